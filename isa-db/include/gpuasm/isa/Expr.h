@@ -1,0 +1,48 @@
+// Expressions of the spec's OperandInfo and Exception sections, parsed once and evaluated
+// against field values: `Bitwidth<rd> = 32 + (width=="64")*32;` and
+// `EncodingError<…> = (dtype=="F64H") and (mufuop!="RCP");`. A comparison of a field with a
+// string compares enumerators, resolved through the field's type (aliases included), so names
+// that look like numbers ("64") never turn into numbers by accident.
+#pragma once
+
+#include <gpuasm/isa/Diagnostic.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::isa {
+
+/// A node of an expression tree. Kept as a plain tagged struct: the grammar is tiny and fixed.
+struct Expr {
+  enum class Op : std::uint8_t { Int, String, Field, Add, Sub, Mul, Eq, Ne, And, Or, Not };
+  Op op = Op::Int;
+  std::int64_t intValue = 0;
+  std::string text;  ///< string literal content or field name
+  std::vector<Expr> args;
+
+  /// The expression in the spec's own notation, fully parenthesised where it nests.
+  std::string toString() const;
+  /// Calls `visit` with every field name the expression reads.
+  void forEachField(const std::function<void(const std::string&)>& visit) const;
+};
+
+/// Parses an expression; on a syntax error returns nullopt and reports at `pos` (+ offset).
+std::optional<Expr> parseExpr(std::string_view text, SourcePos pos, DiagnosticSink& sink);
+
+/// What evaluation needs from its caller: the value of a field, and the numeric value an
+/// enumerator name has in the type of a given field.
+struct ExprEnv {
+  std::function<std::optional<std::uint64_t>(std::string_view field)> fieldValue;
+  std::function<std::optional<std::uint64_t>(std::string_view field, std::string_view name)>
+      enumValue;
+};
+
+/// Evaluates to an integer (booleans are 0/1); nullopt when a field or enumerator is unknown.
+std::optional<std::int64_t> evalExpr(const Expr& expr, const ExprEnv& env);
+
+}  // namespace gpuasm::isa

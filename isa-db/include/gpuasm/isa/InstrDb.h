@@ -1,0 +1,258 @@
+// The instruction database: the spec resolved into an immutable, indexed model that every other
+// part of gpuasm reads (encoder/decoder, matcher, hover, completion, simulator dispatch).
+// Built from spec files by `loadSpec`, which never fails: it returns the database and the
+// diagnostics found while building it. Types, inheritance (group → optype → opcode, with `ALL`
+// as the implicit root) and gpuasm's errata amendments are all applied here.
+#pragma once
+
+#include <gpuasm/isa/Diagnostic.h>
+#include <gpuasm/isa/Expr.h>
+#include <gpuasm/isa/SpecSource.h>
+#include <gpuasm/isa/Syntax.h>
+#include <gpuasm/isa/Word128.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace gpuasm::isa {
+
+/// What the values of a bit-field type mean. The spec's own types are all Enum; the prelude
+/// marks the rest with `: [Kind]` (see docs/ARCHITECTURE.md, "DSL extensions").
+enum class TypeKind : std::uint8_t { Enum, Register, Predicate, Flag, SImm, UImm, FImm, CMem };
+
+/// Spelling of a kind as written in the prelude ("Enum", "Register", ...).
+const char* typeKindName(TypeKind kind);
+
+/// A named value of an enumerated type.
+struct Enumerator {
+  std::string name;
+  std::uint64_t value = 0;
+  SourcePos pos;
+};
+
+/// An extra spelling accepted for an enumerator (e.g. CLAMP for CWMode C), from an erratum.
+struct EnumAlias {
+  std::string spelling;
+  std::string target;
+  std::uint64_t value = 0;
+  std::string erratum;
+  SourcePos pos;
+};
+
+/// A sub-field of a composite immediate type (CMem's bank and offset).
+struct SubField {
+  std::string name;
+  std::uint32_t offset = 0;
+  std::uint32_t width = 0;
+  std::string type;
+};
+
+/// A `__DefBitFieldType`, from the spec or the prelude.
+struct BitFieldType {
+  std::string name;
+  std::uint32_t width = 0;
+  TypeKind kind = TypeKind::Enum;
+  SourcePos pos;
+  SpecFileRole origin = SpecFileRole::Spec;
+  std::vector<Enumerator> enumerators;
+  std::vector<EnumAlias> aliases;
+  std::vector<SubField> subFields;
+
+  /// Value of an enumerator or alias spelling; nullopt when the name is not one.
+  std::optional<std::uint64_t> valueOf(std::string_view spelling) const;
+  /// The enumerator with this value (first declared), or null.
+  const Enumerator* enumeratorFor(std::uint64_t value) const;
+  /// True for kinds whose values are named (Enum, Register, Predicate, Flag).
+  bool isEnumerated() const;
+  /// True for immediate kinds (SImm, UImm, FImm, CMem).
+  bool isImmediate() const { return !isEnumerated(); }
+};
+
+/// Whether a field must be given, has a default, or is fixed (identifies the encoding).
+enum class FieldPresence : std::uint8_t { Required, Default, Fixed };
+
+/// One field of an opcode's full encoding, after inheritance and errata.
+struct Field {
+  std::string name;  ///< may be dotted: "ra.neg"
+  std::uint32_t offset = 0;
+  std::uint32_t width = 0;
+  std::uint32_t type = 0;  ///< index into InstrDb::types()
+  FieldPresence presence = FieldPresence::Required;
+  std::uint64_t value = 0;  ///< default or fixed value (raw bits)
+  std::string valueText;    ///< as written: "PT", "32", "NoX"
+  SourcePos pos;
+  std::string declaredIn;   ///< group, optype or opcode that declared it
+  std::string amendedBy;    ///< erratum id when an erratum replaced the declaration
+
+  /// "ra" for "ra.neg", the whole name otherwise.
+  std::string_view base() const;
+  /// "neg" for "ra.neg", empty otherwise.
+  std::string_view attribute() const;
+};
+
+/// A prose section kept verbatim for hover, with the position of its header.
+struct Prose {
+  std::string text;
+  SourcePos pos;
+  bool present = false;
+};
+
+/// An element of `Order<…>`: a field, the predicate file (`PR`/`UPR`) or a composite address
+/// (`R[urb, ridx]`, `UR[urb, uridx]`, `C[vb, ura]`).
+struct OrderElem {
+  enum class Kind : std::uint8_t { Field, PredicateSet, Composite };
+  Kind kind = Kind::Field;
+  std::string name;               ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
+  std::vector<std::string> parts; ///< composite parts
+  std::string toString() const;
+};
+
+/// `Bitwidth<operand> = expr;`
+struct BitwidthRule {
+  std::string operand;
+  Expr expr;
+  SourcePos pos;
+  std::string amendedBy;
+};
+
+/// `AsmFormat<target> = Function(args);`
+struct AsmFormatRule {
+  std::string target;
+  std::string function;
+  std::vector<std::string> args;
+  SourcePos pos;
+};
+
+/// `EncodingError<Kind, "message"> = condition;`
+struct EncodingErrorRule {
+  std::string kind;
+  std::string message;
+  Expr condition;
+  SourcePos pos;
+};
+
+/// The DSL statements of `__OperandInfo` sections (optype level merged into opcode level).
+struct OperandInfo {
+  std::vector<std::string> inList;
+  std::vector<std::string> outList;
+  std::vector<OrderElem> order;
+  SourcePos orderPos;
+  std::string orderAmendedBy;
+  bool hasInList = false;
+  bool hasOutList = false;
+  bool hasOrder = false;
+  std::vector<BitwidthRule> bitwidths;
+  std::vector<AsmFormatRule> asmFormats;
+  std::vector<std::vector<std::string>> modiOrders;
+
+  const BitwidthRule* bitwidth(std::string_view operand) const;
+  const AsmFormatRule* asmFormat(std::string_view target) const;
+};
+
+/// The prose sections of an optype, for hover.
+struct OptypeDocs {
+  Prose description, operandInfo, modifierInfo, semantics, examples, simulation;
+};
+
+/// `__DefGroup`.
+struct Group {
+  std::string name;
+  std::string parent;  ///< "ALL" or another group
+  SourcePos pos;
+};
+
+/// `__DefOptype`: an instruction with its syntax forms and documentation.
+struct Optype {
+  std::string name;
+  std::string group;
+  std::uint32_t index = 0;
+  SourcePos pos;
+  std::string mnemonic;  ///< "IMAD.WIDE" for IMAD_WIDE; from the syntax forms, else the name
+  SyntaxBlock syntax;
+  std::string syntaxAmendedBy;  ///< erratum that added or changed syntax lines
+  OptypeDocs docs;
+  std::vector<EncodingErrorRule> encodingErrors;  ///< optype-level rules
+  std::vector<std::uint32_t> opcodes;             ///< indices into InstrDb::opcodes()
+
+  const ModifierDomain* domain(std::string_view variable) const;
+};
+
+/// `__DefOpcode`: one encoding variant with its complete field list.
+struct Opcode {
+  std::string name;
+  std::uint32_t index = 0;
+  std::uint32_t optype = 0;  ///< index into InstrDb::optypes()
+  SourcePos pos;
+  std::vector<Field> fields;  ///< whole chain, sorted by offset
+  OperandInfo operandInfo;
+  Prose operandInfoProse;     ///< opcode-level prose, rare
+  std::vector<EncodingErrorRule> encodingErrors;  ///< optype + opcode rules
+  Word128 fixedMask;  ///< bits of all fixed fields
+  Word128 fixedBits;  ///< their values
+
+  const Field* field(std::string_view name) const;
+  int fieldIndex(std::string_view name) const;  ///< -1 when absent
+};
+
+/// gpuasm's record of one spec bug and the decision taken (errata.isa).
+struct Erratum {
+  std::string id;
+  std::vector<std::string> targets;
+  Prose problem, decision;
+  std::vector<std::string> affects;
+  SourcePos pos;
+  bool amends = false;  ///< carries amendment sections
+};
+
+/// The resolved, immutable database.
+class InstrDb {
+ public:
+  const std::vector<SpecFile>& files() const { return files_; }
+  const std::vector<BitFieldType>& types() const { return types_; }
+  const std::vector<Group>& groups() const { return groups_; }
+  const std::vector<Optype>& optypes() const { return optypes_; }
+  const std::vector<Opcode>& opcodes() const { return opcodes_; }
+  const std::vector<Erratum>& errata() const { return errata_; }
+
+  const BitFieldType* type(std::string_view name) const;
+  const Group* group(std::string_view name) const;
+  const Optype* optype(std::string_view name) const;
+  const Opcode* opcode(std::string_view name) const;
+  const Erratum* erratum(std::string_view id) const;
+  /// The optype written with this mnemonic ("IMAD.WIDE", "IDP.2A", "IADD"), or null.
+  const Optype* optypeForMnemonic(std::string_view mnemonic) const;
+  const BitFieldType& typeOf(const Field& field) const { return types_[field.type]; }
+  const Optype& optypeOf(const Opcode& opcode) const { return optypes_[opcode.optype]; }
+  /// "file:line:col" of a position, with the file's display name.
+  std::string describe(const SourcePos& pos) const;
+
+ private:
+  friend class InstrDbBuilder;
+  std::vector<SpecFile> files_;
+  std::vector<BitFieldType> types_;
+  std::vector<Group> groups_;
+  std::vector<Optype> optypes_;
+  std::vector<Opcode> opcodes_;
+  std::vector<Erratum> errata_;
+  std::unordered_map<std::string, std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
+      opcodeIndex_, erratumIndex_, mnemonicIndex_;
+};
+
+/// The database plus everything found while building it.
+struct SpecLoad {
+  std::shared_ptr<const InstrDb> db;
+  std::vector<SpecDiagnostic> diagnostics;
+};
+
+/// Builds the database from spec files. Never throws on bad spec text.
+SpecLoad loadSpec(std::vector<SpecFile> files);
+
+/// `loadSpec(embeddedSpecFiles())`.
+SpecLoad loadEmbeddedSpec();
+
+}  // namespace gpuasm::isa

@@ -1,0 +1,28 @@
+// Severity names and the collecting sink for spec diagnostics.
+#include <gpuasm/isa/Diagnostic.h>
+
+#include <algorithm>
+
+namespace gpuasm::isa {
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "note";
+}
+
+void DiagnosticSink::report(SourcePos pos, Severity severity, std::string code,
+                            std::string message, std::string erratum) {
+  items_.push_back({pos, severity, std::move(code), std::move(message), std::move(erratum)});
+}
+
+std::size_t DiagnosticSink::errorCount() const {
+  return static_cast<std::size_t>(std::count_if(items_.begin(), items_.end(), [](const auto& d) {
+    return d.severity == Severity::Error;
+  }));
+}
+
+}  // namespace gpuasm::isa

@@ -1,0 +1,63 @@
+// Field values → 128-bit word, with every problem reported as a CodecIssue.
+#include <gpuasm/isa/Encoder.h>
+
+namespace gpuasm::isa {
+
+std::optional<std::uint64_t> signedToBits(std::int64_t value, std::uint32_t width) {
+  if (width == 0 || width > 64) return std::nullopt;
+  if (width < 64) {
+    const std::int64_t lo = -(std::int64_t{1} << (width - 1));
+    const std::int64_t hi = (std::int64_t{1} << (width - 1)) - 1;
+    if (value < lo || value > hi) return std::nullopt;
+  }
+  return static_cast<std::uint64_t>(value) & maxForWidth(width);
+}
+
+std::int64_t bitsToSigned(std::uint64_t bits, std::uint32_t width) {
+  if (width == 0 || width >= 64) return static_cast<std::int64_t>(bits);
+  bits &= maxForWidth(width);
+  const std::uint64_t sign = std::uint64_t{1} << (width - 1);
+  return static_cast<std::int64_t>(bits ^ sign) - static_cast<std::int64_t>(sign);
+}
+
+std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field, std::uint64_t value) {
+  if (value > maxForWidth(field.width))
+    return CodecIssue{"value-out-of-range", field.name,
+                      "value " + std::to_string(value) + " does not fit the " + std::to_string(field.width) +
+                          "-bit field " + field.name};
+  const BitFieldType& type = db.typeOf(field);
+  if (type.isEnumerated() && type.enumeratorFor(value) == nullptr)
+    return CodecIssue{"not-an-enumerator", field.name,
+                      "value " + std::to_string(value) + " of field " + field.name + " is not an enumerator of " + type.name};
+  return std::nullopt;
+}
+
+EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::optional<std::uint64_t>> values) {
+  EncodeResult result;
+  if (values.size() > opcode.fields.size())
+    result.issues.push_back({"too-many-values", {}, std::to_string(values.size()) + " values given for the " +
+                                                        std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
+  for (std::size_t i = 0; i < opcode.fields.size(); ++i) {
+    const Field& f = opcode.fields[i];
+    const std::optional<std::uint64_t> given = i < values.size() ? values[i] : std::nullopt;
+    std::uint64_t v = f.value;
+    if (f.presence == FieldPresence::Fixed) {
+      if (given && *given != f.value)
+        result.issues.push_back({"fixed-field", f.name, "field " + f.name + " of " + opcode.name + " is fixed to " +
+                                                            f.valueText + "; value " + std::to_string(*given) + " ignored"});
+    } else if (given) {
+      if (auto issue = checkFieldValue(db, f, *given)) {
+        result.issues.push_back(std::move(*issue));
+        continue;
+      }
+      v = *given;
+    } else if (f.presence == FieldPresence::Required) {
+      result.issues.push_back({"missing-field", f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
+      continue;
+    }
+    result.word.setBits(f.offset, f.width, v);
+  }
+  return result;
+}
+
+}  // namespace gpuasm::isa

@@ -1,0 +1,272 @@
+// Recursive-descent parser and evaluator for Bitwidth and EncodingError expressions.
+// Grammar: or := and {"or" and}; and := cmp {"and" cmp}; cmp := add [("=="|"!=") add];
+// add := mul {("+"|"-") mul}; mul := unary {"*" unary}; unary := ("!"|"not") unary | primary;
+// primary := INT | "string" | field | "(" or ")".
+#include <gpuasm/isa/Expr.h>
+
+#include "TextUtil.h"
+
+namespace gpuasm::isa {
+
+namespace {
+
+class ExprParser {
+ public:
+  ExprParser(std::string_view text, SourcePos pos, DiagnosticSink& sink) : text_(text), pos_(pos), sink_(sink) {}
+
+  std::optional<Expr> run() {
+    auto e = parseOr();
+    skip();
+    if (e && i_ < text_.size()) return fail("unexpected '" + std::string(text_.substr(i_, 1)) + "' in expression");
+    return e;
+  }
+
+ private:
+  void skip() { while (i_ < text_.size() && text::isBlank(text_[i_])) ++i_; }
+  bool acceptWord(std::string_view w) {
+    skip();
+    if (text_.substr(i_, w.size()) != w) return false;
+    const std::size_t end = i_ + w.size();
+    if (end < text_.size() && text::isIdentChar(text_[end])) return false;
+    i_ = end;
+    return true;
+  }
+  bool acceptOp(std::string_view op) {
+    skip();
+    if (text_.substr(i_, op.size()) != op) return false;
+    i_ += op.size();
+    return true;
+  }
+  std::optional<Expr> fail(const std::string& message) {
+    if (!failed_)
+      sink_.error({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(i_)}, "bad-expression", message);
+    failed_ = true;
+    return std::nullopt;
+  }
+  static Expr binary(Expr::Op op, Expr a, Expr b) {
+    Expr e;
+    e.op = op;
+    e.args.push_back(std::move(a));
+    e.args.push_back(std::move(b));
+    return e;
+  }
+
+  std::optional<Expr> parseOr() {
+    auto lhs = parseAnd();
+    while (lhs && (acceptWord("or") || acceptOp("||"))) {
+      auto rhs = parseAnd();
+      if (!rhs) return std::nullopt;
+      lhs = binary(Expr::Op::Or, std::move(*lhs), std::move(*rhs));
+    }
+    return lhs;
+  }
+  std::optional<Expr> parseAnd() {
+    auto lhs = parseCmp();
+    while (lhs && (acceptWord("and") || acceptOp("&&"))) {
+      auto rhs = parseCmp();
+      if (!rhs) return std::nullopt;
+      lhs = binary(Expr::Op::And, std::move(*lhs), std::move(*rhs));
+    }
+    return lhs;
+  }
+  std::optional<Expr> parseCmp() {
+    auto lhs = parseAdd();
+    if (!lhs) return lhs;
+    if (acceptOp("==")) {
+      auto rhs = parseAdd();
+      if (!rhs) return std::nullopt;
+      return binary(Expr::Op::Eq, std::move(*lhs), std::move(*rhs));
+    }
+    if (acceptOp("!=")) {
+      auto rhs = parseAdd();
+      if (!rhs) return std::nullopt;
+      return binary(Expr::Op::Ne, std::move(*lhs), std::move(*rhs));
+    }
+    return lhs;
+  }
+  std::optional<Expr> parseAdd() {
+    auto lhs = parseMul();
+    while (lhs) {
+      Expr::Op op;
+      if (acceptOp("+")) op = Expr::Op::Add;
+      else if (acceptOp("-")) op = Expr::Op::Sub;
+      else break;
+      auto rhs = parseMul();
+      if (!rhs) return std::nullopt;
+      lhs = binary(op, std::move(*lhs), std::move(*rhs));
+    }
+    return lhs;
+  }
+  std::optional<Expr> parseMul() {
+    auto lhs = parseUnary();
+    while (lhs && acceptOp("*")) {
+      auto rhs = parseUnary();
+      if (!rhs) return std::nullopt;
+      lhs = binary(Expr::Op::Mul, std::move(*lhs), std::move(*rhs));
+    }
+    return lhs;
+  }
+  std::optional<Expr> parseUnary() {
+    skip();
+    if ((i_ + 1 >= text_.size() || text_[i_ + 1] != '=') && acceptOp("!")) {
+      auto inner = parseUnary();
+      if (!inner) return std::nullopt;
+      Expr e;
+      e.op = Expr::Op::Not;
+      e.args.push_back(std::move(*inner));
+      return e;
+    }
+    if (acceptWord("not")) {
+      auto inner = parseUnary();
+      if (!inner) return std::nullopt;
+      Expr e;
+      e.op = Expr::Op::Not;
+      e.args.push_back(std::move(*inner));
+      return e;
+    }
+    return parsePrimary();
+  }
+  std::optional<Expr> parsePrimary() {
+    skip();
+    if (i_ >= text_.size()) return fail("expression ends too early");
+    const char c = text_[i_];
+    if (c == '(') {
+      ++i_;
+      auto inner = parseOr();
+      if (!inner) return std::nullopt;
+      if (!acceptOp(")")) return fail("expected ')'");
+      return inner;
+    }
+    if (c == '"') {
+      const std::size_t end = text_.find('"', i_ + 1);
+      if (end == std::string_view::npos) return fail("unterminated string");
+      Expr e;
+      e.op = Expr::Op::String;
+      e.text = std::string(text_.substr(i_ + 1, end - i_ - 1));
+      i_ = end + 1;
+      return e;
+    }
+    if (c >= '0' && c <= '9') {
+      std::size_t end = i_;
+      while (end < text_.size() && text::isIdentChar(text_[end])) ++end;
+      const auto v = text::parseUnsigned(text_.substr(i_, end - i_));
+      if (!v || *v > static_cast<std::uint64_t>(INT64_MAX)) return fail("bad number '" + std::string(text_.substr(i_, end - i_)) + "'");
+      i_ = end;
+      Expr e;
+      e.op = Expr::Op::Int;
+      e.intValue = static_cast<std::int64_t>(*v);
+      return e;
+    }
+    if (text::isIdentStart(c)) {
+      std::size_t end = i_;
+      while (end < text_.size() && (text::isIdentChar(text_[end]) || text_[end] == '.')) ++end;
+      Expr e;
+      e.op = Expr::Op::Field;
+      e.text = std::string(text_.substr(i_, end - i_));
+      i_ = end;
+      return e;
+    }
+    return fail("unexpected '" + std::string(1, c) + "' in expression");
+  }
+
+  std::string_view text_;
+  SourcePos pos_;
+  DiagnosticSink& sink_;
+  std::size_t i_ = 0;
+  bool failed_ = false;
+};
+
+const char* opText(Expr::Op op) {
+  switch (op) {
+    case Expr::Op::Add: return " + ";
+    case Expr::Op::Sub: return " - ";
+    case Expr::Op::Mul: return "*";
+    case Expr::Op::Eq: return "==";
+    case Expr::Op::Ne: return "!=";
+    case Expr::Op::And: return " and ";
+    case Expr::Op::Or: return " or ";
+    default: return "";
+  }
+}
+
+// Comparison of a field with a string literal: compare enumerator values through the type.
+std::optional<bool> compareFieldWithName(const Expr& fieldSide, const Expr& nameSide, const ExprEnv& env) {
+  const auto fieldValue = env.fieldValue(fieldSide.text);
+  const auto nameValue = env.enumValue(fieldSide.text, nameSide.text);
+  if (!fieldValue || !nameValue) return std::nullopt;
+  return *fieldValue == *nameValue;
+}
+
+std::optional<bool> evalEquality(const Expr& a, const Expr& b, const ExprEnv& env) {
+  if (a.op == Expr::Op::Field && b.op == Expr::Op::String) return compareFieldWithName(a, b, env);
+  if (b.op == Expr::Op::Field && a.op == Expr::Op::String) return compareFieldWithName(b, a, env);
+  if (a.op == Expr::Op::String && b.op == Expr::Op::String) return a.text == b.text;
+  const auto x = evalExpr(a, env);
+  const auto y = evalExpr(b, env);
+  if (!x || !y) return std::nullopt;
+  return *x == *y;
+}
+
+}  // namespace
+
+std::optional<Expr> parseExpr(std::string_view text, SourcePos pos, DiagnosticSink& sink) {
+  return ExprParser(text, pos, sink).run();
+}
+
+std::string Expr::toString() const {
+  switch (op) {
+    case Op::Int: return std::to_string(intValue);
+    case Op::String: return "\"" + text + "\"";
+    case Op::Field: return text;
+    case Op::Not: return "!(" + args[0].toString() + ")";
+    default: {
+      auto side = [](const Expr& e) {
+        const bool leaf = e.op == Op::Int || e.op == Op::String || e.op == Op::Field;
+        return leaf ? e.toString() : "(" + e.toString() + ")";
+      };
+      return side(args[0]) + opText(op) + side(args[1]);
+    }
+  }
+}
+
+void Expr::forEachField(const std::function<void(const std::string&)>& visit) const {
+  if (op == Op::Field) visit(text);
+  for (const auto& a : args) a.forEachField(visit);
+}
+
+std::optional<std::int64_t> evalExpr(const Expr& e, const ExprEnv& env) {
+  switch (e.op) {
+    case Expr::Op::Int: return e.intValue;
+    case Expr::Op::String: return std::nullopt;  // only meaningful inside a comparison
+    case Expr::Op::Field: {
+      const auto v = env.fieldValue(e.text);
+      if (!v) return std::nullopt;
+      return static_cast<std::int64_t>(*v);
+    }
+    case Expr::Op::Eq:
+    case Expr::Op::Ne: {
+      const auto eq = evalEquality(e.args[0], e.args[1], env);
+      if (!eq) return std::nullopt;
+      return (e.op == Expr::Op::Eq) == *eq ? 1 : 0;
+    }
+    case Expr::Op::Not: {
+      const auto v = evalExpr(e.args[0], env);
+      if (!v) return std::nullopt;
+      return *v == 0 ? 1 : 0;
+    }
+    default: break;
+  }
+  const auto a = evalExpr(e.args[0], env);
+  const auto b = evalExpr(e.args[1], env);
+  if (!a || !b) return std::nullopt;
+  switch (e.op) {
+    case Expr::Op::Add: return *a + *b;
+    case Expr::Op::Sub: return *a - *b;
+    case Expr::Op::Mul: return *a * *b;
+    case Expr::Op::And: return (*a != 0 && *b != 0) ? 1 : 0;
+    case Expr::Op::Or: return (*a != 0 || *b != 0) ? 1 : 0;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace gpuasm::isa

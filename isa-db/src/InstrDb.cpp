@@ -1,0 +1,722 @@
+// Builds the instruction database from parsed spec files: resolves types (spec, prelude and
+// errata aliases), walks inheritance chains (group → optype → opcode, `ALL` implicit), applies
+// errata amendments, resolves field values, parses OperandInfo/Exception statements and syntax
+// forms, and indexes everything by name. Structural problems become diagnostics; the database
+// is always produced.
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/isa/SpecParser.h>
+
+#include "OperandInfoParser.h"
+#include "TextUtil.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+namespace gpuasm::isa {
+
+// ---------------------------------------------------------------- small accessors
+
+const char* typeKindName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::Enum: return "Enum";
+    case TypeKind::Register: return "Register";
+    case TypeKind::Predicate: return "Predicate";
+    case TypeKind::Flag: return "Flag";
+    case TypeKind::SImm: return "SImm";
+    case TypeKind::UImm: return "UImm";
+    case TypeKind::FImm: return "FImm";
+    case TypeKind::CMem: return "CMem";
+  }
+  return "Enum";
+}
+
+std::optional<std::uint64_t> BitFieldType::valueOf(std::string_view spelling) const {
+  for (const auto& e : enumerators)
+    if (e.name == spelling) return e.value;
+  for (const auto& a : aliases)
+    if (a.spelling == spelling) return a.value;
+  return std::nullopt;
+}
+
+const Enumerator* BitFieldType::enumeratorFor(std::uint64_t value) const {
+  for (const auto& e : enumerators)
+    if (e.value == value) return &e;
+  return nullptr;
+}
+
+bool BitFieldType::isEnumerated() const {
+  return kind == TypeKind::Enum || kind == TypeKind::Register || kind == TypeKind::Predicate ||
+         kind == TypeKind::Flag;
+}
+
+std::string_view Field::base() const {
+  const std::size_t dot = name.find('.');
+  return dot == std::string::npos ? std::string_view(name) : std::string_view(name).substr(0, dot);
+}
+
+std::string_view Field::attribute() const {
+  const std::size_t dot = name.find('.');
+  return dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot + 1);
+}
+
+std::string OrderElem::toString() const {
+  if (kind != Kind::Composite) return name;
+  std::string out = name + "[";
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out + "]";
+}
+
+const BitwidthRule* OperandInfo::bitwidth(std::string_view operand) const {
+  for (const auto& r : bitwidths)
+    if (r.operand == operand) return &r;
+  return nullptr;
+}
+
+const AsmFormatRule* OperandInfo::asmFormat(std::string_view target) const {
+  for (const auto& r : asmFormats)
+    if (r.target == target) return &r;
+  return nullptr;
+}
+
+const ModifierDomain* Optype::domain(std::string_view variable) const {
+  for (const auto& d : syntax.domains)
+    if (d.variable == variable) return &d;
+  return nullptr;
+}
+
+const Field* Opcode::field(std::string_view fieldName) const {
+  const int i = fieldIndex(fieldName);
+  return i < 0 ? nullptr : &fields[static_cast<std::size_t>(i)];
+}
+
+int Opcode::fieldIndex(std::string_view fieldName) const {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == fieldName) return static_cast<int>(i);
+  return -1;
+}
+
+namespace {
+template <typename Vec>
+auto* lookup(const Vec& vec, const std::unordered_map<std::string, std::uint32_t>& index, std::string_view name) {
+  const auto it = index.find(std::string(name));
+  return it == index.end() ? nullptr : &vec[it->second];
+}
+}  // namespace
+
+const BitFieldType* InstrDb::type(std::string_view name) const { return lookup(types_, typeIndex_, name); }
+const Group* InstrDb::group(std::string_view name) const { return lookup(groups_, groupIndex_, name); }
+const Optype* InstrDb::optype(std::string_view name) const { return lookup(optypes_, optypeIndex_, name); }
+const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
+const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
+const Optype* InstrDb::optypeForMnemonic(std::string_view m) const { return lookup(optypes_, mnemonicIndex_, m); }
+
+std::string InstrDb::describe(const SourcePos& pos) const {
+  const std::string file = pos.file < files_.size() ? files_[pos.file].name : "<spec>";
+  if (!pos.valid()) return file;
+  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
+}
+
+// ---------------------------------------------------------------- the builder
+
+class InstrDbBuilder {
+ public:
+  InstrDbBuilder(std::vector<SpecFile> files, DiagnosticSink& sink) : sink_(sink) {
+    db_ = std::make_shared<InstrDb>();
+    db_->files_ = std::move(files);
+  }
+
+  std::shared_ptr<InstrDb> build() {
+    parseFiles();
+    indexDefinitions();
+    collectErrata();
+    buildTypes();
+    buildGroups();
+    buildOptypes();
+    buildOpcodes();
+    checkTypeUsage();
+    deriveMnemonics();
+    return db_;
+  }
+
+ private:
+  // An amendment section of an erratum, pre-parsed once.
+  struct Amendment {
+    std::string erratum;
+    std::vector<FieldDecl> fields;
+    std::vector<detail::RawStatement> operandStatements;
+    std::vector<EncodingErrorRule> encodingErrors;
+    const SpecSection* syntax = nullptr;
+    const SpecSection* aliases = nullptr;
+    std::uint32_t file = 0;
+  };
+  struct FieldDeclAt {
+    FieldDecl decl;
+    std::string declaredIn;
+    std::string amendedBy;
+  };
+
+  static std::uint64_t fieldKey(SourcePos pos) { return std::uint64_t{pos.file} << 32 | pos.line; }
+
+  SpecFileRole roleOf(const SpecDefinition& def) const { return db_->files_[def.pos.file].role; }
+
+  void parseFiles() {
+    for (std::uint32_t i = 0; i < db_->files_.size(); ++i)
+      asts_.push_back(parseSpecFile(i, db_->files_[i].text, sink_));
+  }
+
+  void indexDefinitions() {
+    for (const auto& ast : asts_) {
+      for (const auto& def : ast.definitions) {
+        if (def.kind == DefKind::Erratum) {
+          errataDefs_.push_back(&def);
+          continue;
+        }
+        if (roleOf(def) == SpecFileRole::Errata) {
+          sink_.error(def.pos, "definition-in-errata", "errata files may only hold __Erratum entries");
+          continue;
+        }
+        auto [it, fresh] = byName_.emplace(def.name, &def);
+        if (!fresh) {
+          sink_.error(def.pos, "duplicate-definition",
+                      def.name + " is already defined at " + db_->describe(it->second->pos) + "; this one is ignored");
+          continue;
+        }
+        ordered_.push_back(&def);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ errata
+
+  void collectErrata() {
+    for (const SpecDefinition* def : errataDefs_) {
+      Erratum e;
+      e.id = def->name;
+      e.targets = def->parents;
+      e.pos = def->pos;
+      for (const auto& s : def->sections) {
+        if (s.name == "Problem") e.problem = proseOf(s);
+        else if (s.name == "Decision") e.decision = proseOf(s);
+        else if (s.name == "Affects") {
+          for (const auto& l : s.lines)
+            for (auto a : text::splitTopLevel(stripLineComment(l.text), ','))
+              if (!a.empty()) e.affects.emplace_back(a);
+        } else if (s.name == "Encoding" || s.name == "OperandInfo" || s.name == "Syntax" ||
+                   s.name == "Aliases" || s.name == "Exception") {
+          e.amends = true;
+        } else {
+          sink_.warning(s.pos, "unknown-erratum-section", "section __" + s.name + " has no meaning in an erratum");
+        }
+      }
+      if (!e.problem.present) sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Problem");
+      if (!e.decision.present) sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Decision");
+      if (e.amends) registerAmendments(*def);
+      if (db_->erratumIndex_.contains(e.id)) {
+        sink_.error(def->pos, "duplicate-erratum", "erratum " + e.id + " is defined twice");
+        continue;
+      }
+      db_->erratumIndex_.emplace(e.id, static_cast<std::uint32_t>(db_->errata_.size()));
+      db_->errata_.push_back(std::move(e));
+    }
+  }
+
+  void registerAmendments(const SpecDefinition& def) {
+    Amendment a;
+    a.erratum = def.name;
+    a.file = def.pos.file;
+    for (const auto& s : def.sections) {
+      if (s.name == "Encoding") {
+        for (const auto& l : s.lines) {
+          const std::string_view t = trimBlanks(stripLineComment(l.text));
+          if (t.empty()) continue;
+          if (auto f = parseFieldDecl(t, {def.pos.file, l.line, text::indentOf(l.text) + 1}, sink_)) a.fields.push_back(*f);
+        }
+      } else if (s.name == "OperandInfo") {
+        a.operandStatements = detail::splitStatements(s, def.pos.file, sink_, nullptr);
+      } else if (s.name == "Exception") {
+        for (const auto& st : detail::splitStatements(s, def.pos.file, sink_, nullptr))
+          if (auto r = detail::parseEncodingError(st, sink_)) a.encodingErrors.push_back(std::move(*r));
+      } else if (s.name == "Syntax") {
+        a.syntax = &s;
+      } else if (s.name == "Aliases") {
+        a.aliases = &s;
+      }
+    }
+    for (const auto& target : def.parents) {
+      if (target == "ALL") {
+        sink_.error(def.pos, "erratum-bad-target", "erratum " + def.name + " amends definitions but targets ALL");
+        continue;
+      }
+      if (!byName_.contains(target)) {
+        sink_.error(def.pos, "erratum-unknown-target", "erratum " + def.name + " targets '" + target + "', which is not defined");
+        continue;
+      }
+      amendments_[target].push_back(a);
+    }
+  }
+
+  static Prose proseOf(const SpecSection& s) {
+    Prose p;
+    p.pos = s.pos;
+    p.present = true;
+    std::size_t first = 0, last = s.lines.size();
+    while (first < last && trimBlanks(s.lines[first].text).empty()) ++first;
+    while (last > first && trimBlanks(s.lines[last - 1].text).empty()) --last;
+    for (std::size_t i = first; i < last; ++i) {
+      if (i > first) p.text.push_back('\n');
+      p.text += s.lines[i].text;
+    }
+    return p;
+  }
+
+  // ------------------------------------------------------------ types
+
+  void buildTypes() {
+    for (const SpecDefinition* def : ordered_) {
+      if (def->kind != DefKind::BitFieldType) continue;
+      BitFieldType t;
+      t.name = def->name;
+      t.width = def->width;
+      t.pos = def->pos;
+      t.origin = roleOf(*def);
+      if (!def->parents.empty()) {
+        t.kind = parseKind(def->parents.front(), def->pos);
+        if (def->parents.size() > 1) sink_.error(def->pos, "bad-type-kind", "a type has at most one kind");
+      }
+      std::uint64_t next = 0;
+      std::set<std::string> seen;
+      for (const auto& e : def->enumerators) {
+        const std::uint64_t v = e.value.value_or(next);
+        next = v + 1;
+        if (t.width > 0 && t.width < 64 && v >> t.width != 0)
+          sink_.error(e.pos, "enumerator-too-wide", e.name + " = " + std::to_string(v) + " does not fit " + t.name + "<" + std::to_string(t.width) + ">");
+        if (!seen.insert(e.name).second) {
+          sink_.error(e.pos, "duplicate-enumerator", e.name + " is declared twice in " + t.name);
+          continue;
+        }
+        t.enumerators.push_back({e.name, v, e.pos});
+      }
+      for (const auto& f : def->subFields) {
+        if (f.offset + f.width > t.width)
+          sink_.error(f.pos, "subfield-too-wide", "sub-field " + f.name + " exceeds " + t.name + "<" + std::to_string(t.width) + ">");
+        t.subFields.push_back({f.name, f.offset, f.width, f.type});
+      }
+      if (t.kind == TypeKind::CMem && t.subFields.empty())
+        sink_.error(def->pos, "cmem-layout-missing", "CMem type " + t.name + " needs field<> lines for bank and offset");
+      if (t.isEnumerated() && t.enumerators.empty())
+        sink_.warning(def->pos, "empty-type", "type " + t.name + " has no enumerators");
+      db_->typeIndex_.emplace(t.name, static_cast<std::uint32_t>(db_->types_.size()));
+      db_->types_.push_back(std::move(t));
+    }
+    // Aliases from errata, after every type exists.
+    for (auto& t : db_->types_) {
+      const auto it = amendments_.find(t.name);
+      if (it == amendments_.end()) continue;
+      for (const auto& a : it->second) {
+        if (a.aliases == nullptr) continue;
+        for (const auto& l : a.aliases->lines) {
+          const std::string_view line = trimBlanks(stripLineComment(l.text));
+          if (line.empty()) continue;
+          const SourcePos pos{a.file, l.line, text::indentOf(l.text) + 1};
+          text::Cursor c(line, pos.column);
+          const std::string spelling(c.word());
+          const bool eq = c.accept('=');
+          const std::string target(c.word());
+          if (spelling.empty() || !eq || target.empty() || !c.accept(';')) {
+            sink_.error(pos, "bad-alias", "expected 'SPELLING = ENUMERATOR;'");
+            continue;
+          }
+          const auto v = t.valueOf(target);
+          if (!v) {
+            sink_.error(pos, "bad-alias", target + " is not an enumerator of " + t.name);
+            continue;
+          }
+          if (t.valueOf(spelling)) {
+            sink_.error(pos, "bad-alias", spelling + " already names a value of " + t.name);
+            continue;
+          }
+          t.aliases.push_back({spelling, target, *v, a.erratum, pos});
+        }
+      }
+    }
+    for (const auto& [target, list] : amendments_)
+      for (const auto& a : list)
+        if (a.aliases != nullptr && !db_->typeIndex_.contains(target))
+          sink_.error(a.aliases->pos, "erratum-bad-target", "__Aliases needs a type target; " + target + " is not a type");
+  }
+
+  TypeKind parseKind(const std::string& k, SourcePos pos) {
+    static constexpr std::array kinds = {TypeKind::Enum, TypeKind::Register, TypeKind::Predicate, TypeKind::Flag,
+                                         TypeKind::SImm, TypeKind::UImm, TypeKind::FImm, TypeKind::CMem};
+    for (TypeKind kind : kinds)
+      if (k == typeKindName(kind)) return kind;
+    sink_.error(pos, "bad-type-kind", "unknown type kind '" + k + "'");
+    return TypeKind::Enum;
+  }
+
+  // ------------------------------------------------------------ groups
+
+  void buildGroups() {
+    for (const SpecDefinition* def : ordered_) {
+      if (def->kind != DefKind::Group) continue;
+      Group g{def->name, def->parents.empty() ? std::string("ALL") : def->parents.front(), def->pos};
+      if (g.parent == "ALL") {
+        if (!reportedAll_) {
+          sink_.note(def->pos, "implicit-root", "parent group ALL is never defined; it is taken as the implicit empty root");
+          reportedAll_ = true;
+        }
+      } else {
+        const auto it = byName_.find(g.parent);
+        if (it == byName_.end() || it->second->kind != DefKind::Group)
+          sink_.error(def->pos, "unknown-parent", "group " + g.name + " has parent " + g.parent + ", which is not a group");
+      }
+      db_->groupIndex_.emplace(g.name, static_cast<std::uint32_t>(db_->groups_.size()));
+      db_->groups_.push_back(std::move(g));
+    }
+  }
+
+  // ------------------------------------------------------------ optypes
+
+  void buildOptypes() {
+    for (const SpecDefinition* def : ordered_) {
+      if (def->kind != DefKind::Optype) continue;
+      Optype o;
+      o.name = def->name;
+      o.group = def->parents.empty() ? std::string() : def->parents.front();
+      o.pos = def->pos;
+      o.index = static_cast<std::uint32_t>(db_->optypes_.size());
+      const auto git = byName_.find(o.group);
+      if (git == byName_.end() || git->second->kind != DefKind::Group)
+        sink_.error(def->pos, "unknown-parent", "optype " + o.name + " has parent " + o.group + ", which is not a group");
+      for (const auto& s : def->sections) {
+        if (s.name == "Syntax") o.syntax = parseSyntaxSection(s.lines, def->pos.file, sink_);
+        else if (s.name == "Description") o.docs.description = proseOf(s);
+        else if (s.name == "ModifierInfo") o.docs.modifierInfo = proseOf(s);
+        else if (s.name == "Semantics") o.docs.semantics = proseOf(s);
+        else if (s.name == "Examples") o.docs.examples = proseOf(s);
+        else if (s.name == "Simulation") o.docs.simulation = proseOf(s);
+        else if (s.name == "OperandInfo") {
+          o.docs.operandInfo.pos = s.pos;
+          o.docs.operandInfo.present = true;
+          optypeStatements_[o.name] = detail::splitStatements(s, def->pos.file, sink_, &o.docs.operandInfo.text);
+        } else if (s.name == "Exception") {
+          for (const auto& st : detail::splitStatements(s, def->pos.file, sink_, nullptr))
+            if (auto r = detail::parseEncodingError(st, sink_)) o.encodingErrors.push_back(std::move(*r));
+        }
+      }
+      applySyntaxAmendments(o);
+      db_->optypeIndex_.emplace(o.name, o.index);
+      db_->optypes_.push_back(std::move(o));
+    }
+  }
+
+  void applySyntaxAmendments(Optype& o) {
+    const auto it = amendments_.find(o.name);
+    if (it == amendments_.end()) return;
+    for (const auto& a : it->second) {
+      if (a.syntax == nullptr) continue;
+      SyntaxBlock extra = parseSyntaxSection(a.syntax->lines, a.file, sink_);
+      for (auto& d : extra.domains) {
+        auto existing = std::find_if(o.syntax.domains.begin(), o.syntax.domains.end(),
+                                     [&](const ModifierDomain& x) { return x.variable == d.variable; });
+        if (existing != o.syntax.domains.end()) *existing = std::move(d);
+        else o.syntax.domains.push_back(std::move(d));
+      }
+      for (auto& f : extra.forms) {
+        f.erratum = a.erratum;
+        o.syntax.forms.push_back(std::move(f));
+      }
+      o.syntaxAmendedBy = a.erratum;
+    }
+  }
+
+  // ------------------------------------------------------------ opcodes
+
+  // The definitions from the root-most group down to `leaf`.
+  std::vector<const SpecDefinition*> chainOf(const SpecDefinition& leaf) {
+    std::vector<const SpecDefinition*> chain;
+    const SpecDefinition* cur = &leaf;
+    std::set<std::string> visited;
+    while (cur != nullptr) {
+      if (!visited.insert(cur->name).second) {
+        sink_.error(cur->pos, "inheritance-cycle", "inheritance of " + leaf.name + " loops at " + cur->name);
+        break;
+      }
+      chain.push_back(cur);
+      if (cur->parents.empty() || cur->parents.front() == "ALL") break;
+      const auto it = byName_.find(cur->parents.front());
+      cur = it == byName_.end() ? nullptr : it->second;
+    }
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+  }
+
+  std::vector<FieldDeclAt> collectFields(const std::vector<const SpecDefinition*>& chain) {
+    std::vector<FieldDeclAt> fields;
+    auto put = [&](const FieldDecl& d, const std::string& declaredIn, const std::string& amendedBy) {
+      auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldDeclAt& f) { return f.decl.name == d.name; });
+      if (it == fields.end()) {
+        fields.push_back({d, declaredIn, amendedBy});
+        return;
+      }
+      if (amendedBy.empty()) {
+        const bool same = it->decl.offset == d.offset && it->decl.width == d.width && it->decl.type == d.type &&
+                          it->decl.value == d.value && it->decl.fixed == d.fixed;
+        const std::string key = declaredIn + "/" + d.name;
+        if (reportedRedeclarations_.insert(key).second) {
+          if (same)
+            sink_.warning(d.pos, "field-redeclared", "field " + d.name + " repeats the declaration inherited from " + it->declaredIn);
+          else
+            sink_.error(d.pos, "field-conflict", "field " + d.name + " differs from the declaration inherited from " + it->declaredIn + "; the later one is used");
+        }
+      }
+      *it = {d, declaredIn, amendedBy};
+    };
+    for (const SpecDefinition* def : chain) {
+      if (const SpecSection* enc = def->section("Encoding")) {
+        for (const auto& l : enc->lines) {
+          const std::string_view t = trimBlanks(l.text);
+          if (t.empty() || t.starts_with("//")) continue;
+          const SourcePos pos{def->pos.file, l.line, text::indentOf(l.text) + 1};
+          auto parsed = parsedFields_.find(fieldKey(pos));
+          if (parsed == parsedFields_.end()) {
+            auto f = parseFieldDecl(t, pos, sink_);
+            parsed = parsedFields_.emplace(fieldKey(pos), f).first;
+          }
+          if (parsed->second) put(*parsed->second, def->name, {});
+        }
+      }
+      const auto am = amendments_.find(def->name);
+      if (am != amendments_.end())
+        for (const auto& a : am->second)
+          for (const auto& f : a.fields) put(f, def->name, a.erratum);
+    }
+    return fields;
+  }
+
+  void buildOpcodes() {
+    for (const SpecDefinition* def : ordered_) {
+      if (def->kind != DefKind::Opcode) continue;
+      Opcode op;
+      op.name = def->name;
+      op.pos = def->pos;
+      op.index = static_cast<std::uint32_t>(db_->opcodes_.size());
+      const std::string parent = def->parents.empty() ? std::string() : def->parents.front();
+      const auto oit = db_->optypeIndex_.find(parent);
+      if (oit == db_->optypeIndex_.end()) {
+        sink_.error(def->pos, "unknown-parent", "opcode " + op.name + " has parent " + parent + ", which is not an optype");
+        continue;
+      }
+      op.optype = oit->second;
+      Optype& optype = db_->optypes_[op.optype];
+      const auto chain = chainOf(*def);
+      for (auto& fd : collectFields(chain)) {
+        if (auto f = resolveField(fd, op.name)) op.fields.push_back(std::move(*f));
+      }
+      std::stable_sort(op.fields.begin(), op.fields.end(), [](const Field& a, const Field& b) { return a.offset < b.offset; });
+      checkOverlaps(op);
+      for (const auto& f : op.fields) {
+        if (f.presence != FieldPresence::Fixed) continue;
+        op.fixedMask = op.fixedMask | Word128::mask(f.offset, f.width);
+        op.fixedBits.setBits(f.offset, f.width, f.value);
+      }
+      // OperandInfo: optype statements, then the opcode's own, then errata along the chain.
+      for (const auto& st : optypeStatements_[optype.name]) detail::applyOperandStatement(st, op.operandInfo, sink_, {});
+      if (const SpecSection* oi = def->section("OperandInfo")) {
+        op.operandInfoProse.pos = oi->pos;
+        for (const auto& st : detail::splitStatements(*oi, def->pos.file, sink_, &op.operandInfoProse.text))
+          detail::applyOperandStatement(st, op.operandInfo, sink_, {});
+        op.operandInfoProse.present = !op.operandInfoProse.text.empty();
+      }
+      op.encodingErrors = optype.encodingErrors;
+      if (const SpecSection* ex = def->section("Exception"))
+        for (const auto& st : detail::splitStatements(*ex, def->pos.file, sink_, nullptr))
+          if (auto r = detail::parseEncodingError(st, sink_)) op.encodingErrors.push_back(std::move(*r));
+      for (const SpecDefinition* link : chain) {
+        const auto am = amendments_.find(link->name);
+        if (am == amendments_.end()) continue;
+        for (const auto& a : am->second) {
+          for (const auto& st : a.operandStatements) detail::applyOperandStatement(st, op.operandInfo, sink_, a.erratum);
+          for (const auto& r : a.encodingErrors) op.encodingErrors.push_back(r);
+        }
+      }
+      checkOperandInfoNames(op);
+      optype.opcodes.push_back(op.index);
+      db_->opcodeIndex_.emplace(op.name, op.index);
+      db_->opcodes_.push_back(std::move(op));
+    }
+  }
+
+  std::optional<Field> resolveField(const FieldDeclAt& fd, const std::string& opcodeName) {
+    const FieldDecl& d = fd.decl;
+    Field f;
+    f.name = d.name;
+    f.offset = d.offset;
+    f.width = d.width;
+    f.pos = d.pos;
+    f.declaredIn = fd.declaredIn;
+    f.amendedBy = fd.amendedBy;
+    const auto tit = db_->typeIndex_.find(d.type);
+    if (tit == db_->typeIndex_.end()) {
+      if (reportedUndefinedTypes_.insert(d.type).second)
+        sink_.error(d.pos, "undefined-type", "type " + d.type + " is not defined (field " + d.name + " of " + opcodeName + ")");
+      return std::nullopt;
+    }
+    f.type = tit->second;
+    const BitFieldType& t = db_->types_[f.type];
+    noteTypeUse(t, d);
+    if (t.width != d.width && t.kind != TypeKind::CMem)
+      warnOnce(d.pos, "field-width-mismatch",
+               "field " + d.name + " is " + std::to_string(d.width) + " bits wide but type " + t.name + " has " + std::to_string(t.width));
+    if (!d.value) return f;
+    f.presence = d.fixed ? FieldPresence::Fixed : FieldPresence::Default;
+    f.valueText = *d.value;
+    if (auto v = resolveValue(t, *d.value, d.width)) {
+      f.value = *v;
+    } else {
+      warnOnce(d.pos, "bad-field-value", "'" + *d.value + "' is not a value of " + t.name + " (field " + d.name + ")", Severity::Error);
+      f.presence = FieldPresence::Required;
+    }
+    return f;
+  }
+
+  static std::optional<std::uint64_t> resolveValue(const BitFieldType& t, const std::string& token, std::uint32_t width) {
+    if (auto v = t.valueOf(token)) return v;  // names first: "32" is a MOVW enumerator, not a number
+    if (t.isEnumerated()) return std::nullopt;
+    auto v = text::parseUnsigned(token);
+    if (!v || (width < 64 && *v >> width != 0)) return std::nullopt;
+    return v;
+  }
+
+  void checkOverlaps(const Opcode& op) {
+    for (std::size_t i = 1; i < op.fields.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        const Field& a = op.fields[j];
+        const Field& b = op.fields[i];
+        if (b.offset < a.offset + a.width && a.offset < b.offset + b.width)
+          warnOnce(b.pos, "field-overlap",
+                   "field " + b.name + " <" + std::to_string(b.offset) + "," + std::to_string(b.width) + "> overlaps " + a.name +
+                       " <" + std::to_string(a.offset) + "," + std::to_string(a.width) + "> in " + op.name, Severity::Error);
+      }
+    }
+  }
+
+  void checkOperandInfoNames(const Opcode& op) {
+    const OperandInfo& info = op.operandInfo;
+    auto known = [&](const std::string& n) { return op.field(n) != nullptr || n == "PR" || n == "UPR"; };
+    auto check = [&](const std::string& n, SourcePos pos, const char* where) {
+      if (!known(n))
+        sink_.error(pos.valid() ? pos : op.pos, "unknown-operand",
+                    std::string(where) + " of " + op.name + " names '" + n + "', which is not a field of " + op.name);
+    };
+    for (const auto& n : info.inList) check(n, op.pos, "InList");
+    for (const auto& n : info.outList) check(n, op.pos, "OutList");
+    for (const auto& e : info.order) {
+      if (e.kind == OrderElem::Kind::Composite) {
+        for (const auto& p : e.parts) check(p, info.orderPos, "Order");
+      } else {
+        check(e.name, info.orderPos, "Order");
+      }
+    }
+    for (const auto& b : info.bitwidths) {
+      check(b.operand, b.pos, "Bitwidth");
+      b.expr.forEachField([&](const std::string& n) { check(n, b.pos, "a Bitwidth expression"); });
+    }
+    for (const auto& a : info.asmFormats) check(a.target, a.pos, "AsmFormat");
+    for (const auto& m : info.modiOrders)
+      for (const auto& n : m) check(n, op.pos, "ModiOrder");
+    for (const auto& r : op.encodingErrors)
+      r.condition.forEachField([&](const std::string& n) { check(n, r.pos, "an EncodingError condition"); });
+  }
+
+  // ------------------------------------------------------------ type usage
+
+  void noteTypeUse(const BitFieldType& t, const FieldDecl& d) {
+    if (!firstUse_.contains(t.name)) firstUse_.emplace(t.name, d.pos);
+  }
+
+  void checkTypeUsage() {
+    for (const auto& t : db_->types_) {
+      const auto use = firstUse_.find(t.name);
+      if (t.origin == SpecFileRole::Prelude) {
+        if (use != firstUse_.end() && db_->files_[use->second.file].role == SpecFileRole::Spec)
+          sink_.warning(use->second, "undefined-type",
+                        "type " + t.name + " is used but not defined by the spec; the prelude's assumption at " +
+                            db_->describe(t.pos) + " is used");
+        continue;
+      }
+      if (use == firstUse_.end()) {
+        sink_.note(t.pos, "unused-type", "type " + t.name + " is defined but no field uses it");
+        continue;
+      }
+      const SourcePos u = use->second;
+      if (u.file < t.pos.file || (u.file == t.pos.file && u.line < t.pos.line))
+        sink_.note(u, "type-used-before-definition",
+                   "type " + t.name + " is used before its definition at " + db_->describe(t.pos));
+    }
+  }
+
+  // ------------------------------------------------------------ mnemonics
+
+  void deriveMnemonics() {
+    for (auto& o : db_->optypes_) {
+      std::string mnemonic;
+      for (auto& form : o.syntax.forms) {
+        std::optional<std::size_t> parts;
+        std::string joinedUnderscore = form.baseName, joinedPlain = form.baseName;
+        if (form.baseName == o.name) parts = 0;
+        for (std::size_t k = 0; k < form.parts.size() && !form.parts[k].variable && !form.parts[k].optional; ++k) {
+          joinedUnderscore += "_" + form.parts[k].text;
+          joinedPlain += form.parts[k].text;
+          if (joinedUnderscore == o.name || joinedPlain == o.name) parts = k + 1;
+        }
+        if (!parts) {
+          sink_.warning(form.pos, "syntax-mnemonic-mismatch",
+                        "syntax form '" + form.baseName + "…' does not spell optype " + o.name);
+          parts = 0;
+        }
+        form.mnemonicParts = *parts;
+        std::string m = form.baseName;
+        for (std::size_t k = 0; k < *parts; ++k) m += "." + form.parts[k].text;
+        if (mnemonic.empty()) mnemonic = m;
+        else if (m != mnemonic)
+          sink_.warning(form.pos, "syntax-mnemonic-mismatch", "syntax form spells " + m + " where an earlier form of " + o.name + " spells " + mnemonic);
+      }
+      o.mnemonic = mnemonic.empty() ? o.name : mnemonic;
+      auto [it, fresh] = db_->mnemonicIndex_.emplace(o.mnemonic, o.index);
+      if (!fresh)
+        sink_.error(o.pos, "duplicate-mnemonic", "optypes " + db_->optypes_[it->second].name + " and " + o.name + " share mnemonic " + o.mnemonic);
+    }
+  }
+
+  void warnOnce(SourcePos pos, const std::string& code, const std::string& message, Severity severity = Severity::Warning) {
+    if (!reportedOnce_.insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + message).second) return;
+    sink_.report(pos, severity, code, message);
+  }
+
+  DiagnosticSink& sink_;
+  std::shared_ptr<InstrDb> db_;
+  std::vector<SpecFileAst> asts_;
+  std::unordered_map<std::string, const SpecDefinition*> byName_;
+  std::vector<const SpecDefinition*> ordered_;
+  std::vector<const SpecDefinition*> errataDefs_;
+  std::unordered_map<std::string, std::vector<Amendment>> amendments_;
+  std::unordered_map<std::string, std::vector<detail::RawStatement>> optypeStatements_;
+  std::unordered_map<std::uint64_t, std::optional<FieldDecl>> parsedFields_;
+  std::unordered_map<std::string, SourcePos> firstUse_;
+  std::set<std::string> reportedUndefinedTypes_, reportedRedeclarations_, reportedOnce_;
+  bool reportedAll_ = false;
+};
+
+SpecLoad loadSpec(std::vector<SpecFile> files) {
+  DiagnosticSink sink;
+  InstrDbBuilder builder(std::move(files), sink);
+  auto db = builder.build();
+  return {std::move(db), sink.take()};
+}
+
+SpecLoad loadEmbeddedSpec() { return loadSpec(embeddedSpecFiles()); }
+
+}  // namespace gpuasm::isa

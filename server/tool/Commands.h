@@ -1,0 +1,23 @@
+// The subcommands of the gpuasm binary. Each takes its arguments (after the subcommand name)
+// and returns the process exit status: 0 fine, 1 the input has errors, 2 usage or I/O error.
+#pragma once
+
+#include <gpuasm/isa/InstrDb.h>
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuasm::tool {
+
+/// Exit statuses shared by every subcommand (DESIGN.md §6).
+enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
+
+/// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
+std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
+
+int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace gpuasm::tool

@@ -1,0 +1,189 @@
+// `gpuasm spec` and `gpuasm dis`: the database as text or JSON, the spec lint, and field-level
+// decoding of instruction words.
+#include "Commands.h"
+
+#include <gpuasm/isa/Decoder.h>
+#include <gpuasm/isa/SpecLint.h>
+#include <gpuasm/lsp/SpecJson.h>
+
+#include <algorithm>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace gpuasm::tool {
+
+using namespace gpuasm::isa;
+
+std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err) {
+  if (!specDir) return loadEmbeddedSpec();
+  auto files = readSpecDir(*specDir);
+  if (!files) {
+    err << "gpuasm: " << files.error() << '\n';
+    return std::nullopt;
+  }
+  return loadSpec(std::move(*files));
+}
+
+namespace {
+
+struct CommonOptions {
+  bool json = false;
+  bool lint = false;
+  std::optional<std::string> specDir;
+  std::optional<std::string> file;
+  std::vector<std::string> positional;
+};
+
+// Parses the options shared by subcommands; `allowed` lists the flags this command takes.
+std::optional<CommonOptions> parseOptions(const std::vector<std::string>& args, std::string_view command,
+                                          const std::vector<std::string_view>& allowed, std::ostream& err) {
+  CommonOptions o;
+  auto takes = [&](std::string_view flag) { return std::find(allowed.begin(), allowed.end(), flag) != allowed.end(); };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.starts_with("--") && !takes(a)) {
+      err << "gpuasm " << command << ": unknown option '" << a << "'\n";
+      return std::nullopt;
+    }
+    if (a == "--json") o.json = true;
+    else if (a == "--lint") o.lint = true;
+    else if (a == "--spec-dir" || a == "--file") {
+      if (i + 1 >= args.size()) {
+        err << "gpuasm " << command << ": " << a << " needs a value\n";
+        return std::nullopt;
+      }
+      (a == "--spec-dir" ? o.specDir : o.file) = args[++i];
+    } else {
+      o.positional.push_back(a);
+    }
+  }
+  return o;
+}
+
+bool before(const SpecDiagnostic& a, const SpecDiagnostic& b) {
+  if (a.pos.file != b.pos.file) return a.pos.file < b.pos.file;
+  if (a.pos.line != b.pos.line) return a.pos.line < b.pos.line;
+  return a.pos.column < b.pos.column;
+}
+
+}  // namespace
+
+int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const auto opts = parseOptions(args, "spec", {"--json", "--lint", "--spec-dir"}, err);
+  if (!opts) return kExitUsage;
+  if (!opts->positional.empty()) {
+    err << "gpuasm spec: unexpected argument '" << opts->positional.front() << "'\n";
+    return kExitUsage;
+  }
+  auto load = loadSpecFor(opts->specDir, err);
+  if (!load) return kExitUsage;
+  const InstrDb& db = *load->db;
+  std::vector<SpecDiagnostic> diagnostics = load->diagnostics;
+  if (opts->lint) {
+    auto more = lintSpec(db);
+    diagnostics.insert(diagnostics.end(), more.begin(), more.end());
+  }
+  std::stable_sort(diagnostics.begin(), diagnostics.end(), before);
+  const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == Severity::Error; });
+  if (opts->json) {
+    out << (opts->lint ? lsp::specDiagnosticsToJson(db, diagnostics, 2) : lsp::specToJson(db, diagnostics, 2)) << '\n';
+    return errors > 0 ? kExitInputErrors : kExitOk;
+  }
+  if (opts->lint) {
+    std::size_t warnings = 0, notes = 0;
+    for (const auto& d : diagnostics) {
+      out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.code << "]";
+      if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
+      out << '\n';
+      warnings += d.severity == Severity::Warning ? 1 : 0;
+      notes += d.severity == Severity::Note ? 1 : 0;
+    }
+    out << errors << " errors, " << warnings << " warnings, " << notes << " notes\n";
+    return errors > 0 ? kExitInputErrors : kExitOk;
+  }
+  std::size_t specTypes = 0;
+  for (const auto& t : db.types()) specTypes += t.origin == SpecFileRole::Spec ? 1 : 0;
+  out << "spec: " << db.files().size() << " files, " << specTypes << " bit-field types defined by the spec + "
+      << db.types().size() - specTypes << " from the prelude, " << db.groups().size() << " groups, " << db.optypes().size()
+      << " optypes, " << db.opcodes().size() << " opcodes, " << db.errata().size() << " errata\n";
+  for (const auto& o : db.optypes()) {
+    out << "  " << o.mnemonic;
+    if (o.mnemonic != o.name) out << " (" << o.name << ")";
+    out << ":";
+    for (auto i : o.opcodes) out << ' ' << db.opcodes()[i].name;
+    out << '\n';
+  }
+  if (errors > 0) out << errors << " errors while loading the spec; run 'gpuasm spec --lint'\n";
+  return errors > 0 ? kExitInputErrors : kExitOk;
+}
+
+int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const auto opts = parseOptions(args, "dis", {"--json", "--file", "--spec-dir"}, err);
+  if (!opts) return kExitUsage;
+  std::vector<std::string> words = opts->positional;
+  if (opts->file) {
+    std::ifstream in(*opts->file, std::ios::binary);
+    if (!in) {
+      err << "gpuasm dis: cannot read '" << *opts->file << "'\n";
+      return kExitUsage;
+    }
+    std::string token;
+    while (in >> token) {
+      if (token.starts_with("//") || token.starts_with("#")) {
+        std::string rest;
+        std::getline(in, rest);
+        continue;
+      }
+      words.push_back(token);
+    }
+  }
+  if (words.empty()) {
+    err << "gpuasm dis: no words given (WORD... or --file F)\n";
+    return kExitUsage;
+  }
+  auto load = loadSpecFor(opts->specDir, err);
+  if (!load) return kExitUsage;
+  const InstrDb& db = *load->db;
+  const Decoder decoder(db);
+  std::vector<lsp::DisEntry> entries;
+  bool anyError = false;
+  for (const auto& w : words) {
+    lsp::DisEntry e;
+    e.input = w;
+    e.word = Word128::fromHex(w);
+    if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + w + "' is not 0x followed by 1 to 32 hex digits"});
+    else e.result = decoder.decode(*e.word);
+    anyError |= !e.result.issues.empty();
+    entries.push_back(std::move(e));
+  }
+  if (opts->json) {
+    out << lsp::disToJson(db, entries, 2) << '\n';
+    return anyError ? kExitInputErrors : kExitOk;
+  }
+  for (const auto& e : entries) {
+    out << (e.word ? e.word->toHex() : e.input);
+    if (e.result.decoded) {
+      const auto& d = *e.result.decoded;
+      out << "  " << d.opcode->name;
+      for (std::size_t i = 0; i < d.opcode->fields.size(); ++i) {
+        const Field& f = d.opcode->fields[i];
+        if (f.presence == FieldPresence::Fixed) continue;
+        const BitFieldType& t = db.typeOf(f);
+        const Enumerator* name = t.isEnumerated() ? t.enumeratorFor(d.values[i]) : nullptr;
+        out << ' ' << f.name << '=';
+        if (name != nullptr) out << name->name;
+        else {
+          std::ostringstream hex;
+          hex << "0x" << std::hex << d.values[i];
+          out << hex.str();
+        }
+      }
+    }
+    out << '\n';
+    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
+  }
+  return anyError ? kExitInputErrors : kExitOk;
+}
+
+}  // namespace gpuasm::tool

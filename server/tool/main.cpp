@@ -1,0 +1,57 @@
+// Entry point of the gpuasm binary: dispatches to the subcommands (DESIGN.md §6).
+#include "Commands.h"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: gpuasm <command> [options]
+
+commands:
+  spec [--json] [--lint] [--spec-dir DIR]   the instruction database, or the spec's problems
+  dis WORD... | --file F [--json] [--spec-dir DIR]
+                                            decode 128-bit words (0x + up to 32 hex digits)
+                                            into opcode variant and field values
+
+options:
+  --spec-dir DIR   load the spec from DIR (*.txt, *.isa) instead of the embedded copy
+  -h, --help       this text
+  --version        the version
+
+exit status: 0 fine, 1 the input has errors, 2 usage or I/O error
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gpuasm::tool;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  const std::string command = args.front();
+  args.erase(args.begin());
+  try {
+    if (command == "-h" || command == "--help" || command == "help") {
+      std::cout << kUsage;
+      return kExitOk;
+    }
+    if (command == "--version") {
+      std::cout << "gpuasm 0.1.0\n";
+      return kExitOk;
+    }
+    if (command == "spec") return runSpec(args, std::cout, std::cerr);
+    if (command == "dis") return runDis(args, std::cout, std::cerr);
+    std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    // Nothing should throw on user input; this keeps an unexpected failure (e.g. out of
+    // memory) from turning into an abort without a message.
+    std::cerr << "gpuasm: internal error: " << e.what() << '\n';
+    return kExitUsage;
+  }
+}

@@ -155,6 +155,7 @@ class InstrDbBuilder {
     FieldDecl decl;
     std::string declaredIn;
     std::string amendedBy;
+    std::optional<FieldDecl> specDecl;  // what the spec said before an erratum replaced it
   };
 
   static std::uint64_t fieldKey(SourcePos pos) { return std::uint64_t{pos.file} << 32 | pos.line; }
@@ -264,6 +265,7 @@ class InstrDbBuilder {
     std::size_t first = 0, last = s.lines.size();
     while (first < last && trimBlanks(s.lines[first].text).empty()) ++first;
     while (last > first && trimBlanks(s.lines[last - 1].text).empty()) --last;
+    p.firstLine = first < s.lines.size() ? s.lines[first].line : s.pos.line;
     for (std::size_t i = first; i < last; ++i) {
       if (i > first) p.text.push_back('\n');
       p.text += s.lines[i].text;
@@ -458,10 +460,12 @@ class InstrDbBuilder {
     auto put = [&](const FieldDecl& d, const std::string& declaredIn, const std::string& amendedBy) {
       auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldDeclAt& f) { return f.decl.name == d.name; });
       if (it == fields.end()) {
-        fields.push_back({d, declaredIn, amendedBy});
+        fields.push_back({d, declaredIn, amendedBy, std::nullopt});
         return;
       }
+      std::optional<FieldDecl> specDecl = it->amendedBy.empty() ? std::optional<FieldDecl>(it->decl) : it->specDecl;
       if (amendedBy.empty()) {
+        specDecl.reset();
         const bool same = it->decl.offset == d.offset && it->decl.width == d.width && it->decl.type == d.type &&
                           it->decl.value == d.value && it->decl.fixed == d.fixed;
         const std::string key = declaredIn + "/" + d.name;
@@ -472,7 +476,7 @@ class InstrDbBuilder {
             sink_.error(d.pos, "field-conflict", "field " + d.name + " differs from the declaration inherited from " + it->declaredIn + "; the later one is used");
         }
       }
-      *it = {d, declaredIn, amendedBy};
+      *it = {d, declaredIn, amendedBy, specDecl};
     };
     for (const SpecDefinition* def : chain) {
       if (const SpecSection* enc = def->section("Encoding")) {
@@ -558,6 +562,9 @@ class InstrDbBuilder {
     f.pos = d.pos;
     f.declaredIn = fd.declaredIn;
     f.amendedBy = fd.amendedBy;
+    if (fd.specDecl)
+      f.specDeclaration = Field::SpecDeclaration{fd.specDecl->offset, fd.specDecl->width, fd.specDecl->type,
+                                                 fd.specDecl->value.value_or(""), fd.specDecl->fixed, fd.specDecl->pos};
     const auto tit = db_->typeIndex_.find(d.type);
     if (tit == db_->typeIndex_.end()) {
       if (reportedUndefinedTypes_.insert(d.type).second)

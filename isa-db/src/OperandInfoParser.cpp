@@ -95,6 +95,10 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
     info.outList = names(st.angle);
     info.hasOutList = true;
   } else if (st.keyword == "Order") {
+    if (!amendedBy.empty() && info.orderAmendedBy.empty()) {
+      info.specOrder = info.order;
+      info.specOrderPos = info.orderPos;
+    }
     info.order.clear();
     for (auto e : text::splitTopLevel(st.angle, ',')) {
       OrderElem elem;
@@ -119,11 +123,15 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
   } else if (st.keyword == "Bitwidth") {
     auto expr = parseExpr(st.rhs, st.pos, sink);
     if (!expr) return false;
-    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy};
+    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy, {}};
     auto it = std::find_if(info.bitwidths.begin(), info.bitwidths.end(),
                            [&](const BitwidthRule& r) { return r.operand == rule.operand; });
-    if (it != info.bitwidths.end()) *it = std::move(rule);
-    else info.bitwidths.push_back(std::move(rule));
+    if (it != info.bitwidths.end()) {
+      if (!amendedBy.empty()) rule.specText = it->specText.empty() ? it->expr.toString() : it->specText;
+      *it = std::move(rule);
+    } else {
+      info.bitwidths.push_back(std::move(rule));
+    }
   } else if (st.keyword == "AsmFormat") {
     AsmFormatRule rule;
     rule.target = st.angle;

@@ -6,6 +6,7 @@
 
 #include "TextUtil.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -66,6 +67,7 @@ class Parser {
     ast_.fileIndex = file_;
     splitLines();
     for (std::size_t i = 0; i < lines_.size(); ++i) handleLine(lines_[i], static_cast<std::uint32_t>(i + 1));
+    finishDefinition();
     return std::move(ast_);
   }
 
@@ -104,6 +106,7 @@ class Parser {
       if (line.starts_with("__Def")) {
         sink_.error(at(lineNo), "unknown-definition",
                     "unknown definition keyword '" + std::string(text::Cursor(line).dottedWord()) + "'");
+        finishDefinition();
         current_ = nullptr;
         return;
       }
@@ -157,7 +160,43 @@ class Parser {
     current_->sections.push_back({name, pos, {}});
   }
 
+  // Checks that need the whole definition: empty sections and the order of sections.
+  void finishDefinition() {
+    if (current_ == nullptr) return;
+    for (const auto& s : current_->sections) {
+      const bool empty = std::all_of(s.lines.begin(), s.lines.end(), [](const SpecLine& l) { return trimBlanks(l.text).empty(); });
+      if (empty) sink_.note(s.pos, "empty-section", "section __" + s.name + " of " + current_->name + " is empty");
+    }
+    static constexpr std::array kOptypeOrder = {"Encoding", "Syntax", "Description", "OperandInfo", "ModifierInfo",
+                                                "Semantics", "Examples", "Simulation", "Exception"};
+    static constexpr std::array kOpcodeOrder = {"Encoding", "OperandInfo", "Exception"};
+    auto rank = [&](std::string_view name) -> int {
+      if (current_->kind == DefKind::Optype) {
+        for (std::size_t i = 0; i < kOptypeOrder.size(); ++i) if (name == kOptypeOrder[i]) return static_cast<int>(i);
+      } else if (current_->kind == DefKind::Opcode) {
+        for (std::size_t i = 0; i < kOpcodeOrder.size(); ++i) if (name == kOpcodeOrder[i]) return static_cast<int>(i);
+      }
+      return -1;
+    };
+    int highest = -1;
+    std::string_view highestName;
+    for (const auto& s : current_->sections) {
+      const int r = rank(s.name);
+      if (r < 0) continue;
+      if (r < highest) {
+        sink_.note(s.pos, "section-order", "section __" + s.name + " of " + current_->name + " comes after __" +
+                                               std::string(highestName) + "; the usual order puts it before");
+        break;  // one finding per definition
+      }
+      if (r > highest) {
+        highest = r;
+        highestName = s.name;
+      }
+    }
+  }
+
   void openDefinition(DefKind kind, std::string_view line, std::size_t keywordLen, std::uint32_t lineNo) {
+    finishDefinition();
     ast_.definitions.emplace_back();
     current_ = &ast_.definitions.back();
     current_->kind = kind;

@@ -83,6 +83,7 @@ int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (opts->lint) {
     auto more = lintSpec(db);
     diagnostics.insert(diagnostics.end(), more.begin(), more.end());
+    attachErrata(db, diagnostics);
   }
   std::stable_sort(diagnostics.begin(), diagnostics.end(), before);
   const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == Severity::Error; });

@@ -89,6 +89,17 @@ struct Field {
   std::string declaredIn;   ///< group, optype or opcode that declared it
   std::string amendedBy;    ///< erratum id when an erratum replaced the declaration
 
+  /// The spec's own declaration of a field an erratum replaced, so lint still sees the spec.
+  struct SpecDeclaration {
+    std::uint32_t offset = 0;
+    std::uint32_t width = 0;
+    std::string type;
+    std::string valueText;
+    bool fixed = false;
+    SourcePos pos;
+  };
+  std::optional<SpecDeclaration> specDeclaration;  ///< set when amendedBy is
+
   /// "ra" for "ra.neg", the whole name otherwise.
   std::string_view base() const;
   /// "neg" for "ra.neg", empty otherwise.
@@ -98,7 +109,8 @@ struct Field {
 /// A prose section kept verbatim for hover, with the position of its header.
 struct Prose {
   std::string text;
-  SourcePos pos;
+  SourcePos pos;             ///< the section header
+  std::uint32_t firstLine = 0;  ///< line number of the first line of `text`
   bool present = false;
 };
 
@@ -118,6 +130,7 @@ struct BitwidthRule {
   Expr expr;
   SourcePos pos;
   std::string amendedBy;
+  std::string specText;  ///< the spec's expression when an erratum replaced it
 };
 
 /// `AsmFormat<target> = Function(args);`
@@ -143,6 +156,8 @@ struct OperandInfo {
   std::vector<OrderElem> order;
   SourcePos orderPos;
   std::string orderAmendedBy;
+  std::vector<OrderElem> specOrder;  ///< the spec's Order when an erratum replaced it
+  SourcePos specOrderPos;
   bool hasInList = false;
   bool hasOutList = false;
   bool hasOrder = false;

@@ -14,4 +14,8 @@ namespace gpuasm::isa {
 /// Runs every cross-definition check over a built database. Never throws.
 std::vector<SpecDiagnostic> lintSpec(const InstrDb& db);
 
+/// Links the loader's diagnostics (tolerated irregularities such as a column-0 section header)
+/// to the erratum that records the decision, where errata.isa has one.
+void attachErrata(const InstrDb& db, std::vector<SpecDiagnostic>& diagnostics);
+
 }  // namespace gpuasm::isa

@@ -78,8 +78,8 @@ struct SyntaxBlock {
   std::vector<ModifierDomain> domains;
 };
 
-/// Parses the lines of a `__Syntax` section (the ```asm fence included). `firstLine` is the
-/// line number of lines[0]. Irregular lines are tolerated and reported.
+/// Parses the lines of a `__Syntax` section (the ```asm fence included). Irregular lines are
+/// tolerated and reported.
 struct SpecLine;
 SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t fileIndex,
                                DiagnosticSink& sink);

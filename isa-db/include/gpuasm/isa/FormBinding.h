@@ -1,0 +1,38 @@
+// Which encoding field each operand slot of a syntax form stands for, in one opcode variant.
+// The spec's placeholder names do not always match field names (SrcB is rb, urb or vb; MOV.64's
+// Ra is rb; LEA's UImm5Sca is shiftamt — spec-catalog L-79), so binding walks the opcode's
+// Order<> (the guard excluded) left to right: a placeholder that names a field binds to it; any
+// other binds to the next element whose kind fits (register file, predicate, immediate,
+// composite address). A form that cannot be bound does not apply to that variant.
+#pragma once
+
+#include <gpuasm/isa/InstrDb.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuasm::isa {
+
+/// The binding of one form to one opcode: for each operand slot, the index into the opcode's
+/// Order<> (the element it stands for), and which slots bound by name.
+struct FormBinding {
+  std::vector<std::size_t> orderIndex;  ///< parallel to form.operands
+  std::vector<bool> byName;             ///< true when the placeholder names the field
+};
+
+/// What kind of operand a placeholder asks for, from its spelling.
+enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, UniformPredicate, Immediate, AnySource, Other };
+
+/// Classifies a placeholder ("Rd" → Gpr, "URa" → UniformGpr, "pu" → Predicate, "upp" →
+/// UniformPredicate, "UImm5Sca" → Immediate, "SrcB"/"SbMsk" → AnySource).
+PlaceholderClass classifyPlaceholder(std::string_view placeholder);
+
+/// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element.
+std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
+
+/// The Order<> elements after the guard predicate (the first element when it is the field of
+/// bits 12..15, i.e. `pg`/`upg`): the elements operands can stand for.
+std::size_t firstOperandOrderIndex(const Opcode& opcode);
+
+}  // namespace gpuasm::isa

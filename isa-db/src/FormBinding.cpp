@@ -1,0 +1,96 @@
+// Binding of syntax-form operand slots to Order<> elements (see FormBinding.h).
+#include <gpuasm/isa/FormBinding.h>
+
+#include <cctype>
+
+namespace gpuasm::isa {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The register file a Register-kind type names, from its first enumerator ("R0" → "R", "UR0" → "UR").
+std::string registerFilePrefix(const BitFieldType& t) {
+  if (t.enumerators.empty()) return {};
+  std::string prefix;
+  for (char c : t.enumerators.front().name) {
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) break;
+    prefix.push_back(c);
+  }
+  return prefix;
+}
+
+bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const OperandSlot& slot, PlaceholderClass cls) {
+  switch (slot.shape) {
+    case OperandShape::PredicateSet: return elem.kind == OrderElem::Kind::PredicateSet && elem.name == slot.fileName;
+    case OperandShape::RegIndirect: return elem.kind == OrderElem::Kind::Composite && elem.name == slot.fileName;
+    case OperandShape::ConstMem: return elem.kind == OrderElem::Kind::Composite && lower(elem.name) == slot.fileName;
+    case OperandShape::Plain: break;
+  }
+  if (elem.kind != OrderElem::Kind::Field) return false;
+  const Field* f = op.field(elem.name);
+  if (f == nullptr) return false;
+  const BitFieldType& t = db.typeOf(*f);
+  switch (cls) {
+    case PlaceholderClass::Gpr: return t.kind == TypeKind::Register && registerFilePrefix(t) == "R";
+    case PlaceholderClass::UniformGpr: return t.kind == TypeKind::Register && registerFilePrefix(t) == "UR";
+    case PlaceholderClass::Predicate:
+    case PlaceholderClass::UniformPredicate: return t.kind == TypeKind::Predicate;
+    case PlaceholderClass::Immediate: return t.isImmediate();
+    case PlaceholderClass::AnySource: return t.kind != TypeKind::Predicate;
+    case PlaceholderClass::Other: return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+PlaceholderClass classifyPlaceholder(std::string_view p) {
+  if (p.starts_with("UImm") || p.starts_with("SImm") || p.starts_with("Imm") || p.starts_with("F32Imm")) return PlaceholderClass::Immediate;
+  if (p.starts_with("Src") || p.starts_with("SbMsk")) return PlaceholderClass::AnySource;
+  if (p.starts_with("UR")) return PlaceholderClass::UniformGpr;
+  if (p.starts_with("R")) return PlaceholderClass::Gpr;
+  if (p.starts_with("up")) return PlaceholderClass::UniformPredicate;
+  if (p.starts_with("p")) return PlaceholderClass::Predicate;
+  return PlaceholderClass::Other;
+}
+
+std::size_t firstOperandOrderIndex(const Opcode& opcode) {
+  const auto& order = opcode.operandInfo.order;
+  if (order.empty() || order.front().kind != OrderElem::Kind::Field) return 0;
+  const Field* f = opcode.field(order.front().name);
+  // The guard is the predicate field at bit 12 that every group declares (pg / upg).
+  return f != nullptr && f->offset == 12 ? 1 : 0;
+}
+
+std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form) {
+  const auto& order = opcode.operandInfo.order;
+  FormBinding b;
+  std::size_t cursor = firstOperandOrderIndex(opcode);
+  for (const auto& slot : form.operands) {
+    std::optional<std::size_t> pick;
+    bool byName = false;
+    if (slot.shape == OperandShape::Plain) {
+      const std::string name = lower(slot.placeholder);
+      for (std::size_t i = cursor; i < order.size() && !pick; ++i)
+        if (order[i].kind == OrderElem::Kind::Field && order[i].name == name) {
+          pick = i;
+          byName = true;
+        }
+    }
+    const PlaceholderClass cls = classifyPlaceholder(slot.placeholder);
+    for (std::size_t i = cursor; i < order.size() && !pick; ++i)
+      if (fits(db, opcode, order[i], slot, cls)) pick = i;
+    if (!pick) return std::nullopt;
+    b.orderIndex.push_back(*pick);
+    b.byName.push_back(byName);
+    cursor = *pick + 1;
+  }
+  return b;
+}
+
+}  // namespace gpuasm::isa

@@ -390,7 +390,7 @@ class InstrDbBuilder {
       o.pos = def->pos;
       o.index = static_cast<std::uint32_t>(db_->optypes_.size());
       const auto git = byName_.find(o.group);
-      if (git == byName_.end() || git->second->kind != DefKind::Group)
+      if (!o.group.empty() && (git == byName_.end() || git->second->kind != DefKind::Group))
         sink_.error(def->pos, "unknown-parent", "optype " + o.name + " has parent " + o.group + ", which is not a group");
       for (const auto& s : def->sections) {
         if (s.name == "Syntax") o.syntax = parseSyntaxSection(s.lines, def->pos.file, sink_);
@@ -423,7 +423,10 @@ class InstrDbBuilder {
       for (auto& d : extra.domains) {
         auto existing = std::find_if(o.syntax.domains.begin(), o.syntax.domains.end(),
                                      [&](const ModifierDomain& x) { return x.variable == d.variable; });
-        if (existing != o.syntax.domains.end()) *existing = std::move(d);
+        if (existing != o.syntax.domains.end()) {
+          o.specDomains.push_back(std::move(*existing));
+          *existing = std::move(d);
+        }
         else o.syntax.domains.push_back(std::move(d));
       }
       for (auto& f : extra.forms) {
@@ -459,6 +462,7 @@ class InstrDbBuilder {
     std::vector<FieldDeclAt> fields;
     auto put = [&](const FieldDecl& d, const std::string& declaredIn, const std::string& amendedBy) {
       auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldDeclAt& f) { return f.decl.name == d.name; });
+      if (amendedBy.empty() && !firstUse_.contains(d.type)) firstUse_.emplace(d.type, d.pos);
       if (it == fields.end()) {
         fields.push_back({d, declaredIn, amendedBy, std::nullopt});
         return;
@@ -510,7 +514,9 @@ class InstrDbBuilder {
       const std::string parent = def->parents.empty() ? std::string() : def->parents.front();
       const auto oit = db_->optypeIndex_.find(parent);
       if (oit == db_->optypeIndex_.end()) {
-        sink_.error(def->pos, "unknown-parent", "opcode " + op.name + " has parent " + parent + ", which is not an optype");
+        if (!parent.empty())
+          sink_.error(def->pos, "unknown-parent", "opcode " + op.name + " has parent " + parent + ", which is not an optype");
+        collectFields(chainOf(*def));  // still read its fields, so their own problems are reported
         continue;
       }
       op.optype = oit->second;
@@ -573,7 +579,6 @@ class InstrDbBuilder {
     }
     f.type = tit->second;
     const BitFieldType& t = db_->types_[f.type];
-    noteTypeUse(t, d);
     if (t.width != d.width && t.kind != TypeKind::CMem)
       warnOnce(d.pos, "field-width-mismatch",
                "field " + d.name + " is " + std::to_string(d.width) + " bits wide but type " + t.name + " has " + std::to_string(t.width));
@@ -639,10 +644,6 @@ class InstrDbBuilder {
   }
 
   // ------------------------------------------------------------ type usage
-
-  void noteTypeUse(const BitFieldType& t, const FieldDecl& d) {
-    if (!firstUse_.contains(t.name)) firstUse_.emplace(t.name, d.pos);
-  }
 
   void checkTypeUsage() {
     for (const auto& t : db_->types_) {

@@ -123,11 +123,15 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
   } else if (st.keyword == "Bitwidth") {
     auto expr = parseExpr(st.rhs, st.pos, sink);
     if (!expr) return false;
-    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy, {}};
+    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy, {}, {}};
     auto it = std::find_if(info.bitwidths.begin(), info.bitwidths.end(),
                            [&](const BitwidthRule& r) { return r.operand == rule.operand; });
     if (it != info.bitwidths.end()) {
-      if (!amendedBy.empty()) rule.specText = it->specText.empty() ? it->expr.toString() : it->specText;
+      if (!amendedBy.empty()) {
+        const bool first = it->specText.empty();
+        rule.specText = first ? it->expr.toString() : it->specText;
+        rule.specPos = first ? it->pos : it->specPos;
+      }
       *it = std::move(rule);
     } else {
       info.bitwidths.push_back(std::move(rule));

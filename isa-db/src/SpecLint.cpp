@@ -155,6 +155,8 @@ class Linter {
         } else {
           checkDomain(o, *domain, *field, type);
         }
+        for (const auto& replaced : o.specDomains)
+          if (replaced.variable == part.text) checkDomain(o, replaced, *field, type);
         const Field::SpecDeclaration* spec = field->specDeclaration ? &*field->specDeclaration : nullptr;
         const bool specFixed = spec != nullptr ? spec->fixed : field->presence == FieldPresence::Fixed;
         const bool specHasValue = spec != nullptr ? !spec->valueText.empty() : field->presence != FieldPresence::Required;
@@ -224,8 +226,12 @@ class Linter {
 
   void checkSiblings(const Optype& o) {
     // L-42: the bit of an operand's neg/abs/bitnot attribute, keyed by the operand's slot offset.
-    std::map<std::string, std::map<std::uint32_t, std::vector<const Opcode*>>> attrBits;
-    std::map<std::string, std::map<std::string, std::vector<const Opcode*>>> widths;
+    struct Site {
+      const Opcode* op;
+      SourcePos pos;  // where the spec declares the attribute (or the Bitwidth)
+    };
+    std::map<std::string, std::map<std::uint32_t, std::vector<Site>>> attrBits;
+    std::map<std::string, std::map<std::string, std::vector<Site>>> widths;
     for (auto i : o.opcodes) {
       const Opcode& op = db_.opcodes()[i];
       for (const auto& f : op.fields) {
@@ -233,19 +239,21 @@ class Linter {
         const Field* base = op.field(f.base());
         if (base == nullptr) continue;
         const std::uint32_t bit = f.specDeclaration ? f.specDeclaration->offset : f.offset;
-        attrBits[std::to_string(base->offset) + "." + std::string(f.attribute())][bit].push_back(&op);
+        attrBits[std::to_string(base->offset) + "." + std::string(f.attribute())][bit].push_back(
+            {&op, f.specDeclaration ? f.specDeclaration->pos : f.pos});
       }
       for (const auto& b : op.operandInfo.bitwidths)
-        widths[b.operand][b.specText.empty() ? b.expr.toString() : b.specText].push_back(&op);
+        widths[b.operand][b.specText.empty() ? b.expr.toString() : b.specText].push_back({&op, b.specText.empty() ? b.pos : b.specPos});
     }
     for (const auto& [key, byBit] : attrBits) {
       if (byBit.size() < 2) continue;
       const auto majority = std::max_element(byBit.begin(), byBit.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
       for (const auto& [bit, ops] : byBit) {
         if (bit == majority->first || ops.size() >= majority->second.size()) continue;
-        for (const Opcode* op : ops) {
+        for (const Site& site : ops) {
+          const Opcode* op = site.op;
           const auto attr = key.substr(key.find('.') + 1);
-          report(op->pos, Severity::Warning, "attribute-bit-differs",
+          report(site.pos, Severity::Warning, "attribute-bit-differs",
                  op->name + " puts the ." + attr + " bit of its slot-" + key.substr(0, key.find('.')) + " operand at bit " + std::to_string(bit) +
                      "; its siblings use bit " + std::to_string(majority->first),
                  "L-42", op->name);
@@ -257,9 +265,9 @@ class Linter {
       const auto majority = std::max_element(byText.begin(), byText.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
       for (const auto& [text, ops] : byText) {
         if (text == majority->first || ops.size() >= majority->second.size()) continue;
-        for (const Opcode* op : ops) {
-          const BitwidthRule* rule = op->operandInfo.bitwidth(operand);
-          report(rule != nullptr ? rule->pos : op->pos, Severity::Warning, "bitwidth-differs",
+        for (const Site& site : ops) {
+          const Opcode* op = site.op;
+          report(site.pos, Severity::Warning, "bitwidth-differs",
                  "Bitwidth<" + operand + "> of " + op->name + " is " + text + " where its siblings have " + majority->first, "L-44", op->name);
         }
       }

@@ -318,7 +318,10 @@ std::optional<FieldDecl> parseFieldDecl(std::string_view lineIn, SourcePos lineP
   const auto width = text::parseUnsigned(c.word());
   if (!width || !c.accept('>')) return fail("expected 'width>' in field<offset, width>");
   if (*width == 0 || *width > 64) return fail("field width must be 1..64");
-  if (*off + *width > 128) return fail("field<" + std::to_string(*off) + ", " + std::to_string(*width) + "> exceeds the 128-bit word");
+  if (*off + *width > 128) {
+    sink.error(linePos, "bad-field", "field<" + std::to_string(*off) + ", " + std::to_string(*width) + "> exceeds the 128-bit word");
+    return std::nullopt;
+  }
   f.offset = static_cast<std::uint32_t>(*off);
   f.width = static_cast<std::uint32_t>(*width);
   f.type = std::string(c.word());

@@ -131,6 +131,7 @@ struct BitwidthRule {
   SourcePos pos;
   std::string amendedBy;
   std::string specText;  ///< the spec's expression when an erratum replaced it
+  SourcePos specPos;     ///< and where the spec wrote it
 };
 
 /// `AsmFormat<target> = Function(args);`
@@ -190,6 +191,7 @@ struct Optype {
   std::string mnemonic;  ///< "IMAD.WIDE" for IMAD_WIDE; from the syntax forms, else the name
   SyntaxBlock syntax;
   std::string syntaxAmendedBy;  ///< erratum that added or changed syntax lines
+  std::vector<ModifierDomain> specDomains;  ///< the spec's domain lines that an erratum replaced
   OptypeDocs docs;
   std::vector<EncodingErrorRule> encodingErrors;  ///< optype-level rules
   std::vector<std::uint32_t> opcodes;             ///< indices into InstrDb::opcodes()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The README's first command: install the dependencies (Debian packages), build gpuasm, and
+# run the main job on the bundled spec and example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j"$(nproc)"
+
+echo
+echo "== gpuasm spec: the instruction database derived from isa-db/spec/"
+build/bin/gpuasm spec | head -n 1
+echo
+echo "== gpuasm spec --lint: the spec's problems, as a compiler reports them (last 12 lines)"
+# Exit status 1 means "the spec has errors" — expected for this spec; 2 would be a real failure.
+status=0
+build/bin/gpuasm spec --lint > build/spec-lint.txt || status=$?
+tail -n 12 build/spec-lint.txt
+[ "$status" -le 1 ] || exit "$status"
+echo "(full list: build/spec-lint.txt)"
+echo
+echo "== gpuasm dis: decoding the words of examples/words.txt"
+status=0
+build/bin/gpuasm dis --file examples/words.txt || status=$?
+[ "$status" -le 1 ] || exit "$status"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's second command: build with warnings as errors and run the whole test suite,
+# then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run it once more.
+# Needs the packages of scripts/install-deps.sh (the first README command installs them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs="$(nproc)"
+
+cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_WERROR=ON
+cmake --build build-ci -j"$jobs"
+(cd build-ci && ctest --output-on-failure -j"$jobs")
+
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF
+cmake --build build-asan -j"$jobs"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")

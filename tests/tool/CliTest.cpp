@@ -1,0 +1,167 @@
+// The gpuasm binary driven as a user drives it: `spec`, `spec --json`, `spec --lint`,
+// `--spec-dir`, `dis`, and the exit statuses of DESIGN.md §6 (0 fine, 1 input errors, 2 usage
+// or I/O error). Bad input — unknown options, missing directories, garbage spec files — must
+// give a clear message and never crash.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct CliRun {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun gpuasm(const std::string& args) {
+  const std::string cmd = std::string(GPUASM_BINARY) + " " + args + " 2>&1";
+  CliRun r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf{};
+  std::size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  return r;
+}
+
+std::filesystem::path tempDir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(Cli, SpecJsonHasTheWholeDatabase) {
+  const CliRun r = gpuasm("spec --json");
+  ASSERT_EQ(r.status, 0) << r.out.substr(0, 500);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["counts"]["optypes"], 72);
+  EXPECT_EQ(j["counts"]["opcodes"], 248);
+  EXPECT_EQ(j["counts"]["specTypes"], 27);
+  EXPECT_EQ(j["counts"]["groups"], 6);
+  ASSERT_EQ(j["opcodes"].size(), 248u);
+  for (const auto& op : j["opcodes"]) {
+    ASSERT_FALSE(op["fields"].empty()) << op["name"];
+    for (const auto& f : op["fields"]) {
+      EXPECT_TRUE(f.contains("offset") && f.contains("width") && f.contains("type") && f.contains("presence"));
+    }
+  }
+  // A spot check against 000:454-470: IMAD.WIDE's forms and its .itype domain with default S32.
+  for (const auto& o : j["optypes"]) {
+    if (o["name"] != "IMAD_WIDE") continue;
+    EXPECT_EQ(o["mnemonic"], "IMAD.WIDE");
+    ASSERT_EQ(o["syntax"]["forms"].size(), 2u);
+    EXPECT_EQ(o["syntax"]["domains"][0]["variable"], "itype");
+    EXPECT_EQ(o["syntax"]["domains"][0]["values"][0]["spelling"], "S32");
+    EXPECT_EQ(o["syntax"]["domains"][0]["values"][0]["default"], true);
+    EXPECT_NE(o["docs"]["description"]["text"].template get<std::string>().find("Rd = Ra * SrcB + SrcC"), std::string::npos);
+  }
+}
+
+TEST(Cli, SpecLintPrintsCompilerStyleDiagnostics) {
+  const CliRun r = gpuasm("spec --lint");
+  EXPECT_EQ(r.status, 1);  // the spec has E-level problems (L-31, L-39, L-41)
+  const std::regex line(R"(^\S+:\d+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\]( \(erratum [A-Z]-\d+[a-z]?\))?$)");
+  std::size_t checked = 0;
+  std::size_t start = 0;
+  while (start < r.out.size()) {
+    const std::size_t nl = r.out.find('\n', start);
+    const std::string l = r.out.substr(start, nl - start);
+    start = nl == std::string::npos ? r.out.size() : nl + 1;
+    if (l.find(" errors, ") != std::string::npos) continue;  // the summary line
+    EXPECT_TRUE(std::regex_match(l, line)) << l;
+    ++checked;
+  }
+  EXPECT_GT(checked, 100u);
+  EXPECT_NE(r.out.find("isa-db/spec/000_ialu.txt:2110:1: warning: section header __Examples starts in column 0"), std::string::npos);
+  EXPECT_NE(r.out.find("isa-db/spec/000_ialu.txt:604:5: error: Order<> of IMAD_WIDE_RCR"), std::string::npos);
+}
+
+TEST(Cli, SpecLintJson) {
+  const CliRun r = gpuasm("spec --lint --json");
+  EXPECT_EQ(r.status, 1);
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j["diagnostics"].is_array());
+  bool l41 = false;
+  for (const auto& d : j["diagnostics"]) l41 |= d["line"] == 604 && d["erratum"] == "L-41";
+  EXPECT_TRUE(l41);
+}
+
+TEST(Cli, SpecDirLoadsTheSameDatabase) {
+  const CliRun r = gpuasm(std::string("spec --json --spec-dir ") + GPUASM_SPEC_DIR);
+  ASSERT_EQ(r.status, 0) << r.out.substr(0, 300);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["counts"]["opcodes"], 248);
+  EXPECT_EQ(j["counts"]["errata"], j["errata"].size());
+}
+
+TEST(Cli, UsageAndIoErrorsExitWithTwo) {
+  EXPECT_EQ(gpuasm("").status, 2);
+  const CliRun unknown = gpuasm("frobnicate");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.out.find("unknown command 'frobnicate'"), std::string::npos);
+  const CliRun badOption = gpuasm("spec --bogus");
+  EXPECT_EQ(badOption.status, 2);
+  EXPECT_NE(badOption.out.find("unknown option '--bogus'"), std::string::npos);
+  const CliRun missingDir = gpuasm("spec --spec-dir /nonexistent/spec");
+  EXPECT_EQ(missingDir.status, 2);
+  EXPECT_NE(missingDir.out.find("/nonexistent/spec"), std::string::npos);
+  EXPECT_EQ(gpuasm("spec --spec-dir").status, 2);
+  EXPECT_EQ(gpuasm("dis").status, 2);
+  EXPECT_EQ(gpuasm("dis --file /nonexistent/words.txt").status, 2);
+  EXPECT_EQ(gpuasm("--help").status, 0);
+}
+
+TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
+  const auto dir = tempDir("garbage");
+  std::mt19937 rng(7);
+  std::string bytes(200000, '\0');
+  for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
+  std::ofstream(dir / "000_garbage.txt", std::ios::binary) << bytes;
+  std::ofstream(dir / "001_broken.txt") << "__DefOptype\n__DefOpcode X : [NOPE]\n  __Encoding\n    field<200, 8> Reg rd;\n\xff\xfe\n";
+  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  EXPECT_EQ(r.status, 1) << r.out.substr(0, 500);
+  EXPECT_NE(r.out.find("001_broken.txt:4:5: error: field<200, 8> exceeds the 128-bit word"), std::string::npos) << r.out.substr(0, 2000);
+  EXPECT_NE(r.out.find("001_broken.txt:2:"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, DisDecodesWordsToOpcodeAndFields) {
+  // IADD R5, R6, R7 with every default, encoded by hand (see CodecTest.KnownEncodingOfIaddRr).
+  const std::string word = "0x00001c3c000000000000000706057000";
+  const CliRun text = gpuasm("dis " + word);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("IADD_RR"), std::string::npos);
+  EXPECT_NE(text.out.find("rd=R5 ra=R6 rb=R7"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("pp=PT pp.not=True pu=PT"), std::string::npos) << text.out;
+  const CliRun json = gpuasm("dis --json " + word + " 0xzz");
+  EXPECT_EQ(json.status, 1);
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["instructions"].size(), 2u);
+  EXPECT_EQ(j["instructions"][0]["opcode"], "IADD_RR");
+  EXPECT_EQ(j["instructions"][0]["encoding"], word);
+  EXPECT_EQ(j["instructions"][0]["fields"]["rb"], 7);
+  EXPECT_EQ(j["instructions"][1]["issues"][0]["code"], "bad-word");
+}
+
+TEST(Cli, DisReadsWordsFromAFile) {
+  const auto dir = tempDir("dis");
+  std::ofstream(dir / "words.txt") << "// two words\n0x00001c3c000000000000000706057000\n0xff\n";
+  const CliRun r = gpuasm("dis --file " + (dir / "words.txt").string());
+  EXPECT_EQ(r.status, 1);  // 0xff has optype 255, which no opcode has
+  EXPECT_NE(r.out.find("IADD_RR"), std::string::npos);
+  EXPECT_NE(r.out.find("unknown-encoding"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace

@@ -39,14 +39,12 @@ DecodeResult Decoder::decode(const Word128& word) const {
   DecodedWord d;
   d.opcode = found;
   d.values.reserve(found->fields.size());
-  Word128 covered;
   for (const auto& f : found->fields) {
     const std::uint64_t v = word.bits(f.offset, f.width);
     d.values.push_back(v);
-    covered = covered | Word128::mask(f.offset, f.width);
     if (auto issue = checkFieldValue(db_, f, v)) result.issues.push_back(std::move(*issue));
   }
-  const Word128 stray = word & ~covered;
+  const Word128 stray = word & ~found->fieldMask;
   if (!stray.isZero())
     result.issues.push_back({"reserved-bits-set", {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});
   result.decoded = std::move(d);

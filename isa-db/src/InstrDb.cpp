@@ -41,6 +41,10 @@ std::optional<std::uint64_t> BitFieldType::valueOf(std::string_view spelling) co
 }
 
 const Enumerator* BitFieldType::enumeratorFor(std::uint64_t value) const {
+  if (!byValue.empty()) {
+    if (value >= byValue.size() || byValue[value] < 0) return nullptr;
+    return &enumerators[static_cast<std::size_t>(byValue[value])];
+  }
   for (const auto& e : enumerators)
     if (e.value == value) return &e;
   return nullptr;
@@ -309,6 +313,11 @@ class InstrDbBuilder {
         sink_.error(def->pos, "cmem-layout-missing", "CMem type " + t.name + " needs field<> lines for bank and offset");
       if (t.isEnumerated() && t.enumerators.empty())
         sink_.warning(def->pos, "empty-type", "type " + t.name + " has no enumerators");
+      if (t.isEnumerated() && t.width > 0 && t.width <= 16) {
+        t.byValue.assign(std::size_t{1} << t.width, -1);
+        for (std::size_t i = t.enumerators.size(); i-- > 0;)  // first declared wins
+          if (t.enumerators[i].value < t.byValue.size()) t.byValue[t.enumerators[i].value] = static_cast<std::int32_t>(i);
+      }
       db_->typeIndex_.emplace(t.name, static_cast<std::uint32_t>(db_->types_.size()));
       db_->types_.push_back(std::move(t));
     }
@@ -528,6 +537,7 @@ class InstrDbBuilder {
       std::stable_sort(op.fields.begin(), op.fields.end(), [](const Field& a, const Field& b) { return a.offset < b.offset; });
       checkOverlaps(op);
       for (const auto& f : op.fields) {
+        op.fieldMask = op.fieldMask | Word128::mask(f.offset, f.width);
         if (f.presence != FieldPresence::Fixed) continue;
         op.fixedMask = op.fixedMask | Word128::mask(f.offset, f.width);
         op.fixedBits.setBits(f.offset, f.width, f.value);

@@ -62,6 +62,9 @@ struct BitFieldType {
   std::vector<Enumerator> enumerators;
   std::vector<EnumAlias> aliases;
   std::vector<SubField> subFields;
+  /// Dense value → enumerator index (-1: none) for enumerated types up to 16 bits wide, built
+  /// with the database so decoding checks a value in O(1) instead of scanning 256 registers.
+  std::vector<std::int32_t> byValue;
 
   /// Value of an enumerator or alias spelling; nullopt when the name is not one.
   std::optional<std::uint64_t> valueOf(std::string_view spelling) const;
@@ -211,6 +214,7 @@ struct Opcode {
   std::vector<EncodingErrorRule> encodingErrors;  ///< optype + opcode rules
   Word128 fixedMask;  ///< bits of all fixed fields
   Word128 fixedBits;  ///< their values
+  Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
 
   const Field* field(std::string_view name) const;
   int fieldIndex(std::string_view name) const;  ///< -1 when absent

@@ -106,7 +106,16 @@ class ExprParser {
     }
     return lhs;
   }
+  // Nesting deeper than any real expression is rejected, so hostile input cannot exhaust the
+  // stack (of the parser here, and of evaluation and destruction later).
+  static constexpr int kMaxDepth = 200;
+
   std::optional<Expr> parseUnary() {
+    if (++depth_ > kMaxDepth) return fail("expression nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    struct Leave {
+      int& d;
+      ~Leave() { --d; }
+    } leave{depth_};
     skip();
     if ((i_ + 1 >= text_.size() || text_[i_ + 1] != '=') && acceptOp("!")) {
       auto inner = parseUnary();
@@ -173,6 +182,7 @@ class ExprParser {
   SourcePos pos_;
   DiagnosticSink& sink_;
   std::size_t i_ = 0;
+  int depth_ = 0;
   bool failed_ = false;
 };
 

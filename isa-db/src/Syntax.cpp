@@ -125,8 +125,10 @@ class FormParser {
     std::string current;
     std::size_t currentStart = 0;
     auto flush = [&](bool optional) {
-      const std::string item(trimBlanks(current));
-      if (!item.empty()) parseItem(item, optional, currentStart, form);
+      const std::string_view untrimmed(current);
+      const std::string item(trimBlanks(untrimmed));
+      const std::size_t leading = text::indentOf(untrimmed);  // keep columns exact after trimming
+      if (!item.empty()) parseItem(item, optional, currentStart + leading, form);
       current.clear();
     };
     for (std::size_t i = 0; i < ops.size();) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <string>
@@ -277,6 +278,33 @@ TEST(ExprTest, MalformedInputReportsColumn) {
   EXPECT_FALSE(parseExpr("32 +", {2, 17, 30}, sink).has_value());
   ASSERT_EQ(sink.all().size(), 1u);
   EXPECT_EQ(sink.all()[0].pos, (SourcePos{2, 17, 34}));
+}
+
+// Deep nesting must not exhaust the stack: a 1 MB run of '(' is malformed and must be reported;
+// a 1 MB run of '!' before 1 is well formed (an even number of negations gives 1) and must either
+// evaluate to 1 or be rejected with a diagnostic. Each case runs in a child process (a death
+// test) so that a crash fails the test instead of killing the test binary.
+TEST(ExprDeathTest, DeepNestingIsReportedNotACrash) {
+  const std::string parens(1u << 20, '(');
+  EXPECT_EXIT(
+      {
+        DiagnosticSink sink;
+        const bool rejected = !parseExpr(parens, {0, 1, 1}, sink).has_value();
+        std::exit(rejected && sink.all().size() == 1 && sink.all()[0].code == "bad-expression" ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+
+  const std::string negations = std::string(1u << 20, '!') + "1";
+  EXPECT_EXIT(
+      {
+        DiagnosticSink sink;
+        const std::optional<Expr> e = parseExpr(negations, {0, 1, 1}, sink);
+        FakeFields none;
+        const bool fine = e ? evalExpr(*e, none.env()) == std::optional<std::int64_t>(1)
+                            : sink.all().size() == 1 && sink.all()[0].code == "bad-expression";
+        std::exit(fine ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -1311,7 +1312,7 @@ TEST(SpecParserTolerance, MegabyteLines) {
       "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\nO " + std::string(1u << 20, '{') + "\n```\n",
       "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\n" + std::string(1u << 20, '.') + "\n```\n",
       "__DefGroup G : [ALL]\n__DefOptype O : [G]\n__DefOpcode P : [O]\n  __OperandInfo\n    Bitwidth<a> = " +
-          std::string(1u << 19, '(') + "\n",
+          std::string(1u << 20, '9') + ";\n",
   };
   std::string operands = "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\nO ";
   while (operands.size() < (1u << 20)) operands += "{-}{|}R{.s}{|}, {, {!}p} UR[a{+b}] ";
@@ -1321,6 +1322,22 @@ TEST(SpecParserTolerance, MegabyteLines) {
     for (auto& f : preludeFiles()) files.push_back(std::move(f));
     expectSafeLoad(std::move(files), "megabyte line #" + std::to_string(i));
   }
+}
+
+// A 1 MB run of '(' in a Bitwidth expression is malformed and must be reported like any other
+// bad expression. The load runs in a child process (a death test) so that a crash fails this
+// test instead of killing the whole test binary; the child exits 0 only when the load returned
+// and reported "bad-expression".
+TEST(SpecParserToleranceDeathTest, DeeplyNestedBitwidthExpression) {
+  const std::string text = "__DefGroup G : [ALL]\n__DefOptype O : [G]\n__DefOpcode P : [O]\n  __OperandInfo\n"
+                           "    Bitwidth<a> = " + std::string(1u << 20, '(') + "\n";
+  EXPECT_EXIT(
+      {
+        const SpecLoad load = loadSnippet(text);
+        const bool reported = !positionsOf(load, "bad-expression").empty();
+        std::exit(load.db != nullptr && reported ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST(SpecParserTolerance, InvalidUtf8) {

@@ -226,6 +226,13 @@ TEST(SyntaxFormTest, SetugprMissingCommaKeepsBothOperands) {
                     });
   EXPECT_EQ(f.schedTokens, kSchedReqWsb);
 
+  // Not a spec line: the same form with three blanks before URb. The warning must move with the
+  // operand (column 27), which shows whether the column counts the blanks before the operand.
+  DiagnosticSink wide;
+  const SyntaxForm w = parseSyntaxForm("SETUGPR UR[URa{+SImm7}]   URb      $sched $req $wsb ;", {1, 2284, 1}, wide);
+  EXPECT_EQ(diagnosticsOf(wide), (Strings{"1:2284:27 warning syntax-missing-comma"}));
+  EXPECT_EQ(w.operands.size(), 2u);
+
   // The same operands with the comma (GETUGPR's order reversed) give no warning.
   DiagnosticSink clean;
   const SyntaxForm g = parseSyntaxForm("GETUGPR URd, UR[URa{+SImm7}]      $sched $req $wsb ;", {1, 2330, 1}, clean);

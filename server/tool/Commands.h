@@ -4,6 +4,7 @@
 
 #include <gpuasm/isa/InstrDb.h>
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -17,7 +18,16 @@ enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 /// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
 
+/// Source files larger than this are refused with a clear message (DESIGN.md §3: every request
+/// is bounded).
+inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
+
+/// Reads a source file as bytes; prints the reason and returns nullopt on failure or when it
+/// is larger than kMaxSourceBytes.
+std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
+
 int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace gpuasm::tool

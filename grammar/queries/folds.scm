@@ -1,0 +1,2 @@
+; Folding: block comments that span lines (instructions are one line each).
+(comment) @fold

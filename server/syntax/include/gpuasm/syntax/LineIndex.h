@@ -1,0 +1,43 @@
+// Byte offsets ↔ (line, UTF-16 column), the positions editors speak (LSP counts columns in
+// UTF-16 code units). This is the only code that knows UTF-16. Invalid UTF-8 bytes count as one
+// unit each (what an editor shows as U+FFFD), so no input makes the mapping fail.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::syntax {
+
+/// A 0-based line and UTF-16 column.
+struct LinePosition {
+  std::uint32_t line = 0;
+  std::uint32_t character = 0;
+  friend bool operator==(const LinePosition&, const LinePosition&) = default;
+};
+
+/// Line starts of one text. Keeps a view of the text: the text must outlive the index.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text);
+
+  /// Position of a byte offset (clamped to the text's end; an offset inside a multi-byte
+  /// character maps to that character's start).
+  LinePosition position(std::uint32_t offset) const;
+  /// Byte offset of a position (a line past the end → end of text; a column past the end of
+  /// its line → the end of the line, before its terminator; inside a surrogate pair → the
+  /// character's start).
+  std::uint32_t offset(LinePosition position) const;
+
+  std::uint32_t lineCount() const { return static_cast<std::uint32_t>(starts_.size()); }
+  /// First byte of a line.
+  std::uint32_t lineStart(std::uint32_t line) const;
+  /// One past the last byte of a line's content (its "\n" or "\r\n" excluded).
+  std::uint32_t lineEnd(std::uint32_t line) const;
+
+ private:
+  std::string_view text_;
+  std::vector<std::uint32_t> starts_;
+};
+
+}  // namespace gpuasm::syntax

@@ -1,0 +1,79 @@
+// Line starts and UTF-8 ↔ UTF-16 column arithmetic.
+#include <gpuasm/syntax/LineIndex.h>
+
+#include <algorithm>
+
+namespace gpuasm::syntax {
+
+namespace {
+
+// Length in bytes and in UTF-16 units of the character starting at text[i]. A byte that does
+// not start a well-formed sequence is one byte and one unit (it is shown as U+FFFD).
+struct CharSize {
+  std::uint32_t bytes;
+  std::uint32_t units;
+};
+
+CharSize charAt(std::string_view text, std::size_t i) {
+  const auto b = static_cast<unsigned char>(text[i]);
+  std::uint32_t len = 1;
+  if (b >= 0xC2 && b <= 0xDF) len = 2;
+  else if (b >= 0xE0 && b <= 0xEF) len = 3;
+  else if (b >= 0xF0 && b <= 0xF4) len = 4;
+  if (len == 1 || i + len > text.size()) return {1, 1};
+  for (std::uint32_t k = 1; k < len; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return {1, 1};
+  return {len, len == 4 ? 2u : 1u};
+}
+
+}  // namespace
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
+}
+
+std::uint32_t LineIndex::lineStart(std::uint32_t line) const {
+  if (line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
+  return starts_[line];
+}
+
+std::uint32_t LineIndex::lineEnd(std::uint32_t line) const {
+  if (line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
+  std::uint32_t end = line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<std::uint32_t>(text_.size());
+  if (end > starts_[line] && end <= text_.size() && end - 1 < text_.size() && text_[end - 1] == '\r' &&
+      line + 1 < starts_.size())
+    --end;
+  return end;
+}
+
+LinePosition LineIndex::position(std::uint32_t offset) const {
+  offset = std::min(offset, static_cast<std::uint32_t>(text_.size()));
+  const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  const auto line = static_cast<std::uint32_t>(it - starts_.begin() - 1);
+  std::uint32_t units = 0;
+  for (std::size_t i = starts_[line]; i < offset;) {
+    const CharSize c = charAt(text_, i);
+    if (i + c.bytes > offset) break;  // offset inside a character: its start
+    units += c.units;
+    i += c.bytes;
+  }
+  return {line, units};
+}
+
+std::uint32_t LineIndex::offset(LinePosition position) const {
+  if (position.line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
+  const std::uint32_t end = lineEnd(position.line);
+  std::uint32_t units = 0;
+  std::size_t i = starts_[position.line];
+  while (i < end && units < position.character) {
+    const CharSize c = charAt(text_, i);
+    if (units + c.units > position.character) break;  // inside a surrogate pair
+    units += c.units;
+    i += c.bytes;
+  }
+  return static_cast<std::uint32_t>(i);
+}
+
+}  // namespace gpuasm::syntax

@@ -1,0 +1,65 @@
+// LineIndex: byte offsets ↔ (line, UTF-16 column) for ASCII, 3-byte CJK characters (one UTF-16
+// unit), 4-byte characters (two units, a surrogate pair), invalid bytes (one unit each), CRLF
+// line ends and out-of-range positions. Expected values are counted by hand from the strings.
+#include <gpuasm/syntax/LineIndex.h>
+
+#include <gtest/gtest.h>
+
+namespace gpuasm::syntax {
+namespace {
+
+TEST(LineIndex, AsciiLines) {
+  const LineIndex idx("ab\ncd\n");
+  EXPECT_EQ(idx.lineCount(), 3u);
+  EXPECT_EQ(idx.position(0), (LinePosition{0, 0}));
+  EXPECT_EQ(idx.position(2), (LinePosition{0, 2}));
+  EXPECT_EQ(idx.position(3), (LinePosition{1, 0}));
+  EXPECT_EQ(idx.position(6), (LinePosition{2, 0}));
+  EXPECT_EQ(idx.position(100), (LinePosition{2, 0}));  // clamped to the end
+  EXPECT_EQ(idx.offset({1, 1}), 4u);
+  EXPECT_EQ(idx.offset({1, 9}), 5u);    // past the line's end: before its '\n'
+  EXPECT_EQ(idx.offset({7, 0}), 6u);    // past the last line: end of text
+}
+
+TEST(LineIndex, MultiByteCharacters) {
+  // "加" is 3 bytes (E5 8A A0) and one UTF-16 unit; "😀" is 4 bytes and two units.
+  const std::string text = "R0 加\xF0\x9F\x98\x80 x";
+  const LineIndex idx(text);
+  EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));   // start of 加
+  EXPECT_EQ(idx.position(4), (LinePosition{0, 3}));   // inside 加 → its start
+  EXPECT_EQ(idx.position(6), (LinePosition{0, 4}));   // start of 😀
+  EXPECT_EQ(idx.position(10), (LinePosition{0, 6}));  // after 😀 (two units)
+  EXPECT_EQ(idx.position(11), (LinePosition{0, 7}));  // 'x'
+  EXPECT_EQ(idx.offset({0, 4}), 6u);
+  EXPECT_EQ(idx.offset({0, 5}), 6u);   // between the surrogates → the character's start
+  EXPECT_EQ(idx.offset({0, 6}), 10u);
+  EXPECT_EQ(idx.offset({0, 7}), 11u);
+}
+
+TEST(LineIndex, InvalidBytesCountOneUnitEach) {
+  const std::string text = "a\xff\xfe" "b\xE5\x8A" "c";  // two stray bytes; a truncated 3-byte sequence
+  const LineIndex idx(text);
+  EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));  // 'b'
+  EXPECT_EQ(idx.position(4), (LinePosition{0, 4}));  // 0xE5 cannot start a sequence here (next is not…)
+  EXPECT_EQ(idx.position(6), (LinePosition{0, 6}));  // 'c': E5 and 8A count one each
+  EXPECT_EQ(idx.offset({0, 6}), 6u);
+}
+
+TEST(LineIndex, CrLfLineEnds) {
+  const LineIndex idx("ab\r\ncd");
+  EXPECT_EQ(idx.lineCount(), 2u);
+  EXPECT_EQ(idx.lineEnd(0), 2u);  // before "\r\n"
+  EXPECT_EQ(idx.offset({0, 5}), 2u);
+  EXPECT_EQ(idx.position(4), (LinePosition{1, 0}));
+  EXPECT_EQ(idx.lineEnd(1), 6u);
+}
+
+TEST(LineIndex, EmptyText) {
+  const LineIndex idx("");
+  EXPECT_EQ(idx.lineCount(), 1u);
+  EXPECT_EQ(idx.position(0), (LinePosition{0, 0}));
+  EXPECT_EQ(idx.offset({0, 3}), 0u);
+}
+
+}  // namespace
+}  // namespace gpuasm::syntax

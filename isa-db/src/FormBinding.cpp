@@ -59,18 +59,18 @@ PlaceholderClass classifyPlaceholder(std::string_view p) {
   return PlaceholderClass::Other;
 }
 
-std::size_t firstOperandOrderIndex(const Opcode& opcode) {
+std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode) {
   const auto& order = opcode.operandInfo.order;
   if (order.empty() || order.front().kind != OrderElem::Kind::Field) return 0;
   const Field* f = opcode.field(order.front().name);
-  // The guard is the predicate field at bit 12 that every group declares (pg / upg).
-  return f != nullptr && f->offset == 12 ? 1 : 0;
+  // Order<> lists the guard predicate first (spec-catalog §1.3): pg, or upg in the UDP group.
+  return f != nullptr && db.typeOf(*f).kind == TypeKind::Predicate ? 1 : 0;
 }
 
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form) {
   const auto& order = opcode.operandInfo.order;
   FormBinding b;
-  std::size_t cursor = firstOperandOrderIndex(opcode);
+  std::size_t cursor = firstOperandOrderIndex(db, opcode);
   for (const auto& slot : form.operands) {
     std::optional<std::size_t> pick;
     bool byName = false;

@@ -27,6 +27,7 @@ inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
 std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
 
 int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -12,6 +12,7 @@ constexpr const char* kUsage = R"(usage: gpuasm <command> [options]
 
 commands:
   spec [--json] [--lint] [--spec-dir DIR]   the instruction database, or the spec's problems
+  check FILE... [--json] [--spec-dir DIR]   diagnostics of .asm files: syntax, mnemonics, modifiers
   parse FILE [--no-ranges]                  the syntax tree of an .asm file as an S-expression
   dis WORD... | --file F [--json] [--spec-dir DIR]
                                             decode 128-bit words (0x + up to 32 hex digits)
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     if (command == "spec") return runSpec(args, std::cout, std::cerr);
     if (command == "dis") return runDis(args, std::cout, std::cerr);
     if (command == "parse") return runParse(args, std::cout, std::cerr);
+    if (command == "check") return runCheck(args, std::cout, std::cerr);
     std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
   } catch (const std::exception& e) {

@@ -165,3 +165,79 @@ TEST(Cli, DisReadsWordsFromAFile) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, CheckReportsCompilerStyleDiagnostics) {
+  const CliRun r = gpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm");
+  EXPECT_EQ(r.status, 1);
+  // Line and column of each mistake, counted by hand in examples/illegal-modifier.asm.
+  EXPECT_NE(r.out.find("illegal-modifier.asm:2:6: error: .SAT is not a modifier of IADD [unknown-modifier]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal-modifier.asm:5:1: error: unknown mnemonic 'IADDD'; did you mean IADD? [unknown-mnemonic]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal-modifier.asm:6:2: error:"), std::string::npos) << r.out;
+}
+
+TEST(Cli, CheckCleanFileExitsZero) {
+  const CliRun r = gpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST(Cli, CheckJsonShape) {
+  const CliRun r = gpuasm(std::string("check --json ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm /nonexistent.asm");
+  EXPECT_EQ(r.status, 2);  // one file could not be read
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["files"].size(), 2u);
+  const auto& d = j["files"][0]["diagnostics"][0];
+  EXPECT_EQ(d["line"], 2);
+  EXPECT_EQ(d["column"], 6);
+  EXPECT_EQ(d["endLine"], 2);
+  EXPECT_EQ(d["endColumn"], 9);
+  EXPECT_EQ(d["severity"], "error");
+  EXPECT_EQ(d["code"], "unknown-modifier");
+  EXPECT_NE(j["files"][1]["error"].get<std::string>().find("/nonexistent.asm"), std::string::npos);
+}
+
+TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
+  const auto dir = tempDir("check-garbage");
+  std::mt19937 rng(3);
+  std::string bytes(1 << 20, '\0');
+  for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
+  std::ofstream(dir / "garbage.asm", std::ios::binary) << bytes;
+  const CliRun garbage = gpuasm("check " + (dir / "garbage.asm").string());
+  EXPECT_EQ(garbage.status, 1);  // errors reported, no crash
+  EXPECT_NE(garbage.out.find("garbage.asm:1:"), std::string::npos);
+  // A file over the size limit is refused with a message (64 MiB; a sparse file costs no disk).
+  std::filesystem::resize_file(dir / "garbage.asm", (64ull << 20) + 1);
+  const CliRun huge = gpuasm("check " + (dir / "garbage.asm").string());
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_NE(huge.out.find("are not read"), std::string::npos) << huge.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ParsePrintsTheTree) {
+  const auto dir = tempDir("parse");
+  std::ofstream(dir / "a.asm") << "NOP ;\n";
+  const CliRun r = gpuasm("parse " + (dir / "a.asm").string());
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "(source_file [0, 0] - [1, 0]\n"
+            "  (instruction [0, 0] - [0, 5]\n"
+            "    mnemonic: (mnemonic [0, 0] - [0, 3]\n"
+            "      name: (identifier [0, 0] - [0, 3]))))\n");
+  std::ofstream(dir / "b.asm") << "IADD R0, R1\n";
+  const CliRun missing = gpuasm("parse --no-ranges " + (dir / "b.asm").string());
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.out.find("(MISSING \";\")"), std::string::npos);
+  EXPECT_NE(missing.out.find("b.asm:1:12: error: missing ';' [missing-token]"), std::string::npos) << missing.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ParseWorksOnTheSpecExamples) {
+  const CliRun r = gpuasm(std::string("parse ") + GPUASM_SOURCE_DIR + "/examples/spec-examples.asm");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.find("ERROR"), std::string::npos);
+  EXPECT_EQ(r.out.find("MISSING"), std::string::npos);
+}
+
+}  // namespace

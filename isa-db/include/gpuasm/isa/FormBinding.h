@@ -31,8 +31,8 @@ PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 /// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
 
-/// The Order<> elements after the guard predicate (the first element when it is the field of
-/// bits 12..15, i.e. `pg`/`upg`): the elements operands can stand for.
-std::size_t firstOperandOrderIndex(const Opcode& opcode);
+/// Index of the first Order<> element an operand can stand for: 1 when Order<> starts with the
+/// guard predicate field (it always does in the spec: `pg`, or `upg` in the UDP group), else 0.
+std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode);
 
 }  // namespace gpuasm::isa

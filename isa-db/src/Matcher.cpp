@@ -1,0 +1,147 @@
+// First-stage matching: mnemonics and modifiers against the syntax forms of the database.
+#include <gpuasm/isa/Matcher.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace gpuasm::isa {
+
+namespace {
+
+// Case-insensitive Levenshtein distance.
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) == std::toupper(static_cast<unsigned char>(b[j - 1]));
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::vector<std::string> closest(std::string_view written, const std::vector<std::string>& candidates, std::size_t max) {
+  // Close enough: at most a third of the longer word differs (and at least one edit allowed).
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& c : candidates) {
+    const std::size_t d = editDistance(written, c);
+    const std::size_t limit = std::max<std::size_t>(1, std::max(written.size(), c.size()) / 3);
+    if (d <= limit) scored.emplace_back(d, c);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> out;
+  for (const auto& [d, c] : scored) {
+    if (out.size() >= max) break;
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  }
+  return out;
+}
+
+// For each spelling, the modifier slots it can fill, in the order the syntax forms write them:
+// a literal fills only itself (".X"), a domain value fills its variable ("S32" → "itype").
+// IDP.4A's afmt and bfmt share {S8, U8}, so a spelling can name several slots.
+std::map<std::string, std::vector<std::string>> spellingSlots(const InstrDb& db, const Optype& optype) {
+  std::map<std::string, std::vector<std::string>> slots;
+  auto add = [&](const std::string& spelling, const std::string& slot) {
+    auto& list = slots[spelling];
+    if (std::find(list.begin(), list.end(), slot) == list.end()) list.push_back(slot);
+  };
+  for (const auto& form : optype.syntax.forms) {
+    for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+      const ModifierSlot& part = form.parts[k];
+      if (!part.variable) {
+        add(part.text, "." + part.text);
+        continue;
+      }
+      const ModifierDomain* d = optype.domain(part.text);
+      if (d == nullptr) continue;
+      for (const auto& v : d->values) add(v.spelling, d->variable);
+      // Alias spellings (errata __Aliases) of values the domain allows, e.g. .S1 for .S16 (L-54).
+      for (auto i : optype.opcodes) {
+        const Field* f = db.opcodes()[i].field(d->variable);
+        if (f == nullptr) continue;
+        const BitFieldType& type = db.typeOf(*f);
+        for (const auto& a : type.aliases)
+          for (const auto& v : d->values)
+            if (type.valueOf(v.spelling) == a.value) add(a.spelling, d->variable);
+        break;
+      }
+    }
+  }
+  return slots;
+}
+
+}  // namespace
+
+std::string oneOf(const std::vector<std::string>& words, std::string_view prefix) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += i + 1 == words.size() ? " or " : ", ";
+    out += prefix;
+    out += words[i];
+  }
+  return out;
+}
+
+std::optional<MnemonicMatch> matchMnemonic(const InstrDb& db, std::string_view name, std::span<const std::string_view> parts) {
+  std::string candidate(name);
+  std::optional<MnemonicMatch> best;
+  if (const Optype* o = db.optypeForMnemonic(candidate)) best = MnemonicMatch{o, 0};
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    candidate += ".";
+    candidate += parts[k];
+    if (const Optype* o = db.optypeForMnemonic(candidate)) best = MnemonicMatch{o, k + 1};
+  }
+  return best;
+}
+
+std::vector<std::string> suggestMnemonics(const InstrDb& db, std::string_view written, std::size_t max) {
+  std::vector<std::string> all;
+  for (const auto& o : db.optypes()) all.push_back(o.mnemonic);
+  return closest(written, all, max);
+}
+
+std::vector<std::string> legalModifierSpellings(const InstrDb& db, const Optype& optype) {
+  std::vector<std::string> out;
+  for (const auto& [spelling, slots] : spellingSlots(db, optype)) out.push_back(spelling);
+  return out;
+}
+
+std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype, std::span<const std::string_view> modifiers) {
+  std::vector<ModifierIssue> issues;
+  const auto slots = spellingSlots(db, optype);
+  const std::vector<std::string> legal = legalModifierSpellings(db, optype);
+  std::map<std::string, std::size_t> filled;  // slot → index of the modifier that filled it
+  for (std::size_t i = 0; i < modifiers.size(); ++i) {
+    const std::string m(modifiers[i]);
+    const auto it = slots.find(m);
+    if (it == slots.end()) {
+      std::vector<std::string> suggestions = closest(m, legal, 3);
+      std::string message = "." + m + " is not a modifier of " + optype.mnemonic;
+      if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions, ".") + "?";
+      issues.push_back({i, "unknown-modifier", message, suggestions});
+      continue;
+    }
+    // Fill the first slot this spelling can name that is still free (ModiOrder order).
+    const auto freeSlot = std::find_if(it->second.begin(), it->second.end(), [&](const std::string& s) { return !filled.contains(s); });
+    if (freeSlot != it->second.end()) {
+      filled.emplace(*freeSlot, i);
+      continue;
+    }
+    const std::string& slot = it->second.front();
+    const std::size_t prev = filled.at(slot);
+    if (slot.front() == '.' || modifiers[prev] == modifiers[i])
+      issues.push_back({i, "duplicate-modifier", "." + m + " is written twice", {""}});
+    else
+      issues.push_back({i, "conflicting-modifiers",
+                        "." + m + " and ." + std::string(modifiers[prev]) + " both set ." + slot + " of " + optype.mnemonic, {""}});
+  }
+  return issues;
+}
+
+}  // namespace gpuasm::isa

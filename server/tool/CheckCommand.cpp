@@ -1,0 +1,66 @@
+// `gpuasm check FILE... [--json]`: the diagnostics of each file, as a compiler prints them
+// (file:line:col: severity: message [code]) or as JSON. Exit 1 when any file has an error.
+#include "Commands.h"
+
+#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/syntax/LineIndex.h>
+
+#include <ostream>
+#include <sstream>
+
+namespace gpuasm::tool {
+
+int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  std::optional<std::string> specDir;
+  std::vector<std::string> files;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") json = true;
+    else if (args[i] == "--spec-dir" && i + 1 < args.size()) specDir = args[++i];
+    else if (args[i].starts_with("--")) {
+      err << "gpuasm check: unknown option '" << args[i] << "'\n";
+      return kExitUsage;
+    } else files.push_back(args[i]);
+  }
+  if (files.empty()) {
+    err << "gpuasm check: expected FILE...\n";
+    return kExitUsage;
+  }
+  auto load = loadSpecFor(specDir, err);
+  if (!load) return kExitUsage;
+  std::vector<lsp::FileDiagnostics> results;
+  bool anyError = false, ioError = false;
+  for (const auto& path : files) {
+    lsp::FileDiagnostics fd;
+    fd.file = path;
+    std::ostringstream readErr;
+    auto text = readSourceFile(path, readErr);
+    if (!text) {
+      fd.error = readErr.str();
+      while (!fd.error.empty() && fd.error.back() == '\n') fd.error.pop_back();
+      if (!json) err << fd.error << '\n';
+      ioError = true;
+      results.push_back(std::move(fd));
+      continue;
+    }
+    const syntax::SyntaxTree tree(std::move(*text));
+    const syntax::LineIndex lines(tree.text());
+    for (const auto& d : ide::computeDiagnostics(*load->db, tree)) {
+      const auto b = lines.position(d.range.begin);
+      const auto e = lines.position(d.range.end);
+      fd.diagnostics.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity),
+                                d.code, d.message, d.suggestions});
+      anyError |= d.severity == ide::Severity::Error;
+    }
+    if (!json)
+      for (const auto& d : fd.diagnostics)
+        out << path << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]\n";
+    results.push_back(std::move(fd));
+  }
+  if (json) out << lsp::checkToJson(results, 2) << '\n';
+  if (ioError) return kExitUsage;
+  return anyError ? kExitInputErrors : kExitOk;
+}
+
+}  // namespace gpuasm::tool

@@ -19,6 +19,14 @@ tail -n 12 build/spec-lint.txt
 [ "$status" -le 1 ] || exit "$status"
 echo "(full list: build/spec-lint.txt)"
 echo
+echo "== gpuasm check examples/kernel.asm (a clean file: no output)"
+build/bin/gpuasm check examples/kernel.asm
+echo
+echo "== gpuasm check examples/illegal-modifier.asm (a file of typical mistakes)"
+status=0
+build/bin/gpuasm check examples/illegal-modifier.asm || status=$?
+[ "$status" -le 1 ] || exit "$status"
+echo
 echo "== gpuasm dis: decoding the words of examples/words.txt"
 status=0
 build/bin/gpuasm dis --file examples/words.txt || status=$?

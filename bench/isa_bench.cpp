@@ -10,6 +10,8 @@
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/InstrDb.h>
 
+#include "RatioReporter.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -117,28 +119,11 @@ BENCHMARK(NativeDecode)->Unit(benchmark::kMicrosecond);
 BENCHMARK(EncodeIaddRr);
 BENCHMARK(NativeEncode);
 
-// Remembers each benchmark's time per iteration so main can print ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& r : runs) times_[r.benchmark_name()] = r.GetAdjustedRealTime();
-    ConsoleReporter::ReportRuns(runs);
-  }
-  void printRatio(const char* name, const char* baseline) const {
-    const auto a = times_.find(name), b = times_.find(baseline);
-    if (a == times_.end() || b == times_.end() || b->second <= 0) return;
-    std::printf("ratio %s/%s = %.2f\n", name, baseline, a->second / b->second);
-  }
-
- private:
-  std::map<std::string, double> times_;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  RatioReporter reporter;
+  gpuasm::bench::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   // Same unit for both members of each pair, so the ratio is unit-free.
   reporter.printRatio("LoadSpec", "CopySpecBytes");

@@ -6,6 +6,8 @@
 #include <gpuasm/syntax/Statement.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
+#include "RatioReporter.h"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -79,37 +81,20 @@ BENCHMARK(FullParseAndStatements)->Unit(benchmark::kMillisecond);
 BENCHMARK(NativeTokenize)->Unit(benchmark::kMillisecond);
 BENCHMARK(IncrementalReparseOneCharEdit)->Unit(benchmark::kMillisecond);
 
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& r : runs) times_[r.benchmark_name()] = r.GetAdjustedRealTime();
-    ConsoleReporter::ReportRuns(runs);
-  }
-  double time(const std::string& name) const {
-    const auto it = times_.find(name);
-    return it == times_.end() ? 0 : it->second;
-  }
-
- private:
-  std::map<std::string, double> times_;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  RatioReporter reporter;
+  gpuasm::bench::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   const double mb = static_cast<double>(listing().size()) / 1e6;
   const double full = reporter.time("FullParse"), native = reporter.time("NativeTokenize");
-  const double incremental = reporter.time("IncrementalReparseOneCharEdit");
   if (full > 0 && native > 0) {
     std::printf("listing: %.2f MB, %zu lines\n", mb, static_cast<std::size_t>(std::count(listing().begin(), listing().end(), '\n')));
     std::printf("full parse: %.1f MB/s; native tokenizer: %.1f MB/s; ratio FullParse/NativeTokenize = %.1f\n",
                 mb / (full / 1e3), mb / (native / 1e3), full / native);
   }
-  if (full > 0 && incremental > 0)
-    std::printf("ratio IncrementalReparseOneCharEdit/FullParse = %.2f\n", incremental / full);
+  reporter.printRatio("IncrementalReparseOneCharEdit", "FullParse");
   benchmark::Shutdown();
   return 0;
 }

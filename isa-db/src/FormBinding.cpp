@@ -1,17 +1,15 @@
 // Binding of syntax-form operand slots to Order<> elements (see FormBinding.h).
 #include <gpuasm/isa/FormBinding.h>
 
+#include "TextUtil.h"
+
 #include <cctype>
 
 namespace gpuasm::isa {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using text::lower;
 
 // The register file a Register-kind type names, from its first enumerator ("R0" → "R", "UR0" → "UR").
 std::string registerFilePrefix(const BitFieldType& t) {

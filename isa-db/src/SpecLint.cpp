@@ -7,6 +7,8 @@
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/SpecParser.h>
 
+#include "TextUtil.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -17,11 +19,7 @@ namespace gpuasm::isa {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using text::lower;
 
 class Linter {
  public:

@@ -19,6 +19,13 @@ inline bool isIdentChar(char c) {
 }
 inline bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
+/// ASCII lower-case copy.
+inline std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 /// Number of leading blanks.
 inline std::uint32_t indentOf(std::string_view line) {
   std::uint32_t n = 0;

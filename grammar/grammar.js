@@ -128,6 +128,8 @@ module.exports = grammar({
         seq(field('base', $.register), optional(seq(field('sign', choice('+', '-')), field('offset', $.integer)))),
       ),
       ']',
+      // A half selector on a constant-memory source (MUFU's {.hsel}): c[0x0][0x10].H1.
+      optional(seq(token.immediate('.'), field('selector', alias(token.immediate(/[A-Za-z0-9_]+/), $.selector)))),
     ),
 
     address_space: _ => choice('c', 'cmem'),

@@ -57,6 +57,15 @@ PlaceholderClass classifyPlaceholder(std::string_view p) {
   return PlaceholderClass::Other;
 }
 
+const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::string_view literal) {
+  for (const auto& f : opcode.fields) {
+    const BitFieldType& t = db.typeOf(f);
+    if (t.kind != TypeKind::Enum || f.presence == FieldPresence::Fixed) continue;
+    if (t.valueOf(literal)) return &f;
+  }
+  return nullptr;
+}
+
 std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode) {
   const auto& order = opcode.operandInfo.order;
   if (order.empty() || order.front().kind != OrderElem::Kind::Field) return 0;

@@ -117,17 +117,13 @@ class Linter {
 
   // ---------------------------------------------------------------- modifiers (L-13, L-31, L-48, L-52, L-53, L-54)
 
-  // The field a variable or literal modifier sets in `op`, or null.
+  // The field a variable or literal modifier sets in `op`, or null. A fixed field counts too
+  // here (the spec fixes I2IP's satrelu, L-31), so lint can report it.
   const Field* modifierField(const Opcode& op, const ModifierSlot& part) const {
     if (part.variable) return op.field(part.text);
-    for (const auto& f : op.fields) {
-      if (f.presence == FieldPresence::Fixed && f.name != "satrelu") {
-        // fixed fields identify the encoding; a literal never sets them (satrelu is L-31's case)
-      }
-      const BitFieldType& t = db_.typeOf(f);
-      if (t.kind != TypeKind::Enum || f.name == "optype" || f.name == "stype") continue;
-      if (t.valueOf(part.text)) return &f;
-    }
+    if (const Field* f = literalModifierField(db_, op, part.text)) return f;
+    for (const auto& f : op.fields)
+      if (f.presence == FieldPresence::Fixed && f.name != "optype" && f.name != "stype" && db_.typeOf(f).valueOf(part.text)) return &f;
     return nullptr;
   }
 

@@ -42,6 +42,7 @@ class Reader {
   StatementView statement(TSNode node) const {
     StatementView s;
     s.range = SyntaxTree::rangeOf(node);
+    s.line = ts_node_start_point(node).row;
     s.hasError = ts_node_has_error(node);
     const TSNode guard = field(node, "guard");
     if (!ts_node_is_null(guard)) {
@@ -105,6 +106,7 @@ class Reader {
       if (!ts_node_is_null(base)) o.base = token(field(base, "name"));
       o.sign = firstChar(field(value, "sign"));
       o.offset = token(field(value, "offset"));
+      o.selector = token(field(value, "selector"));
     } else if (is(value, "integer")) {
       o.kind = OperandKind::Integer;
     } else if (is(value, "float")) {

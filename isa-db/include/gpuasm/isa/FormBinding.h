@@ -31,6 +31,10 @@ PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 /// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
 
+/// The field a literal modifier sets in `opcode` (".X" → ext, whose type has enumerator X):
+/// an enumerated field other than the fixed optype/stype whose type spells the literal.
+const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::string_view literal);
+
 /// Index of the first Order<> element an operand can stand for: 1 when Order<> starts with the
 /// guard predicate field (it always does in the spec: `pg`, or `upg` in the UDP group), else 0.
 std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode);

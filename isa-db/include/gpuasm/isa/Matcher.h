@@ -5,7 +5,9 @@
 // suggestions. Operand matching and encoding build on this in the assembler.
 #pragma once
 
+#include <gpuasm/isa/AsmUnit.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/isa/MachineInst.h>
 
 #include <optional>
 #include <span>
@@ -47,5 +49,18 @@ std::vector<std::string> legalModifierSpellings(const InstrDb& db, const Optype&
 /// Checks the modifiers written after the mnemonic (parts beyond MnemonicMatch::mnemonicParts).
 std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype,
                                           std::span<const std::string_view> modifiers);
+
+/// The outcome of matching one statement: the instruction when it is legal, and every
+/// diagnostic (errors leave `inst` empty; warnings may accompany a match).
+struct MatchResult {
+  std::optional<MachineInst> inst;
+  std::vector<AsmDiagnostic> diagnostics;
+};
+
+/// Matches a statement against the database: mnemonic, modifiers, every syntax form of the
+/// optype and every encoding variant; operand kinds, prefixes, selectors, register widths and
+/// alignment (Bitwidth), immediate ranges, the guard, and the spec's EncodingError rules. On
+/// failure the diagnostic comes from the nearest miss and lists the legal forms.
+MatchResult matchStatement(const InstrDb& db, const AsmStatement& statement);
 
 }  // namespace gpuasm::isa

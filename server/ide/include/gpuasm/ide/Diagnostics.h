@@ -1,10 +1,11 @@
 // Diagnostics of an assembly document, in editor terms (byte ranges, severities, stable codes):
-// syntax errors from the tree, then what the instruction database says about each statement —
-// unknown mnemonics and modifiers with "did you mean", guards of the wrong predicate file,
-// operands that are no register or literal, the spec's sloppy spellings. A synchronous,
-// LSP-free function over immutable inputs; `gpuasm check` and the language server share it.
+// the syntax layer's (syntax errors, lenient spellings) and the matcher's for every statement
+// (mnemonics, modifiers, operands, widths, immediates, guards, EncodingError rules), with
+// suggestions and, for near misses, the legal forms. A synchronous, LSP-free function over
+// immutable inputs; `gpuasm check` and the language server share it.
 #pragma once
 
+#include <gpuasm/isa/AsmUnit.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
@@ -26,7 +27,12 @@ struct Diagnostic {
   std::string code;                      ///< stable, documented in docs/PROTOCOL.md
   std::string message;
   std::vector<std::string> suggestions;  ///< replacement texts for the range, best first
+  std::vector<std::string> legalForms;   ///< near miss: the syntax forms that would be legal
+  std::string erratum;                   ///< errata.isa entry behind the rule, if any
 };
+
+/// An assembler diagnostic in editor terms.
+Diagnostic toDiagnostic(const isa::AsmDiagnostic& d);
 
 /// All diagnostics of a parsed document, in document order.
 std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, const syntax::SyntaxTree& tree);

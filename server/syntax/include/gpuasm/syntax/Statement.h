@@ -69,6 +69,7 @@ struct GuardView {
 /// One instruction statement.
 struct StatementView {
   ByteRange range;
+  std::uint32_t line = 0;          ///< 0-based line where the statement starts
   std::optional<GuardView> guard;
   Token mnemonic;                  ///< the first dotted component: "IMAD" of IMAD.WIDE.U32
   std::vector<Token> modifiers;    ///< every dotted part after it: "WIDE", "U32"

@@ -1,0 +1,298 @@
+// Canonical text of an instruction (see Printer.h).
+#include <gpuasm/isa/Encoder.h>
+#include <gpuasm/isa/FormBinding.h>
+#include <gpuasm/isa/Printer.h>
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <set>
+
+namespace gpuasm::isa {
+
+namespace {
+
+std::string hex(std::uint64_t v) {
+  static constexpr char digits[] = "0123456789ABCDEF";
+  if (v == 0) return "0x0";
+  std::string out;
+  while (v != 0) {
+    out.insert(out.begin(), digits[v & 0xF]);
+    v >>= 4;
+  }
+  return "0x" + out;
+}
+
+class FormPrinter {
+ public:
+  FormPrinter(const InstrDb& db, const Opcode& op, std::span<const std::uint64_t> values, const SyntaxForm& form,
+              const FormBinding& binding)
+      : db_(db), op_(op), values_(values), form_(form), binding_(binding) {}
+
+  std::optional<std::string> run() {
+    std::string text;
+    if (!guard(text)) return std::nullopt;
+    std::string mnemonic = form_.baseName;
+    for (std::size_t k = 0; k < form_.parts.size(); ++k) {
+      if (k < form_.mnemonicParts) {
+        mnemonic += "." + form_.parts[k].text;
+        continue;
+      }
+      auto part = modifier(form_.parts[k]);
+      if (!part) return std::nullopt;
+      if (!part->empty()) mnemonic += "." + *part;
+    }
+    text += mnemonic;
+    // Right to left, so each slot knows whether the next printed operand has its type: an
+    // optional operand may be left out only when the one after it cannot be taken for it
+    // (ISET's pp and pq are both predicates: leaving pp out would turn pq into pp).
+    std::vector<std::string> operands;
+    const BitFieldType* nextType = nullptr;
+    for (std::size_t i = form_.operands.size(); i-- > 0;) {
+      auto o = operand(i, nextType);
+      if (!o) return std::nullopt;
+      if (o->empty()) continue;
+      operands.insert(operands.begin(), *o);
+      nextType = slotType(i);
+    }
+    // Every field the form does not show must hold its default, or the text would lose it.
+    for (std::size_t i = 0; i < op_.fields.size(); ++i) {
+      const Field& f = op_.fields[i];
+      if (f.presence == FieldPresence::Fixed || shown_.contains(f.name)) continue;
+      if (f.presence == FieldPresence::Required || values_[i] != f.value) return std::nullopt;
+    }
+    for (std::size_t i = 0; i < operands.size(); ++i) text += (i == 0 ? " " : ", ") + operands[i];
+    return text + " ;";
+  }
+
+ private:
+  std::uint64_t value(const Field& f) const { return values_[static_cast<std::size_t>(op_.fieldIndex(f.name))]; }
+  bool atDefault(const Field& f) const { return f.presence == FieldPresence::Default && value(f) == f.value; }
+  const Field* attr(const std::string& base, const char* a) const { return op_.field(base + "." + a); }
+
+  bool guard(std::string& text) {
+    if (firstOperandOrderIndex(db_, op_) == 0) return true;
+    const Field* pg = op_.field(op_.operandInfo.order.front().name);
+    const Field* neg = attr(pg->name, "not");
+    shown_.insert(pg->name);
+    if (neg != nullptr) shown_.insert(neg->name);
+    if (atDefault(*pg) && (neg == nullptr || atDefault(*neg))) return true;
+    const Enumerator* e = db_.typeOf(*pg).enumeratorFor(value(*pg));
+    if (e == nullptr) return false;
+    text += "@" + std::string(neg != nullptr && value(*neg) != 0 ? "!" : "") + e->name + " ";
+    return true;
+  }
+
+  // The text of a modifier slot: "" when omitted, nullopt when the form cannot express the value.
+  std::optional<std::string> modifier(const ModifierSlot& slot) {
+    if (!slot.variable) {
+      const Field* f = literalModifierField(db_, op_, slot.text);
+      if (f == nullptr) return slot.optional ? std::optional<std::string>("") : std::nullopt;  // MUFU {.SAT}: no bits
+      const std::uint64_t literal = *db_.typeOf(*f).valueOf(slot.text);
+      if (value(*f) == literal) {
+        shown_.insert(f->name);
+        return slot.optional && atDefault(*f) ? "" : slot.text;
+      }
+      if (!slot.optional) return std::nullopt;
+      return "";  // the field is another literal's business, or must hold its default
+    }
+    const Field* f = op_.field(slot.text);
+    if (f == nullptr) return std::nullopt;
+    shown_.insert(f->name);
+    if (atDefault(*f)) return "";
+    const BitFieldType& t = db_.typeOf(*f);
+    const Optype& optype = db_.optypeOf(op_);
+    if (const ModifierDomain* d = optype.domain(slot.text))
+      for (const auto& v : d->values)
+        if (t.valueOf(v.spelling) == value(*f)) return v.spelling;
+    return std::nullopt;
+  }
+
+  const BitFieldType* slotType(std::size_t i) const {
+    const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
+    if (elem.kind != OrderElem::Kind::Field) return nullptr;
+    const Field* f = op_.field(elem.name);
+    return f == nullptr ? nullptr : &db_.typeOf(*f);
+  }
+
+  std::optional<std::string> operand(std::size_t i, const BitFieldType* nextType) {
+    const OperandSlot& slot = form_.operands[i];
+    const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
+    if (elem.kind == OrderElem::Kind::PredicateSet) return elem.name;
+    if (elem.kind == OrderElem::Kind::Composite) return composite(elem);
+    const Field* f = op_.field(elem.name);
+    if (f == nullptr) return std::nullopt;
+    shown_.insert(f->name);
+    for (const char* a : {"neg", "abs", "not", "bitnot", "bsel", "hsel"})
+      if (const Field* x = attr(f->name, a)) shown_.insert(x->name);
+    const BitFieldType& t = db_.typeOf(*f);
+    const bool optional = slot.optional || (f->presence == FieldPresence::Default && t.kind == TypeKind::Predicate);
+    if (optional && atDefault(*f) && nextType != &t) {
+      bool attrsDefault = true;
+      for (const char* a : {"neg", "abs", "not", "bitnot", "bsel", "hsel"})
+        if (const Field* x = attr(f->name, a)) attrsDefault &= atDefault(*x);
+      if (attrsDefault) return "";
+    }
+    std::string body;
+    switch (t.kind) {
+      case TypeKind::Register:
+      case TypeKind::Predicate: {
+        const Enumerator* e = t.enumeratorFor(value(*f));
+        if (e == nullptr) return std::nullopt;
+        body = e->name;
+        const std::uint32_t width = bitwidth(f->name);
+        if (width > 32 && t.kind == TypeKind::Register && e != &t.enumerators.back()) {
+          std::size_t p = 0;
+          while (p < body.size() && std::isalpha(static_cast<unsigned char>(body[p]))) ++p;
+          const std::uint64_t first = std::stoull(body.substr(p));
+          body = body.substr(0, p) + "[" + std::to_string(first) + ":" + std::to_string(first + width / 32 - 1) + "]";
+        }
+        if (!appendSelector(*f, body)) return std::nullopt;
+        break;
+      }
+      case TypeKind::SImm:
+        body = f->width >= 32 ? hex(value(*f)) : signedText(bitsToSigned(value(*f), f->width));
+        break;
+      case TypeKind::UImm:
+        body = hex(value(*f));
+        break;
+      case TypeKind::FImm:
+        body = floatText(static_cast<std::uint32_t>(value(*f)), attr(f->name, "neg") != nullptr || attr(f->name, "abs") != nullptr);
+        if (const Field* sel = attr(f->name, "hsel"); sel != nullptr && !atDefault(*sel)) return std::nullopt;  // no syntax for it
+        break;
+      case TypeKind::CMem:
+        body = constMem(*f, nullptr);
+        if (!appendSelector(*f, body)) return std::nullopt;
+        break;
+      default:
+        return std::nullopt;
+    }
+    return prefixed(*f, body);
+  }
+
+  // ".B1" / ".H1" when the operand's byte or half selector is not at its default.
+  bool appendSelector(const Field& f, std::string& body) const {
+    for (const char* a : {"bsel", "hsel"}) {
+      const Field* sel = attr(f.name, a);
+      if (sel == nullptr || atDefault(*sel)) continue;
+      const Enumerator* e = db_.typeOf(*sel).enumeratorFor(value(*sel));
+      if (e == nullptr) return false;
+      body += "." + e->name;
+    }
+    return true;
+  }
+
+  std::string prefixed(const Field& f, std::string body) const {
+    const Field* abs = attr(f.name, "abs");
+    if (abs != nullptr && value(*abs) != 0) body = "|" + body + "|";
+    const Field* neg = attr(f.name, "neg");
+    if (neg != nullptr && value(*neg) != 0) {
+      char prefix = '-';
+      const AsmFormatRule* fmt = op_.operandInfo.asmFormat(neg->name);
+      if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2)
+        if (const Field* ext = op_.field(fmt->args[1])) {
+          const Enumerator* e = db_.typeOf(*ext).enumeratorFor(value(*ext));
+          if (e != nullptr && e->name == "X") prefix = '~';
+        }
+      body = prefix + body;
+    }
+    const Field* bitnot = attr(f.name, "bitnot");
+    if (bitnot != nullptr && value(*bitnot) != 0) body = "~" + body;
+    const Field* lnot = attr(f.name, "not");
+    if (lnot != nullptr && value(*lnot) != 0) body = "!" + body;
+    return body;
+  }
+
+  static std::string signedText(std::int64_t v) { return v < 0 ? "-" + hex(static_cast<std::uint64_t>(-v)) : hex(static_cast<std::uint64_t>(v)); }
+
+  // Shortest decimal that reads back to the same bits; raw 0f bits for NaN, infinities, and
+  // negative values of variants that carry their own neg bit (a '-' there would set that bit).
+  static std::string floatText(std::uint32_t bits, bool hasSignBits) {
+    const float f = std::bit_cast<float>(bits);
+    const bool negative = (bits >> 31) != 0;
+    if (!std::isfinite(f) || (negative && hasSignBits)) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "0f%08X", bits);
+      return buf;
+    }
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f);
+    std::string s(buf, ec == std::errc() ? end : buf);
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    return s;
+  }
+
+  std::string constMem(const Field& f, const Field* baseField) const {
+    const BitFieldType& t = db_.typeOf(f);
+    std::uint64_t bank = 0, offset = 0;
+    std::uint32_t offsetWidth = 16;
+    for (const auto& sub : t.subFields) {
+      const std::uint64_t v = (value(f) >> sub.offset) & maxForWidth(sub.width);
+      if (sub.name == "bank") bank = v;
+      else {
+        offset = v;
+        offsetWidth = sub.width;
+      }
+    }
+    std::string address = hex(offset);
+    if (baseField != nullptr && !atDefault(*baseField)) {
+      const Enumerator* e = db_.typeOf(*baseField).enumeratorFor(value(*baseField));
+      const std::int64_t signedOffset = bitsToSigned(offset, offsetWidth);
+      address = (e != nullptr ? e->name : "?") + (signedOffset == 0 ? std::string() : signedText(signedOffset).front() == '-' ? signedText(signedOffset) : "+" + signedText(signedOffset));
+    }
+    return "c[" + hex(bank) + "][" + address + "]";
+  }
+
+  std::optional<std::string> composite(const OrderElem& elem) {
+    if (elem.parts.size() != 2) return std::nullopt;
+    const Field* a = op_.field(elem.parts[0]);
+    const Field* b = op_.field(elem.parts[1]);
+    if (a == nullptr || b == nullptr) return std::nullopt;
+    shown_.insert(a->name);
+    shown_.insert(b->name);
+    if (elem.name == "C") return constMem(*a, b);
+    const Enumerator* base = db_.typeOf(*a).enumeratorFor(value(*a));
+    if (base == nullptr) return std::nullopt;
+    const std::int64_t offset = bitsToSigned(value(*b), b->width);
+    std::string text = elem.name + "[" + base->name;
+    if (offset != 0) text += offset < 0 ? signedText(offset) : "+" + signedText(offset);
+    return text + "]";
+  }
+
+  std::uint32_t bitwidth(const std::string& operand) const {
+    const BitwidthRule* rule = op_.operandInfo.bitwidth(operand);
+    if (rule == nullptr) return 32;
+    ExprEnv env;
+    env.fieldValue = [&](std::string_view name) -> std::optional<std::uint64_t> {
+      const Field* f = op_.field(name);
+      if (f == nullptr) return std::nullopt;
+      return value(*f);
+    };
+    env.enumValue = [&](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
+      const Field* f = op_.field(name);
+      return f == nullptr ? std::nullopt : db_.typeOf(*f).valueOf(spelling);
+    };
+    return static_cast<std::uint32_t>(evalExpr(rule->expr, env).value_or(32));
+  }
+
+  const InstrDb& db_;
+  const Opcode& op_;
+  std::span<const std::uint64_t> values_;
+  const SyntaxForm& form_;
+  const FormBinding& binding_;
+  std::set<std::string> shown_;
+};
+
+}  // namespace
+
+std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values) {
+  if (values.size() != opcode.fields.size()) return std::nullopt;
+  for (const auto& form : db.optypeOf(opcode).syntax.forms) {
+    const auto binding = bindForm(db, opcode, form);
+    if (!binding) continue;
+    if (auto text = FormPrinter(db, opcode, values, form, *binding).run()) return text;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gpuasm::isa

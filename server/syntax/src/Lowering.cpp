@@ -1,0 +1,153 @@
+// Syntax tree → AsmStatements (see Lowering.h).
+#include <gpuasm/syntax/Lowering.h>
+#include <gpuasm/syntax/Statement.h>
+
+#include <charconv>
+
+namespace gpuasm::syntax {
+
+namespace {
+
+isa::SourceRange toRange(ByteRange r) { return {r.begin, r.end}; }
+
+// Reads 0x-hex or decimal digits; nullopt on overflow or a stray character.
+std::optional<std::uint64_t> readInteger(std::string_view t) {
+  std::uint64_t v = 0;
+  int base = 10;
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+    base = 16;
+    t.remove_prefix(2);
+  } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'f' || t[1] == 'F')) {
+    base = 16;  // 0f float bits
+    t.remove_prefix(2);
+  }
+  const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v, base);
+  if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
+  return v;
+}
+
+class Lowerer {
+ public:
+  explicit Lowerer(LoweredUnit& out) : out_(out) {}
+
+  isa::AsmStatement statement(const StatementView& v) {
+    isa::AsmStatement s;
+    s.range = toRange(v.range);
+    s.line = v.line;
+    s.hasError = v.hasError;
+    if (v.guard)
+      s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
+    s.mnemonic = std::string(v.mnemonic.text);
+    s.mnemonicRange = toRange(v.mnemonic.range);
+    for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
+    for (const auto& o : v.operands) s.operands.push_back(operand(o));
+    if (v.trailingComma)
+      out_.diagnostics.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
+                                  "',' before ';' is followed by no operand", {""}, {}, "L-61"});
+    return s;
+  }
+
+ private:
+  void integerTooLarge(Token t) {
+    out_.diagnostics.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
+                                "'" + std::string(t.text) + "' does not fit 64 bits", {}, {}, {}});
+  }
+
+  std::uint64_t integer(Token t, bool& ok) {
+    const auto v = readInteger(t.text);
+    if (!v) {
+      integerTooLarge(t);
+      ok = false;
+      return 0;
+    }
+    return *v;
+  }
+
+  isa::AsmOperand operand(const OperandView& v) {
+    isa::AsmOperand o;
+    o.range = toRange(v.range);
+    o.valueRange = toRange(v.value.range);
+    o.text = std::string(v.value.text);
+    o.neg = v.prefix == '-';
+    o.bitNot = v.prefix == '~';
+    o.logicalNot = v.prefix == '!';
+    o.abs = v.absolute;
+    o.name = std::string(v.name.text);
+    o.selector = std::string(v.selector.text);
+    o.selectorRange = toRange(v.selector.range);
+    bool ok = true;
+    switch (v.kind) {
+      case OperandKind::Gpr:
+      case OperandKind::UniformGpr:
+      case OperandKind::Predicate:
+      case OperandKind::UniformPredicate:
+        o.kind = isa::AsmOperandKind::Register;
+        break;
+      case OperandKind::PredicateSet:
+        o.kind = isa::AsmOperandKind::PredicateSet;
+        break;
+      case OperandKind::RegisterRange:
+        o.kind = isa::AsmOperandKind::RegisterRange;
+        o.file = std::string(v.file.text);
+        o.first = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.first, ok), 0xFFFFFFFFu));
+        o.last = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.last, ok), 0xFFFFFFFFu));
+        break;
+      case OperandKind::Integer:
+        o.kind = isa::AsmOperandKind::Integer;
+        o.integer = integer(v.name, ok);
+        break;
+      case OperandKind::FloatBits:
+        o.kind = isa::AsmOperandKind::FloatBits;
+        o.integer = integer(v.name, ok);
+        break;
+      case OperandKind::Float: {
+        o.kind = isa::AsmOperandKind::Float;
+        const auto t = v.name.text;
+        std::from_chars(t.data(), t.data() + t.size(), o.floatValue);
+        break;
+      }
+      case OperandKind::ConstantMemory:
+      case OperandKind::RegisterIndirect: {
+        o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory : isa::AsmOperandKind::RegisterIndirect;
+        o.file = v.kind == OperandKind::ConstantMemory ? std::string(v.space.text) : std::string(v.file.text);
+        if (v.bank.present()) o.bank = integer(v.bank, ok);
+        o.base = std::string(v.base.text);
+        o.baseRange = toRange(v.base.range);
+        o.offsetRange = toRange(v.offset.range);
+        if (v.offset.present()) {
+          const std::uint64_t magnitude = integer(v.offset, ok);
+          const auto clipped = static_cast<std::int64_t>(std::min<std::uint64_t>(magnitude, 0x7FFFFFFFFFFFFFFFull));
+          o.offset = v.sign == '-' ? -clipped : clipped;
+        }
+        if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
+          out_.diagnostics.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
+                                      "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, "L-61"});
+        break;
+      }
+      case OperandKind::Identifier:
+        o.kind = isa::AsmOperandKind::Name;
+        break;
+      case OperandKind::Invalid:
+        o.kind = isa::AsmOperandKind::Invalid;
+        break;
+    }
+    if (!ok) o.kind = isa::AsmOperandKind::Invalid;
+    return o;
+  }
+
+  LoweredUnit& out_;
+};
+
+}  // namespace
+
+LoweredUnit lower(const SyntaxTree& tree) {
+  LoweredUnit out;
+  for (const auto& d : syntaxDiagnosticsOf(tree))
+    out.diagnostics.push_back({toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error,
+                               d.code, d.message, {}, {}, {}});
+  Lowerer lowerer(out);
+  for (const auto& s : statementsOf(tree)) out.statements.push_back(lowerer.statement(s));
+  return out;
+}
+
+}  // namespace gpuasm::syntax

@@ -171,6 +171,7 @@ class Linter {
   void checkDomain(const Optype& o, const ModifierDomain& d, const Field& field, const BitFieldType& type) {
     if (checkedDomains_.contains(&d)) return;
     checkedDomains_.insert(&d);
+    if (db_.files()[d.pos.file].role != SpecFileRole::Spec) return;  // gpuasm's own restatements use the aliases on purpose
     for (const auto& v : d.values) {
       bool isEnumerator = false;
       for (const auto& e : type.enumerators) isEnumerator |= e.name == v.spelling;

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace gpuasm::isa {
 
@@ -102,7 +103,11 @@ class StatementMatcher {
       return result;
     }
     AsmDiagnostic d = best->problems.front();
-    d.legalForms = legalForms(optype);
+    // The forms are the fix when the statement is written in the wrong shape, not when one
+    // value or prefix is wrong and the diagnostic says how to fix it.
+    static const std::set<std::string> shapeCodes = {"operand-count", "operand-kind", "illegal-modifier", "missing-modifier",
+                                                     "missing-operand", "unknown-operand"};
+    if (shapeCodes.contains(d.code)) d.legalForms = legalForms(optype);
     result.diagnostics.push_back(std::move(d));
     return result;
   }

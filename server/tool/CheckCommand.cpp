@@ -6,6 +6,7 @@
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 
@@ -46,16 +47,10 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     const syntax::SyntaxTree tree(std::move(*text));
     const syntax::LineIndex lines(tree.text());
-    for (const auto& d : ide::computeDiagnostics(*load->db, tree)) {
-      const auto b = lines.position(d.range.begin);
-      const auto e = lines.position(d.range.end);
-      fd.diagnostics.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity),
-                                d.code, d.message, d.suggestions});
-      anyError |= d.severity == ide::Severity::Error;
-    }
-    if (!json)
-      for (const auto& d : fd.diagnostics)
-        out << path << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]\n";
+    const auto diagnostics = ide::computeDiagnostics(*load->db, tree);
+    fd.diagnostics = placeDiagnostics(diagnostics, lines);
+    anyError |= std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == ide::Severity::Error; });
+    if (!json) printDiagnostics(path, fd.diagnostics, out);
     results.push_back(std::move(fd));
   }
   if (json) out << lsp::checkToJson(results, 2) << '\n';

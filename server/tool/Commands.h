@@ -2,7 +2,10 @@
 // and returns the process exit status: 0 fine, 1 the input has errors, 2 usage or I/O error.
 #pragma once
 
+#include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
 #include <iosfwd>
@@ -18,6 +21,11 @@ enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 /// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
 
+/// Diagnostics placed in 1-based lines and UTF-16 columns, and printed as a compiler does
+/// (with the legal forms of a near miss as notes).
+std::vector<lsp::PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines);
+void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);
+
 /// Source files larger than this are refused with a clear message (DESIGN.md §3: every request
 /// is bounded).
 inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
@@ -27,6 +35,7 @@ inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
 std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
 
 int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -3,6 +3,7 @@
 #include "Commands.h"
 
 #include <gpuasm/isa/Decoder.h>
+#include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/lsp/SpecJson.h>
 
@@ -155,6 +156,12 @@ int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream
     e.word = Word128::fromHex(w);
     if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + w + "' is not 0x followed by 1 to 32 hex digits"});
     else e.result = decoder.decode(*e.word);
+    if (e.result.decoded && e.result.issues.empty()) {
+      e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
+      if (e.text.empty())
+        e.result.issues.push_back({"not-printable", {}, "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
+                                                           " can write these field values"});
+    }
     anyError |= !e.result.issues.empty();
     entries.push_back(std::move(e));
   }
@@ -164,6 +171,10 @@ int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   for (const auto& e : entries) {
     out << (e.word ? e.word->toHex() : e.input);
+    if (!e.text.empty()) {
+      out << "  " << e.text << "  // " << e.result.decoded->opcode->name << '\n';
+      continue;
+    }
     if (e.result.decoded) {
       const auto& d = *e.result.decoded;
       out << "  " << d.opcode->name;

@@ -12,11 +12,12 @@ constexpr const char* kUsage = R"(usage: gpuasm <command> [options]
 
 commands:
   spec [--json] [--lint] [--spec-dir DIR]   the instruction database, or the spec's problems
-  check FILE... [--json] [--spec-dir DIR]   diagnostics of .asm files: syntax, mnemonics, modifiers
+  check FILE... [--json] [--spec-dir DIR]   diagnostics of .asm files (syntax, modifiers, operands, …)
+  asm FILE [--json] [--spec-dir DIR]        listing: line, encoding, opcode variant, fields
   parse FILE [--no-ranges]                  the syntax tree of an .asm file as an S-expression
   dis WORD... | --file F [--json] [--spec-dir DIR]
                                             decode 128-bit words (0x + up to 32 hex digits)
-                                            into opcode variant and field values
+                                            into canonical assembly text
 
 options:
   --spec-dir DIR   load the spec from DIR (*.txt, *.isa) instead of the embedded copy
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     if (command == "dis") return runDis(args, std::cout, std::cerr);
     if (command == "parse") return runParse(args, std::cout, std::cerr);
     if (command == "check") return runCheck(args, std::cout, std::cerr);
+    if (command == "asm") return runAsm(args, std::cout, std::cerr);
     std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
   } catch (const std::exception& e) {

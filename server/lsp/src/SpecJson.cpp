@@ -195,6 +195,7 @@ std::string disToJson(const InstrDb& db, const std::vector<DisEntry>& entries, i
       json fields = json::object();
       for (std::size_t i = 0; i < d.opcode->fields.size(); ++i) fields[d.opcode->fields[i].name] = d.values[i];
       j["fields"] = fields;
+      if (!e.text.empty()) j["text"] = e.text;
     }
     json issues = json::array();
     for (const auto& i : e.result.issues) issues.push_back({{"code", i.code}, {"field", i.field}, {"message", i.message}});

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpuasm::lsp {
@@ -13,6 +14,8 @@ struct PlacedDiagnostic {
   std::uint32_t line = 0, column = 0, endLine = 0, endColumn = 0;
   std::string severity, code, message;
   std::vector<std::string> suggestions;
+  std::vector<std::string> legalForms;
+  std::string erratum;
 };
 
 /// The diagnostics of one file; `error` is set instead when the file could not be read.
@@ -23,5 +26,19 @@ struct FileDiagnostics {
 };
 
 std::string checkToJson(const std::vector<FileDiagnostics>& files, int indent);
+
+/// One line of the `gpuasm asm --json` listing.
+struct ListingEntry {
+  std::uint32_t line = 0;  ///< 1-based
+  std::string text;        ///< the statement as written
+  std::string canonical;   ///< the printer's text, empty when not printable
+  std::string opcode;      ///< empty when the statement did not assemble
+  std::string encoding;
+  std::vector<std::pair<std::string, std::uint64_t>> fields;
+};
+
+/// `{"file", "instructions": [...], "diagnostics": [...]}` (DESIGN.md §6).
+std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& listing,
+                      const std::vector<PlacedDiagnostic>& diagnostics, int indent);
 
 }  // namespace gpuasm::lsp

@@ -20,6 +20,7 @@ struct DisEntry {
   std::string input;
   std::optional<isa::Word128> word;
   isa::DecodeResult result;
+  std::string text;  ///< canonical assembly, empty when no syntax form can write the word
 };
 std::string disToJson(const isa::InstrDb& db, const std::vector<DisEntry>& entries, int indent);
 

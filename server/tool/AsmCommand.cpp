@@ -1,0 +1,92 @@
+// `gpuasm asm FILE [--json]`: the listing of a file — per statement its line, the encoding
+// variant, the 128-bit word and the field values — and its diagnostics. Exit 1 on any error.
+#include "Commands.h"
+
+#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/isa/Printer.h>
+#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/syntax/LineIndex.h>
+
+#include <ostream>
+#include <sstream>
+
+namespace gpuasm::tool {
+
+std::vector<lsp::PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines) {
+  std::vector<lsp::PlacedDiagnostic> out;
+  for (const auto& d : diagnostics) {
+    const auto b = lines.position(d.range.begin);
+    const auto e = lines.position(d.range.end);
+    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, d.message,
+                   d.suggestions, d.legalForms, d.erratum});
+  }
+  return out;
+}
+
+void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
+  for (const auto& d : diagnostics) {
+    out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
+    if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
+    out << '\n';
+    if (!d.legalForms.empty()) {
+      out << file << ':' << d.line << ':' << d.column << ": note: any one of these forms would be legal:\n";
+      for (const auto& f : d.legalForms) out << "    " << f << '\n';
+    }
+  }
+}
+
+int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  std::optional<std::string> specDir;
+  std::vector<std::string> files;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") json = true;
+    else if (args[i] == "--spec-dir" && i + 1 < args.size()) specDir = args[++i];
+    else if (args[i].starts_with("--")) {
+      err << "gpuasm asm: unknown option '" << args[i] << "'\n";
+      return kExitUsage;
+    } else files.push_back(args[i]);
+  }
+  if (files.size() != 1) {
+    err << "gpuasm asm: expected one FILE\n";
+    return kExitUsage;
+  }
+  auto load = loadSpecFor(specDir, err);
+  if (!load) return kExitUsage;
+  auto text = readSourceFile(files.front(), err);
+  if (!text) return kExitUsage;
+  const isa::InstrDb& db = *load->db;
+  const syntax::SyntaxTree tree(std::move(*text));
+  const syntax::LineIndex lines(tree.text());
+  const ide::AssembledUnit unit = ide::assemble(db, tree);
+  std::vector<lsp::ListingEntry> listing;
+  for (const auto& s : unit.statements) {
+    lsp::ListingEntry e;
+    e.line = s.statement.line + 1;
+    e.text = std::string(std::string_view(tree.text()).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
+    if (s.inst) {
+      e.opcode = s.inst->opcode->name;
+      e.encoding = s.encoding.toHex();
+      for (std::size_t i = 0; i < s.inst->opcode->fields.size(); ++i) e.fields.emplace_back(s.inst->opcode->fields[i].name, s.inst->values[i]);
+      e.canonical = isa::printInstruction(db, *s.inst->opcode, s.inst->values).value_or("");
+    }
+    listing.push_back(std::move(e));
+  }
+  const auto placed = placeDiagnostics(unit.diagnostics, lines);
+  const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
+  if (json) {
+    out << lsp::asmToJson(files.front(), listing, placed, 2) << '\n';
+  } else {
+    for (const auto& e : listing) {
+      std::ostringstream line;
+      line << e.line;
+      out << std::string(line.str().size() < 5 ? 5 - line.str().size() : 0, ' ') << line.str() << "  "
+          << (e.opcode.empty() ? std::string(34, ' ') : e.encoding) << "  " << (e.opcode.empty() ? std::string(16, ' ') : e.opcode + std::string(e.opcode.size() < 16 ? 16 - e.opcode.size() : 0, ' '))
+          << "  " << e.text << '\n';
+    }
+    printDiagnostics(files.front(), placed, err);
+  }
+  return anyError ? kExitInputErrors : kExitOk;
+}
+
+}  // namespace gpuasm::tool

@@ -39,6 +39,10 @@ struct Written {
   std::vector<const AsmPart*> modifiers;
 };
 
+// Ranking of near misses: an operand of the right kind that fails later (a range, a prefix, an
+// address part) is nearer than one of the wrong kind.
+constexpr int kKindMatched = 5;
+
 // One attempt at (form, opcode, omitted optional slots).
 struct Attempt {
   const SyntaxForm* form = nullptr;
@@ -370,6 +374,7 @@ class StatementMatcher {
             wrongKind(kindText(t));
           return;
         }
+        a.progress += kKindMatched;
         set(a, f, *v);
         applyRegisterPrefixes(a, *f, o, where);
         applySelector(a, *f, o, where);
@@ -384,6 +389,7 @@ class StatementMatcher {
         return;
       case TypeKind::CMem:
         if (o.kind != AsmOperandKind::ConstantMemory) return wrongKind(kindText(t));
+        a.progress += kKindMatched;
         if (!o.base.empty()) {
           fail(a, o.baseRange, "operand-kind", "only ULDC addresses constant memory through a uniform register; write c[bank][offset]", {}, "L-63a");
           return;
@@ -506,6 +512,7 @@ class StatementMatcher {
       fail(a, o.valueRange, "operand-kind", where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
       return;
     }
+    a.progress += kKindMatched;
     if (o.bitNot || o.logicalNot || o.abs) {
       fail(a, o.range, "illegal-prefix", "only '-' may prefix the immediate " + where);
       return;
@@ -600,6 +607,7 @@ class StatementMatcher {
            where + " of " + a.op->name + " must be " + (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" + o.text + "' is " + describe(o));
       return;
     }
+    a.progress += kKindMatched;
     rejectPrefixes(a, o, where);
     if (a.failed() || elem.parts.size() != 2) return;
     if (cmem) {

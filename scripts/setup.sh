@@ -27,6 +27,9 @@ status=0
 build/bin/gpuasm check examples/illegal-modifier.asm || status=$?
 [ "$status" -le 1 ] || exit "$status"
 echo
+echo "== gpuasm asm examples/kernel.asm (the listing: line, encoding, variant, source)"
+build/bin/gpuasm asm examples/kernel.asm
+echo
 echo "== gpuasm dis: decoding the words of examples/words.txt"
 status=0
 build/bin/gpuasm dis --file examples/words.txt || status=$?

@@ -536,7 +536,8 @@ class StatementMatcher {
     }
     if (!bits) {
       fail(a, o.range, "immediate-out-of-range",
-           t.name + " " + where + " must be in " + range + "; " + (negative ? "-" : "") + o.text + " is not");
+           t.name + " operand " + where + (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " + range + "; " +
+               (negative ? "-" : "") + o.text + " is not");
       return;
     }
     set(a, &f, *bits);

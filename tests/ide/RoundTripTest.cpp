@@ -3,7 +3,8 @@
 // the same. "Legal" means: enumerators for enumerated fields, any bits for immediates, 64- and
 // 128-bit register operands aligned (Bitwidth), and no EncodingError rule firing. Values that
 // no syntax form can write (IMAD.HI without .X, catalog §7) print nothing and are skipped, but
-// every variant must round-trip at least kMinPerOpcode times.
+// every variant must round-trip at least kMinPerOpcode times, and every syntax form must be
+// the one some round trip was written in.
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Encoder.h>
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <random>
 
 namespace gpuasm::ide {
@@ -73,6 +75,7 @@ TEST(RoundTrip, PrintThenAssembleGivesTheSameWordForEveryVariant) {
   const isa::Decoder decoder(db());
   std::mt19937_64 rng(20261121);
   std::map<std::string, int> ok;
+  std::set<const isa::SyntaxForm*> formsUsed;
   int total = 0;
   for (const auto& op : db().opcodes()) {
     for (int n = 0; n < kTrialsPerOpcode; ++n) {
@@ -97,10 +100,14 @@ TEST(RoundTrip, PrintThenAssembleGivesTheSameWordForEveryVariant) {
           << unit.statements[0].encoding.toHex() << " instead of " << enc.word.toHex();
       ++ok[op.name];
       ++total;
+      formsUsed.insert(unit.statements[0].inst->form);
     }
   }
   for (const auto& op : db().opcodes()) EXPECT_GE(ok[op.name], kMinPerOpcode) << op.name << " round-tripped " << ok[op.name] << " times";
   EXPECT_EQ(ok.size(), 248u);
+  // Every syntax form of the spec (and every form errata.isa infers) is printed and accepted.
+  for (const auto& o : db().optypes())
+    for (const auto& form : o.syntax.forms) EXPECT_TRUE(formsUsed.contains(&form)) << o.name << ": " << form.text;
   RecordProperty("roundTrips", total);
 }
 

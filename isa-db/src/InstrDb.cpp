@@ -90,6 +90,12 @@ const ModifierDomain* Optype::domain(std::string_view variable) const {
   return nullptr;
 }
 
+const std::vector<std::string>* Optype::slotsFor(std::string_view spelling) const {
+  const auto it = std::lower_bound(modifierSpellings.begin(), modifierSpellings.end(), spelling,
+                                   [](const auto& entry, std::string_view s) { return entry.first < s; });
+  return it != modifierSpellings.end() && it->first == spelling ? &it->second : nullptr;
+}
+
 const Field* Opcode::field(std::string_view fieldName) const {
   const int i = fieldIndex(fieldName);
   return i < 0 ? nullptr : &fields[static_cast<std::size_t>(i)];
@@ -124,6 +130,8 @@ std::string InstrDb::describe(const SourcePos& pos) const {
 
 // ---------------------------------------------------------------- the builder
 
+std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db, const Optype& optype);
+
 class InstrDbBuilder {
  public:
   InstrDbBuilder(std::vector<SpecFile> files, DiagnosticSink& sink) : sink_(sink) {
@@ -141,6 +149,7 @@ class InstrDbBuilder {
     buildOpcodes();
     checkTypeUsage();
     deriveMnemonics();
+    for (auto& o : db_->optypes_) o.modifierSpellings = computeModifierSpellings(*db_, o);
     return db_;
   }
 
@@ -536,6 +545,22 @@ class InstrDbBuilder {
       }
       std::stable_sort(op.fields.begin(), op.fields.end(), [](const Field& a, const Field& b) { return a.offset < b.offset; });
       checkOverlaps(op);
+      op.attributes.assign(op.fields.size(), {});
+      for (std::size_t i = 0; i < op.fields.size(); ++i) {
+        const Field& f = op.fields[i];
+        if (f.attribute().empty()) continue;
+        const int base = op.fieldIndex(f.base());
+        if (base < 0) continue;
+        FieldAttributes& a = op.attributes[static_cast<std::size_t>(base)];
+        const std::string_view attr = f.attribute();
+        const int idx = static_cast<int>(i);
+        if (attr == "neg") a.neg = idx;
+        else if (attr == "abs") a.abs = idx;
+        else if (attr == "not") a.notBit = idx;
+        else if (attr == "bitnot") a.bitNot = idx;
+        else if (attr == "bsel") a.bsel = idx;
+        else if (attr == "hsel") a.hsel = idx;
+      }
       for (const auto& f : op.fields) {
         op.fieldMask = op.fieldMask | Word128::mask(f.offset, f.width);
         if (f.presence != FieldPresence::Fixed) continue;
@@ -727,6 +752,40 @@ class InstrDbBuilder {
   std::set<std::string> reportedUndefinedTypes_, reportedRedeclarations_, reportedOnce_;
   bool reportedAll_ = false;
 };
+
+// For each spelling the optype's forms accept after the mnemonic, the modifier slots it can
+// fill, in the order the forms write them: a literal fills only itself (".X"), a domain value
+// or one of its alias spellings (errata __Aliases, e.g. .S1 for .S16, L-54) fills its variable.
+// IDP.4A's afmt and bfmt share {S8, U8}, so a spelling can name several slots.
+std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db, const Optype& optype) {
+  std::map<std::string, std::vector<std::string>> slots;
+  auto add = [&](const std::string& spelling, const std::string& slot) {
+    auto& list = slots[spelling];
+    if (std::find(list.begin(), list.end(), slot) == list.end()) list.push_back(slot);
+  };
+  for (const auto& form : optype.syntax.forms) {
+    for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+      const ModifierSlot& part = form.parts[k];
+      if (!part.variable) {
+        add(part.text, "." + part.text);
+        continue;
+      }
+      const ModifierDomain* d = optype.domain(part.text);
+      if (d == nullptr) continue;
+      for (const auto& v : d->values) add(v.spelling, d->variable);
+      for (auto i : optype.opcodes) {
+        const Field* f = db.opcodes()[i].field(d->variable);
+        if (f == nullptr) continue;
+        const BitFieldType& type = db.typeOf(*f);
+        for (const auto& a : type.aliases)
+          for (const auto& v : d->values)
+            if (type.valueOf(v.spelling) == a.value) add(a.spelling, d->variable);
+        break;
+      }
+    }
+  }
+  return {slots.begin(), slots.end()};  // sorted by spelling
+}
 
 SpecLoad loadSpec(std::vector<SpecFile> files) {
   DiagnosticSink sink;

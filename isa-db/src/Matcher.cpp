@@ -42,40 +42,6 @@ std::vector<std::string> closest(std::string_view written, const std::vector<std
   return out;
 }
 
-// For each spelling, the modifier slots it can fill, in the order the syntax forms write them:
-// a literal fills only itself (".X"), a domain value fills its variable ("S32" → "itype").
-// IDP.4A's afmt and bfmt share {S8, U8}, so a spelling can name several slots.
-std::map<std::string, std::vector<std::string>> spellingSlots(const InstrDb& db, const Optype& optype) {
-  std::map<std::string, std::vector<std::string>> slots;
-  auto add = [&](const std::string& spelling, const std::string& slot) {
-    auto& list = slots[spelling];
-    if (std::find(list.begin(), list.end(), slot) == list.end()) list.push_back(slot);
-  };
-  for (const auto& form : optype.syntax.forms) {
-    for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
-      const ModifierSlot& part = form.parts[k];
-      if (!part.variable) {
-        add(part.text, "." + part.text);
-        continue;
-      }
-      const ModifierDomain* d = optype.domain(part.text);
-      if (d == nullptr) continue;
-      for (const auto& v : d->values) add(v.spelling, d->variable);
-      // Alias spellings (errata __Aliases) of values the domain allows, e.g. .S1 for .S16 (L-54).
-      for (auto i : optype.opcodes) {
-        const Field* f = db.opcodes()[i].field(d->variable);
-        if (f == nullptr) continue;
-        const BitFieldType& type = db.typeOf(*f);
-        for (const auto& a : type.aliases)
-          for (const auto& v : d->values)
-            if (type.valueOf(v.spelling) == a.value) add(a.spelling, d->variable);
-        break;
-      }
-    }
-  }
-  return slots;
-}
-
 }  // namespace
 
 std::string oneOf(const std::vector<std::string>& words, std::string_view prefix) {
@@ -106,34 +72,32 @@ std::vector<std::string> suggestMnemonics(const InstrDb& db, std::string_view wr
   return closest(written, all, max);
 }
 
-std::vector<std::string> legalModifierSpellings(const InstrDb& db, const Optype& optype) {
+std::vector<std::string> legalModifierSpellings(const InstrDb&, const Optype& optype) {
   std::vector<std::string> out;
-  for (const auto& [spelling, slots] : spellingSlots(db, optype)) out.push_back(spelling);
+  for (const auto& [spelling, slots] : optype.modifierSpellings) out.push_back(spelling);
   return out;
 }
 
 std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype, std::span<const std::string_view> modifiers) {
   std::vector<ModifierIssue> issues;
-  const auto slots = spellingSlots(db, optype);
-  const std::vector<std::string> legal = legalModifierSpellings(db, optype);
   std::map<std::string, std::size_t> filled;  // slot → index of the modifier that filled it
   for (std::size_t i = 0; i < modifiers.size(); ++i) {
     const std::string m(modifiers[i]);
-    const auto it = slots.find(m);
-    if (it == slots.end()) {
-      std::vector<std::string> suggestions = closest(m, legal, 3);
+    const std::vector<std::string>* slots = optype.slotsFor(m);
+    if (slots == nullptr) {
+      std::vector<std::string> suggestions = closest(m, legalModifierSpellings(db, optype), 3);
       std::string message = "." + m + " is not a modifier of " + optype.mnemonic;
       if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions, ".") + "?";
       issues.push_back({i, "unknown-modifier", message, suggestions});
       continue;
     }
     // Fill the first slot this spelling can name that is still free (ModiOrder order).
-    const auto freeSlot = std::find_if(it->second.begin(), it->second.end(), [&](const std::string& s) { return !filled.contains(s); });
-    if (freeSlot != it->second.end()) {
+    const auto freeSlot = std::find_if(slots->begin(), slots->end(), [&](const std::string& s) { return !filled.contains(s); });
+    if (freeSlot != slots->end()) {
       filled.emplace(*freeSlot, i);
       continue;
     }
-    const std::string& slot = it->second.front();
+    const std::string& slot = slots->front();
     const std::size_t prev = filled.at(slot);
     if (slot.front() == '.' || modifiers[prev] == modifiers[i])
       issues.push_back({i, "duplicate-modifier", "." + m + " is written twice", {""}});

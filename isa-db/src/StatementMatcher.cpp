@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -144,13 +145,15 @@ class StatementMatcher {
     a.problems.push_back({range, AsmSeverity::Error, std::move(code), std::move(message), std::move(fixes), {}, std::move(erratum)});
   }
 
-  bool set(Attempt& a, const Field* f, std::uint64_t value) const {
+  // Fields are elements of a.op->fields, so their index is pointer arithmetic, not a lookup.
+  static bool set(Attempt& a, const Field* f, std::uint64_t value) {
     if (f == nullptr) return false;
-    a.values[static_cast<std::size_t>(a.op->fieldIndex(f->name))] = value;
+    assert(f >= a.op->fields.data() && f < a.op->fields.data() + a.op->fields.size());
+    a.values[static_cast<std::size_t>(f - a.op->fields.data())] = value;
     return true;
   }
-  std::uint64_t valueOf(const Attempt& a, const Field& f) const {
-    return a.values[static_cast<std::size_t>(a.op->fieldIndex(f.name))].value_or(f.value);
+  static std::uint64_t valueOf(const Attempt& a, const Field& f) {
+    return a.values[static_cast<std::size_t>(&f - a.op->fields.data())].value_or(f.value);
   }
 
   // ---------------------------------------------------------------- modifiers
@@ -437,10 +440,11 @@ class StatementMatcher {
 
   // '-', '~', '!', '|x|' on a register or constant-memory operand set the field's attribute bits.
   void applyRegisterPrefixes(Attempt& a, const Field& f, const AsmOperand& o, const std::string& where) {
-    const Field* neg = a.op->field(f.name + ".neg");
-    const Field* bitnot = a.op->field(f.name + ".bitnot");
-    const Field* abs = a.op->field(f.name + ".abs");
-    const Field* lnot = a.op->field(f.name + ".not");
+    const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
+    const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
+    const Field* bitnot = a.op->attribute(pos, &FieldAttributes::bitNot);
+    const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
+    const Field* lnot = a.op->attribute(pos, &FieldAttributes::notBit);
     // A written operand states its attributes: no prefix means the bit is clear, even where the
     // field's default is set (pp.not defaults to True: an omitted pp is !PT, a written P3 is P3).
     for (const Field* bit : {neg, bitnot, abs, lnot})
@@ -493,8 +497,8 @@ class StatementMatcher {
 
   void applySelector(Attempt& a, const Field& f, const AsmOperand& o, const std::string& where) {
     if (o.selector.empty()) return;
-    for (const char* attr : {"bsel", "hsel"}) {
-      const Field* sel = a.op->field(f.name + "." + attr);
+    const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
+    for (const Field* sel : {a.op->attribute(pos, &FieldAttributes::bsel), a.op->attribute(pos, &FieldAttributes::hsel)}) {
       if (sel == nullptr) continue;
       const auto v = db_.typeOf(*sel).valueOf(o.selector);
       if (!v) {
@@ -568,8 +572,9 @@ class StatementMatcher {
       default:
         return fail(a, o.valueRange, "operand-kind", where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
     }
-    const Field* neg = a.op->field(f.name + ".neg");
-    const Field* abs = a.op->field(f.name + ".abs");
+    const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
+    const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
+    const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
     if (o.bitNot || o.logicalNot) return fail(a, o.range, "illegal-prefix", "only '-' and |x| may prefix the float " + where);
     // Fold the sign and the absolute value into the literal unless the variant has the bits.
     if (o.abs) {

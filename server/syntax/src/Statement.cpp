@@ -9,21 +9,47 @@ namespace {
 
 bool is(TSNode node, const char* type) { return !ts_node_is_null(node) && std::strcmp(ts_node_type(node), type) == 0; }
 
-TSNode field(TSNode node, const char* name) {
-  return ts_node_child_by_field_name(node, name, static_cast<std::uint32_t>(std::strlen(name)));
-}
+// Field ids of the grammar, looked up once: reading children by id in one cursor pass is much
+// cheaper than ts_node_child_by_field_name per field.
+struct FieldIds {
+  TSFieldId guard, mnemonic, operands, scheduling, negated, predicate, name, modifier, operand, trailingComma, prefix,
+      value, selector, file, first, last, space, bank, base, sign, offset;
+  static const FieldIds& get() {
+    static const FieldIds ids = [] {
+      const TSLanguage* l = gpuasmLanguage();
+      auto id = [l](const char* n) { return ts_language_field_id_for_name(l, n, static_cast<std::uint32_t>(std::strlen(n))); };
+      return FieldIds{id("guard"), id("mnemonic"), id("operands"), id("scheduling"), id("negated"), id("predicate"),
+                      id("name"), id("modifier"), id("operand"), id("trailing_comma"), id("prefix"), id("value"),
+                      id("selector"), id("file"), id("first"), id("last"), id("space"), id("bank"), id("base"),
+                      id("sign"), id("offset")};
+    }();
+    return ids;
+  }
+};
 
-// Calls visit(child) for every child of `node` in the field `name`.
+// Calls visit(fieldId, child) for every child of `node` (fieldId 0 when the child has none).
 template <typename Visit>
-void forEachInField(TSNode node, const char* name, Visit visit) {
+void forEachChild(TSNode node, Visit visit) {
   TSTreeCursor c = ts_tree_cursor_new(node);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
-      const char* f = ts_tree_cursor_current_field_name(&c);
-      if (f != nullptr && std::strcmp(f, name) == 0) visit(ts_tree_cursor_current_node(&c));
+      visit(ts_tree_cursor_current_field_id(&c), ts_tree_cursor_current_node(&c));
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
+}
+
+// The first child of `node` in field `id`, or a null node.
+TSNode field(TSNode node, TSFieldId id) {
+  TSNode found{};
+  bool done = false;
+  forEachChild(node, [&](TSFieldId f, TSNode child) {
+    if (!done && f == id) {
+      found = child;
+      done = true;
+    }
+  });
+  return found;
 }
 
 class Reader {
@@ -40,45 +66,51 @@ class Reader {
   }
 
   StatementView statement(TSNode node) const {
+    const FieldIds& id = FieldIds::get();
     StatementView s;
     s.range = SyntaxTree::rangeOf(node);
     s.line = ts_node_start_point(node).row;
     s.hasError = ts_node_has_error(node);
-    const TSNode guard = field(node, "guard");
-    if (!ts_node_is_null(guard)) {
-      GuardView g;
-      g.range = SyntaxTree::rangeOf(guard);
-      g.negated = !ts_node_is_null(field(guard, "negated"));
-      g.predicate = token(field(guard, "predicate"));
-      s.guard = g;
-    }
-    const TSNode mnemonic = field(node, "mnemonic");
-    s.mnemonic = token(field(mnemonic, "name"));
-    forEachInField(mnemonic, "modifier", [&](TSNode m) { s.modifiers.push_back(token(m)); });
-    const TSNode list = field(node, "operands");
-    if (!ts_node_is_null(list)) {
-      forEachInField(list, "operand", [&](TSNode o) { s.operands.push_back(operand(o)); });
-      const TSNode comma = field(list, "trailing_comma");
-      if (!ts_node_is_null(comma)) s.trailingComma = SyntaxTree::rangeOf(comma);
-    }
-    forEachInField(node, "scheduling", [&](TSNode t) { s.scheduling.push_back(token(t)); });
-    const std::uint32_t n = ts_node_child_count(node);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const TSNode child = ts_node_child(node, i);
-      if (is(child, ";") && !ts_node_is_missing(child)) s.hasSemicolon = true;
-    }
+    forEachChild(node, [&](TSFieldId f, TSNode child) {
+      if (f == id.guard) {
+        GuardView g;
+        g.range = SyntaxTree::rangeOf(child);
+        forEachChild(child, [&](TSFieldId gf, TSNode part) {
+          if (gf == id.negated) g.negated = true;
+          else if (gf == id.predicate) g.predicate = token(part);
+        });
+        s.guard = g;
+      } else if (f == id.mnemonic) {
+        forEachChild(child, [&](TSFieldId mf, TSNode part) {
+          if (mf == id.name) s.mnemonic = token(part);
+          else if (mf == id.modifier) s.modifiers.push_back(token(part));
+        });
+      } else if (f == id.operands) {
+        forEachChild(child, [&](TSFieldId of, TSNode part) {
+          if (of == id.operand) s.operands.push_back(operand(part));
+          else if (of == id.trailingComma) s.trailingComma = SyntaxTree::rangeOf(part);
+        });
+      } else if (f == id.scheduling) {
+        s.scheduling.push_back(token(child));
+      } else if (is(child, ";") && !ts_node_is_missing(child)) {
+        s.hasSemicolon = true;
+      }
+    });
     return s;
   }
 
   OperandView operand(TSNode node) const {
+    const FieldIds& id = FieldIds::get();
     OperandView o;
     o.range = SyntaxTree::rangeOf(node);
-    const TSNode prefix = field(node, "prefix");
-    if (!ts_node_is_null(prefix)) o.prefix = firstChar(prefix);
-    TSNode value = field(node, "value");
+    TSNode value{};
+    forEachChild(node, [&](TSFieldId f, TSNode child) {
+      if (f == id.prefix) o.prefix = firstChar(child);
+      else if (f == id.value) value = child;
+    });
     if (is(value, "absolute_value")) {
       o.absolute = true;
-      value = field(value, "value");
+      value = field(value, id.value);
     }
     if (ts_node_is_null(value) || ts_node_has_error(value)) {
       o.kind = OperandKind::Invalid;
@@ -87,33 +119,39 @@ class Reader {
     }
     o.value = token(value);
     o.name = o.value;
-    if (is(value, "register")) {
-      const TSNode name = field(value, "name");
-      o.name = token(name);
-      o.selector = token(field(value, "selector"));
-      o.kind = registerKind(name);
-    } else if (is(value, "register_range")) {
-      o.kind = OperandKind::RegisterRange;
-      o.file = token(field(value, "file"));
-      o.first = token(field(value, "first"));
-      o.last = token(field(value, "last"));
-    } else if (is(value, "register_indirect") || is(value, "constant_memory")) {
-      o.kind = is(value, "register_indirect") ? OperandKind::RegisterIndirect : OperandKind::ConstantMemory;
-      o.file = token(field(value, "file"));
-      o.space = token(field(value, "space"));
-      o.bank = token(field(value, "bank"));
-      const TSNode base = field(value, "base");
-      if (!ts_node_is_null(base)) o.base = token(field(base, "name"));
-      o.sign = firstChar(field(value, "sign"));
-      o.offset = token(field(value, "offset"));
-      o.selector = token(field(value, "selector"));
-    } else if (is(value, "integer")) {
+    const char* type = ts_node_type(value);
+    if (std::strcmp(type, "register") == 0) {
+      forEachChild(value, [&](TSFieldId f, TSNode child) {
+        if (f == id.name) {
+          o.name = token(child);
+          o.kind = registerKind(child);
+        } else if (f == id.selector) {
+          o.selector = token(child);
+        }
+      });
+    } else if (std::strcmp(type, "register_range") == 0 || std::strcmp(type, "register_indirect") == 0 ||
+               std::strcmp(type, "constant_memory") == 0) {
+      o.kind = std::strcmp(type, "register_range") == 0      ? OperandKind::RegisterRange
+               : std::strcmp(type, "constant_memory") == 0   ? OperandKind::ConstantMemory
+                                                             : OperandKind::RegisterIndirect;
+      forEachChild(value, [&](TSFieldId f, TSNode child) {
+        if (f == id.file) o.file = token(child);
+        else if (f == id.first) o.first = token(child);
+        else if (f == id.last) o.last = token(child);
+        else if (f == id.space) o.space = token(child);
+        else if (f == id.bank) o.bank = token(child);
+        else if (f == id.base) o.base = token(field(child, id.name));
+        else if (f == id.sign) o.sign = firstChar(child);
+        else if (f == id.offset) o.offset = token(child);
+        else if (f == id.selector) o.selector = token(child);
+      });
+    } else if (std::strcmp(type, "integer") == 0) {
       o.kind = OperandKind::Integer;
-    } else if (is(value, "float")) {
+    } else if (std::strcmp(type, "float") == 0) {
       o.kind = OperandKind::Float;
-    } else if (is(value, "float_bits")) {
+    } else if (std::strcmp(type, "float_bits") == 0) {
       o.kind = OperandKind::FloatBits;
-    } else if (is(value, "identifier")) {
+    } else if (std::strcmp(type, "identifier") == 0) {
       o.kind = OperandKind::Identifier;
     }
     return o;
@@ -191,12 +229,14 @@ std::vector<StatementView> statementsOf(const SyntaxTree& tree) {
 
 std::vector<SyntaxDiagnostic> syntaxDiagnosticsOf(const SyntaxTree& tree) {
   std::vector<SyntaxDiagnostic> out;
+  // Error-free subtrees are skipped, unless the text has a '/*' that may never be closed.
+  const bool mayHaveUnclosedComment = tree.text().find("/*") != std::string::npos;
   walk(tree.root(), [&](TSNode node) {
     if (is(node, "unterminated_comment")) {
       out.push_back({SyntaxTree::rangeOf(node), "unterminated-comment", "'/*' is not closed by '*/'; the comment ends at the end of the line"});
       return false;
     }
-    if (!ts_node_has_error(node)) return true;  // error-free, but may hold an unclosed comment
+    if (!ts_node_has_error(node)) return mayHaveUnclosedComment;
     if (ts_node_is_missing(node)) {
       out.push_back({SyntaxTree::rangeOf(node), "missing-token", std::string("missing '") + ts_node_type(node) + "'"});
       return false;

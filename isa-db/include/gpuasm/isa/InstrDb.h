@@ -198,8 +198,19 @@ struct Optype {
   OptypeDocs docs;
   std::vector<EncodingErrorRule> encodingErrors;  ///< optype-level rules
   std::vector<std::uint32_t> opcodes;             ///< indices into InstrDb::opcodes()
+  /// Every spelling the forms accept after the mnemonic and the modifier slots it can fill
+  /// ("S32" → {"itype"}, "X" → {".X"}), in form order; built with the database.
+  std::vector<std::pair<std::string, std::vector<std::string>>> modifierSpellings;
 
   const ModifierDomain* domain(std::string_view variable) const;
+  /// The slots a spelling can fill, or null when no form accepts it.
+  const std::vector<std::string>* slotsFor(std::string_view spelling) const;
+};
+
+/// Indices (into Opcode::fields) of the attribute fields of an operand field: `ra.neg`,
+/// `ra.abs`, ... of `ra`; -1 when absent. Precomputed so matching never builds field names.
+struct FieldAttributes {
+  int neg = -1, abs = -1, notBit = -1, bitNot = -1, bsel = -1, hsel = -1;
 };
 
 /// `__DefOpcode`: one encoding variant with its complete field list.
@@ -216,8 +227,15 @@ struct Opcode {
   Word128 fixedBits;  ///< their values
   Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
 
+  std::vector<FieldAttributes> attributes;  ///< parallel to fields
+
   const Field* field(std::string_view name) const;
   int fieldIndex(std::string_view name) const;  ///< -1 when absent
+  /// The attribute field (e.g. "neg") of field `index`, or null.
+  const Field* attribute(std::size_t fieldPos, int FieldAttributes::*which) const {
+    const int i = attributes[fieldPos].*which;
+    return i < 0 ? nullptr : &fields[static_cast<std::size_t>(i)];
+  }
 };
 
 /// gpuasm's record of one spec bug and the decision taken (errata.isa).

@@ -90,6 +90,20 @@ const ModifierDomain* Optype::domain(std::string_view variable) const {
   return nullptr;
 }
 
+ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optional<std::uint64_t>(std::size_t)> value) {
+  ExprEnv env;
+  env.fieldValue = [&op, value](std::string_view name) -> std::optional<std::uint64_t> {
+    const int i = op.fieldIndex(name);
+    if (i < 0) return std::nullopt;
+    return value(static_cast<std::size_t>(i));
+  };
+  env.enumValue = [&db, &op](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
+    const Field* f = op.field(name);
+    return f == nullptr ? std::nullopt : db.typeOf(*f).valueOf(spelling);
+  };
+  return env;
+}
+
 const std::vector<std::string>* Optype::slotsFor(std::string_view spelling) const {
   const auto it = std::lower_bound(modifierSpellings.begin(), modifierSpellings.end(), spelling,
                                    [](const auto& entry, std::string_view s) { return entry.first < s; });

@@ -3,6 +3,8 @@
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Printer.h>
 
+#include "TextUtil.h"
+
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -12,16 +14,7 @@ namespace gpuasm::isa {
 
 namespace {
 
-std::string hex(std::uint64_t v) {
-  static constexpr char digits[] = "0123456789ABCDEF";
-  if (v == 0) return "0x0";
-  std::string out;
-  while (v != 0) {
-    out.insert(out.begin(), digits[v & 0xF]);
-    v >>= 4;
-  }
-  return "0x" + out;
-}
+using text::hex;
 
 class FormPrinter {
  public:
@@ -262,16 +255,7 @@ class FormPrinter {
   std::uint32_t bitwidth(const std::string& operand) const {
     const BitwidthRule* rule = op_.operandInfo.bitwidth(operand);
     if (rule == nullptr) return 32;
-    ExprEnv env;
-    env.fieldValue = [&](std::string_view name) -> std::optional<std::uint64_t> {
-      const Field* f = op_.field(name);
-      if (f == nullptr) return std::nullopt;
-      return value(*f);
-    };
-    env.enumValue = [&](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
-      const Field* f = op_.field(name);
-      return f == nullptr ? std::nullopt : db_.typeOf(*f).valueOf(spelling);
-    };
+    const ExprEnv env = fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return values_[i]; });
     return static_cast<std::uint32_t>(evalExpr(rule->expr, env).value_or(32));
   }
 

@@ -23,16 +23,7 @@ namespace gpuasm::isa {
 
 namespace {
 
-std::string hex(std::uint64_t v) {
-  static constexpr char digits[] = "0123456789ABCDEF";
-  if (v == 0) return "0x0";
-  std::string out;
-  while (v != 0) {
-    out.insert(out.begin(), digits[v & 0xF]);
-    v >>= 4;
-  }
-  return "0x" + out;
-}
+using text::hex;
 
 // The written modifiers after the mnemonic, and the optype they belong to.
 struct Written {
@@ -665,16 +656,7 @@ class StatementMatcher {
 
   // Register widths from Bitwidth<>: 64- and 128-bit operands are aligned register ranges.
   void checkWidths(Attempt& a, const SyntaxForm& form, const FormBinding& binding, const std::vector<std::size_t>& slots) {
-    ExprEnv env;
-    env.fieldValue = [&](std::string_view name) -> std::optional<std::uint64_t> {
-      const Field* f = a.op->field(name);
-      if (f == nullptr) return std::nullopt;
-      return valueOf(a, *f);
-    };
-    env.enumValue = [&](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
-      const Field* f = a.op->field(name);
-      return f == nullptr ? std::nullopt : db_.typeOf(*f).valueOf(spelling);
-    };
+    const ExprEnv env = envOf(a);
     for (std::size_t i = 0; i < slots.size() && !a.failed(); ++i) {
       const AsmOperand& o = s_.operands[i];
       if (o.kind != AsmOperandKind::Register && o.kind != AsmOperandKind::RegisterRange) continue;
@@ -714,6 +696,10 @@ class StatementMatcher {
     }
   }
 
+  ExprEnv envOf(const Attempt& a) const {
+    return fieldEnv(db_, *a.op, [&a](std::size_t i) -> std::optional<std::uint64_t> { return a.values[i].value_or(a.op->fields[i].value); });
+  }
+
   void checkRequired(Attempt& a) {
     for (std::size_t i = 0; i < a.op->fields.size(); ++i) {
       const Field& f = a.op->fields[i];
@@ -725,16 +711,7 @@ class StatementMatcher {
   }
 
   void checkEncodingErrors(Attempt& a) {
-    ExprEnv env;
-    env.fieldValue = [&](std::string_view name) -> std::optional<std::uint64_t> {
-      const Field* f = a.op->field(name);
-      if (f == nullptr) return std::nullopt;
-      return valueOf(a, *f);
-    };
-    env.enumValue = [&](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
-      const Field* f = a.op->field(name);
-      return f == nullptr ? std::nullopt : db_.typeOf(*f).valueOf(spelling);
-    };
+    const ExprEnv env = envOf(a);
     for (const auto& rule : a.op->encodingErrors) {
       if (evalExpr(rule.condition, env).value_or(0) != 0) {
         fail(a, s_.mnemonicRange, "encoding-error", rule.message + " (" + rule.kind + ")");

@@ -26,6 +26,18 @@ inline std::string lower(std::string_view s) {
   return out;
 }
 
+/// "0x" + upper-case hex digits, the spelling of immediates in printed assembly and messages.
+inline std::string hex(std::uint64_t v) {
+  static constexpr char digits[] = "0123456789ABCDEF";
+  if (v == 0) return "0x0";
+  std::string out;
+  while (v != 0) {
+    out.insert(out.begin(), digits[v & 0xF]);
+    v >>= 4;
+  }
+  return "0x" + out;
+}
+
 /// Number of leading blanks.
 inline std::uint32_t indentOf(std::string_view line) {
   std::uint32_t n = 0;

@@ -42,6 +42,12 @@ struct ExprEnv {
       enumValue;
 };
 
+/// An environment over one opcode's fields: `value(field)` gives the current value of a field
+/// (nullopt for unknown names), enumerator names resolve through the field's type.
+class InstrDb;
+struct Opcode;
+ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optional<std::uint64_t>(std::size_t fieldIndex)> value);
+
 /// Evaluates to an integer (booleans are 0/1); nullopt when a field or enumerator is unknown.
 std::optional<std::int64_t> evalExpr(const Expr& expr, const ExprEnv& env);
 

@@ -1,0 +1,42 @@
+// Running a document in the warp simulator: assemble it, read its `// @state` directives, apply
+// a state file over them, and run to the end or to a line. `gpuasm run`, the language server's
+// run-to-cursor and the simulator tests all go through this one function.
+#pragma once
+
+#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/InitialState.h>
+#include <gpuasm/sim/Simulator.h>
+#include <gpuasm/sim/WarpState.h>
+#include <gpuasm/syntax/SyntaxTree.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuasm::ide {
+
+/// What to run and from which state.
+struct RunRequest {
+  std::optional<std::uint32_t> untilLine;     ///< 0-based: stop before the first instruction at or after it
+  std::uint64_t stepLimit = 1'000'000;
+  bool trace = false;                         ///< record per executed line the registers it wrote
+  std::optional<sim::InitialState> stateFile; ///< overrides the document's directives
+};
+
+/// The outcome: the state before and after, why the run stopped, and the document's problems.
+struct RunOutcome {
+  /// Set when the run could not start (unusable register types, a bad initial state); then
+  /// `result` is not meaningful and `initial`/`final` hold what could be set up.
+  std::string setupError;
+  std::optional<sim::WarpState> initial;
+  std::optional<sim::WarpState> final;
+  sim::RunResult result;
+  std::vector<Diagnostic> diagnostics;  ///< the document's diagnostics plus bad `// @state` directives
+};
+
+/// Runs a parsed document. Never throws; problems are data.
+RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request);
+
+}  // namespace gpuasm::ide

@@ -1,0 +1,87 @@
+// runDocument(): assemble, set up the warp, run (see Run.h).
+#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/Run.h>
+#include <gpuasm/sim/Program.h>
+#include <gpuasm/sim/Semantics.h>
+
+#include <algorithm>
+
+namespace gpuasm::ide {
+
+namespace {
+
+// The first error diagnostic inside a statement: why it cannot execute.
+std::string statementError(const AssembledUnit& unit, const isa::AsmStatement& s) {
+  for (const Diagnostic& d : unit.diagnostics) {
+    if (d.severity == Severity::Error && d.range.begin >= s.range.begin && d.range.begin < std::max(s.range.end, s.range.begin + 1))
+      return "the instruction does not assemble: " + d.message + " [" + d.code + "]";
+  }
+  return "the instruction does not assemble";
+}
+
+// Byte offset of the start of a 0-based line, for directive diagnostics.
+std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
+  std::uint32_t offset = 0;
+  for (std::uint32_t l = 0; l < line; ++l) {
+    const std::size_t nl = text.find('\n', offset);
+    if (nl == std::string_view::npos) return static_cast<std::uint32_t>(text.size());
+    offset = static_cast<std::uint32_t>(nl + 1);
+  }
+  return offset;
+}
+
+}  // namespace
+
+RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request) {
+  RunOutcome out;
+  const AssembledUnit unit = assemble(db, tree);
+  out.diagnostics = unit.diagnostics;
+
+  const std::string_view text = tree.text();
+  sim::ParsedDirectives directives = sim::parseStateDirectives(text);
+  for (const sim::StateDirectiveError& e : directives.errors) {
+    const std::uint32_t begin = lineStart(text, e.line) + e.column;
+    const std::size_t nl = text.find('\n', begin);
+    const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
+    out.diagnostics.push_back({{begin, end}, Severity::Error, "state-directive", e.message, {}, {}, {}});
+  }
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+
+  const auto layout = sim::RegisterLayout::fromDb(db);
+  if (!layout) {
+    out.setupError = layout.error();
+    return out;
+  }
+  sim::InitialState init = std::move(directives.state);
+  if (request.stateFile) init.overrideWith(*request.stateFile);
+  sim::WarpState state(*layout);
+  if (auto applied = sim::applyInitialState(init, state); !applied) {
+    out.setupError = "initial state: " + applied.error();
+    out.initial = state;
+    out.final = state;
+    return out;
+  }
+  out.initial = state;
+
+  std::vector<sim::SourceInstruction> source;
+  source.reserve(unit.statements.size());
+  for (const AssembledStatement& s : unit.statements) {
+    if (s.statement.mnemonic.empty() && !s.statement.hasError) continue;
+    sim::SourceInstruction si;
+    si.line = s.statement.line;
+    if (s.inst) si.inst = &*s.inst;
+    else si.error = s.statement.hasError ? "the line has a syntax error" : statementError(unit, s.statement);
+    source.push_back(std::move(si));
+  }
+  const sim::Program program = sim::prepare(db, *layout, sim::SemanticsTable::builtin(), source);
+  sim::RunOptions options;
+  options.untilLine = request.untilLine;
+  options.stepLimit = request.stepLimit;
+  options.trace = request.trace;
+  out.result = sim::run(program, state, options);
+  out.final = std::move(state);
+  return out;
+}
+
+}  // namespace gpuasm::ide

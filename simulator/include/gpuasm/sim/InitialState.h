@@ -1,0 +1,75 @@
+// The initial state of a run, as users write it: in a state file (JSON, read by server/lsp) or
+// inline in the .asm file as `// @state` comment directives (docs/LANGUAGE.md). Both produce an
+// InitialState; applying it resolves register names through the database's register types.
+#pragma once
+
+#include <gpuasm/sim/WarpState.h>
+
+#include <array>
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::sim {
+
+/// A value for one register: the same in every lane, the lane id, or one value per lane.
+struct InitValue {
+  enum class Kind : std::uint8_t { Scalar, LaneId, PerLane };
+  Kind kind = Kind::Scalar;
+  std::uint64_t scalar = 0;
+  std::array<std::uint64_t, kWarpSize> lanes{};
+};
+
+/// `NAME = value` for a register (R5, UR4, P0, UP1).
+struct RegisterInit {
+  std::string name;
+  InitValue value;
+  std::uint32_t line = 0;  ///< 0-based source line of a directive (0 for a state file)
+};
+
+/// A constant-memory word.
+struct CmemInit {
+  std::uint32_t bank = 0, offset = 0, value = 0;
+};
+
+/// Everything a run may start from; later entries override earlier ones.
+struct InitialState {
+  std::optional<std::uint32_t> activeMask;
+  std::vector<RegisterInit> registers;
+  std::vector<CmemInit> cmem;
+
+  /// Appends `other`, whose entries take precedence (the state file over inline directives).
+  void overrideWith(const InitialState& other);
+};
+
+/// A problem in a `// @state` directive.
+struct StateDirectiveError {
+  std::uint32_t line = 0;    ///< 0-based
+  std::uint32_t column = 0;  ///< 0-based byte column
+  std::string message;
+};
+
+/// Parses the `// @state` directives of a source text:
+///   // @state R1 = 0x10            a value in every lane (decimal, 0x hex, or -decimal)
+///   // @state R2 = lane            the lane id
+///   // @state R3 = [0, 1, ... ]    32 values, one per lane
+///   // @state P0 = true            predicates: true / false / 1 / 0 / lane list
+///   // @state c[0x0][0x160] = 0x10 a constant-memory word
+///   // @state activeMask = 0x0000ffff
+struct ParsedDirectives {
+  InitialState state;
+  std::vector<StateDirectiveError> errors;
+};
+ParsedDirectives parseStateDirectives(std::string_view source);
+
+/// Parses one value as the state file and directives spell it: a decimal or 0x hex number
+/// (a leading '-' wraps to 32 bits), "lane", "true"/"false". nullopt when malformed.
+std::optional<InitValue> parseInitScalar(std::string_view text);
+
+/// Writes the initial state into `state`; an error value names the first bad entry.
+std::expected<void, std::string> applyInitialState(const InitialState& init, WarpState& state);
+
+}  // namespace gpuasm::sim

@@ -1,0 +1,114 @@
+// The architectural state of one warp, as DESIGN.md §7 describes it: 32 lanes, each with the
+// general registers R0..R254 (RZ reads 0, writes are dropped) and the predicates P0..P6 (PT is
+// true); per warp the uniform registers UR0..UR62 (URZ) and UP0..UP6 (UPT), the constant banks
+// and the active mask. Register numbers and names come from the database's register types
+// (`Reg`, `UReg`, `Pred`, `UPred` of the prelude), so a prelude with other encodings still works.
+#pragma once
+
+#include <gpuasm/isa/InstrDb.h>
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <expected>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace gpuasm::sim {
+
+/// Lanes in a warp.
+inline constexpr unsigned kWarpSize = 32;
+/// A lane mask with every lane set.
+inline constexpr std::uint32_t kAllLanes = 0xFFFFFFFFu;
+
+/// The four register files.
+enum class RegFile : std::uint8_t { R, P, UR, UP };
+
+/// Largest register numbers the state has room for (8-bit Reg, 6-bit UReg, 3-bit Pred/UPred).
+inline constexpr std::uint32_t kMaxGpr = 256, kMaxUgpr = 64, kMaxPred = 8;
+
+/// Where the register types of the database put the zero registers and true predicates, and
+/// how the registers are named. Built once per database.
+class RegisterLayout {
+ public:
+  /// Reads the layout from the database's `Reg`, `UReg`, `Pred` and `UPred` types; an error
+  /// value when one is missing or does not fit the state (a prelude that is not usable).
+  static std::expected<RegisterLayout, std::string> fromDb(const isa::InstrDb& db);
+
+  std::uint32_t rz = 255, urz = 63, pt = 7, upt = 7;
+  std::uint32_t gprCount = kMaxGpr, ugprCount = kMaxUgpr, predCount = kMaxPred, upredCount = kMaxPred;
+  std::uint32_t regType = 0, uregType = 0, predType = 0, upredType = 0;  ///< indices into db.types()
+
+  /// The register a name such as "R5", "UR4", "P0", "UPT" denotes, using the types' enumerators.
+  std::optional<std::pair<RegFile, std::uint32_t>> parse(std::string_view name) const;
+  /// The name of register `index` of `file` ("R5"), from the types' enumerators.
+  std::string name(RegFile file, std::uint32_t index) const;
+
+ private:
+  const isa::InstrDb* db_ = nullptr;
+};
+
+/// Constant memory: banks of 32-bit words addressed by byte offset. Unset words read 0.
+class ConstantBanks {
+ public:
+  /// Stores a word at a 4-byte aligned byte offset.
+  void setWord(std::uint32_t bank, std::uint32_t offset, std::uint32_t value) { words_[{bank, offset & ~3u}] = value; }
+  /// Reads `bytes` (1..16) little-endian bytes at a byte offset, any alignment; the low 64 bits.
+  std::uint64_t read(std::uint32_t bank, std::uint32_t offset, unsigned bytes) const;
+  /// The 32-bit word at a byte offset (any alignment).
+  std::uint32_t readWord(std::uint32_t bank, std::uint32_t offset) const {
+    return static_cast<std::uint32_t>(read(bank, offset, 4));
+  }
+  const std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>& words() const { return words_; }
+
+ private:
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> words_;
+};
+
+/// One warp's registers. Per-lane files are stored register-major (`r[reg][lane]`) so a
+/// semantic loop over lanes walks contiguous memory; per-lane predicates are lane masks.
+struct WarpState {
+  explicit WarpState(const RegisterLayout& layout);
+
+  RegisterLayout layout;
+  std::array<std::array<std::uint32_t, kWarpSize>, kMaxGpr> r{};
+  std::array<std::uint32_t, kMaxPred> p{};  ///< bit `lane` of p[i] is Pi in that lane
+  std::array<std::uint32_t, kMaxUgpr> ur{};
+  std::array<bool, kMaxPred> up{};
+  std::uint32_t activeMask = kAllLanes;
+  ConstantBanks cmem;
+
+  /// Registers that were initialised or written (they appear in `run` output).
+  std::bitset<kMaxGpr> rSet;
+  std::bitset<kMaxPred> pSet, upSet;
+  std::bitset<kMaxUgpr> urSet;
+
+  std::uint32_t gpr(std::uint32_t reg, unsigned lane) const { return r[reg][lane]; }
+  bool pred(std::uint32_t index, unsigned lane) const { return ((p[index] >> lane) & 1u) != 0; }
+
+  void setGpr(std::uint32_t reg, unsigned lane, std::uint32_t value) {
+    if (reg == layout.rz || reg >= kMaxGpr) return;
+    r[reg][lane] = value;
+    rSet.set(reg);
+  }
+  void setPred(std::uint32_t index, unsigned lane, bool value) {
+    if (index == layout.pt || index >= kMaxPred) return;
+    p[index] = (p[index] & ~(1u << lane)) | (static_cast<std::uint32_t>(value) << lane);
+    pSet.set(index);
+  }
+  void setUgpr(std::uint32_t reg, std::uint32_t value) {
+    if (reg == layout.urz || reg >= kMaxUgpr) return;
+    ur[reg] = value;
+    urSet.set(reg);
+  }
+  void setUpred(std::uint32_t index, bool value) {
+    if (index == layout.upt || index >= kMaxPred) return;
+    up[index] = value;
+    upSet.set(index);
+  }
+};
+
+}  // namespace gpuasm::sim

@@ -1,0 +1,202 @@
+// `// @state` directives, value spelling, and applying an initial state to a warp.
+#include <gpuasm/sim/InitialState.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace gpuasm::sim {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// A number as users write it: decimal, 0x hex, with an optional '-' (two's complement, 64 bits).
+std::optional<std::uint64_t> parseNumber(std::string_view s) {
+  s = trim(s);
+  bool negative = false;
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s.remove_prefix(2);
+  }
+  if (s.empty()) return std::nullopt;
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return negative ? ~v + 1 : v;
+}
+
+// Splits "[a, b, c]" into its items; nullopt when the brackets are missing.
+std::optional<std::vector<std::string_view>> listItems(std::string_view s) {
+  s = trim(s);
+  if (s.size() < 2 || s.front() != '[' || s.back() != ']') return std::nullopt;
+  s = s.substr(1, s.size() - 2);
+  std::vector<std::string_view> items;
+  while (true) {
+    const std::size_t comma = s.find(',');
+    items.push_back(trim(s.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    s.remove_prefix(comma + 1);
+  }
+  return items;
+}
+
+// c[bank][offset]
+std::optional<std::pair<std::uint32_t, std::uint32_t>> parseCmemAddress(std::string_view s) {
+  s = trim(s);
+  if (s.size() < 2 || (s[0] != 'c' && s[0] != 'C') || s[1] != '[') return std::nullopt;
+  const std::size_t close1 = s.find(']');
+  if (close1 == std::string_view::npos || close1 + 1 >= s.size() || s[close1 + 1] != '[' || s.back() != ']')
+    return std::nullopt;
+  const auto bank = parseNumber(s.substr(2, close1 - 2));
+  const auto offset = parseNumber(s.substr(close1 + 2, s.size() - close1 - 3));
+  if (!bank || !offset || *bank > 0xFFFF || *offset > 0xFFFFFFFFu) return std::nullopt;
+  return std::pair{static_cast<std::uint32_t>(*bank), static_cast<std::uint32_t>(*offset)};
+}
+
+std::expected<InitValue, std::string> parseValue(std::string_view text) {
+  if (const auto items = listItems(text)) {
+    if (items->size() != kWarpSize)
+      return std::unexpected("a per-lane list needs " + std::to_string(kWarpSize) + " values, found " +
+                             std::to_string(items->size()));
+    InitValue v;
+    v.kind = InitValue::Kind::PerLane;
+    for (std::size_t i = 0; i < kWarpSize; ++i) {
+      const auto one = parseInitScalar((*items)[i]);
+      if (!one || one->kind != InitValue::Kind::Scalar)
+        return std::unexpected("lane " + std::to_string(i) + ": '" + std::string((*items)[i]) + "' is not a number");
+      v.lanes[i] = one->scalar;
+    }
+    return v;
+  }
+  if (auto v = parseInitScalar(text)) return *v;
+  return std::unexpected("'" + std::string(trim(text)) +
+                         "' is not a value (a number, 0x hex, lane, true, false, or a list of 32)");
+}
+
+}  // namespace
+
+std::optional<InitValue> parseInitScalar(std::string_view text) {
+  text = trim(text);
+  InitValue v;
+  if (iequals(text, "lane")) {
+    v.kind = InitValue::Kind::LaneId;
+    return v;
+  }
+  if (iequals(text, "true")) {
+    v.scalar = 1;
+    return v;
+  }
+  if (iequals(text, "false")) return v;
+  const auto n = parseNumber(text);
+  if (!n) return std::nullopt;
+  v.scalar = *n;
+  return v;
+}
+
+void InitialState::overrideWith(const InitialState& other) {
+  if (other.activeMask) activeMask = other.activeMask;
+  registers.insert(registers.end(), other.registers.begin(), other.registers.end());
+  cmem.insert(cmem.end(), other.cmem.begin(), other.cmem.end());
+}
+
+ParsedDirectives parseStateDirectives(std::string_view source) {
+  static constexpr std::string_view kDirective = "@state";
+  ParsedDirectives out;
+  std::uint32_t line = 0;
+  std::size_t lineStart = 0;
+  while (lineStart <= source.size()) {
+    std::size_t lineEnd = source.find('\n', lineStart);
+    if (lineEnd == std::string_view::npos) lineEnd = source.size();
+    const std::string_view text = source.substr(lineStart, lineEnd - lineStart);
+    const std::size_t slashes = text.find("//");
+    if (slashes != std::string_view::npos) {
+      std::string_view rest = text.substr(slashes + 2);
+      const std::size_t lead = rest.find_first_not_of(" \t");
+      if (lead != std::string_view::npos && rest.substr(lead).starts_with(kDirective)) {
+        const auto column = static_cast<std::uint32_t>(slashes + 2 + lead);
+        rest = rest.substr(lead + kDirective.size());
+        auto error = [&](std::string message) { out.errors.push_back({line, column, std::move(message)}); };
+        const std::size_t eq = rest.find('=');
+        if (eq == std::string_view::npos) {
+          error("@state needs 'NAME = value' (R1 = 0x10, P0 = true, c[0x0][0x10] = 5, activeMask = 0xffff)");
+        } else {
+          const std::string_view name = trim(rest.substr(0, eq));
+          const std::string_view valueText = trim(rest.substr(eq + 1));
+          if (iequals(name, "activeMask")) {
+            const auto v = parseNumber(valueText);
+            if (!v || *v > 0xFFFFFFFFu) error("activeMask must be a 32-bit number");
+            else out.state.activeMask = static_cast<std::uint32_t>(*v);
+          } else if (const auto addr = parseCmemAddress(name)) {
+            const auto v = parseNumber(valueText);
+            if (!v) error("a constant-memory word must be a number");
+            else out.state.cmem.push_back({addr->first, addr->second, static_cast<std::uint32_t>(*v)});
+          } else if (auto v = parseValue(valueText)) {
+            out.state.registers.push_back({std::string(name), *v, line});
+          } else {
+            error(v.error());
+          }
+        }
+      }
+    }
+    if (lineEnd == source.size()) break;
+    lineStart = lineEnd + 1;
+    ++line;
+  }
+  return out;
+}
+
+std::expected<void, std::string> applyInitialState(const InitialState& init, WarpState& state) {
+  if (init.activeMask) state.activeMask = *init.activeMask;
+  for (const CmemInit& c : init.cmem) {
+    if ((c.offset & 3u) != 0)
+      return std::unexpected("constant-memory word c[" + std::to_string(c.bank) + "][" + std::to_string(c.offset) +
+                             "] is not 4-byte aligned");
+    state.cmem.setWord(c.bank, c.offset, c.value);
+  }
+  for (const RegisterInit& r : init.registers) {
+    const auto reg = state.layout.parse(r.name);
+    if (!reg) return std::unexpected("'" + r.name + "' is not a register (R0..R254, UR0..UR62, P0..P6, UP0..UP6)");
+    const auto [file, index] = *reg;
+    const bool perLane = file == RegFile::R || file == RegFile::P;
+    if (!perLane && r.value.kind != InitValue::Kind::Scalar)
+      return std::unexpected(r.name + " is a uniform register: it takes one value, not per-lane values");
+    const bool isZero = (file == RegFile::R && index == state.layout.rz) || (file == RegFile::UR && index == state.layout.urz) ||
+                        (file == RegFile::P && index == state.layout.pt) || (file == RegFile::UP && index == state.layout.upt);
+    if (isZero) return std::unexpected(r.name + " is a constant register and cannot be set");
+    const bool isPred = file == RegFile::P || file == RegFile::UP;
+    for (unsigned lane = 0; lane < (perLane ? kWarpSize : 1u); ++lane) {
+      std::uint64_t v = r.value.kind == InitValue::Kind::Scalar ? r.value.scalar
+                        : r.value.kind == InitValue::Kind::LaneId ? lane
+                                                                   : r.value.lanes[lane];
+      const bool negativeFits = v >= 0xFFFFFFFF80000000ull;  // "-5" spelled as a 64-bit two's complement
+      if (isPred ? v > 1 : (v > 0xFFFFFFFFu && !negativeFits))
+        return std::unexpected(r.name + ": value " + std::to_string(v) + (isPred ? " is not a truth value (true/false/1/0)" : " does not fit 32 bits"));
+      const auto word = static_cast<std::uint32_t>(v);
+      switch (file) {
+        case RegFile::R: state.setGpr(index, lane, word); break;
+        case RegFile::P: state.setPred(index, lane, word != 0); break;
+        case RegFile::UR: state.setUgpr(index, word); break;
+        case RegFile::UP: state.setUpred(index, word != 0); break;
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace gpuasm::sim

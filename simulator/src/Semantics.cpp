@@ -1,0 +1,177 @@
+// ExecContext: operand access under the guard, the zero registers and the uniform datapath;
+// and the built-in semantics table.
+#include <gpuasm/sim/Semantics.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace gpuasm::sim {
+
+const SemanticsTable& SemanticsTable::builtin() {
+  static const SemanticsTable table = [] {
+    SemanticsTable t;
+    registerIntegerArithmetic(t);
+    registerIntegerLogic(t);
+    registerBitOps(t);
+    registerDataMovement(t);
+    registerWarpOps(t);
+    registerFloat(t);
+    registerMufu(t);
+    registerUndefined(t);
+    return t;
+  }();
+  return table;
+}
+
+const Semantics* SemanticsTable::find(std::string_view optype) const {
+  const auto it = table_.find(std::string(optype));
+  return it == table_.end() ? nullptr : &it->second;
+}
+
+ExecContext::ExecContext(WarpState& state, const PreparedInst& inst, std::vector<std::pair<RegFile, std::uint32_t>>* written)
+    : state_(state), inst_(inst), written_(written) {
+  const Operand& g = inst.guard;
+  if (inst.uniform) {
+    const bool on = state.up[g.reg] != g.logicalNot;
+    laneMask_ = on ? state.activeMask : 0;
+  } else {
+    const std::uint32_t p = state.p[g.reg];
+    laneMask_ = state.activeMask & (g.logicalNot ? ~p : p);
+  }
+}
+
+std::uint32_t ExecContext::read(const Operand& o, unsigned lane) const {
+  switch (o.kind) {
+    case OperandKind::Gpr: return o.reg == state_.layout.rz ? 0u : state_.r[o.reg][lane];
+    case OperandKind::Ugpr: return o.reg == state_.layout.urz ? 0u : state_.ur[o.reg];
+    case OperandKind::Imm: return static_cast<std::uint32_t>(o.imm);
+    case OperandKind::CMem: return state_.cmem.readWord(o.bank, o.offset);
+    case OperandKind::Pred:
+    case OperandKind::UPred: return readPred(o, lane) ? 1u : 0u;
+    case OperandKind::PredSet:
+    case OperandKind::UPredSet: return readPredSet(o, lane);
+    case OperandKind::None: return 0;
+  }
+  return 0;
+}
+
+std::uint32_t ExecContext::readWord(const Operand& o, unsigned lane, unsigned k) const {
+  switch (o.kind) {
+    case OperandKind::Gpr: {
+      if (o.reg == state_.layout.rz) return 0;
+      const std::uint32_t reg = o.reg + k;
+      // A range running past the last register reads zero; the matcher's alignment rule keeps
+      // real programs inside the file.
+      return reg < kMaxGpr && reg != state_.layout.rz ? state_.r[reg][lane] : 0u;
+    }
+    case OperandKind::Ugpr: {
+      if (o.reg == state_.layout.urz) return 0;
+      const std::uint32_t reg = o.reg + k;
+      return reg < kMaxUgpr && reg != state_.layout.urz ? state_.ur[reg] : 0u;
+    }
+    case OperandKind::Imm: return k == 0 ? static_cast<std::uint32_t>(o.imm) : static_cast<std::uint32_t>(o.imm >> 32);
+    case OperandKind::CMem: return state_.cmem.readWord(o.bank, o.offset + 4 * k);
+    default: return k == 0 ? read(o, lane) : 0u;
+  }
+}
+
+std::uint64_t ExecContext::read64(const Operand& o, unsigned lane) const {
+  return static_cast<std::uint64_t>(readWord(o, lane, 0)) | (static_cast<std::uint64_t>(readWord(o, lane, 1)) << 32);
+}
+
+std::uint32_t ExecContext::readInt(const Operand& o, unsigned lane) const {
+  std::uint32_t v = read(o, lane);
+  if (o.bitNot) v = ~v;
+  if (o.neg) v = ~v + 1u;
+  return v;
+}
+
+bool ExecContext::readPred(const Operand& o, unsigned lane) const {
+  bool v = false;
+  if (o.kind == OperandKind::Pred) v = ((state_.p[o.reg] >> lane) & 1u) != 0;
+  else if (o.kind == OperandKind::UPred) v = state_.up[o.reg];
+  else v = read(o, lane) != 0;
+  return v != o.logicalNot;
+}
+
+std::uint32_t ExecContext::readPredSet(const Operand& o, unsigned lane) const {
+  std::uint32_t bits = 0;
+  for (std::uint32_t i = 0; i < kMaxPred; ++i) {
+    const bool b = o.kind == OperandKind::UPredSet ? state_.up[i] : ((state_.p[i] >> lane) & 1u) != 0;
+    bits |= static_cast<std::uint32_t>(b) << i;
+  }
+  return bits;
+}
+
+void ExecContext::note(RegFile file, std::uint32_t index) {
+  if (written_ == nullptr) return;
+  const std::pair<RegFile, std::uint32_t> key{file, index};
+  if (std::find(written_->begin(), written_->end(), key) == written_->end()) written_->push_back(key);
+}
+
+void ExecContext::writeGpr(std::uint32_t reg, unsigned lane, std::uint32_t value) {
+  if (reg >= kMaxGpr || reg == state_.layout.rz) return;
+  state_.setGpr(reg, lane, value);
+  note(RegFile::R, reg);
+}
+
+void ExecContext::writeUgpr(std::uint32_t reg, std::uint32_t value) {
+  if (reg >= kMaxUgpr || reg == state_.layout.urz) return;
+  state_.setUgpr(reg, value);
+  note(RegFile::UR, reg);
+}
+
+void ExecContext::writeWord(const Operand& o, unsigned lane, unsigned k, std::uint32_t value) {
+  switch (o.kind) {
+    case OperandKind::Gpr:
+      if (o.reg == state_.layout.rz) return;  // RZ as a range base discards the whole result
+      writeGpr(o.reg + k, lane, value);
+      return;
+    case OperandKind::Ugpr:
+      if (o.reg == state_.layout.urz) return;
+      writeUgpr(o.reg + k, value);
+      return;
+    case OperandKind::Pred:
+    case OperandKind::UPred: writePred(o, lane, value != 0); return;
+    default: assert(false && "write to an operand that is not a register"); return;
+  }
+}
+
+void ExecContext::write(const Operand& o, unsigned lane, std::uint32_t value) { writeWord(o, lane, 0, value); }
+
+void ExecContext::write64(const Operand& o, unsigned lane, std::uint64_t value) {
+  writeWord(o, lane, 0, static_cast<std::uint32_t>(value));
+  writeWord(o, lane, 1, static_cast<std::uint32_t>(value >> 32));
+}
+
+void ExecContext::writePred(const Operand& o, unsigned lane, bool value) {
+  if (o.kind == OperandKind::Pred) {
+    if (o.reg == state_.layout.pt) return;
+    state_.setPred(o.reg, lane, value);
+    note(RegFile::P, o.reg);
+  } else if (o.kind == OperandKind::UPred) {
+    if (o.reg == state_.layout.upt) return;
+    state_.setUpred(o.reg, value);
+    note(RegFile::UP, o.reg);
+  } else {
+    assert(false && "predicate write to an operand that is not a predicate");
+  }
+}
+
+void ExecContext::writePredSet(const Operand& o, unsigned lane, std::uint32_t bits, std::uint32_t mask) {
+  const bool uniformSet = o.kind == OperandKind::UPredSet;
+  const std::uint32_t trueIndex = uniformSet ? state_.layout.upt : state_.layout.pt;
+  for (std::uint32_t i = 0; i < kMaxPred; ++i) {
+    if (i == trueIndex || ((mask >> i) & 1u) == 0) continue;
+    const bool b = ((bits >> i) & 1u) != 0;
+    if (uniformSet) {
+      state_.setUpred(i, b);
+      note(RegFile::UP, i);
+    } else {
+      state_.setPred(i, lane, b);
+      note(RegFile::P, i);
+    }
+  }
+}
+
+}  // namespace gpuasm::sim

@@ -1,0 +1,63 @@
+// Shared helpers of the simulator tests: run an assembly snippet (with its `// @state`
+// directives) through the same path as `gpuasm run`, and read registers back by name.
+// Expected values in the tests come from the spec's text, worked out by hand.
+#pragma once
+
+#include <gpuasm/ide/Run.h>
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/syntax/SyntaxTree.h>
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace gpuasm::simtest {
+
+/// The embedded spec, loaded once for all tests.
+inline const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+/// Runs `source`; fails the test when the snippet has an error diagnostic (a typo in a test
+/// must not pass silently) unless `allowErrors`.
+inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
+  const syntax::SyntaxTree tree(source);
+  ide::RunOutcome out = ide::runDocument(db(), tree, request);
+  if (!allowErrors) {
+    for (const auto& d : out.diagnostics)
+      if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << d.code << "]\n" << source;
+    EXPECT_TRUE(out.setupError.empty()) << out.setupError;
+    EXPECT_EQ(out.result.reason, sim::StopReason::End) << out.result.message;
+  }
+  return out;
+}
+
+/// Register `name` (R5, P0, UR3, UP1) in `lane` of the final state; predicates read 0/1.
+inline std::uint32_t reg(const ide::RunOutcome& out, const std::string& name, unsigned lane = 0) {
+  if (!out.final) {
+    ADD_FAILURE() << "no final state";
+    return 0xDEADBEEF;
+  }
+  const sim::WarpState& s = *out.final;
+  const auto r = s.layout.parse(name);
+  if (!r) {
+    ADD_FAILURE() << "no register " << name;
+    return 0xDEADBEEF;
+  }
+  switch (r->first) {
+    case sim::RegFile::R: return r->second == s.layout.rz ? 0u : s.r[r->second][lane];
+    case sim::RegFile::P: return (s.p[r->second] >> lane) & 1u;
+    case sim::RegFile::UR: return r->second == s.layout.urz ? 0u : s.ur[r->second];
+    case sim::RegFile::UP: return s.up[r->second] ? 1u : 0u;
+  }
+  return 0xDEADBEEF;
+}
+
+/// A float's bits and back, for FP expectations.
+inline std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+inline float asFloat(std::uint32_t u) { return std::bit_cast<float>(u); }
+
+}  // namespace gpuasm::simtest

@@ -34,3 +34,6 @@ echo "== gpuasm dis: decoding the words of examples/words.txt"
 status=0
 build/bin/gpuasm dis --file examples/words.txt || status=$?
 [ "$status" -le 1 ] || exit "$status"
+echo
+echo "== gpuasm run examples/warp-reduce.asm (one warp of 32 lanes; * marks values the run changed)"
+build/bin/gpuasm run examples/warp-reduce.asm

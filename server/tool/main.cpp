@@ -15,6 +15,9 @@ commands:
   check FILE... [--json] [--spec-dir DIR]   diagnostics of .asm files (syntax, modifiers, operands, …)
   asm FILE [--json] [--spec-dir DIR]        listing: line, encoding, opcode variant, fields
   parse FILE [--no-ranges]                  the syntax tree of an .asm file as an S-expression
+  run FILE [--until LINE] [--state STATE.json] [--json] [--trace] [--step-limit N] [--spec-dir DIR]
+                                            simulate FILE on one warp of 32 lanes; --until stops
+                                            before the first instruction at or after LINE
   dis WORD... | --file F [--json] [--spec-dir DIR]
                                             decode 128-bit words (0x + up to 32 hex digits)
                                             into canonical assembly text
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
     if (command == "parse") return runParse(args, std::cout, std::cerr);
     if (command == "check") return runCheck(args, std::cout, std::cerr);
     if (command == "asm") return runAsm(args, std::cout, std::cerr);
+    if (command == "run") return runRun(args, std::cout, std::cerr);
     std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
   } catch (const std::exception& e) {

@@ -240,3 +240,108 @@ TEST(Cli, ParseWorksOnTheSpecExamples) {
 }
 
 }  // namespace
+
+namespace {
+
+// Writes `text` to a new file in a fresh temporary folder and returns its path.
+std::filesystem::path writeTemp(const std::string& dirName, const std::string& file, const std::string& text) {
+  const auto dir = tempDir(dirName);
+  std::ofstream(dir / file, std::ios::binary) << text;
+  return dir / file;
+}
+
+constexpr const char* kRunSnippet =
+    "// @state R1 = lane\n"
+    "// @state UR2 = 0x10\n"
+    "MOV R2, R1 ;\n"
+    "UMOV UR3, 0x5 ;\n"
+    "MOV R3, 0x7 ;\n";
+
+}  // namespace
+
+TEST(Cli, RunJsonFollowsTheDesign) {
+  const auto asmFile = writeTemp("run-json", "snippet.asm", kRunSnippet);
+  const CliRun r = gpuasm("run --json " + asmFile.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["stop"]["reason"], "end");
+  EXPECT_EQ(j["stop"]["executed"], 3);
+  EXPECT_EQ(j["stop"]["line"], 5);  // 1-based line of the last instruction executed
+  EXPECT_EQ(j["activeMask"], "0xffffffff");
+  ASSERT_EQ(j["regs"]["R2"].size(), 32u);
+  EXPECT_EQ(j["regs"]["R2"][31], "0x0000001f");
+  EXPECT_EQ(j["regs"]["R3"][0], "0x00000007");
+  EXPECT_EQ(j["regs"]["UR2"], "0x00000010");  // initialised registers appear too
+  EXPECT_EQ(j["regs"]["UR3"], "0x00000005");
+  EXPECT_FALSE(j["regs"].contains("R4"));
+}
+
+TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
+  const auto asmFile = writeTemp("run-until", "snippet.asm", kRunSnippet);
+  std::ofstream(asmFile.parent_path() / "state.json")
+      << R"({"activeMask": "0x3", "regs": {"R1": ["0x0","0x1","0x2","0x3","0x4","0x5","0x6","0x7","0x8","0x9","0xa","0xb",
+      "0xc","0xd","0xe","0xf",16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"0x100"], "P0": true, "UR2": "17"},
+      "cmem": {"0x0": {"0x160": "0x10"}}})";
+  const CliRun r = gpuasm("run --json --until 5 --state " + (asmFile.parent_path() / "state.json").string() + " " + asmFile.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["stop"]["reason"], "until");
+  EXPECT_EQ(j["stop"]["line"], 5);
+  EXPECT_EQ(j["stop"]["executed"], 2);
+  EXPECT_EQ(j["activeMask"], "0x00000003");
+  EXPECT_EQ(j["regs"]["R2"][1], "0x00000001");
+  EXPECT_EQ(j["regs"]["R2"][2], "0x00000000");  // lane 2 inactive
+  EXPECT_EQ(j["regs"]["UR2"], "0x00000011");
+  EXPECT_EQ(j["regs"]["P0"][0], true);
+  EXPECT_FALSE(j["regs"].contains("R3"));
+}
+
+TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
+  const auto asmFile = writeTemp("run-error", "snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
+  const CliRun r = gpuasm("run --json " + asmFile.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+  EXPECT_EQ(j["stop"]["reason"], "error");
+  EXPECT_EQ(j["stop"]["line"], 2);
+  EXPECT_NE(j["stop"]["message"].get<std::string>().find("UF2FP"), std::string::npos);
+  EXPECT_EQ(j["regs"]["R1"][0], "0x00000001");
+  const CliRun table = gpuasm("run " + asmFile.string());
+  EXPECT_EQ(table.status, 1);
+  EXPECT_NE(table.out.find("snippet.asm:2: error: the spec defines no semantics for UF2FP"), std::string::npos) << table.out;
+}
+
+TEST(Cli, RunTablePrintsLanesAndMarksChangedValues) {
+  const auto asmFile = writeTemp("run-table", "snippet.asm", kRunSnippet);
+  const CliRun r = gpuasm("run " + asmFile.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("ran to the end: 3 instructions executed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("UR3 = 0x00000005 *"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("UR2 = 0x00000010\n"), std::string::npos) << r.out;  // initialised, unchanged
+  // Lane 31: R1 = 0x1f unchanged, R2 = 0x1f written, R3 = 7 written.
+  EXPECT_NE(r.out.find("  31   0000001f  0000001f* 00000007* "), std::string::npos) << r.out;
+}
+
+TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
+  const auto asmFile = writeTemp("run-bad", "snippet.asm", kRunSnippet);
+  const auto dir = asmFile.parent_path();
+  EXPECT_EQ(gpuasm("run").status, 2);
+  EXPECT_EQ(gpuasm("run --until x " + asmFile.string()).status, 2);
+  EXPECT_EQ(gpuasm("run --until 0 " + asmFile.string()).status, 2);
+  EXPECT_EQ(gpuasm("run /nonexistent.asm").status, 2);
+  for (const auto& [text, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"{not json", "not valid JSON"},
+           {"[1,2]", "must hold a JSON object"},
+           {R"({"regs": {"R1": [1, 2]}})", "needs 32 values, found 2"},
+           {R"({"regs": {"R1": "banana"}})", "regs.R1"},
+           {R"({"bogus": 1})", "unknown key \"bogus\""},
+           {R"({"cmem": {"0x0": {"zz": 1}}})", "cmem offset 'zz'"}}) {
+    std::ofstream(dir / "state.json", std::ios::trunc) << text;
+    const CliRun r = gpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
+    EXPECT_EQ(r.status, 2) << text;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << text << " → " << r.out;
+  }
+  std::ofstream(dir / "state.json", std::ios::trunc) << R"({"regs": {"R999": 1}})";
+  const CliRun badReg = gpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
+  EXPECT_EQ(badReg.status, 1);
+  EXPECT_NE(badReg.out.find("'R999' is not a register"), std::string::npos) << badReg.out;
+}

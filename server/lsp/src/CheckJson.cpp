@@ -1,11 +1,13 @@
 // nlohmann_json rendering of `gpuasm check --json`.
 #include <gpuasm/lsp/CheckJson.h>
 
+#include "DiagnosticsJson.h"
+
 #include <nlohmann/json.hpp>
 
 namespace gpuasm::lsp {
 
-namespace {
+namespace detail {
 nlohmann::json diagnosticsJson(const std::vector<PlacedDiagnostic>& diagnostics) {
   nlohmann::json diags = nlohmann::json::array();
   for (const auto& d : diagnostics) {
@@ -18,7 +20,9 @@ nlohmann::json diagnosticsJson(const std::vector<PlacedDiagnostic>& diagnostics)
   }
   return diags;
 }
-}  // namespace
+}  // namespace detail
+
+using detail::diagnosticsJson;
 
 std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& listing,
                       const std::vector<PlacedDiagnostic>& diagnostics, int indent) {

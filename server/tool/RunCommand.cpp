@@ -1,0 +1,153 @@
+// `gpuasm run FILE [--until LINE] [--state STATE.json] [--json] [--trace] [--step-limit N]`:
+// simulate a file on one warp and print the registers across the 32 lanes (values that changed
+// from the initial state are marked), or the JSON of DESIGN.md §6. Exit 1 when the run stopped
+// on an error or the file has errors.
+#include "Commands.h"
+
+#include <gpuasm/ide/Run.h>
+#include <gpuasm/lsp/RunJson.h>
+
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace gpuasm::tool {
+
+namespace {
+
+std::optional<std::uint64_t> parseCount(const std::string& s) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::string hex8(std::uint32_t v) {
+  char buf[12];
+  std::snprintf(buf, sizeof buf, "%08x", v);
+  return buf;
+}
+
+// The register table: uniform registers on one line each, then one row per lane with a column
+// per R and P register. '*' marks a value that differs from the initial state.
+void printTable(const sim::WarpState& before, const sim::WarpState& after, std::ostream& out) {
+  const sim::RegisterLayout& l = after.layout;
+  for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
+    if (after.urSet.test(i))
+      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = 0x" << hex8(after.ur[i]) << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
+  for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
+    if (after.upSet.test(i))
+      out << std::setw(6) << l.name(sim::RegFile::UP, i) << " = " << (after.up[i] ? "true" : "false") << (after.up[i] != before.up[i] ? " *" : "") << '\n';
+  std::vector<std::uint32_t> gprs, preds;
+  for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i)
+    if (after.rSet.test(i)) gprs.push_back(i);
+  for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
+    if (after.pSet.test(i)) preds.push_back(i);
+  if (gprs.empty() && preds.empty()) return;
+  out << "lane   ";
+  for (std::uint32_t i : gprs) out << std::left << std::setw(10) << l.name(sim::RegFile::R, i);
+  for (std::uint32_t i : preds) out << std::left << std::setw(4) << l.name(sim::RegFile::P, i);
+  out << std::right << '\n';
+  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
+    out << std::setw(4) << lane << ((after.activeMask >> lane) & 1u ? "   " : " - ");
+    for (std::uint32_t i : gprs) out << hex8(after.r[i][lane]) << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
+    for (std::uint32_t i : preds) out << (after.pred(i, lane) ? '1' : '0') << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  ide::RunRequest request;
+  std::optional<std::string> specDir, statePath;
+  std::vector<std::string> files;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool hasValue = i + 1 < args.size();
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--trace") {
+      request.trace = true;
+    } else if (a == "--until" && hasValue) {
+      const auto line = parseCount(args[++i]);
+      if (!line || *line == 0 || *line > 0xFFFFFFFFu) {
+        err << "gpuasm run: --until takes a line number (1-based), not '" << args[i] << "'\n";
+        return kExitUsage;
+      }
+      request.untilLine = static_cast<std::uint32_t>(*line - 1);
+    } else if (a == "--step-limit" && hasValue) {
+      const auto n = parseCount(args[++i]);
+      if (!n) {
+        err << "gpuasm run: --step-limit takes a number, not '" << args[i] << "'\n";
+        return kExitUsage;
+      }
+      request.stepLimit = *n;
+    } else if (a == "--state" && hasValue) {
+      statePath = args[++i];
+    } else if (a == "--spec-dir" && hasValue) {
+      specDir = args[++i];
+    } else if (a.starts_with("--")) {
+      err << "gpuasm run: unknown option or missing value '" << a << "'\n";
+      return kExitUsage;
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.size() != 1) {
+    err << "gpuasm run: expected one FILE\n";
+    return kExitUsage;
+  }
+  if (statePath) {
+    auto stateText = readSourceFile(*statePath, err);
+    if (!stateText) return kExitUsage;
+    auto state = lsp::parseStateJson(*stateText);
+    if (!state) {
+      err << *statePath << ": " << state.error() << '\n';
+      return kExitUsage;
+    }
+    request.stateFile = std::move(*state);
+  }
+  auto load = loadSpecFor(specDir, err);
+  if (!load) return kExitUsage;
+  auto text = readSourceFile(files.front(), err);
+  if (!text) return kExitUsage;
+  const syntax::SyntaxTree tree(std::move(*text));
+  const syntax::LineIndex lines(tree.text());
+  const ide::RunOutcome outcome = ide::runDocument(*load->db, tree, request);
+  const auto placed = placeDiagnostics(outcome.diagnostics, lines);
+  const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
+  const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
+  if (json) {
+    out << lsp::runToJson(files.front(), outcome, placed, 2) << '\n';
+    return failed || anyError ? kExitInputErrors : kExitOk;
+  }
+  printDiagnostics(files.front(), placed, err);
+  const std::string& file = files.front();
+  if (!outcome.setupError.empty()) {
+    err << file << ": error: " << outcome.setupError << '\n';
+    return kExitInputErrors;
+  }
+  const sim::RunResult& r = outcome.result;
+  switch (r.reason) {
+    case sim::StopReason::End:
+      out << file << ": ran to the end: " << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << " executed\n";
+      break;
+    case sim::StopReason::Until:
+      out << file << ":" << *r.line + 1 << ": stopped before line " << *r.line + 1 << " after " << r.executed << " instruction"
+          << (r.executed == 1 ? "" : "s") << '\n';
+      break;
+    case sim::StopReason::Error:
+      out << file << ":" << (r.line ? *r.line + 1 : 0) << ": error: " << r.message << " (after " << r.executed << " instruction"
+          << (r.executed == 1 ? "" : "s") << ")\n";
+      break;
+  }
+  if (outcome.initial && outcome.final) printTable(*outcome.initial, *outcome.final, out);
+  return failed || anyError ? kExitInputErrors : kExitOk;
+}
+
+}  // namespace gpuasm::tool

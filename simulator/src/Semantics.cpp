@@ -40,10 +40,10 @@ ExecContext::ExecContext(WarpState& state, const PreparedInst& inst, std::vector
   }
 }
 
-std::uint32_t ExecContext::read(const Operand& o, unsigned lane) const {
+std::uint32_t ExecContext::readOther(const Operand& o, unsigned lane) const {
   switch (o.kind) {
-    case OperandKind::Gpr: return o.reg == state_.layout.rz ? 0u : state_.r[o.reg][lane];
-    case OperandKind::Ugpr: return o.reg == state_.layout.urz ? 0u : state_.ur[o.reg];
+    case OperandKind::Gpr: return state_.r[o.reg][lane];
+    case OperandKind::Ugpr: return state_.ur[o.reg];
     case OperandKind::Imm: return static_cast<std::uint32_t>(o.imm);
     case OperandKind::CMem: return state_.cmem.readWord(o.bank, o.offset);
     case OperandKind::Pred:
@@ -79,21 +79,6 @@ std::uint64_t ExecContext::read64(const Operand& o, unsigned lane) const {
   return static_cast<std::uint64_t>(readWord(o, lane, 0)) | (static_cast<std::uint64_t>(readWord(o, lane, 1)) << 32);
 }
 
-std::uint32_t ExecContext::readInt(const Operand& o, unsigned lane) const {
-  std::uint32_t v = read(o, lane);
-  if (o.bitNot) v = ~v;
-  if (o.neg) v = ~v + 1u;
-  return v;
-}
-
-bool ExecContext::readPred(const Operand& o, unsigned lane) const {
-  bool v = false;
-  if (o.kind == OperandKind::Pred) v = ((state_.p[o.reg] >> lane) & 1u) != 0;
-  else if (o.kind == OperandKind::UPred) v = state_.up[o.reg];
-  else v = read(o, lane) != 0;
-  return v != o.logicalNot;
-}
-
 std::uint32_t ExecContext::readPredSet(const Operand& o, unsigned lane) const {
   std::uint32_t bits = 0;
   for (std::uint32_t i = 0; i < kMaxPred; ++i) {
@@ -103,16 +88,9 @@ std::uint32_t ExecContext::readPredSet(const Operand& o, unsigned lane) const {
   return bits;
 }
 
-void ExecContext::note(RegFile file, std::uint32_t index) {
-  if (written_ == nullptr) return;
+void ExecContext::noteWritten(RegFile file, std::uint32_t index) {
   const std::pair<RegFile, std::uint32_t> key{file, index};
   if (std::find(written_->begin(), written_->end(), key) == written_->end()) written_->push_back(key);
-}
-
-void ExecContext::writeGpr(std::uint32_t reg, unsigned lane, std::uint32_t value) {
-  if (reg >= kMaxGpr || reg == state_.layout.rz) return;
-  state_.setGpr(reg, lane, value);
-  note(RegFile::R, reg);
 }
 
 void ExecContext::writeUgpr(std::uint32_t reg, std::uint32_t value) {
@@ -137,25 +115,20 @@ void ExecContext::writeWord(const Operand& o, unsigned lane, unsigned k, std::ui
   }
 }
 
-void ExecContext::write(const Operand& o, unsigned lane, std::uint32_t value) { writeWord(o, lane, 0, value); }
-
 void ExecContext::write64(const Operand& o, unsigned lane, std::uint64_t value) {
   writeWord(o, lane, 0, static_cast<std::uint32_t>(value));
   writeWord(o, lane, 1, static_cast<std::uint32_t>(value >> 32));
 }
 
-void ExecContext::writePred(const Operand& o, unsigned lane, bool value) {
-  if (o.kind == OperandKind::Pred) {
-    if (o.reg == state_.layout.pt) return;
-    state_.setPred(o.reg, lane, value);
-    note(RegFile::P, o.reg);
-  } else if (o.kind == OperandKind::UPred) {
+void ExecContext::writePredOther(const Operand& o, unsigned lane, bool value) {
+  if (o.kind == OperandKind::UPred) {
     if (o.reg == state_.layout.upt) return;
     state_.setUpred(o.reg, value);
     note(RegFile::UP, o.reg);
-  } else {
-    assert(false && "predicate write to an operand that is not a predicate");
+    return;
   }
+  if (o.kind == OperandKind::Pred) return writePred(o, lane, value);
+  assert(false && "predicate write to an operand that is not a predicate");
 }
 
 void ExecContext::writePredSet(const Operand& o, unsigned lane, std::uint32_t bits, std::uint32_t mask) {
@@ -172,6 +145,55 @@ void ExecContext::writePredSet(const Operand& o, unsigned lane, std::uint32_t bi
       note(RegFile::P, i);
     }
   }
+}
+
+LaneSource ExecContext::source(const Operand& o) {
+  switch (o.kind) {
+    case OperandKind::Gpr: return {state_.r[o.reg].data(), 1};
+    case OperandKind::Ugpr: return {&state_.ur[o.reg], 0};
+    default: break;
+  }
+  assert(broadcastUsed_ < broadcast_.size() && "more broadcast sources than operands");
+  std::uint32_t& slot = broadcast_[broadcastUsed_++];
+  slot = readOther(o, 0);
+  return {&slot, 0};
+}
+
+std::uint32_t ExecContext::predLanes(const Operand& o) const {
+  std::uint32_t bits = 0;
+  if (o.kind == OperandKind::Pred) bits = state_.p[o.reg];
+  else if (o.kind == OperandKind::UPred) bits = state_.up[o.reg] ? kAllLanes : 0u;
+  else assert(false && "predLanes of an operand that is not a predicate");
+  return o.logicalNot ? ~bits : bits;
+}
+
+void ExecContext::store(const Operand& o, const Lanes& values) {
+  if (laneMask_ == 0) return;
+  if (o.kind == OperandKind::Ugpr) return writeUgpr(o.reg, values[0]);
+  assert(o.kind == OperandKind::Gpr && "store to an operand that is not a register");
+  if (o.reg == state_.layout.rz || o.reg >= kMaxGpr) return;
+  auto& row = state_.r[o.reg];
+  const std::uint32_t m = laneMask_;
+  if (m == kAllLanes) {
+    row = values;
+  } else {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const std::uint32_t keep = ((m >> lane) & 1u) - 1u;  // all ones for a lane that does not execute
+      row[lane] = (values[lane] & ~keep) | (row[lane] & keep);
+    }
+  }
+  state_.rSet[o.reg] = true;
+  note(RegFile::R, o.reg);
+}
+
+void ExecContext::storePred(const Operand& o, std::uint32_t bits) {
+  if (laneMask_ == 0) return;
+  if (o.kind == OperandKind::UPred) return writePredOther(o, 0, (bits & 1u) != 0);
+  assert(o.kind == OperandKind::Pred && "storePred to an operand that is not a predicate");
+  if (o.reg == state_.layout.pt) return;
+  state_.p[o.reg] = (state_.p[o.reg] & ~laneMask_) | (bits & laneMask_);
+  state_.pSet[o.reg] = true;
+  note(RegFile::P, o.reg);
 }
 
 }  // namespace gpuasm::sim

@@ -8,6 +8,7 @@
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/WarpState.h>
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -79,6 +80,19 @@ void registerFloat(SemanticsTable& table);
 void registerMufu(SemanticsTable& table);
 void registerUndefined(SemanticsTable& table);
 
+/// 32 per-lane values, as a whole-warp semantics computes them before `store`.
+using Lanes = std::array<std::uint32_t, kWarpSize>;
+
+/// A source resolved once per instruction, for semantics that loop over all lanes themselves:
+/// lane i reads base[i * step] — a register row, or one broadcast value (UR, immediate,
+/// constant). Resolved before the loop, it stays in registers; the results go to `store`
+/// after the loop, so a source that is also the destination is read before it is written.
+struct LaneSource {
+  const std::uint32_t* base = nullptr;
+  std::size_t step = 0;
+  std::uint32_t operator[](unsigned lane) const { return base[lane * step]; }
+};
+
 /// The execution of one instruction: the state, the instruction, the lanes it runs on.
 class ExecContext {
  public:
@@ -99,10 +113,16 @@ class ExecContext {
   bool uniform() const { return inst_.uniform; }
 
   /// Calls f(lane) for each executing lane; a uniform instruction runs once, as lane 0.
+  /// Flattened, so each semantics' lane body is inlined into the loop (no call per lane).
   template <typename F>
-  void forEachLane(F&& f) {
+  [[gnu::flatten]] void forEachLane(F&& f) {
     if (inst_.uniform) {
       if (laneMask_ != 0) f(0u);
+      return;
+    }
+    if (laneMask_ == kAllLanes) {
+      // The common case, a whole warp: a plain counted loop the compiler can unroll.
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) f(lane);
       return;
     }
     for (std::uint32_t m = laneMask_; m != 0; m &= m - 1) f(static_cast<unsigned>(__builtin_ctz(m)));
@@ -128,6 +148,15 @@ class ExecContext {
   /// Writes predicates 0..6 (PT excluded) of the lane where `mask` has a bit.
   void writePredSet(const Operand& o, unsigned lane, std::uint32_t bits, std::uint32_t mask);
 
+  /// Whole-warp access (see LaneSource): lanes to compute (1 for a uniform instruction, whose
+  /// sources are all uniform), a source's raw bits, a predicate source as a lane mask with `!`
+  /// applied, and stores that write the executing lanes of a 32-bit register or predicate.
+  unsigned laneCount() const { return inst_.uniform ? 1u : kWarpSize; }
+  LaneSource source(const Operand& o);
+  std::uint32_t predLanes(const Operand& o) const;
+  void store(const Operand& o, const Lanes& values);
+  void storePred(const Operand& o, std::uint32_t bits);
+
   /// Stops execution at this instruction with a reason (e.g. an index out of range). Semantics
   /// check before they write, so a failed instruction leaves the state as it was.
   void fail(std::string reason) {
@@ -140,13 +169,69 @@ class ExecContext {
   void writeUgpr(std::uint32_t reg, std::uint32_t value);
 
  private:
-  void note(RegFile file, std::uint32_t index);
+  // The uncommon operand kinds, out of line; the register and immediate paths are inline below
+  // because they run once per lane of every instruction.
+  std::uint32_t readOther(const Operand& o, unsigned lane) const;
+  void writePredOther(const Operand& o, unsigned lane, bool value);
+  void note(RegFile file, std::uint32_t index) {
+    if (written_ != nullptr) noteWritten(file, index);
+  }
+  void noteWritten(RegFile file, std::uint32_t index);
 
   WarpState& state_;
   const PreparedInst& inst_;
   std::uint32_t laneMask_ = 0;
   std::string error_;
   std::vector<std::pair<RegFile, std::uint32_t>>* written_ = nullptr;
+  std::array<std::uint32_t, 2 * kMaxOperands> broadcast_{};  // values behind LaneSource step 0
+  std::size_t broadcastUsed_ = 0;
 };
+
+// The zero registers are never written (WarpState drops those writes), so r[RZ] and ur[URZ]
+// always read 0 and the hot paths need no comparison with them.
+inline std::uint32_t ExecContext::read(const Operand& o, unsigned lane) const {
+  switch (o.kind) {
+    case OperandKind::Gpr: return state_.r[o.reg][lane];
+    case OperandKind::Ugpr: return state_.ur[o.reg];
+    case OperandKind::Imm: return static_cast<std::uint32_t>(o.imm);
+    default: return readOther(o, lane);
+  }
+}
+
+inline std::uint32_t ExecContext::readInt(const Operand& o, unsigned lane) const {
+  std::uint32_t v = read(o, lane);
+  if (o.bitNot) v = ~v;
+  if (o.neg) v = ~v + 1u;
+  return v;
+}
+
+inline bool ExecContext::readPred(const Operand& o, unsigned lane) const {
+  bool v = false;
+  if (o.kind == OperandKind::Pred) v = ((state_.p[o.reg] >> lane) & 1u) != 0;
+  else if (o.kind == OperandKind::UPred) v = state_.up[o.reg];
+  else v = read(o, lane) != 0;
+  return v != o.logicalNot;
+}
+
+inline void ExecContext::writeGpr(std::uint32_t reg, unsigned lane, std::uint32_t value) {
+  if (reg >= kMaxGpr || reg == state_.layout.rz) return;
+  state_.setGpr(reg, lane, value);
+  note(RegFile::R, reg);
+}
+
+inline void ExecContext::writePred(const Operand& o, unsigned lane, bool value) {
+  if (o.kind == OperandKind::Pred) {
+    if (o.reg == state_.layout.pt) return;
+    state_.setPred(o.reg, lane, value);
+    note(RegFile::P, o.reg);
+    return;
+  }
+  writePredOther(o, lane, value);
+}
+
+inline void ExecContext::write(const Operand& o, unsigned lane, std::uint32_t value) {
+  if (o.kind == OperandKind::Gpr) return writeGpr(o.reg, lane, value);
+  writeWord(o, lane, 0, value);
+}
 
 }  // namespace gpuasm::sim

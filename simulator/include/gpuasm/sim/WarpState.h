@@ -92,22 +92,22 @@ struct WarpState {
   void setGpr(std::uint32_t reg, unsigned lane, std::uint32_t value) {
     if (reg == layout.rz || reg >= kMaxGpr) return;
     r[reg][lane] = value;
-    rSet.set(reg);
+    rSet[reg] = true;
   }
   void setPred(std::uint32_t index, unsigned lane, bool value) {
     if (index == layout.pt || index >= kMaxPred) return;
     p[index] = (p[index] & ~(1u << lane)) | (static_cast<std::uint32_t>(value) << lane);
-    pSet.set(index);
+    pSet[index] = true;
   }
   void setUgpr(std::uint32_t reg, std::uint32_t value) {
     if (reg == layout.urz || reg >= kMaxUgpr) return;
     ur[reg] = value;
-    urSet.set(reg);
+    urSet[reg] = true;
   }
   void setUpred(std::uint32_t index, bool value) {
     if (index == layout.upt || index >= kMaxPred) return;
     up[index] = value;
-    upSet.set(index);
+    upSet[index] = true;
   }
 };
 

@@ -9,14 +9,6 @@
 namespace gpuasm::simtest {
 namespace {
 
-// A per-lane `@state` list: "[f(0), f(1), ..., f(31)]".
-template <typename F>
-std::string perLane(F f) {
-  std::string s = "[";
-  for (unsigned lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(f(lane));
-  return s + "]";
-}
-
 // ---- POPC / UPOPC ----------------------------------------------------------------------------
 
 TEST(BitOps, PopcCountsOnesOfEverySourceKind) {

@@ -16,20 +16,6 @@
 namespace gpuasm::simtest {
 namespace {
 
-// A `// @state NAME = [...]` directive: the given values in lanes 0.., zero in the others.
-std::string lanes(const std::string& name, std::initializer_list<std::uint32_t> values) {
-  std::string s = "// @state " + name + " = [";
-  auto it = values.begin();
-  char buf[16];
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    const std::uint32_t v = it != values.end() ? *it++ : 0u;
-    // Predicates take 0/1, registers a hex word.
-    std::snprintf(buf, sizeof buf, name[0] == 'P' ? "%u" : "0x%08X", v);
-    s += std::string(lane ? ", " : "") + buf;
-  }
-  return s + "]\n";
-}
-
 const char* const kModes[] = {"RN", "RZ", "RM", "RP"};
 
 // ---------------------------------------------------------------- FADD

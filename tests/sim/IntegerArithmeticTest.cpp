@@ -14,13 +14,6 @@
 namespace gpuasm::simtest {
 namespace {
 
-// A `// @state NAME = [..]` line with one value per lane.
-std::string perLane(const std::string& name, const std::function<long long(unsigned)>& value) {
-  std::string s = "// @state " + name + " = [";
-  for (unsigned lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(value(lane));
-  return s + "]\n";
-}
-
 // P0 true in the odd lanes.
 std::string oddLanes(const std::string& pred) {
   return perLane(pred, [](unsigned lane) { return lane % 2; });

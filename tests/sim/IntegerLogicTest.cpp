@@ -12,18 +12,6 @@
 namespace gpuasm::simtest {
 namespace {
 
-// "// @state NAME = [v0, ..., v31]" with the given per-lane values; lanes past the list are 0.
-std::string lanes(const std::string& name, std::initializer_list<std::uint32_t> values) {
-  std::string s = "// @state " + name + " = [";
-  auto it = values.begin();
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%X", it != values.end() ? *it++ : 0u);
-    s += (lane ? ", " : "") + std::string(buf);
-  }
-  return s + "]\n";
-}
-
 // "// @state Pn = [...]" with bit `bit` of the lane number, so P0/P1/P2 = lane bits 0/1/2 give
 // the eight input combinations of a truth table in lanes 0..7 (and again in 8..15, ...).
 std::string laneBit(const std::string& name, unsigned bit) {

@@ -12,18 +12,6 @@
 namespace gpuasm::simtest {
 namespace {
 
-std::string lanes(const std::string& name, std::initializer_list<std::uint32_t> values) {
-  std::string s = "// @state " + name + " = [";
-  auto it = values.begin();
-  char buf[16];
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    const std::uint32_t v = it != values.end() ? *it++ : 0u;
-    std::snprintf(buf, sizeof buf, name[0] == 'P' ? "%u" : "0x%08X", v);
-    s += std::string(lane ? ", " : "") + buf;
-  }
-  return s + "]\n";
-}
-
 constexpr std::uint32_t kQNaN = 0x7FFFFFFF;  // L-34 (003_xu.txt:95 has nine digits)
 constexpr std::uint32_t kSkip = 0xDEADDEAD;  // no table row for this input
 

@@ -11,6 +11,9 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <initializer_list>
 #include <string>
 
 namespace gpuasm::simtest {
@@ -54,6 +57,33 @@ inline std::uint32_t reg(const ide::RunOutcome& out, const std::string& name, un
     case sim::RegFile::UP: return s.up[r->second] ? 1u : 0u;
   }
   return 0xDEADBEEF;
+}
+
+/// "// @state NAME = [v0, ..., v31]": the given values in lanes 0.., zero in the others.
+inline std::string lanes(const std::string& name, std::initializer_list<std::uint32_t> values) {
+  std::string s = "// @state " + name + " = [";
+  auto it = values.begin();
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08X", it != values.end() ? *it++ : 0u);
+    s += (lane ? ", " : "") + std::string(buf);
+  }
+  return s + "]\n";
+}
+
+/// "// @state NAME = [value(0), ..., value(31)]" (negative values wrap to 32 bits).
+inline std::string perLane(const std::string& name, const std::function<long long(unsigned)>& value) {
+  std::string s = "// @state " + name + " = [";
+  for (unsigned lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(value(lane));
+  return s + "]\n";
+}
+
+/// Only the list "[f(0), f(1), ..., f(31)]", for a directive written around it.
+template <typename F>
+std::string perLane(F f) {
+  std::string s = "[";
+  for (unsigned lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(f(lane));
+  return s + "]";
 }
 
 /// A float's bits and back, for FP expectations.

@@ -508,8 +508,19 @@ class StatementMatcher {
       return;
     }
     a.progress += kKindMatched;
-    if (o.bitNot || o.logicalNot || o.abs) {
-      fail(a, o.range, "illegal-prefix", "only '-' may prefix the immediate " + where);
+    if (o.logicalNot || o.abs || (o.bitNot && o.neg)) {
+      fail(a, o.range, "illegal-prefix", "only '-' or '~' may prefix the immediate " + where);
+      return;
+    }
+    if (o.bitNot) {
+      // L-50: no field holds a '~' written on an immediate, so the assembler folds it into the
+      // value: the complement within the field's width (POPC R1, ~0x5 encodes 0xFFFFFFFA).
+      const std::uint64_t mask = maxForWidth(f.width);
+      if (o.integer > mask) {
+        fail(a, o.range, "immediate-out-of-range", t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
+        return;
+      }
+      set(a, &f, ~o.integer & mask);
       return;
     }
     const bool negative = o.neg && o.integer != 0;

@@ -73,6 +73,8 @@ cases = [
     ("GETGPR R1, R[UR2-0x3] ;", encode("GETGPR_U", rd="R1", urb="UR2", ridx=(-3) & 0x1FF)),
     ("LEA R0, R1, R2, 0x4 ;", encode("LEA_RRR", rd="R0", ra="R1", rb="R2", rc="RZ", shiftamt=4)),
     ("FSET.LE.AND R0, R4, R6 ;", encode("FSET_RR", rd="R0", ra="R4", rb="R6", cmp="LE", lop="AND")),
+    # L-50: `~` on an immediate has no field; it is folded into the value (~0x5 = 0xFFFFFFFA).
+    ("POPC R1, ~0x5 ;", encode("POPC_I", rd="R1", vb=(~0x5) & 0xFFFFFFFF)),
 ]
 for text, word in cases:
     print(f"{text:48} // CHECK: {word}")

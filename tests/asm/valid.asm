@@ -14,3 +14,4 @@ LOP3.PAND P1, R0, R1, 0x2, R3, 0xF0, !PT ;       // CHECK: 0x0000043c03c00003000
 GETGPR R1, R[UR2-0x3] ;                          // CHECK: 0x0000000000000002000001fd00017c17
 LEA R0, R1, R2, 0x4 ;                            // CHECK: 0x00001c3c001000ff0000000201007406
 FSET.LE.AND R0, R4, R6 ;                         // CHECK: 0x0000001c00c000000000000604007045
+POPC R1, ~0x5 ;                                  // CHECK: 0x0000000000000000fffffffa00017d3b

@@ -40,7 +40,7 @@ TEST(AsmFile, ValidInstructionsEncodeToTheHandComputedWords) {
     EXPECT_EQ(unit.statements[0].encoding.toHex(), m[1].str()) << code;
     ++checked;
   }
-  EXPECT_EQ(checked, 14);
+  EXPECT_EQ(checked, 15);
 }
 
 TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {

@@ -11,6 +11,14 @@ namespace {
 
 // ---- POPC / UPOPC ----------------------------------------------------------------------------
 
+TEST(BitOps, BitNotOnAnImmediateIsFoldedIntoTheValue) {
+  // L-50: `~0x5` encodes 0xFFFFFFFA (30 ones); `~0x3` 0xFFFFFFFC, whose highest set bit is 31.
+  const auto out = run("POPC R1, ~0x5 ;\nUPOPC UR1, ~0x3 ;\nFLO.U32 R2, ~0x3 ;\n");
+  EXPECT_EQ(reg(out, "R1"), 30u);
+  EXPECT_EQ(reg(out, "UR1"), 30u);
+  EXPECT_EQ(reg(out, "R2"), 31u);
+}
+
 TEST(BitOps, PopcCountsOnesOfEverySourceKind) {
   const auto out = run(R"(// @state R2 = lane
 // @state UR2 = 0x80000001

@@ -223,8 +223,12 @@ TEST(InstrDb, OperandInfoStatements) {
   // IDP4A's ModiOrder<afmt, bfmt> (000:847) reaches its opcodes; IDP2A's comes from L-55.
   EXPECT_EQ(db().opcode("IDP4A_RRR")->operandInfo.modiOrders.size(), 1u);
   EXPECT_EQ(db().opcode("IDP2A_RRR")->operandInfo.modiOrders.size(), 1u);
-  // MUFU's optype-level EncodingError (003:20) applies to every MUFU opcode.
-  EXPECT_EQ(db().opcode("MUFU_C")->encodingErrors.size(), 1u);
+  // MUFU's optype-level EncodingError (003:20) applies to every MUFU opcode, followed by the
+  // two rules erratum G-6 adds for the (mufuop, dtype) table of 003:79-87.
+  const auto& mufuRules = db().opcode("MUFU_C")->encodingErrors;
+  ASSERT_EQ(mufuRules.size(), 3u);
+  EXPECT_EQ(mufuRules[0].message, "MUFU.F64H only supports RCP/RSQ.");
+  EXPECT_NE(mufuRules[1].message.find("COS/.SIN/.LG2/.SQRT"), std::string::npos);
 }
 
 TEST(InstrDb, BitwidthAndEncodingErrorExpressionsEvaluate) {

@@ -32,6 +32,24 @@ MOV.64 R[2:3], R[4:5] ;
   EXPECT_EQ(reg(out, "R3"), 0x22222222u);
 }
 
+TEST(DataMovement, Mov64FromUniformPairsAndConstantMemory) {
+  // L-46 / G-7 / G-8: .64 takes a UR pair or a 64-bit constant read (low word at the lower offset).
+  const auto out = run(R"(// @state UR4 = 0xAAAA0001
+// @state UR5 = 0xBBBB0002
+// @state c[0x0][0x10] = 0xCCCC0003
+// @state c[0x0][0x14] = 0xDDDD0004
+MOV.64 R[2:3], UR[4:5] ;
+MOV.64 R[6:7], c[0x0][0x10] ;
+UMOV.64 UR[8:9], c[0x0][0x10] ;
+)");
+  EXPECT_EQ(reg(out, "R2", 5), 0xAAAA0001u);
+  EXPECT_EQ(reg(out, "R3", 5), 0xBBBB0002u);
+  EXPECT_EQ(reg(out, "R6", 0), 0xCCCC0003u);
+  EXPECT_EQ(reg(out, "R7", 0), 0xDDDD0004u);
+  EXPECT_EQ(reg(out, "UR8"), 0xCCCC0003u);
+  EXPECT_EQ(reg(out, "UR9"), 0xDDDD0004u);
+}
+
 TEST(DataMovement, WritesToRzAreDropped) {
   const auto out = run("MOV RZ, 0x5 ;\nMOV R1, RZ ;\n");
   EXPECT_EQ(reg(out, "R1"), 0u);

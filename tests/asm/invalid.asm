@@ -10,6 +10,7 @@ IMAD.WIDE R0, R1, R2, R[4:5] ;         // ERROR: register-width@11 (Rd is 64-bit
 MOV R0, R[2:3] ;                       // ERROR: register-width@9 (MOV without .64 moves 32 bits)
 MUFU.SIN.F64 R0, R1 ;                  // ERROR: encoding-error@1 (F64H only with RCP/RSQ, 003:20)
 MUFU.LG2.F16 R0, R1.H0 ;               // ERROR: encoding-error@1 (LG2 only with .F32, 003:79-87, G-6)
+MUFU.EX2.F16 R0, -R1.H0 ;              // ERROR: encoding-error@1 (- only with .F32/.F64, 003:55, G-9)
 PLOP3 P0, P1, P2, P3, 0x100 ;          // ERROR: immediate-out-of-range@23 (lut is UImm8, 000:2180)
 @UP0 MOV R9, R10 ;                     // ERROR: guard-predicate@2 (IALU guard pg is a Pred, 000:106)
 IDP.2A.S8.S16 R0, R1, R2, R3 ;         // ERROR: modifier-order@8 (afmt before bfmt, 000:696, L-55)

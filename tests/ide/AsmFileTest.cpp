@@ -60,7 +60,7 @@ TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {
     EXPECT_FALSE(first->message.empty());
     ++checked;
   }
-  EXPECT_EQ(checked, 22);
+  EXPECT_EQ(checked, 23);
 }
 
 }  // namespace

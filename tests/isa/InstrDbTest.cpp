@@ -224,9 +224,11 @@ TEST(InstrDb, OperandInfoStatements) {
   EXPECT_EQ(db().opcode("IDP4A_RRR")->operandInfo.modiOrders.size(), 1u);
   EXPECT_EQ(db().opcode("IDP2A_RRR")->operandInfo.modiOrders.size(), 1u);
   // MUFU's optype-level EncodingError (003:20) applies to every MUFU opcode, followed by the
-  // two rules erratum G-6 adds for the (mufuop, dtype) table of 003:79-87.
+  // two rules erratum G-6 adds for the (mufuop, dtype) table of 003:79-87 and MUFU_C's own
+  // prefix rule from G-12 (003:55).
   const auto& mufuRules = db().opcode("MUFU_C")->encodingErrors;
-  ASSERT_EQ(mufuRules.size(), 3u);
+  ASSERT_EQ(mufuRules.size(), 4u);
+  EXPECT_NE(mufuRules[3].message.find("003_xu.txt:55"), std::string::npos);
   EXPECT_EQ(mufuRules[0].message, "MUFU.F64H only supports RCP/RSQ.");
   EXPECT_NE(mufuRules[1].message.find("COS/.SIN/.LG2/.SQRT"), std::string::npos);
 }

@@ -3,6 +3,7 @@
 // errata amendments, resolves field values, parses OperandInfo/Exception statements and syntax
 // forms, and indexes everything by name. Structural problems become diagnostics; the database
 // is always produced.
+#include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/isa/SpecParser.h>
 
@@ -164,6 +165,11 @@ class InstrDbBuilder {
     checkTypeUsage();
     deriveMnemonics();
     for (auto& o : db_->optypes_) o.modifierSpellings = computeModifierSpellings(*db_, o);
+    for (auto& op : db_->opcodes_) {
+      const Optype& o = db_->optypes_[op.optype];
+      op.formBindings.reserve(o.syntax.forms.size());
+      for (const auto& form : o.syntax.forms) op.formBindings.push_back(bindForm(*db_, op, form));
+    }
     return db_;
   }
 

@@ -271,10 +271,11 @@ class FormPrinter {
 
 std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values) {
   if (values.size() != opcode.fields.size()) return std::nullopt;
-  for (const auto& form : db.optypeOf(opcode).syntax.forms) {
-    const auto binding = bindForm(db, opcode, form);
+  const auto& forms = db.optypeOf(opcode).syntax.forms;
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    const auto& binding = opcode.formBindings[i];
     if (!binding) continue;
-    if (auto text = FormPrinter(db, opcode, values, form, *binding).run()) return text;
+    if (auto text = FormPrinter(db, opcode, values, forms[i], *binding).run()) return text;
   }
   return std::nullopt;
 }

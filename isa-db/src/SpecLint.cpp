@@ -272,11 +272,12 @@ class Linter {
   // ---------------------------------------------------------------- form bindings (L-50, L-51, L-74, L-79)
 
   void checkBindings(const Optype& o) {
-    for (const auto& form : o.syntax.forms) {
+    for (std::size_t formIndex = 0; formIndex < o.syntax.forms.size(); ++formIndex) {
+      const SyntaxForm& form = o.syntax.forms[formIndex];
       bool boundSomewhere = false;
       for (auto i : o.opcodes) {
         const Opcode& op = db_.opcodes()[i];
-        const auto binding = bindForm(db_, op, form);
+        const auto& binding = op.formBindings[formIndex];
         if (!binding) continue;
         boundSomewhere = true;
         checkPrefixes(o, op, form, *binding);

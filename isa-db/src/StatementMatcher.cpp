@@ -79,10 +79,11 @@ class StatementMatcher {
       return result;
     }
     std::optional<Attempt> best;
-    for (const auto& form : optype.syntax.forms) {
+    for (std::size_t formIndex = 0; formIndex < optype.syntax.forms.size(); ++formIndex) {
+      const SyntaxForm& form = optype.syntax.forms[formIndex];
       for (auto opIndex : optype.opcodes) {
         const Opcode& op = db_.opcodes()[opIndex];
-        const auto binding = bindForm(db_, op, form);
+        const auto& binding = op.formBindings[formIndex];
         if (!binding) continue;
         for (auto& attempt : attemptsFor(form, op, *binding)) {
           if (!attempt.failed()) {

@@ -14,12 +14,8 @@
 
 namespace gpuasm::isa {
 
-/// The binding of one form to one opcode: for each operand slot, the index into the opcode's
-/// Order<> (the element it stands for), and which slots bound by name.
-struct FormBinding {
-  std::vector<std::size_t> orderIndex;  ///< parallel to form.operands
-  std::vector<bool> byName;             ///< true when the placeholder names the field
-};
+// FormBinding itself is declared in InstrDb.h: every opcode keeps the bindings of its optype's
+// forms, computed once with the database (Opcode::formBindings).
 
 /// What kind of operand a placeholder asks for, from its spelling.
 enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, UniformPredicate, Immediate, AnySource, Other };
@@ -28,7 +24,8 @@ enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, Uniform
 /// UniformPredicate, "UImm5Sca" → Immediate, "SrcB"/"SbMsk" → AnySource).
 PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 
-/// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element.
+/// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element. The
+/// database has done this for every form of every opcode: use Opcode::formBindings.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
 
 /// The field a literal modifier sets in `opcode` (".X" → ext, whose type has enumerator X):

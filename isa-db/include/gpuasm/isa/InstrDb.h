@@ -213,6 +213,13 @@ struct FieldAttributes {
   int neg = -1, abs = -1, notBit = -1, bitNot = -1, bsel = -1, hsel = -1;
 };
 
+/// The binding of one syntax form to one opcode: for each operand slot, the index into the
+/// opcode's Order<> (the element it stands for), and which slots bound by name (FormBinding.h).
+struct FormBinding {
+  std::vector<std::size_t> orderIndex;  ///< parallel to form.operands
+  std::vector<bool> byName;             ///< true when the placeholder names the field
+};
+
 /// `__DefOpcode`: one encoding variant with its complete field list.
 struct Opcode {
   std::string name;
@@ -228,6 +235,9 @@ struct Opcode {
   Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
 
   std::vector<FieldAttributes> attributes;  ///< parallel to fields
+  /// Parallel to its optype's syntax forms: how each form binds to this opcode, nullopt when it
+  /// does not. Built with the database, so matching and printing never bind a form again.
+  std::vector<std::optional<FormBinding>> formBindings;
 
   const Field* field(std::string_view name) const;
   int fieldIndex(std::string_view name) const;  ///< -1 when absent

@@ -51,7 +51,7 @@ class FormPrinter {
     // Every field the form does not show must hold its default, or the text would lose it.
     for (std::size_t i = 0; i < op_.fields.size(); ++i) {
       const Field& f = op_.fields[i];
-      if (f.presence == FieldPresence::Fixed || shown_.contains(f.name)) continue;
+      if (f.presence == FieldPresence::Fixed || shown_[i]) continue;
       if (f.presence == FieldPresence::Required || values_[i] != f.value) return std::nullopt;
     }
     for (std::size_t i = 0; i < operands.size(); ++i) text += (i == 0 ? " " : ", ") + operands[i];
@@ -59,16 +59,23 @@ class FormPrinter {
   }
 
  private:
-  std::uint64_t value(const Field& f) const { return values_[static_cast<std::size_t>(op_.fieldIndex(f.name))]; }
+  // Every Field here is one of op_.fields, so its position is pointer arithmetic, and its
+  // attribute fields (ra.neg, ...) come from the database's precomputed table.
+  std::size_t pos(const Field& f) const { return static_cast<std::size_t>(&f - op_.fields.data()); }
+  std::uint64_t value(const Field& f) const { return values_[pos(f)]; }
   bool atDefault(const Field& f) const { return f.presence == FieldPresence::Default && value(f) == f.value; }
-  const Field* attr(const std::string& base, const char* a) const { return op_.field(base + "." + a); }
+  const Field* attr(const Field& f, int FieldAttributes::*which) const { return op_.attribute(pos(f), which); }
+  void show(const Field& f) { shown_[pos(f)] = true; }
+
+  static constexpr int FieldAttributes::*kAttributes[] = {&FieldAttributes::neg,    &FieldAttributes::abs,  &FieldAttributes::notBit,
+                                                          &FieldAttributes::bitNot, &FieldAttributes::bsel, &FieldAttributes::hsel};
 
   bool guard(std::string& text) {
     if (firstOperandOrderIndex(db_, op_) == 0) return true;
     const Field* pg = op_.field(op_.operandInfo.order.front().name);
-    const Field* neg = attr(pg->name, "not");
-    shown_.insert(pg->name);
-    if (neg != nullptr) shown_.insert(neg->name);
+    const Field* neg = attr(*pg, &FieldAttributes::notBit);
+    show(*pg);
+    if (neg != nullptr) show(*neg);
     if (atDefault(*pg) && (neg == nullptr || atDefault(*neg))) return true;
     const Enumerator* e = db_.typeOf(*pg).enumeratorFor(value(*pg));
     if (e == nullptr) return false;
@@ -83,7 +90,7 @@ class FormPrinter {
       if (f == nullptr) return slot.optional ? std::optional<std::string>("") : std::nullopt;  // MUFU {.SAT}: no bits
       const std::uint64_t literal = *db_.typeOf(*f).valueOf(slot.text);
       if (value(*f) == literal) {
-        shown_.insert(f->name);
+        show(*f);
         return slot.optional && atDefault(*f) ? "" : slot.text;
       }
       if (!slot.optional) return std::nullopt;
@@ -91,7 +98,7 @@ class FormPrinter {
     }
     const Field* f = op_.field(slot.text);
     if (f == nullptr) return std::nullopt;
-    shown_.insert(f->name);
+    show(*f);
     if (atDefault(*f)) return "";
     const BitFieldType& t = db_.typeOf(*f);
     const Optype& optype = db_.optypeOf(op_);
@@ -115,15 +122,15 @@ class FormPrinter {
     if (elem.kind == OrderElem::Kind::Composite) return composite(elem);
     const Field* f = op_.field(elem.name);
     if (f == nullptr) return std::nullopt;
-    shown_.insert(f->name);
-    for (const char* a : {"neg", "abs", "not", "bitnot", "bsel", "hsel"})
-      if (const Field* x = attr(f->name, a)) shown_.insert(x->name);
+    show(*f);
+    for (auto a : kAttributes)
+      if (const Field* x = attr(*f, a)) show(*x);
     const BitFieldType& t = db_.typeOf(*f);
     const bool optional = slot.optional || (f->presence == FieldPresence::Default && t.kind == TypeKind::Predicate);
     if (optional && atDefault(*f) && nextType != &t) {
       bool attrsDefault = true;
-      for (const char* a : {"neg", "abs", "not", "bitnot", "bsel", "hsel"})
-        if (const Field* x = attr(f->name, a)) attrsDefault &= atDefault(*x);
+      for (auto a : kAttributes)
+        if (const Field* x = attr(*f, a)) attrsDefault &= atDefault(*x);
       if (attrsDefault) return "";
     }
     std::string body;
@@ -150,8 +157,8 @@ class FormPrinter {
         body = hex(value(*f));
         break;
       case TypeKind::FImm:
-        body = floatText(static_cast<std::uint32_t>(value(*f)), attr(f->name, "neg") != nullptr || attr(f->name, "abs") != nullptr);
-        if (const Field* sel = attr(f->name, "hsel"); sel != nullptr && !atDefault(*sel)) return std::nullopt;  // no syntax for it
+        body = floatText(static_cast<std::uint32_t>(value(*f)), attr(*f, &FieldAttributes::neg) != nullptr || attr(*f, &FieldAttributes::abs) != nullptr);
+        if (const Field* sel = attr(*f, &FieldAttributes::hsel); sel != nullptr && !atDefault(*sel)) return std::nullopt;  // no syntax for it
         break;
       case TypeKind::CMem:
         body = constMem(*f, nullptr);
@@ -165,8 +172,8 @@ class FormPrinter {
 
   // ".B1" / ".H1" when the operand's byte or half selector is not at its default.
   bool appendSelector(const Field& f, std::string& body) const {
-    for (const char* a : {"bsel", "hsel"}) {
-      const Field* sel = attr(f.name, a);
+    for (auto a : {&FieldAttributes::bsel, &FieldAttributes::hsel}) {
+      const Field* sel = attr(f, a);
       if (sel == nullptr || atDefault(*sel)) continue;
       const Enumerator* e = db_.typeOf(*sel).enumeratorFor(value(*sel));
       if (e == nullptr) return false;
@@ -176,9 +183,9 @@ class FormPrinter {
   }
 
   std::string prefixed(const Field& f, std::string body) const {
-    const Field* abs = attr(f.name, "abs");
+    const Field* abs = attr(f, &FieldAttributes::abs);
     if (abs != nullptr && value(*abs) != 0) body = "|" + body + "|";
-    const Field* neg = attr(f.name, "neg");
+    const Field* neg = attr(f, &FieldAttributes::neg);
     if (neg != nullptr && value(*neg) != 0) {
       char prefix = '-';
       const AsmFormatRule* fmt = op_.operandInfo.asmFormat(neg->name);
@@ -189,9 +196,9 @@ class FormPrinter {
         }
       body = prefix + body;
     }
-    const Field* bitnot = attr(f.name, "bitnot");
+    const Field* bitnot = attr(f, &FieldAttributes::bitNot);
     if (bitnot != nullptr && value(*bitnot) != 0) body = "~" + body;
-    const Field* lnot = attr(f.name, "not");
+    const Field* lnot = attr(f, &FieldAttributes::notBit);
     if (lnot != nullptr && value(*lnot) != 0) body = "!" + body;
     return body;
   }
@@ -241,8 +248,8 @@ class FormPrinter {
     const Field* a = op_.field(elem.parts[0]);
     const Field* b = op_.field(elem.parts[1]);
     if (a == nullptr || b == nullptr) return std::nullopt;
-    shown_.insert(a->name);
-    shown_.insert(b->name);
+    show(*a);
+    show(*b);
     if (elem.name == "C") return constMem(*a, b);
     const Enumerator* base = db_.typeOf(*a).enumeratorFor(value(*a));
     if (base == nullptr) return std::nullopt;
@@ -264,7 +271,7 @@ class FormPrinter {
   std::span<const std::uint64_t> values_;
   const SyntaxForm& form_;
   const FormBinding& binding_;
-  std::set<std::string> shown_;
+  std::vector<bool> shown_ = std::vector<bool>(op_.fields.size());  ///< fields the text shows
 };
 
 }  // namespace

@@ -69,7 +69,8 @@ const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::
 std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode) {
   const auto& order = opcode.operandInfo.order;
   if (order.empty() || order.front().kind != OrderElem::Kind::Field) return 0;
-  const Field* f = opcode.field(order.front().name);
+  const OrderElem& first = order.front();
+  const Field* f = first.field >= 0 ? &opcode.fields[static_cast<std::size_t>(first.field)] : opcode.field(first.name);
   // Order<> lists the guard predicate first (spec-catalog §1.3): pg, or upg in the UDP group.
   return f != nullptr && db.typeOf(*f).kind == TypeKind::Predicate ? 1 : 0;
 }
@@ -96,6 +97,12 @@ std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, con
     b.orderIndex.push_back(*pick);
     b.byName.push_back(byName);
     cursor = *pick + 1;
+  }
+  b.literalField.assign(form.parts.size(), -1);
+  for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+    if (form.parts[k].variable) continue;
+    if (const Field* f = literalModifierField(db, opcode, form.parts[k].text))
+      b.literalField[k] = static_cast<int>(f - opcode.fields.data());
   }
   return b;
 }

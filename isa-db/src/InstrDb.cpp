@@ -166,6 +166,8 @@ class InstrDbBuilder {
     deriveMnemonics();
     for (auto& o : db_->optypes_) o.modifierSpellings = computeModifierSpellings(*db_, o);
     for (auto& op : db_->opcodes_) {
+      for (auto& e : op.operandInfo.order)
+        if (e.kind == OrderElem::Kind::Field) e.field = op.fieldIndex(e.name);
       const Optype& o = db_->optypes_[op.optype];
       op.formBindings.reserve(o.syntax.forms.size());
       for (const auto& form : o.syntax.forms) op.formBindings.push_back(bindForm(*db_, op, form));

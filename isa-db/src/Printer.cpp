@@ -5,6 +5,7 @@
 
 #include "TextUtil.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -28,12 +29,16 @@ class FormPrinter {
     std::string mnemonic = form_.baseName;
     for (std::size_t k = 0; k < form_.parts.size(); ++k) {
       if (k < form_.mnemonicParts) {
-        mnemonic += "." + form_.parts[k].text;
+        mnemonic += '.';
+        mnemonic += form_.parts[k].text;
         continue;
       }
-      auto part = modifier(form_.parts[k]);
+      const auto part = modifier(form_.parts[k], binding_.literalField[k]);
       if (!part) return std::nullopt;
-      if (!part->empty()) mnemonic += "." + *part;
+      if (!part->empty()) {
+        mnemonic += '.';
+        mnemonic += *part;
+      }
     }
     text += mnemonic;
     // Right to left, so each slot knows whether the next printed operand has its type: an
@@ -45,7 +50,7 @@ class FormPrinter {
       auto o = operand(i, nextType);
       if (!o) return std::nullopt;
       if (o->empty()) continue;
-      operands.insert(operands.begin(), *o);
+      operands.push_back(std::move(*o));  // reversed below
       nextType = slotType(i);
     }
     // Every field the form does not show must hold its default, or the text would lose it.
@@ -54,7 +59,11 @@ class FormPrinter {
       if (f.presence == FieldPresence::Fixed || shown_[i]) continue;
       if (f.presence == FieldPresence::Required || values_[i] != f.value) return std::nullopt;
     }
-    for (std::size_t i = 0; i < operands.size(); ++i) text += (i == 0 ? " " : ", ") + operands[i];
+    std::reverse(operands.begin(), operands.end());
+    for (std::size_t i = 0; i < operands.size(); ++i) {
+      text += i == 0 ? " " : ", ";
+      text += operands[i];
+    }
     return text + " ;";
   }
 
@@ -66,13 +75,16 @@ class FormPrinter {
   bool atDefault(const Field& f) const { return f.presence == FieldPresence::Default && value(f) == f.value; }
   const Field* attr(const Field& f, int FieldAttributes::*which) const { return op_.attribute(pos(f), which); }
   void show(const Field& f) { shown_[pos(f)] = true; }
+  const Field* fieldOf(const OrderElem& e) const {
+    return e.field >= 0 ? &op_.fields[static_cast<std::size_t>(e.field)] : op_.field(e.name);
+  }
 
   static constexpr int FieldAttributes::*kAttributes[] = {&FieldAttributes::neg,    &FieldAttributes::abs,  &FieldAttributes::notBit,
                                                           &FieldAttributes::bitNot, &FieldAttributes::bsel, &FieldAttributes::hsel};
 
   bool guard(std::string& text) {
     if (firstOperandOrderIndex(db_, op_) == 0) return true;
-    const Field* pg = op_.field(op_.operandInfo.order.front().name);
+    const Field* pg = fieldOf(op_.operandInfo.order.front());
     const Field* neg = attr(*pg, &FieldAttributes::notBit);
     show(*pg);
     if (neg != nullptr) show(*neg);
@@ -83,15 +95,16 @@ class FormPrinter {
     return true;
   }
 
-  // The text of a modifier slot: "" when omitted, nullopt when the form cannot express the value.
-  std::optional<std::string> modifier(const ModifierSlot& slot) {
+  // The text of a modifier slot (a view of the database's spelling): "" when omitted, nullopt
+  // when the form cannot express the value.
+  std::optional<std::string_view> modifier(const ModifierSlot& slot, int literalField) {
     if (!slot.variable) {
-      const Field* f = literalModifierField(db_, op_, slot.text);
-      if (f == nullptr) return slot.optional ? std::optional<std::string>("") : std::nullopt;  // MUFU {.SAT}: no bits
+      const Field* f = literalField < 0 ? nullptr : &op_.fields[static_cast<std::size_t>(literalField)];
+      if (f == nullptr) return slot.optional ? std::optional<std::string_view>("") : std::nullopt;  // MUFU {.SAT}: no bits
       const std::uint64_t literal = *db_.typeOf(*f).valueOf(slot.text);
       if (value(*f) == literal) {
         show(*f);
-        return slot.optional && atDefault(*f) ? "" : slot.text;
+        return slot.optional && atDefault(*f) ? std::string_view() : std::string_view(slot.text);
       }
       if (!slot.optional) return std::nullopt;
       return "";  // the field is another literal's business, or must hold its default
@@ -111,7 +124,7 @@ class FormPrinter {
   const BitFieldType* slotType(std::size_t i) const {
     const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
     if (elem.kind != OrderElem::Kind::Field) return nullptr;
-    const Field* f = op_.field(elem.name);
+    const Field* f = fieldOf(elem);
     return f == nullptr ? nullptr : &db_.typeOf(*f);
   }
 
@@ -120,7 +133,7 @@ class FormPrinter {
     const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
     if (elem.kind == OrderElem::Kind::PredicateSet) return elem.name;
     if (elem.kind == OrderElem::Kind::Composite) return composite(elem);
-    const Field* f = op_.field(elem.name);
+    const Field* f = fieldOf(elem);
     if (f == nullptr) return std::nullopt;
     show(*f);
     for (auto a : kAttributes)
@@ -167,7 +180,7 @@ class FormPrinter {
       default:
         return std::nullopt;
     }
-    return prefixed(*f, body);
+    return prefixed(*f, std::move(body));
   }
 
   // ".B1" / ".H1" when the operand's byte or half selector is not at its default.
@@ -184,7 +197,10 @@ class FormPrinter {
 
   std::string prefixed(const Field& f, std::string body) const {
     const Field* abs = attr(f, &FieldAttributes::abs);
-    if (abs != nullptr && value(*abs) != 0) body = "|" + body + "|";
+    if (abs != nullptr && value(*abs) != 0) {
+      body.insert(0, 1, '|');
+      body += '|';
+    }
     const Field* neg = attr(f, &FieldAttributes::neg);
     if (neg != nullptr && value(*neg) != 0) {
       char prefix = '-';
@@ -194,12 +210,12 @@ class FormPrinter {
           const Enumerator* e = db_.typeOf(*ext).enumeratorFor(value(*ext));
           if (e != nullptr && e->name == "X") prefix = '~';
         }
-      body = prefix + body;
+      body.insert(0, 1, prefix);
     }
     const Field* bitnot = attr(f, &FieldAttributes::bitNot);
-    if (bitnot != nullptr && value(*bitnot) != 0) body = "~" + body;
+    if (bitnot != nullptr && value(*bitnot) != 0) body.insert(0, 1, '~');
     const Field* lnot = attr(f, &FieldAttributes::notBit);
-    if (lnot != nullptr && value(*lnot) != 0) body = "!" + body;
+    if (lnot != nullptr && value(*lnot) != 0) body.insert(0, 1, '!');
     return body;
   }
 
@@ -262,6 +278,7 @@ class FormPrinter {
   std::uint32_t bitwidth(const std::string& operand) const {
     const BitwidthRule* rule = op_.operandInfo.bitwidth(operand);
     if (rule == nullptr) return 32;
+    if (rule->expr.op == Expr::Op::Int) return static_cast<std::uint32_t>(rule->expr.intValue);  // most rules: a constant
     const ExprEnv env = fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return values_[i]; });
     return static_cast<std::uint32_t>(evalExpr(rule->expr, env).value_or(32));
   }

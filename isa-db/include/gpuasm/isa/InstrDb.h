@@ -124,6 +124,7 @@ struct OrderElem {
   Kind kind = Kind::Field;
   std::string name;               ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
   std::vector<std::string> parts; ///< composite parts
+  int field = -1;                 ///< Kind::Field: index into the opcode's fields (-1 if none), set with the database
   std::string toString() const;
 };
 
@@ -218,6 +219,9 @@ struct FieldAttributes {
 struct FormBinding {
   std::vector<std::size_t> orderIndex;  ///< parallel to form.operands
   std::vector<bool> byName;             ///< true when the placeholder names the field
+  /// Parallel to form.parts: for a literal modifier (".X"), the index of the field it sets
+  /// (literalModifierField), -1 for mnemonic parts, variable slots and literals without bits.
+  std::vector<int> literalField;
 };
 
 /// `__DefOpcode`: one encoding variant with its complete field list.

@@ -25,26 +25,27 @@ class FormPrinter {
 
   std::optional<std::string> run() {
     std::string text;
+    text.reserve(64);  // one allocation for a typical line
     if (!guard(text)) return std::nullopt;
-    std::string mnemonic = form_.baseName;
+    text += form_.baseName;
     for (std::size_t k = 0; k < form_.parts.size(); ++k) {
       if (k < form_.mnemonicParts) {
-        mnemonic += '.';
-        mnemonic += form_.parts[k].text;
+        text += '.';
+        text += form_.parts[k].text;
         continue;
       }
       const auto part = modifier(form_.parts[k], binding_.literalField[k]);
       if (!part) return std::nullopt;
       if (!part->empty()) {
-        mnemonic += '.';
-        mnemonic += *part;
+        text += '.';
+        text += *part;
       }
     }
-    text += mnemonic;
     // Right to left, so each slot knows whether the next printed operand has its type: an
     // optional operand may be left out only when the one after it cannot be taken for it
     // (ISET's pp and pq are both predicates: leaving pp out would turn pq into pp).
     std::vector<std::string> operands;
+    operands.reserve(form_.operands.size());
     const BitFieldType* nextType = nullptr;
     for (std::size_t i = form_.operands.size(); i-- > 0;) {
       auto o = operand(i, nextType);

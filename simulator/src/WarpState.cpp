@@ -5,9 +5,8 @@ namespace gpuasm::sim {
 
 namespace {
 
-// The value of the enumerator of `type` that every lane reads as zero / true: the one not
-// numbered like its siblings (RZ, URZ, PT, UPT end in 'Z' or 'T'). Looked up by name because
-// the prelude names them so; the numbers stay the prelude's.
+// The number of the register every lane reads as zero (RZ, URZ) or true (PT, UPT): looked up
+// by its name in the prelude's type, so the number itself stays the prelude's assumption.
 std::expected<std::uint32_t, std::string> special(const isa::BitFieldType& type, std::string_view name) {
   const auto v = type.valueOf(name);
   if (!v) return std::unexpected("register type " + type.name + " has no enumerator " + std::string(name));

@@ -18,6 +18,14 @@ namespace {
 
 const char* const kModes[] = {"RN", "RZ", "RM", "RP"};
 
+// R10..R13 hold the results of the four modes (RN, RZ, RM, RP); expect[lane][mode].
+template <std::size_t Lanes>
+void expectModes(const ide::RunOutcome& out, const std::uint32_t (&expect)[Lanes][4]) {
+  for (unsigned lane = 0; lane < Lanes; ++lane)
+    for (unsigned m = 0; m < 4; ++m)
+      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+}
+
 // ---------------------------------------------------------------- FADD
 
 TEST(Float, FaddRoundsInEachMode) {
@@ -41,9 +49,7 @@ TEST(Float, FaddRoundsInEachMode) {
       {0x3F800000, 0x3F7FFFFF, 0x3F7FFFFF, 0x3F800000},
       {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001},
   };
-  for (unsigned lane = 0; lane < 6; ++lane)
-    for (unsigned m = 0; m < 4; ++m)
-      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+  expectModes(out, expect);
 }
 
 TEST(Float, FaddOverflowPerMode) {
@@ -58,9 +64,7 @@ TEST(Float, FaddOverflowPerMode) {
       {0xFF800000, 0xFF7FFFFF, 0xFF800000, 0xFF7FFFFF},
       {0x7F800000, 0x7F7FFFFF, 0x7F7FFFFF, 0x7F800000},
   };
-  for (unsigned lane = 0; lane < 3; ++lane)
-    for (unsigned m = 0; m < 4; ++m)
-      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+  expectModes(out, expect);
 }
 
 TEST(Float, FaddZeroSigns) {
@@ -172,9 +176,7 @@ TEST(Float, FmulRoundsInEachMode) {
       {0x80000000, 0x80000000, 0x80000001, 0x80000000},
       {0x7F800000, 0x7F7FFFFF, 0x7F7FFFFF, 0x7F800000},
   };
-  for (unsigned lane = 0; lane < 7; ++lane)
-    for (unsigned m = 0; m < 4; ++m)
-      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+  expectModes(out, expect);
 }
 
 TEST(Float, FmulScales) {
@@ -272,9 +274,7 @@ TEST(Float, FfmaRoundsOnceInEachMode) {
       {0x34800000, 0x34800000, 0x34800000, 0x34800001},
       {0x3F800003, 0x3F800002, 0x3F800002, 0x3F800003},
   };
-  for (unsigned lane = 0; lane < 4; ++lane)
-    for (unsigned m = 0; m < 4; ++m)
-      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+  expectModes(out, expect);
 }
 
 TEST(Float, FfmaFtzFlushesSrcCAndSaturates) {

@@ -38,6 +38,7 @@ int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runLsp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -12,7 +12,14 @@
 #include <random>
 #include <regex>
 #include <string>
+#include <arpa/inet.h>
+#include <csignal>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -344,4 +351,86 @@ TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
   const CliRun badReg = gpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
   EXPECT_EQ(badReg.status, 1);
   EXPECT_NE(badReg.out.find("'R999' is not a register"), std::string::npos) << badReg.out;
+}
+
+namespace {
+
+std::string lspFrame(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+
+// A whole client session: initialize, open a document with an error, a broken frame, shutdown, exit.
+std::string lspSession() {
+  return lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+         lspFrame(R"({"jsonrpc":"2.0","method":"initialized","params":{}})") +
+         lspFrame(R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.asm","languageId":"gpuasm","version":1,"text":"IADD.SAT R0, R1, R2 ;\n"}}})") +
+         "Content-Length: nope\r\n\r\n" +
+         lspFrame(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") + lspFrame(R"({"jsonrpc":"2.0","method":"exit"})");
+}
+
+}  // namespace
+
+TEST(Cli, LspServesASessionOnStdio) {
+  const auto dir = tempDir("lsp-stdio");
+  std::ofstream(dir / "session.bin", std::ios::binary) << lspSession();
+  const CliRun r = gpuasm("lsp < " + (dir / "session.bin").string());
+  EXPECT_EQ(r.status, 0) << r.out;  // shutdown, then exit
+  EXPECT_NE(r.out.find(R"("serverInfo":{"name":"gpuasm")"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"("code":"unknown-modifier")"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Content-Length 'nope' is not a number"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"({"id":2,"jsonrpc":"2.0","result":null})"), std::string::npos) << r.out;
+  // End of input without exit: the server stops with status 1.
+  std::ofstream(dir / "cut.bin", std::ios::binary) << lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})");
+  EXPECT_EQ(gpuasm("lsp < " + (dir / "cut.bin").string()).status, 1);
+  EXPECT_EQ(gpuasm("lsp --port nope").status, 2);
+}
+
+TEST(Cli, LspServesOneClientOnLoopbackTcp) {
+  // `gpuasm lsp --port 0` picks a free port on 127.0.0.1 and says which; a client session runs
+  // over it. Every wait is bounded and the server is stopped by its PID.
+  const auto dir = tempDir("lsp-tcp");
+  const std::string log = (dir / "stderr.txt").string();
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, STDERR_FILENO);
+    execl(GPUASM_BINARY, GPUASM_BINARY, "lsp", "--port", "0", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int port = 0;
+  for (int i = 0; i < 100 && port == 0; ++i) {  // up to 10 s
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::smatch m;
+    if (std::regex_search(text, m, std::regex("listening on 127\\.0\\.0\\.1:(\\d+)"))) port = std::stoi(m[1]);
+    else usleep(100000);
+  }
+  ASSERT_GT(port, 0) << "the server did not say where it listens";
+  const int sock = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(sock, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string session = lspSession();
+  ASSERT_EQ(send(sock, session.data(), session.size(), 0), static_cast<ssize_t>(session.size()));
+  std::string received;
+  for (int i = 0; i < 100; ++i) {  // up to 10 s until the server closes the connection
+    pollfd p{sock, POLLIN, 0};
+    if (poll(&p, 1, 100) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = recv(sock, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    received.append(buf, static_cast<std::size_t>(n));
+  }
+  close(sock);
+  int status = -1;
+  for (int i = 0; i < 50 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(100000);
+  if (status == -1) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "the server did not exit after `exit`";
+  }
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_NE(received.find(R"("code":"unknown-modifier")"), std::string::npos) << received;
+  EXPECT_NE(received.find(R"({"id":2,"jsonrpc":"2.0","result":null})"), std::string::npos) << received;
 }

@@ -1,0 +1,55 @@
+// The language server's core, without I/O: JSON-RPC 2.0 bodies in, bodies out. It keeps the LSP
+// 3.17 lifecycle (initialize, initialized, shutdown, exit), the open documents with incremental
+// sync in UTF-16 positions, and publishes diagnostics after every change. Malformed JSON, invalid
+// requests, unknown methods and bad params get JSON-RPC errors; nothing ends the server but
+// `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
+#pragma once
+
+#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/isa/InstrDb.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::lsp {
+
+/// One open document.
+struct OpenDocument {
+  std::int64_t version = 0;
+  std::shared_ptr<const ide::Snapshot> snapshot;
+};
+
+/// The server state machine.
+class Server {
+ public:
+  explicit Server(const isa::InstrDb& db) : db_(db) {}
+
+  /// Handles the bodies of the frames that arrived together, in order, and returns the bodies
+  /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
+  /// before or after it: that request is answered with RequestCancelled instead of running.
+  std::vector<std::string> handle(std::span<const std::string> bodies);
+  /// The error reply for a frame the transport could not read (JSON-RPC parse error, id null).
+  std::string framingError(std::string_view message) const;
+
+  bool exitRequested() const { return exit_; }
+  /// 0 after shutdown then exit, 1 for an exit without shutdown (LSP 3.17).
+  int exitCode() const { return shutdown_ ? 0 : 1; }
+  const std::map<std::string, OpenDocument>& documents() const { return documents_; }
+
+ private:
+  void handleOne(std::string_view body, const std::set<std::string>& cancelled, std::vector<std::string>& out);
+
+  const isa::InstrDb& db_;
+  bool initialized_ = false;
+  bool shutdown_ = false;
+  bool exit_ = false;
+  std::map<std::string, OpenDocument> documents_;
+};
+
+}  // namespace gpuasm::lsp

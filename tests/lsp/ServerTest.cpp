@@ -1,0 +1,177 @@
+// The server core as a client drives it: the lifecycle, errors for malformed and unknown
+// messages, cancellation, document sync with incremental UTF-16 edits, and diagnostics that
+// equal a fresh analysis of the final text after any sequence of edits (DESIGN.md §3).
+#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/lsp/Server.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace gpuasm::lsp {
+namespace {
+
+using nlohmann::json;
+
+const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+std::vector<json> send(Server& s, std::vector<json> messages) {
+  std::vector<std::string> bodies;
+  for (const json& m : messages) bodies.push_back(m.dump());
+  std::vector<json> out;
+  for (const std::string& reply : s.handle(bodies)) out.push_back(json::parse(reply));
+  return out;
+}
+
+json request(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
+}
+json note(const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+
+Server initialized() {
+  Server s(db());
+  send(s, {request(1, "initialize", {{"capabilities", json::object()}}), note("initialized")});
+  return s;
+}
+
+json open(const std::string& text, const std::string& uri = "file:///a.asm") {
+  return note("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
+}
+
+TEST(Server, LifecycleAndCapabilities) {
+  Server s(db());
+  auto r = send(s, {request(7, "textDocument/hover")});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["error"]["code"], -32002);  // not initialized yet
+  r = send(s, {request(1, "initialize", {{"capabilities", json::object()}})});
+  EXPECT_EQ(r[0]["id"], 1);
+  EXPECT_EQ(r[0]["result"]["capabilities"]["textDocumentSync"]["change"], 2);
+  EXPECT_EQ(r[0]["result"]["serverInfo"]["name"], "gpuasm");
+  r = send(s, {request(2, "initialize")});
+  EXPECT_EQ(r[0]["error"]["code"], -32600);
+  r = send(s, {request(3, "shutdown")});
+  EXPECT_TRUE(r[0]["result"].is_null());
+  r = send(s, {request(4, "shutdown")});
+  EXPECT_EQ(r[0]["error"]["code"], -32600);  // only exit after shutdown
+  EXPECT_FALSE(s.exitRequested());
+  send(s, {note("exit")});
+  EXPECT_TRUE(s.exitRequested());
+  EXPECT_EQ(s.exitCode(), 0);
+}
+
+TEST(Server, ExitWithoutShutdownExitsWithOne) {
+  Server s = initialized();
+  send(s, {note("exit")});
+  EXPECT_TRUE(s.exitRequested());
+  EXPECT_EQ(s.exitCode(), 1);
+}
+
+TEST(Server, MalformedMessagesGetJsonRpcErrors) {
+  Server s = initialized();
+  auto r = s.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"jsonrpc":"2.0","id":{"a":1},"method":"x"})",
+                                             R"({"jsonrpc":"2.0","id":5})", R"({"jsonrpc":"2.0","id":6,"method":"nope/nothing"})"});
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(json::parse(r[0])["error"]["code"], -32700);
+  EXPECT_EQ(json::parse(r[1])["error"]["code"], -32600);
+  EXPECT_EQ(json::parse(r[2])["error"]["code"], -32600);
+  EXPECT_EQ(json::parse(r[3])["error"]["code"], -32600);
+  EXPECT_EQ(json::parse(r[4])["error"]["code"], -32601);
+  EXPECT_EQ(json::parse(r[4])["id"], 6);
+  EXPECT_EQ(json::parse(s.framingError("bad header"))["error"]["code"], -32700);
+  // Invalid params on a notification are logged, and the server keeps working.
+  auto bad = send(s, {note("textDocument/didOpen", {{"textDocument", {{"uri", 5}}}})});
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0]["method"], "window/logMessage");
+  EXPECT_NE(bad[0]["params"]["message"].get<std::string>().find("invalid params"), std::string::npos);
+  EXPECT_EQ(send(s, {request(9, "shutdown")})[0]["id"], 9);
+}
+
+TEST(Server, CancelledRequestsAreAnsweredWithRequestCancelled) {
+  Server s = initialized();
+  auto r = send(s, {request(11, "shutdown"), note("$/cancelRequest", {{"id", 11}})});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["error"]["code"], -32800);
+  EXPECT_EQ(r[0]["id"], 11);
+}
+
+TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
+  Server s = initialized();
+  // "é" is two bytes but one UTF-16 unit: in "/*é*/ IADD.SAT", SAT starts at byte 12 of its
+  // line and at UTF-16 character 11.
+  auto r = send(s, {open("// first line\n/*é*/ IADD.SAT R0, R1, R2 ;\n")});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["method"], "textDocument/publishDiagnostics");
+  const json& d = r[0]["params"]["diagnostics"];
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0]["code"], "unknown-modifier");
+  EXPECT_EQ(d[0]["range"]["start"], (json{{"line", 1}, {"character", 11}}));
+  EXPECT_EQ(d[0]["range"]["end"], (json{{"line", 1}, {"character", 14}}));
+  EXPECT_EQ(d[0]["severity"], 1);
+  r = send(s, {note("textDocument/didClose", {{"textDocument", {{"uri", "file:///a.asm"}}}})});
+  EXPECT_TRUE(r[0]["params"]["diagnostics"].empty());
+  EXPECT_TRUE(s.documents().empty());
+}
+
+TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
+  // Random edits at UTF-16 positions, with non-ASCII text; after each, the server's text and
+  // diagnostics equal those of a fresh snapshot of the text the edits produce.
+  Server s = initialized();
+  std::u16string shadow = u"IADD R0, R1, R2 ;\nFADD.RX R1, R2, R3 ; // é\n";
+  auto toUtf8 = [](const std::u16string& u) {
+    std::string out;
+    for (char16_t c : u) {
+      if (c < 0x80) out += static_cast<char>(c);
+      else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      } else {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      }
+    }
+    return out;
+  };
+  send(s, {open(toUtf8(shadow))});
+  std::mt19937 rng(7);
+  const std::u16string pieces[] = {u"IADD", u".X", u" R1, ", u";", u"\n", u"é", u"€", u"MOV R2, 0x5 ;\n", u"", u"// c\n", u"."};
+  for (int step = 0; step < 200; ++step) {
+    // Pick a range in the shadow text (UTF-16 units) and its line/character positions.
+    const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
+    const std::size_t lo = std::min(a, b), hi = std::min(std::max(a, b), lo + 6);
+    auto pos = [&](std::size_t i) {
+      std::uint32_t line = 0, ch = 0;
+      for (std::size_t k = 0; k < i; ++k) {
+        if (shadow[k] == u'\n') {
+          ++line;
+          ch = 0;
+        } else {
+          ++ch;
+        }
+      }
+      return json{{"line", line}, {"character", ch}};
+    };
+    const std::u16string& piece = pieces[rng() % std::size(pieces)];
+    const json change = {{"range", {{"start", pos(lo)}, {"end", pos(hi)}}}, {"text", toUtf8(piece)}};
+    shadow.replace(lo, hi - lo, piece);
+    auto r = send(s, {note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", step + 2}}},
+                                                      {"contentChanges", json::array({change})}})});
+    ASSERT_EQ(r.size(), 1u);
+    const auto& doc = s.documents().at("file:///a.asm");
+    ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
+    const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
+    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->unit().diagnostics.size()) << "step " << step;
+    EXPECT_EQ(r[0]["params"]["version"], step + 2);
+  }
+}
+
+}  // namespace
+}  // namespace gpuasm::lsp

@@ -1,0 +1,55 @@
+// The encoding preview (see InlayHints.h): the assembled listing already holds each legal
+// statement's word, so a hint is a position and a label; the work is choosing where it goes.
+#include <gpuasm/ide/InlayHints.h>
+
+#include <string_view>
+
+namespace gpuasm::ide {
+
+namespace {
+
+// The end of a line's content: trailing blanks are not content, and a hint after them would
+// float away from the code.
+std::uint32_t contentEnd(std::string_view text, std::uint32_t lineStart, std::uint32_t lineEnd) {
+  while (lineEnd > lineStart && (text[lineEnd - 1] == ' ' || text[lineEnd - 1] == '\t' || text[lineEnd - 1] == '\r')) --lineEnd;
+  return lineEnd;
+}
+
+// The form as the spec writes it, without the scheduling placeholders and the column alignment.
+std::string compactForm(std::string_view form) {
+  const std::size_t dollar = form.find('$');
+  if (dollar != std::string_view::npos) form = form.substr(0, dollar);
+  std::string out;
+  for (char c : form)
+    if (!((c == ' ' || c == '\t') && (out.empty() || out.back() == ' '))) out.push_back(c == '\t' ? ' ' : c);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
+  const isa::Opcode& op = *inst.opcode;
+  std::string t = "Encoding of **" + op.name + "**, a variant of " + db.optypeOf(op).name;
+  if (inst.form != nullptr) t += ", in the form `" + compactForm(inst.form->text) + "`";
+  if (op.pos.valid()) t += "  \n(defined at " + db.describe(op.pos) + ")";
+  return t;
+}
+
+}  // namespace
+
+std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRange visible) {
+  std::vector<InlayHint> out;
+  const auto& statements = snapshot.unit().statements;
+  const syntax::LineIndex& lines = snapshot.lines();
+  for (std::size_t i = 0; i < statements.size(); ++i) {
+    const AssembledStatement& s = statements[i];
+    const isa::SourceRange r = s.statement.range;
+    if (!s.inst || r.end < visible.begin || r.begin >= visible.end) continue;  // [begin, end) of the view
+    const std::uint32_t line = lines.position(r.end).line;
+    const bool lastOnLine = i + 1 == statements.size() || lines.position(statements[i + 1].statement.range.begin).line != line;
+    const std::uint32_t at = lastOnLine ? contentEnd(snapshot.text(), lines.lineStart(line), lines.lineEnd(line)) : r.end;
+    out.push_back({at, s.encoding.toHex(), tooltipOf(snapshot.db(), *s.inst), true});
+  }
+  return out;
+}
+
+}  // namespace gpuasm::ide

@@ -2,6 +2,7 @@
 // error its erratum explains: the examples that contradict their own syntax (spec-catalog L-61,
 // items 1, 3, 4 and 8) and the FFMA example that fits no encoding variant (G-1). The table is
 // the catalog's list; the test fails if an example not in it gets an error, or one in it doesn't.
+#include "SpecExamples.h"
 #include <gpuasm/ide/Assembler.h>
 
 #include <gtest/gtest.h>
@@ -33,22 +34,6 @@ constexpr Expected kExpected[] = {
     {"FFMA", "0f405A7EFA, |c[0x0][0x100]|", "operand-kind", "G-1"},
 };
 
-std::vector<std::string> fencedLines(const std::string& prose) {
-  std::vector<std::string> out;
-  bool inFence = false;
-  std::size_t start = 0;
-  while (start < prose.size()) {
-    const std::size_t nl = prose.find('\n', start);
-    std::string line = prose.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    start = nl == std::string::npos ? prose.size() : nl + 1;
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    if (line.compare(first, 3, "```") == 0) inFence = !inFence;
-    else if (inFence && line.compare(first, 2, "//") != 0) out.push_back(line);
-  }
-  return out;
-}
-
 TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
   const isa::SpecLoad load = isa::loadEmbeddedSpec();
   const isa::InstrDb& db = *load.db;
@@ -56,7 +41,7 @@ TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
   int assembled = 0;
   for (const auto& o : db.optypes()) {
     if (!o.docs.examples.present) continue;
-    for (const auto& line : fencedLines(o.docs.examples.text)) {
+    for (const auto& line : testsupport::fencedLines(o.docs.examples.text)) {
       const syntax::SyntaxTree tree(line);
       const AssembledUnit unit = assemble(db, tree);
       const auto error = std::find_if(unit.diagnostics.begin(), unit.diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });

@@ -3,6 +3,7 @@
 // (or stops with a reason the errata give, such as an index trap), and every optype whose
 // examples assemble executes at least one of them — the semantics table and the spec's own
 // examples agree, and nothing crashes on them.
+#include "SpecExamples.h"
 #include "SimTestUtil.h"
 
 #include <map>
@@ -10,22 +11,6 @@
 
 namespace gpuasm::simtest {
 namespace {
-
-std::vector<std::string> exampleLines(const std::string& prose) {
-  std::vector<std::string> out;
-  bool inFence = false;
-  std::size_t start = 0;
-  while (start < prose.size()) {
-    const std::size_t nl = prose.find('\n', start);
-    std::string line = prose.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    start = nl == std::string::npos ? prose.size() : nl + 1;
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    if (line.compare(first, 3, "```") == 0) inFence = !inFence;
-    else if (inFence && line.compare(first, 2, "//") != 0) out.push_back(line);
-  }
-  return out;
-}
 
 // R0..R15 = lane * 0x01010101 + n, UR0..UR15 = small indices, P0..P3 alternating lanes,
 // a few constant words: enough for every example to read defined, varied values.
@@ -45,7 +30,7 @@ TEST(SpecExamplesRun, EveryExampleThatAssemblesExecutes) {
   std::set<std::string> withAssembledExamples;
   for (const isa::Optype& o : db().optypes()) {
     if (!o.docs.examples.present) continue;
-    for (const std::string& line : exampleLines(o.docs.examples.text)) {
+    for (const std::string& line : testsupport::fencedLines(o.docs.examples.text)) {
       const auto out = run(state + line + "\n", {}, true);
       ASSERT_TRUE(out.setupError.empty()) << out.setupError;
       const bool assembles = std::none_of(out.diagnostics.begin(), out.diagnostics.end(),

@@ -3,6 +3,7 @@
 // its own (the server may parse line by line). 135 is the number of such lines, counted with
 // an awk script over isa-db/spec/00[0-4]_*.txt (the same script that writes
 // examples/spec-examples.asm).
+#include "SpecExamples.h"
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/Statement.h>
 
@@ -11,32 +12,13 @@
 namespace gpuasm::syntax {
 namespace {
 
-std::vector<std::string> fencedLines(const std::string& prose) {
-  std::vector<std::string> out;
-  bool inFence = false;
-  std::size_t start = 0;
-  while (start < prose.size()) {
-    const std::size_t nl = prose.find('\n', start);
-    std::string line = prose.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    start = nl == std::string::npos ? prose.size() : nl + 1;
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    if (line.compare(first, 3, "```") == 0) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence && line.compare(first, 2, "//") != 0) out.push_back(line);
-  }
-  return out;
-}
-
 TEST(SpecExamples, EveryExampleInstructionParsesWithoutError) {
   const auto load = isa::loadEmbeddedSpec();
   std::size_t lines = 0;
   for (const auto& o : load.db->optypes()) {
     if (!o.docs.examples.present) continue;
     std::string block;
-    for (const auto& line : fencedLines(o.docs.examples.text)) {
+    for (const auto& line : testsupport::fencedLines(o.docs.examples.text)) {
       ++lines;
       const SyntaxTree alone(line);
       EXPECT_FALSE(alone.hasErrors()) << o.name << ": " << line << "\n" << alone.toSExpression({.ranges = false});

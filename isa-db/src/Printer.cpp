@@ -76,16 +76,13 @@ class FormPrinter {
   bool atDefault(const Field& f) const { return f.presence == FieldPresence::Default && value(f) == f.value; }
   const Field* attr(const Field& f, int FieldAttributes::*which) const { return op_.attribute(pos(f), which); }
   void show(const Field& f) { shown_[pos(f)] = true; }
-  const Field* fieldOf(const OrderElem& e) const {
-    return e.field >= 0 ? &op_.fields[static_cast<std::size_t>(e.field)] : op_.field(e.name);
-  }
 
   static constexpr int FieldAttributes::*kAttributes[] = {&FieldAttributes::neg,    &FieldAttributes::abs,  &FieldAttributes::notBit,
                                                           &FieldAttributes::bitNot, &FieldAttributes::bsel, &FieldAttributes::hsel};
 
   bool guard(std::string& text) {
     if (firstOperandOrderIndex(db_, op_) == 0) return true;
-    const Field* pg = fieldOf(op_.operandInfo.order.front());
+    const Field* pg = op_.fieldOf(op_.operandInfo.order.front());
     const Field* neg = attr(*pg, &FieldAttributes::notBit);
     show(*pg);
     if (neg != nullptr) show(*neg);
@@ -125,7 +122,7 @@ class FormPrinter {
   const BitFieldType* slotType(std::size_t i) const {
     const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
     if (elem.kind != OrderElem::Kind::Field) return nullptr;
-    const Field* f = fieldOf(elem);
+    const Field* f = op_.fieldOf(elem);
     return f == nullptr ? nullptr : &db_.typeOf(*f);
   }
 
@@ -134,7 +131,7 @@ class FormPrinter {
     const OrderElem& elem = op_.operandInfo.order[binding_.orderIndex[i]];
     if (elem.kind == OrderElem::Kind::PredicateSet) return elem.name;
     if (elem.kind == OrderElem::Kind::Composite) return composite(elem);
-    const Field* f = fieldOf(elem);
+    const Field* f = op_.fieldOf(elem);
     if (f == nullptr) return std::nullopt;
     show(*f);
     for (auto a : kAttributes)

@@ -42,9 +42,9 @@ ExecContext::ExecContext(WarpState& state, const PreparedInst& inst, std::vector
 
 std::uint32_t ExecContext::readOther(const Operand& o, unsigned lane) const {
   switch (o.kind) {
-    case OperandKind::Gpr: return state_.r[o.reg][lane];
-    case OperandKind::Ugpr: return state_.ur[o.reg];
-    case OperandKind::Imm: return static_cast<std::uint32_t>(o.imm);
+    case OperandKind::Gpr:
+    case OperandKind::Ugpr:
+    case OperandKind::Imm: return read(o, lane);  // the inline fast path handles these
     case OperandKind::CMem: return state_.cmem.readWord(o.bank, o.offset);
     case OperandKind::Pred:
     case OperandKind::UPred: return readPred(o, lane) ? 1u : 0u;

@@ -190,12 +190,6 @@ std::string longKind(const BitFieldType& t) {
   return t.name;
 }
 
-const Field* fieldOf(const Opcode& op, const OrderElem& elem) {
-  if (elem.kind != OrderElem::Kind::Field) return nullptr;
-  if (elem.field >= 0 && static_cast<std::size_t>(elem.field) < op.fields.size()) return &op.fields[static_cast<std::size_t>(elem.field)];
-  return op.field(elem.name);
-}
-
 std::string shortKind(const InstrDb& db, const Opcode& op, const OrderElem& elem) {
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return "predicate file " + elem.name;
@@ -203,7 +197,7 @@ std::string shortKind(const InstrDb& db, const Opcode& op, const OrderElem& elem
       return lower(elem.name) == "c" ? "constant memory with UR base (" + elem.toString() + ")" : "register-indirect " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
-  const Field* f = fieldOf(op, elem);
+  const Field* f = op.fieldOf(elem);
   return f == nullptr ? elem.name : shortKind(db.typeOf(*f));
 }
 
@@ -215,7 +209,7 @@ std::string longKind(const InstrDb& db, const Opcode& op, const OrderElem& elem)
                                      : "register-indirect address " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
-  const Field* f = fieldOf(op, elem);
+  const Field* f = op.fieldOf(elem);
   return f == nullptr ? elem.name : longKind(db.typeOf(*f));
 }
 
@@ -245,7 +239,7 @@ bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, con
     if (o.kind == AsmOperandKind::RegisterIndirect) return elem.name == o.file;
     return o.kind == AsmOperandKind::ConstantMemory && lower(elem.name) == lower(o.file);
   }
-  const Field* f = fieldOf(op, elem);
+  const Field* f = op.fieldOf(elem);
   if (f == nullptr) return o.kind == AsmOperandKind::Name;
   const BitFieldType& t = db.typeOf(*f);
   const auto matchedValue = [&](std::optional<std::uint64_t> v) {
@@ -277,7 +271,7 @@ std::vector<std::vector<std::size_t>> slotChoices(const InstrDb& db, const Synta
                                                   std::size_t written) {
   std::vector<std::size_t> optional;
   for (std::size_t i = 0; i < form.operands.size(); ++i) {
-    const Field* f = fieldOf(op, op.operandInfo.order[b.orderIndex[i]]);
+    const Field* f = op.fieldOf(op.operandInfo.order[b.orderIndex[i]]);
     const bool defaultedPredicate = f != nullptr && f->presence == isa::FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
     if (form.operands[i].optional || defaultedPredicate) optional.push_back(i);
   }
@@ -596,7 +590,7 @@ std::string operandHover(const Line& l, std::size_t index) {
     if (width) md += "- Width: " + std::to_string(*width) + " bits (`Bitwidth<" + elem.name + ">` of " + op.name + ")\n";
     else md += "- Width: `Bitwidth<" + elem.name + "> = " + rule->expr.toString() + "` (" + op.name + ")\n";
   }
-  if (const Field* f = fieldOf(op, elem); f != nullptr && matched) md += "- Field: `" + f->name + "`, bits " + bitsText(*f) + " of " + op.name + "\n";
+  if (const Field* f = op.fieldOf(elem); f != nullptr && matched) md += "- Field: `" + f->name + "`, bits " + bitsText(*f) + " of " + op.name + "\n";
 
   // Legal sources: every kind the optype's variants bind to this slot of this form.
   std::vector<std::string> sources;
@@ -624,7 +618,7 @@ std::string guardHover(const Line& l) {
   md += "Guard predicate: it predicates the instruction. Lanes where " + g.predicate + " is " + (g.negated ? "true" : "false") +
         " do nothing; the others execute " + what + ".\n";
   if (const isa::MachineInst* inst = l.inst(); inst != nullptr && isa::firstOperandOrderIndex(l.db, *inst->opcode) == 1) {
-    if (const Field* f = fieldOf(*inst->opcode, inst->opcode->operandInfo.order.front()))
+    if (const Field* f = inst->opcode->fieldOf(inst->opcode->operandInfo.order.front()))
       md += "\nEncoded in field `" + f->name + "`, bits " + bitsText(*f) + ".\n";
   }
   return md;

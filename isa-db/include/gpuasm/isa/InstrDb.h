@@ -245,6 +245,13 @@ struct Opcode {
 
   const Field* field(std::string_view name) const;
   int fieldIndex(std::string_view name) const;  ///< -1 when absent
+  /// The field an Order<> element names (through its resolved index), or null for PR/UPR,
+  /// composite addresses and names that are no field.
+  const Field* fieldOf(const OrderElem& elem) const {
+    if (elem.kind != OrderElem::Kind::Field) return nullptr;
+    if (elem.field >= 0 && static_cast<std::size_t>(elem.field) < fields.size()) return &fields[static_cast<std::size_t>(elem.field)];
+    return field(elem.name);
+  }
   /// The attribute field (e.g. "neg") of field `index`, or null.
   const Field* attribute(std::size_t fieldPos, int FieldAttributes::*which) const {
     const int i = attributes[fieldPos].*which;

@@ -69,8 +69,7 @@ const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::
 std::size_t firstOperandOrderIndex(const InstrDb& db, const Opcode& opcode) {
   const auto& order = opcode.operandInfo.order;
   if (order.empty() || order.front().kind != OrderElem::Kind::Field) return 0;
-  const OrderElem& first = order.front();
-  const Field* f = first.field >= 0 ? &opcode.fields[static_cast<std::size_t>(first.field)] : opcode.field(first.name);
+  const Field* f = opcode.fieldOf(order.front());
   // Order<> lists the guard predicate first (spec-catalog §1.3): pg, or upg in the UDP group.
   return f != nullptr && db.typeOf(*f).kind == TypeKind::Predicate ? 1 : 0;
 }

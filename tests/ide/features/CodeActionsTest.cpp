@@ -22,7 +22,10 @@ std::string applied(std::string text, const ide::CodeAction& action) {
 
 std::vector<std::string> codesOf(const std::string& text) {
   std::vector<std::string> out;
-  for (const auto& d : ide::Snapshot::analyse(db(), text)->unit().diagnostics) out.push_back(d.code);
+  // Keep the snapshot alive: the diagnostics live in it (a temporary in the range-for's
+  // initializer would be destroyed before the loop runs).
+  const auto snapshot = ide::Snapshot::analyse(db(), text);
+  for (const auto& d : snapshot->unit().diagnostics) out.push_back(d.code);
   return out;
 }
 

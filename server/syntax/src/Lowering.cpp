@@ -28,7 +28,7 @@ std::optional<std::uint64_t> readInteger(std::string_view t) {
 
 class Lowerer {
  public:
-  explicit Lowerer(LoweredUnit& out) : out_(out) {}
+  explicit Lowerer(std::vector<isa::AsmDiagnostic>& diagnostics) : diagnostics_(diagnostics) {}
 
   isa::AsmStatement statement(const StatementView& v) {
     isa::AsmStatement s;
@@ -39,17 +39,19 @@ class Lowerer {
       s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
     s.mnemonic = std::string(v.mnemonic.text);
     s.mnemonicRange = toRange(v.mnemonic.range);
+    s.parts.reserve(v.modifiers.size());
+    s.operands.reserve(v.operands.size());
     for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
     for (const auto& o : v.operands) s.operands.push_back(operand(o));
     if (v.trailingComma)
-      out_.diagnostics.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
+      diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
                                   "',' before ';' is followed by no operand", {""}, {}, "L-61"});
     return s;
   }
 
  private:
   void integerTooLarge(Token t) {
-    out_.diagnostics.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
+    diagnostics_.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
                                 "'" + std::string(t.text) + "' does not fit 64 bits", {}, {}, {}});
   }
 
@@ -120,7 +122,7 @@ class Lowerer {
           o.offset = v.sign == '-' ? -clipped : clipped;
         }
         if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
-          out_.diagnostics.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
+          diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
                                       "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, "L-61"});
         break;
       }
@@ -135,18 +137,25 @@ class Lowerer {
     return o;
   }
 
-  LoweredUnit& out_;
+  std::vector<isa::AsmDiagnostic>& diagnostics_;
 };
 
 }  // namespace
 
+isa::AsmStatement lowerStatement(const StatementView& statement, std::vector<isa::AsmDiagnostic>& diagnostics) {
+  return Lowerer(diagnostics).statement(statement);
+}
+
+isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& d) {
+  return {toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error, d.code, d.message, {}, {}, {}};
+}
+
 LoweredUnit lower(const SyntaxTree& tree) {
   LoweredUnit out;
-  for (const auto& d : syntaxDiagnosticsOf(tree))
-    out.diagnostics.push_back({toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error,
-                               d.code, d.message, {}, {}, {}});
-  Lowerer lowerer(out);
-  for (const auto& s : statementsOf(tree)) out.statements.push_back(lowerer.statement(s));
+  for (const auto& d : syntaxDiagnosticsOf(tree)) out.diagnostics.push_back(toAsmDiagnostic(d));
+  const auto views = statementsOf(tree);
+  out.statements.reserve(views.size());
+  for (const auto& s : views) out.statements.push_back(lowerStatement(s, out.diagnostics));
   return out;
 }
 

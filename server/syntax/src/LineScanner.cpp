@@ -7,18 +7,33 @@
 #include <gpuasm/syntax/LineScanner.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <string>
 
 namespace gpuasm::syntax {
 
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isWordStart(char c) { return isLetter(c) || c == '_'; }
-bool isWordChar(char c) { return isWordStart(c) || isDigit(c); }
+// Character classes of the grammar's tokens, one table lookup per test.
+enum CharClass : std::uint8_t { kBlank = 1, kDigit = 2, kHexDigit = 4, kWordStart = 8, kWordChar = 16 };
+
+constexpr std::array<std::uint8_t, 256> kClasses = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (const char c : {' ', '\t', '\r', '\f'}) t[static_cast<unsigned char>(c)] = kBlank;
+  for (std::size_t c = '0'; c <= '9'; ++c) t[c] = kDigit | kHexDigit | kWordChar;
+  for (std::size_t c = 'a'; c <= 'z'; ++c) t[c] = kWordStart | kWordChar | (c <= 'f' ? kHexDigit : 0);
+  for (std::size_t c = 'A'; c <= 'Z'; ++c) t[c] = kWordStart | kWordChar | (c <= 'F' ? kHexDigit : 0);
+  t['_'] = kWordStart | kWordChar;
+  return t;
+}();
+
+bool has(char c, CharClass k) { return (kClasses[static_cast<unsigned char>(c)] & k) != 0; }
+bool isBlank(char c) { return has(c, kBlank); }
+bool isDigit(char c) { return has(c, kDigit); }
+bool isHexDigit(char c) { return has(c, kHexDigit); }
+bool isWordStart(char c) { return has(c, kWordStart); }
+bool isWordChar(char c) { return has(c, kWordChar); }
 
 // Length of the strictly valid UTF-8 sequence at `p` (no overlong forms, surrogates or code
 // points above U+10FFFF), or 0. ASCII control bytes other than tab, '\r' and '\f' count as
@@ -440,7 +455,7 @@ bool LineScanner::scanLine(std::string_view line, std::uint32_t base, std::uint3
   std::size_t count = 0;
   Scan scan(line, base, lineNo);
   if (!scan.line(views_, count)) return false;
-  for (std::size_t k = 0; k < count; ++k) out.statements.push_back(lowerStatement(views_[k], out.diagnostics));
+  for (std::size_t k = 0; k < count; ++k) lowerStatement(views_[k], out);
   return true;
 }
 
@@ -480,23 +495,25 @@ bool lowerChunk(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo
     syntaxDiagnostics.push_back(std::move(a));
   }
   const std::size_t firstDiagnostic = out.diagnostics.size();
-  for (const auto& v : statementsOf(tree)) {
-    isa::AsmStatement s = lowerStatement(v, out.diagnostics);
-    shift(s, base, lineNo);
-    out.statements.push_back(std::move(s));
-  }
+  for (const auto& v : statementsOf(tree)) shift(lowerStatement(v, out), base, lineNo);
   for (std::size_t k = firstDiagnostic; k < out.diagnostics.size(); ++k) out.diagnostics[k].range = shifted(out.diagnostics[k].range, base);
   return !tree.hasErrors();
 }
 
 namespace {
 
+std::size_t lineCount(std::string_view text) {
+  std::size_t n = 1;
+  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(text.data() + text.size() - p)))); ++p) ++n;
+  return n;
+}
+
 // A syntax error: tree-sitter's error recovery may reach across lines (a missing ';' can join
 // the next line's tokens to the statement), so only a parse of the whole text gives its result.
 LoweredUnit lowerWhole(std::string_view text, ScanStats* stats) {
   if (stats) {
     ++stats->wholeDocuments;
-    stats->fallbackLines += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    stats->fallbackLines += lineCount(text);
   }
   return lower(SyntaxTree(std::string(text)));
 }
@@ -506,7 +523,7 @@ LoweredUnit lowerWhole(std::string_view text, ScanStats* stats) {
 LoweredUnit LineScanner::lowerText(std::string_view text, ScanStats* stats) {
   LoweredUnit out;
   std::vector<isa::AsmDiagnostic> syntaxDiagnostics;  // lower() puts them before lowering's
-  out.statements.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  out.statements.reserve(lineCount(text));
   ScanStats counted;
   std::size_t pos = 0;
   std::uint32_t lineNo = 0;

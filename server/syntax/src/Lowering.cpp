@@ -30,23 +30,22 @@ class Lowerer {
  public:
   explicit Lowerer(std::vector<isa::AsmDiagnostic>& diagnostics) : diagnostics_(diagnostics) {}
 
-  isa::AsmStatement statement(const StatementView& v) {
-    isa::AsmStatement s;
+  // Fills `s` (a fresh statement) in place: no temporaries to move.
+  void statement(const StatementView& v, isa::AsmStatement& s) {
     s.range = toRange(v.range);
     s.line = v.line;
     s.hasError = v.hasError;
     if (v.guard)
       s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
-    s.mnemonic = std::string(v.mnemonic.text);
+    s.mnemonic.assign(v.mnemonic.text);
     s.mnemonicRange = toRange(v.mnemonic.range);
     s.parts.reserve(v.modifiers.size());
     s.operands.reserve(v.operands.size());
     for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
-    for (const auto& o : v.operands) s.operands.push_back(operand(o));
+    for (const auto& o : v.operands) operand(o, s.operands.emplace_back());
     if (v.trailingComma)
       diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
                                   "',' before ';' is followed by no operand", {""}, {}, "L-61"});
-    return s;
   }
 
  private:
@@ -65,17 +64,16 @@ class Lowerer {
     return *v;
   }
 
-  isa::AsmOperand operand(const OperandView& v) {
-    isa::AsmOperand o;
+  void operand(const OperandView& v, isa::AsmOperand& o) {
     o.range = toRange(v.range);
     o.valueRange = toRange(v.value.range);
-    o.text = std::string(v.value.text);
+    o.text.assign(v.value.text);
     o.neg = v.prefix == '-';
     o.bitNot = v.prefix == '~';
     o.logicalNot = v.prefix == '!';
     o.abs = v.absolute;
-    o.name = std::string(v.name.text);
-    o.selector = std::string(v.selector.text);
+    o.name.assign(v.name.text);
+    if (v.selector.present()) o.selector.assign(v.selector.text);
     o.selectorRange = toRange(v.selector.range);
     bool ok = true;
     switch (v.kind) {
@@ -90,7 +88,7 @@ class Lowerer {
         break;
       case OperandKind::RegisterRange:
         o.kind = isa::AsmOperandKind::RegisterRange;
-        o.file = std::string(v.file.text);
+        o.file.assign(v.file.text);
         o.first = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.first, ok), 0xFFFFFFFFu));
         o.last = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.last, ok), 0xFFFFFFFFu));
         break;
@@ -111,9 +109,9 @@ class Lowerer {
       case OperandKind::ConstantMemory:
       case OperandKind::RegisterIndirect: {
         o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory : isa::AsmOperandKind::RegisterIndirect;
-        o.file = v.kind == OperandKind::ConstantMemory ? std::string(v.space.text) : std::string(v.file.text);
+        o.file.assign(v.kind == OperandKind::ConstantMemory ? v.space.text : v.file.text);
         if (v.bank.present()) o.bank = integer(v.bank, ok);
-        o.base = std::string(v.base.text);
+        if (v.base.present()) o.base.assign(v.base.text);
         o.baseRange = toRange(v.base.range);
         o.offsetRange = toRange(v.offset.range);
         if (v.offset.present()) {
@@ -134,7 +132,6 @@ class Lowerer {
         break;
     }
     if (!ok) o.kind = isa::AsmOperandKind::Invalid;
-    return o;
   }
 
   std::vector<isa::AsmDiagnostic>& diagnostics_;
@@ -142,8 +139,10 @@ class Lowerer {
 
 }  // namespace
 
-isa::AsmStatement lowerStatement(const StatementView& statement, std::vector<isa::AsmDiagnostic>& diagnostics) {
-  return Lowerer(diagnostics).statement(statement);
+isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out) {
+  isa::AsmStatement& s = out.statements.emplace_back();
+  Lowerer(out.diagnostics).statement(statement, s);
+  return s;
 }
 
 isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& d) {
@@ -155,7 +154,7 @@ LoweredUnit lower(const SyntaxTree& tree) {
   for (const auto& d : syntaxDiagnosticsOf(tree)) out.diagnostics.push_back(toAsmDiagnostic(d));
   const auto views = statementsOf(tree);
   out.statements.reserve(views.size());
-  for (const auto& s : views) out.statements.push_back(lowerStatement(s, out.diagnostics));
+  for (const auto& s : views) lowerStatement(s, out);
   return out;
 }
 

@@ -22,10 +22,11 @@ struct LoweredUnit {
 /// diagnostics first (document order), then lowering's, statement by statement.
 LoweredUnit lower(const SyntaxTree& tree);
 
-/// Lowers one statement view, appending what lowering finds in it (a dangling comma, `cmem`,
-/// an integer too large) to `diagnostics`. Shared by `lower` and the line scanner, so both
-/// front ends read literals and report lenient spellings the same way.
-isa::AsmStatement lowerStatement(const StatementView& statement, std::vector<isa::AsmDiagnostic>& diagnostics);
+/// Lowers one statement view, appending the statement and what lowering finds in it (a
+/// dangling comma, `cmem`, an integer too large) to `out`; returns the appended statement.
+/// Shared by `lower` and the line scanner, so both front ends read literals and report lenient
+/// spellings the same way.
+isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out);
 
 /// A syntax diagnostic as the assembler reports it (an unclosed '/*' is a warning).
 isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& diagnostic);

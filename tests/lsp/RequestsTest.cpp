@@ -236,6 +236,20 @@ TEST_F(Requests, CompletionAfterADotOffersTheLegalModifiersAsTextEdits) {
   EXPECT_FALSE(labels.contains("SAT"));
 }
 
+// 000_ialu.txt:128: the documentation of IADD, sent only when the client resolves the item.
+TEST_F(Requests, CompletionDocumentationArrivesOnResolve) {
+  start("MOV R1, R0 ;\n\n");
+  const json r = call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(1, 0)}});
+  json iadd;
+  for (const json& item : r["items"])
+    if (item["label"] == "IADD") iadd = item;
+  ASSERT_TRUE(iadd.is_object());
+  EXPECT_FALSE(iadd.contains("documentation"));
+  const json resolved = call("completionItem/resolve", iadd);
+  EXPECT_NE(resolved["documentation"]["value"].get<std::string>().find("进行整数加法"), std::string::npos);
+  EXPECT_EQ(resolved["label"], "IADD");
+}
+
 TEST_F(Requests, SignatureHelpFollowsTheOperandUnderTheCursor) {
   start("IADD R0, R1, R2 ;\n");
   const json r = call("textDocument/signatureHelp", {{"textDocument", kDoc}, {"position", pos(0, 10)}});

@@ -111,21 +111,42 @@ int completionKind(ide::CompletionKind k) {
   return 1;
 }
 
+// Items go out without their documentation (markdown with the spec's description, up to a few
+// KB each, ~160 items at a statement's start); `completionItem/resolve` adds it for the item the
+// user looks at, found again from the position carried in `data`.
 json completion(RequestContext& ctx, const json& params) {
   const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const json& at = member(params, "position");
+  const json data = {{"uri", stringMember(member(params, "textDocument"), "uri")}, {"position", at}};
   json items = json::array();
-  for (const ide::CompletionItem& c : ide::getCompletions(snap, offsetOf(snap, params))) {
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(position(at)))) {
     json item = {{"label", c.label},
                  {"kind", completionKind(c.kind)},
                  {"textEdit", textEditJson(snap.lines(), {c.range.begin, c.range.end, c.insertText})},
                  {"insertTextFormat", c.isSnippet ? 2 : 1}};
     if (!c.detail.empty()) item["detail"] = c.detail;
-    if (!c.documentation.empty()) item["documentation"] = markdown(c.documentation);
+    if (!c.documentation.empty()) item["data"] = data;
     if (!c.sortText.empty()) item["sortText"] = c.sortText;
     if (!c.filterText.empty()) item["filterText"] = c.filterText;
     items.push_back(std::move(item));
   }
   return {{"isIncomplete", false}, {"items", std::move(items)}};
+}
+
+json resolveCompletion(RequestContext& ctx, const json& item) {
+  json out = item;
+  if (!item.is_object() || !item.contains("data") || !item["data"].is_object()) return out;
+  const json& data = item["data"];
+  const auto it = ctx.documents.find(stringMember(data, "uri"));
+  if (it == ctx.documents.end()) return out;  // closed since: the item stays as it is
+  const ide::Snapshot& snap = *it->second.snapshot;
+  const std::string label = stringMember(item, "label");
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(position(member(data, "position")))))
+    if (c.label == label && !c.documentation.empty()) {
+      out["documentation"] = markdown(c.documentation);
+      break;
+    }
+  return out;
 }
 
 // A byte offset inside a one-line label as UTF-16 units, what ParameterInformation.label wants.
@@ -334,9 +355,10 @@ json executeCommand(RequestContext& ctx, const json& params) {
   throw ParamsError{"unknown command '" + command + "'"};
 }
 
-constexpr std::array<std::pair<std::string_view, RequestHandler>, 17> kRequests = {{
+constexpr std::array<std::pair<std::string_view, RequestHandler>, 18> kRequests = {{
     {"textDocument/hover", hover},
     {"textDocument/completion", completion},
+    {"completionItem/resolve", resolveCompletion},
     {"textDocument/signatureHelp", signatureHelp},
     {"textDocument/semanticTokens/full", semanticTokensFull},
     {"textDocument/semanticTokens/range", semanticTokensRange},
@@ -367,7 +389,7 @@ json serverCapabilities() {
   return {{"positionEncoding", "utf-16"},
           {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
           {"hoverProvider", true},
-          {"completionProvider", {{"triggerCharacters", {".", "@", ","}}, {"resolveProvider", false}}},
+          {"completionProvider", {{"triggerCharacters", {".", "@", ","}}, {"resolveProvider", true}}},
           {"signatureHelpProvider", {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}}},
           {"semanticTokensProvider",
            {{"legend", {{"tokenTypes", ide::semanticTokenLegend().types}, {"tokenModifiers", ide::semanticTokenLegend().modifiers}}},

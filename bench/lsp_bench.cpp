@@ -1,0 +1,297 @@
+// The language server on a big file, driven through a real stdio client, beside clangd answering
+// on a C file with the same number of lines in the same run (issue 6):
+//   didOpen → first diagnostics; one-character edit → diagnostics (p50, p99); hover and
+//   completion latency (p50, p99); peak RSS (VmHWM) of the server process.
+// clangd runs with --sync (requests on its main thread, no diagnostics debounce, so its edit →
+// diagnostics time is its work, not its timer) and -j=1, without a background index.
+// Usage: gpuasm_lsp_bench [GPUASM_BINARY [CLANGD]]   (edits and requests: 200 each)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <nlohmann/json.hpp>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kSamples = 200;
+constexpr int kTimeoutMs = 120000;  // every wait is bounded
+
+double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// A language server child process on pipes, spoken to with Content-Length framing.
+class Client {
+ public:
+  explicit Client(const std::vector<std::string>& argv) {
+    int toChild[2], fromChild[2];
+    if (pipe(toChild) != 0 || pipe(fromChild) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      dup2(toChild[0], STDIN_FILENO);
+      dup2(fromChild[1], STDOUT_FILENO);
+      const int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, STDERR_FILENO);
+      close(toChild[1]);
+      close(fromChild[0]);
+      std::vector<char*> args;
+      for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      execvp(args[0], args.data());
+      _exit(127);
+    }
+    close(toChild[0]);
+    close(fromChild[1]);
+    in_ = toChild[1];
+    out_ = fromChild[0];
+  }
+  ~Client() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    close(in_);
+    close(out_);
+  }
+
+  void send(const json& message) {
+    const std::string body = message.dump();
+    const std::string frame = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    for (std::size_t done = 0; done < frame.size();) {
+      const ssize_t n = write(in_, frame.data() + done, frame.size() - done);
+      if (n <= 0) throw std::runtime_error("the server stopped reading");
+      done += static_cast<std::size_t>(n);
+    }
+  }
+  int request(const std::string& method, json params) {
+    const int id = nextId_++;
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+    return id;
+  }
+  void notify(const std::string& method, json params) { send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}); }
+
+  /// Reads messages until `done` accepts one; answers the server's own requests with null.
+  json waitFor(const std::function<bool(const json&)>& done) {
+    const auto t0 = Clock::now();
+    while (msSince(t0) < kTimeoutMs) {
+      if (auto m = nextMessage()) {
+        if (m->contains("method") && m->contains("id")) send({{"jsonrpc", "2.0"}, {"id", (*m)["id"]}, {"result", nullptr}});
+        if (done(*m)) return *m;
+        continue;
+      }
+      pollfd p{out_, POLLIN, 0};
+      poll(&p, 1, 100);
+      char buf[1 << 16];
+      const ssize_t n = read(out_, buf, sizeof buf);
+      if (n == 0) throw std::runtime_error("the server closed its output");
+      if (n > 0) buffer_.append(buf, static_cast<std::size_t>(n));
+    }
+    throw std::runtime_error("timed out waiting for the server");
+  }
+  json reply(int id) {
+    return waitFor([&](const json& m) { return m.contains("id") && m["id"] == id && !m.contains("method"); });
+  }
+
+  /// Peak resident set of the server (VmHWM), in MiB.
+  double peakRssMiB() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+    return 0;
+  }
+  void shutdown() {
+    reply(request("shutdown", nullptr));
+    notify("exit", nullptr);
+    for (int i = 0; i < 50; ++i) {  // up to 5 s, then the destructor kills it
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        return;
+      }
+      usleep(100000);
+    }
+  }
+
+ private:
+  std::optional<json> nextMessage() {
+    const std::size_t header = buffer_.find("\r\n\r\n");
+    if (header == std::string::npos) return std::nullopt;
+    const std::size_t at = buffer_.find("Content-Length:");
+    const std::size_t length = std::stoul(buffer_.substr(at + 15));
+    if (buffer_.size() < header + 4 + length) return std::nullopt;
+    json m = json::parse(buffer_.substr(header + 4, length));
+    buffer_.erase(0, header + 4 + length);
+    return m;
+  }
+
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1;
+  int nextId_ = 1;
+  std::string buffer_;
+};
+
+struct Workload {
+  std::string languageId;
+  std::string uri;
+  std::string text;
+  std::vector<std::string> lines;
+  /// Where a hover and a completion make sense on line `line`.
+  std::function<int(const std::string& line)> hoverColumn, completionColumn;
+};
+
+struct Figures {
+  double open = 0, editP50 = 0, editP99 = 0, hoverP50 = 0, hoverP99 = 0, completionP50 = 0, completionP99 = 0, rss = 0;
+  std::size_t openDiagnostics = 0;
+};
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+json pos(std::size_t line, int character) { return {{"line", line}, {"character", character}}; }
+
+Figures measure(const std::vector<std::string>& argv, const Workload& w, const std::string& rootUri) {
+  Client c(argv);
+  Figures f;
+  c.reply(c.request("initialize", {{"processId", getpid()}, {"rootUri", rootUri}, {"capabilities", json::object()}}));
+  c.notify("initialized", json::object());
+  auto diagnosticsFor = [&](int version) {
+    return c.waitFor([&](const json& m) {
+      return m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == w.uri &&
+             (!m["params"].contains("version") || m["params"]["version"] == version);
+    });
+  };
+  auto t0 = Clock::now();
+  c.notify("textDocument/didOpen", {{"textDocument", {{"uri", w.uri}, {"languageId", w.languageId}, {"version", 1}, {"text", w.text}}}});
+  f.openDiagnostics = diagnosticsFor(1)["params"]["diagnostics"].size();
+  f.open = msSince(t0);
+
+  std::mt19937 rng(42);
+  std::vector<double> edits, hovers, completions;
+  int version = 1;
+  std::size_t spaced = 0;  // the line the last inserted space went to
+  for (int i = 0; i < kSamples; ++i) {
+    // A one-character edit: a space typed at the start of a random line, then taken back.
+    const bool insert = i % 2 == 0;
+    if (insert) spaced = rng() % w.lines.size();
+    const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}}, {"text", insert ? " " : ""}};
+    t0 = Clock::now();
+    c.notify("textDocument/didChange", {{"textDocument", {{"uri", w.uri}, {"version", ++version}}}, {"contentChanges", json::array({change})}});
+    diagnosticsFor(version);
+    edits.push_back(msSince(t0));
+  }
+  for (int i = 0; i < kSamples; ++i) {
+    const std::size_t line = rng() % w.lines.size();
+    t0 = Clock::now();
+    c.reply(c.request("textDocument/hover", {{"textDocument", {{"uri", w.uri}}}, {"position", pos(line, w.hoverColumn(w.lines[line]))}}));
+    hovers.push_back(msSince(t0));
+  }
+  for (int i = 0; i < kSamples; ++i) {
+    const std::size_t line = rng() % w.lines.size();
+    t0 = Clock::now();
+    c.reply(c.request("textDocument/completion", {{"textDocument", {{"uri", w.uri}}}, {"position", pos(line, w.completionColumn(w.lines[line]))}}));
+    completions.push_back(msSince(t0));
+  }
+  f.editP50 = percentile(edits, 0.5);
+  f.editP99 = percentile(edits, 0.99);
+  f.hoverP50 = percentile(hovers, 0.5);
+  f.hoverP99 = percentile(hovers, 0.99);
+  f.completionP50 = percentile(completions, 0.5);
+  f.completionP99 = percentile(completions, 0.99);
+  f.rss = c.peakRssMiB();
+  c.shutdown();
+  return f;
+}
+
+std::vector<std::string> linesOf(const char* path) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string gpuasm = argc > 1 ? argv[1] : GPUASM_BINARY;
+  const std::string clangd = argc > 2 ? argv[2] : "clangd";
+  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-lsp-bench";
+  std::filesystem::create_directories(dir);
+
+  // 1 MB of a realistic listing: the bundled kernel and the hand-checked valid instructions,
+  // verbatim (indentation, blank lines, comment lines and trailing comments included), repeated.
+  std::vector<std::string> mix = linesOf(GPUASM_SOURCE_DIR "/examples/kernel.asm");
+  for (auto& l : linesOf(GPUASM_SOURCE_DIR "/tests/asm/valid.asm")) mix.push_back(l);
+  Workload asmWork{"gpuasm", "file://" + (dir / "big.asm").string(), {}, {}, {}, {}};
+  for (std::size_t i = 0; asmWork.text.size() < (1u << 20); ++i) {
+    asmWork.lines.push_back(mix[i % mix.size()]);
+    asmWork.text += asmWork.lines.back() + "\n";
+  }
+  // Hover on the mnemonic; complete right after the mnemonic's first dot, or at the line start.
+  asmWork.hoverColumn = [](const std::string& l) {
+    const auto at = l.find_first_not_of(" @!PU0123456789T");
+    return at == std::string::npos ? 0 : static_cast<int>(at);
+  };
+  asmWork.completionColumn = [](const std::string& l) {
+    const auto start = l.find_first_not_of(' ');
+    if (start == std::string::npos || l.compare(start, 2, "//") == 0) return 0;
+    const auto dot = l.find('.', start);
+    return dot == std::string::npos || dot > l.find(' ', start) ? static_cast<int>(start) : static_cast<int>(dot + 1);
+  };
+
+  // A C file with the same number of lines: small functions calling each other.
+  Workload cWork{"c", "file://" + (dir / "big.c").string(), {}, {}, {}, {}};
+  const std::size_t n = asmWork.lines.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string k = std::to_string(i);
+    cWork.lines.push_back(i == 0 ? "static int f0(int a) { return a + 1; }"
+                                 : "static int f" + k + "(int a) { return f" + std::to_string(i - 1) + "(a) + " + k + "; }");
+    cWork.text += cWork.lines.back() + "\n";
+  }
+  cWork.hoverColumn = [](const std::string& l) { return static_cast<int>(l.find("return") + 8); };       // on the callee
+  cWork.completionColumn = [](const std::string& l) { return static_cast<int>(l.find("return") + 8); };  // after "f"
+  std::ofstream(dir / "big.asm") << asmWork.text;
+  std::ofstream(dir / "big.c") << cWork.text;
+  std::ofstream(dir / "compile_flags.txt") << "-xc\n-std=c11\n";
+
+  std::printf("LSP benchmark: %zu lines (%zu bytes of assembly, %zu bytes of C), %d edits/hovers/completions each\n", n, asmWork.text.size(),
+              cWork.text.size(), kSamples);
+  const std::string root = "file://" + dir.string();
+  const Figures g = measure({gpuasm, "lsp"}, asmWork, root);
+  std::optional<Figures> c;
+  try {
+    c = measure({clangd, "--sync", "-j=1", "--background-index=false", "--log=error"}, cWork, root);
+  } catch (const std::exception& e) {
+    std::printf("clangd: %s (no comparison)\n", e.what());
+  }
+  std::printf("%-34s %12s %12s %10s\n", "", "gpuasm", "clangd", "clangd/gpuasm");
+  auto row = [&](const char* name, double a, double b, const char* unit) {
+    if (c) std::printf("%-34s %9.3f %s %9.3f %s %10.1fx\n", name, a, unit, b, unit, b / a);
+    else std::printf("%-34s %9.3f %s\n", name, a, unit);
+  };
+  row("didOpen -> first diagnostics", g.open, c ? c->open : 0, "ms");
+  row("edit -> diagnostics p50", g.editP50, c ? c->editP50 : 0, "ms");
+  row("edit -> diagnostics p99", g.editP99, c ? c->editP99 : 0, "ms");
+  row("hover p50", g.hoverP50, c ? c->hoverP50 : 0, "ms");
+  row("hover p99", g.hoverP99, c ? c->hoverP99 : 0, "ms");
+  row("completion p50", g.completionP50, c ? c->completionP50 : 0, "ms");
+  row("completion p99", g.completionP99, c ? c->completionP99 : 0, "ms");
+  row("peak RSS", g.rss, c ? c->rss : 0, "MiB");
+  std::printf("diagnostics on open: gpuasm %zu, clangd %zu\n", g.openDiagnostics, c ? c->openDiagnostics : 0);
+  return 0;
+}

@@ -63,6 +63,7 @@ end
 local function encoding_hints_enabled() return M.config.encoding_hints ~= false end
 
 local function on_attach(client, buf)
+  if vim.bo[buf].omnifunc == '' then vim.bo[buf].omnifunc = 'v:lua.vim.lsp.omnifunc' end
   if encoding_hints_enabled() and vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
     pcall(vim.lsp.inlay_hint.enable, true, { bufnr = buf })
   end

@@ -168,7 +168,7 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const auto& doc = s.documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
-    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->unit().diagnostics.size()) << "step " << step;
+    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->diagnostics().size()) << "step " << step;
     EXPECT_EQ(r[0]["params"]["version"], step + 2);
   }
 }

@@ -80,7 +80,7 @@ int severityCode(ide::Severity s) {
 
 json diagnosticsJson(const ide::Snapshot& snap) {
   json out = json::array();
-  for (const ide::Diagnostic& d : snap.unit().diagnostics) {
+  for (const ide::Diagnostic& d : snap.diagnostics()) {
     json j = {{"range", rangeJson(snap.lines(), d.range)},
               {"severity", severityCode(d.severity)},
               {"code", d.code},
@@ -153,23 +153,23 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
         const std::string uri = stringMember(doc, "uri");
         const auto it = documents_.find(uri);
         if (it == documents_.end()) return;  // a change to a document that is not open: nothing to update
-        std::string text(it->second.snapshot->text());
+        // Each change applies to the text as the previous one left it; a ranged change re-analyses
+        // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
+        std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
         for (const json& change : member(params, "contentChanges")) {
           if (!change.contains("range")) {
-            text = stringMember(change, "text");
+            snap = ide::Snapshot::analyse(db_, stringMember(change, "text"));
             continue;
           }
-          // Positions are UTF-16 (LineIndex is the only code that knows it); each change applies
-          // to the text as the previous one left it.
-          const syntax::LineIndex lines(text);
+          // Positions are UTF-16 (LineIndex is the only code that knows it).
           const json& range = member(change, "range");
-          const std::uint32_t begin = lines.offset(position(member(range, "start")));
-          const std::uint32_t end = lines.offset(position(member(range, "end")));
+          const std::uint32_t begin = snap->lines().offset(position(member(range, "start")));
+          const std::uint32_t end = snap->lines().offset(position(member(range, "end")));
           if (end < begin) throw ParamsError{"change range ends before it starts"};
-          text.replace(begin, end - begin, stringMember(change, "text"));
+          snap = snap->edited({begin, end, stringMember(change, "text")});
         }
         it->second.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : it->second.version + 1;
-        it->second.snapshot = ide::Snapshot::analyse(db_, std::move(text));
+        it->second.snapshot = std::move(snap);
         out.push_back(notification("textDocument/publishDiagnostics", {{"uri", uri},
                                                                         {"version", it->second.version},
                                                                         {"diagnostics", diagnosticsJson(*it->second.snapshot)}}));

@@ -259,6 +259,14 @@ check('hover on IADD shows the spec\'s description', hover_text(hover):find('进
 -- nothing of other instructions (IMAD's .WIDE) and no mnemonics.
 vim.api.nvim_buf_set_lines(buf, -1, -1, false, { 'FADD.' })
 local last_line = vim.api.nvim_buf_line_count(buf) - 1
+-- The edit reaches the server (incremental didChange): `FADD.` has no operands and no `;`, an
+-- error there (docs/LANGUAGE.md, "Statements and lines").
+check('an edit is re-checked: the new line FADD. gets an error', wait_for(function()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.lnum == last_line and d.severity == vim.diagnostic.severity.ERROR then return true end
+  end
+  return false
+end), vim.inspect(vim.diagnostic.get(buf)))
 local completion, completion_error = nil, 'the server does not announce completionProvider'
 if announces(buf, 'completionProvider') then
   completion, completion_error = request_sync(buf, 'textDocument/completion', {

@@ -325,6 +325,22 @@ check('virtual text at the last IADD: R1 = 0x000001f0', lower(iadd_text):find('r
   iadd_text)
 check('virtual text marks the stop line', virtual_text(warp, display.run_ns, redux - 1):find('stopped', 1, true) ~= nil)
 
+-- :GpuasmRunToCursor with a state file: R0 = 2 in every lane overrides the file's
+-- `// @state R0 = lane`, so the butterfly sums 32 × 2 = 64 = 0x40 into R1 of every lane.
+commands.last.run = nil
+local state_file = write_file('state.json', { '{"regs":{"R0":"0x2"}}' })
+vim.cmd('GpuasmRunToCursor ' .. vim.fn.fnameescape(state_file))
+check(':GpuasmRunToCursor STATE.json answers', wait_for_result(function() return commands.last.run ~= nil end),
+  last_notification())
+rows = register_table(scratch_lines('gpuasm://registers'))
+check('with the state file: R0 = 0x00000002 and R1 = 0x00000040 in lane 17',
+  lane_value(17, 'R0') == '0x00000002' and lane_value(17, 'R1') == '0x00000040', vim.inspect(rows[17]))
+
+local broken_state = write_file('broken-state.json', { '{"regs":' })
+vim.cmd('GpuasmRunToCursor ' .. vim.fn.fnameescape(broken_state))
+check('a malformed state file is reported', last_notification():find('broken-state.json is not a JSON object', 1, true) ~= nil,
+  last_notification())
+
 -- :GpuasmExecute over `MOV R6, c[0x0][0x10]` and `FMUL R7, R6, 4.0`: the file's
 -- `// @state c[0x0][0x10] = 0x3e000000` is 0.125f; 0.125 * 4 = 0.5 = 0x3f000000.
 local mov = find_line(warp, '^MOV R6')

@@ -44,24 +44,47 @@ local function request(buf, method, params, on_result)
   end, buf)
 end
 
---- Runs the document from its start (with its `// @state` lines) to the cursor's line.
-function M.run_to_cursor()
+-- The optional state file of a run (docs/PROTOCOL.md): its JSON object, or nil and a message.
+local function read_state(path)
+  if not path or path == '' then return nil end
+  path = vim.fn.expand(path)
+  if vim.fn.filereadable(path) == 0 then return nil, 'cannot read the state file ' .. path end
+  local ok, state = pcall(vim.fn.json_decode, table.concat(vim.fn.readfile(path), '\n'))
+  if not ok or type(state) ~= 'table' then return nil, path .. ' is not a JSON object (docs/PROTOCOL.md, the state file)' end
+  return state
+end
+
+local function with_state(params, state_path)
+  local state, err = read_state(state_path)
+  if err then
+    gpuasm.notify(err, vim.log.levels.ERROR)
+    return nil
+  end
+  params.state = state
+  return params
+end
+
+--- Runs the document from its start (with its `// @state` lines, and the state file
+--- `state_path` over them when given) to the cursor's line.
+function M.run_to_cursor(state_path)
   local buf = vim.api.nvim_get_current_buf()
   local row, column = unpack(vim.api.nvim_win_get_cursor(0))
-  local params = {
+  local params = with_state({
     textDocument = text_document(buf),
     position = { line = row - 1, character = utf16_column(line_text(buf, row - 1), column) },
-  }
+  }, state_path)
+  if not params then return end
   request(buf, 'gpuasm/runToCursor', params, function(result)
     M.last.run = result
     display.show_run(buf, result, 'run to cursor')
   end)
 end
 
---- Executes only the instructions on lines first..last.
-function M.execute(first, last)
+--- Executes only the instructions on lines first..last (state as for run_to_cursor).
+function M.execute(first, last, state_path)
   local buf = vim.api.nvim_get_current_buf()
-  local params = { textDocument = text_document(buf), range = line_range(buf, first, last) }
+  local params = with_state({ textDocument = text_document(buf), range = line_range(buf, first, last) }, state_path)
+  if not params then return end
   request(buf, 'gpuasm/execute', params, function(result)
     M.last.execute = result
     display.show_run(buf, result, string.format('execute lines %d-%d', first, last))
@@ -80,10 +103,12 @@ end
 
 function M.create()
   local command = vim.api.nvim_create_user_command
-  command('GpuasmRunToCursor', function() M.run_to_cursor() end,
-    { desc = 'gpuasm: run the file up to the cursor line; registers as virtual text and in gpuasm://registers' })
-  command('GpuasmExecute', function(opts) M.execute(opts.line1, opts.line2) end,
-    { range = true, desc = 'gpuasm: execute only the lines of the range' })
+  command('GpuasmRunToCursor', function(opts) M.run_to_cursor(opts.args) end, {
+    nargs = '?', complete = 'file',
+    desc = 'gpuasm: run the file up to the cursor line [from a state file]; registers as virtual text and in gpuasm://registers',
+  })
+  command('GpuasmExecute', function(opts) M.execute(opts.line1, opts.line2, opts.args) end,
+    { range = true, nargs = '?', complete = 'file', desc = 'gpuasm: execute only the lines of the range [from a state file]' })
   command('GpuasmEncoding', function(opts) M.encoding(opts.line1, opts.line2) end,
     { range = true, desc = 'gpuasm: encoding and fields of the instructions in the range (default: this line)' })
   command('GpuasmClear', function() display.clear(vim.api.nvim_get_current_buf()) end,

@@ -56,14 +56,14 @@ int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream
   auto text = readSourceFile(files.front(), err);
   if (!text) return kExitUsage;
   const isa::InstrDb& db = *load->db;
-  const syntax::SyntaxTree tree(std::move(*text));
-  const syntax::LineIndex lines(tree.text());
-  const ide::AssembledUnit unit = ide::assemble(db, tree);
+  const std::string& source = *text;
+  const syntax::LineIndex lines(source);
+  const ide::AssembledUnit unit = ide::assembleText(db, source);
   std::vector<lsp::ListingEntry> listing;
   for (const auto& s : unit.statements) {
     lsp::ListingEntry e;
     e.line = s.statement.line + 1;
-    e.text = std::string(std::string_view(tree.text()).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
+    e.text = std::string(std::string_view(source).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
     if (s.inst) {
       e.opcode = s.inst->opcode->name;
       e.encoding = s.encoding.toHex();

@@ -319,7 +319,10 @@ for lane = 0, 31 do all_496 = all_496 and lane_value(lane, 'R1') == '0x000001f0'
 check('gpuasm://registers: R1 = 0x000001f0 in all 32 lanes', all_496, vim.inspect(rows[0]))
 check('gpuasm://registers: R2 = 0x00000100 in lane 0 and 0x000000f0 in lane 1',
   lane_value(0, 'R2') == '0x00000100' and lane_value(1, 'R2') == '0x000000f0', vim.inspect({ rows[0], rows[1] }))
-local last_iadd = redux - 3 -- the IADD after the last SHFL (a blank line comes before REDUX)
+local last_iadd -- the IADD after the last SHFL.BFLY
+for i, line in ipairs(vim.api.nvim_buf_get_lines(warp, 0, redux, false)) do
+  if line:match('^IADD R1, R1, R2') then last_iadd = i end
+end
 local iadd_text = virtual_text(warp, display.run_ns, last_iadd - 1)
 check('virtual text at the last IADD: R1 = 0x000001f0', lower(iadd_text):find('r1 = 0x000001f0', 1, true) ~= nil,
   iadd_text)

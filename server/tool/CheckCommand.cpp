@@ -49,7 +49,7 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     // The diagnostics of computeDiagnostics, through the line scanner (no tree for ordinary lines).
     const syntax::LineIndex lines(*text);
     const auto diagnostics = ide::assembleText(*load->db, *text).diagnostics;
-    fd.diagnostics = placeDiagnostics(diagnostics, lines);
+    fd.diagnostics = lsp::placeDiagnostics(diagnostics, lines);
     anyError |= std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == ide::Severity::Error; });
     if (!json) printDiagnostics(path, fd.diagnostics, out);
     results.push_back(std::move(fd));

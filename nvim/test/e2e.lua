@@ -186,12 +186,13 @@ check('"marker" mode needs the // gpuasm marker',
     and filetype.matches({ '// gpuasm', 'MOV R1, R0 ;' }, 'marker'))
 
 local nasm_path = write_file('nasm.asm', nasm)
-check('an opened NASM .asm keeps Neovim\'s filetype', vim.bo[open(nasm_path)].filetype ~= 'gpuasm',
-  vim.bo.filetype)
+local nasm_filetype = vim.bo[open(nasm_path)].filetype
+check('an opened NASM .asm keeps Neovim\'s filetype', nasm_filetype ~= 'gpuasm' and nasm_filetype ~= '', nasm_filetype)
 vim.g.gpuasm_filetype_detect = false
 local opted_out = write_file('opted-out.asm', read_lines(root .. '/examples/warp-reduce.asm'))
-check('vim.g.gpuasm_filetype_detect = false turns detection off', vim.bo[open(opted_out)].filetype ~= 'gpuasm',
-  vim.bo.filetype)
+local opted_out_filetype = vim.bo[open(opted_out)].filetype
+check('vim.g.gpuasm_filetype_detect = false turns detection off', opted_out_filetype ~= 'gpuasm'
+  and opted_out_filetype ~= '', opted_out_filetype)
 vim.g.gpuasm_filetype_detect = nil
 
 ----------------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@
 #   libtree-sitter-dev        the tree-sitter runtime that parses .asm files
 #   libgtest-dev libgmock-dev GoogleTest for tests/
 #   libbenchmark-dev          Google Benchmark for bench/
+#   neovim                    Neovim 0.7 for the end-to-end test of nvim/ (tests: nvim_e2e)
 set -euo pipefail
-packages=(g++ cmake make nlohmann-json3-dev libboost-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev)
+packages=(g++ cmake make nlohmann-json3-dev libboost-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

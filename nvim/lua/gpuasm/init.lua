@@ -1,0 +1,179 @@
+-- gpuasm for Neovim: starts `gpuasm lsp` for buffers of filetype `gpuasm` through Neovim's
+-- built-in LSP client (vim.lsp.start on 0.8 and later, start_client + buf_attach_client on
+-- 0.7) and turns on tree-sitter highlighting and folding when the gpuasm parser is installed.
+-- plugin/gpuasm.lua calls `attach` for every gpuasm buffer; `setup` is optional.
+local M = {}
+
+M.config = {
+  -- The gpuasm executable. nil: vim.g.gpuasm_binary, else build/bin/gpuasm of the repository
+  -- this plug-in lives in (nvim/../build/bin/gpuasm), else `gpuasm` on PATH.
+  binary = nil,
+  -- Encoding of each instruction as an inlay hint (the server's `encodingHints`); shown on
+  -- Neovim 0.10 and later, which display inlay hints.
+  encoding_hints = true,
+  -- Tree-sitter highlighting and folding when the `gpuasm` parser is installed (nvim/README.md).
+  treesitter = true,
+  folds = true,
+  -- Called as on_attach(client, bufnr) after the server attached to a buffer.
+  on_attach = nil,
+}
+
+local notified_missing = false
+
+local function notify(message, level)
+  vim.notify('gpuasm: ' .. message, level or vim.log.levels.INFO)
+end
+M.notify = notify
+
+--- nvim/, the folder this plug-in was loaded from.
+function M.plugin_root()
+  local source = debug.getinfo(1, 'S').source:sub(2) -- nvim/lua/gpuasm/init.lua
+  return vim.fn.fnamemodify(source, ':p:h:h:h')
+end
+
+--- Where the binary is when the plug-in is used from a checkout of the gpuasm repository.
+function M.repository_binary()
+  return vim.fn.simplify(M.plugin_root() .. '/../build/bin/gpuasm')
+end
+
+--- The executable to start, or nil and the list of places looked at.
+function M.binary()
+  local configured = M.config.binary or vim.g.gpuasm_binary
+  if configured and configured ~= '' then
+    local path = vim.fn.expand(configured)
+    if vim.fn.executable(path) == 1 then return path end
+    return nil, { path .. ' (the configured binary)' }
+  end
+  local in_repository = M.repository_binary()
+  if vim.fn.executable(in_repository) == 1 then return in_repository end
+  local on_path = vim.fn.exepath('gpuasm')
+  if on_path ~= '' then return on_path end
+  return nil, { in_repository, '`gpuasm` on PATH' }
+end
+
+local function root_dir(buf)
+  local name = vim.api.nvim_buf_get_name(buf)
+  local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
+  local git = vim.fn.finddir('.git', dir .. ';')
+  if git == '' then git = vim.fn.findfile('.git', dir .. ';') end -- a worktree's .git is a file
+  if git ~= '' then return vim.fn.fnamemodify(git, ':p:h:h') end
+  return dir
+end
+
+local function encoding_hints_enabled() return M.config.encoding_hints ~= false end
+
+local function on_attach(client, buf)
+  if vim.bo[buf].omnifunc == '' then vim.bo[buf].omnifunc = 'v:lua.vim.lsp.omnifunc' end
+  if encoding_hints_enabled() and vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
+    pcall(vim.lsp.inlay_hint.enable, true, { bufnr = buf })
+  end
+  if M.config.on_attach then M.config.on_attach(client, buf) end
+end
+
+local function client_config(binary, buf)
+  local hints = encoding_hints_enabled()
+  return {
+    name = 'gpuasm',
+    cmd = { binary, 'lsp' },
+    root_dir = root_dir(buf),
+    init_options = { encodingHints = hints },
+    settings = { gpuasm = { encodingHints = hints } },
+    on_attach = on_attach,
+  }
+end
+
+--- The gpuasm client attached to `buf`, or nil.
+function M.client(buf)
+  buf = (buf == nil or buf == 0) and vim.api.nvim_get_current_buf() or buf
+  if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = buf, name = 'gpuasm' })[1] end
+  for _, client in pairs(vim.lsp.buf_get_clients(buf)) do
+    if client.name == 'gpuasm' then return client end
+  end
+  return nil
+end
+
+local function gpuasm_clients()
+  if vim.lsp.get_clients then return vim.lsp.get_clients({ name = 'gpuasm' }) end
+  local clients = {}
+  for _, client in ipairs(vim.lsp.get_active_clients()) do
+    if client.name == 'gpuasm' then clients[#clients + 1] = client end
+  end
+  return clients
+end
+
+-- Client methods are called with `:` from Neovim 0.11 on (the `.` form is deprecated there).
+local method_call = vim.fn.has('nvim-0.11') == 1
+
+--- client:request on every version; `handler(err, result, ctx)`.
+function M.request(client, method, params, handler, buf)
+  if method_call then return client:request(method, params, handler, buf) end
+  return client.request(method, params, handler, buf)
+end
+
+local function send_notification(client, method, params)
+  if method_call then return client:notify(method, params) end
+  return client.notify(method, params)
+end
+
+-- Neovim 0.7: one client per root folder, started once and attached to every buffer under it.
+local started = {}
+
+local function start_0_7(config, buf)
+  local id = started[config.root_dir]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client or client.is_stopped() then
+    id = vim.lsp.start_client(config)
+    if not id then return notify('could not start ' .. config.cmd[1], vim.log.levels.ERROR) end
+    started[config.root_dir] = id
+  end
+  vim.lsp.buf_attach_client(buf, id)
+end
+
+--- Starts the language server for `buf` (or attaches the running one).
+function M.attach(buf)
+  local binary, tried = M.binary()
+  if not binary then
+    if not notified_missing then
+      notified_missing = true
+      notify('the language server was not started: no gpuasm binary at ' .. table.concat(tried, ' or ')
+        .. '. Build it (bash scripts/setup.sh in the gpuasm repository) or set vim.g.gpuasm_binary'
+        .. " or require('gpuasm').setup({ binary = '/path/to/gpuasm' }).", vim.log.levels.ERROR)
+    end
+    return
+  end
+  local config = client_config(binary, buf)
+  if vim.lsp.start then
+    vim.lsp.start(config, { bufnr = buf })
+  else
+    start_0_7(config, buf)
+  end
+end
+
+--- Everything a gpuasm buffer gets: comment string, language server, tree-sitter.
+function M.on_filetype(buf)
+  vim.bo[buf].commentstring = '// %s'
+  M.attach(buf)
+  if M.config.treesitter then require('gpuasm.treesitter').enable(buf, { folds = M.config.folds }) end
+end
+
+--- Optional: override M.config (see its fields) and the filetype rule
+--- (`filetype_detect`, same values as vim.g.gpuasm_filetype_detect).
+function M.setup(options)
+  options = options or {}
+  for key, value in pairs(options) do
+    if key == 'filetype_detect' then
+      vim.g.gpuasm_filetype_detect = value
+    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' then
+      notify('setup: unknown option ' .. key, vim.log.levels.WARN)
+    else
+      M.config[key] = value
+    end
+  end
+  -- Running clients learn the new hint setting.
+  for _, client in ipairs(gpuasm_clients()) do
+    send_notification(client, 'workspace/didChangeConfiguration',
+      { settings = { gpuasm = { encodingHints = encoding_hints_enabled() } } })
+  end
+end
+
+return M

@@ -1,0 +1,387 @@
+-- End-to-end test of nvim/ in Neovim itself: `nvim --headless -u NONE -i NONE -c 'luafile
+-- nvim/test/e2e.lua'` (nvim/test/e2e.sh sets it up; CTest runs that). The plug-in is loaded the
+-- way the README's bare runtimepath set-up loads it, talks to the real `gpuasm lsp`, and every
+-- expected value comes from the spec or from a computation by hand, never from the program.
+--
+-- Environment: GPUASM_E2E_BINARY (the gpuasm executable), GPUASM_E2E_TMP (a scratch folder),
+-- CC (the C compiler for the tree-sitter parser; default cc).
+-- Prints one `ok`/`FAIL` line per check; exits 0 when every check passed, 1 otherwise.
+
+local timeout_ms = 15000
+
+local results = { passed = 0, failed = {} }
+
+local function say(text)
+  io.stdout:write(text .. '\n')
+  io.stdout:flush()
+end
+
+local function check(name, condition, detail)
+  if condition then
+    results.passed = results.passed + 1
+    say('ok   ' .. name)
+  else
+    table.insert(results.failed, name)
+    say('FAIL ' .. name .. (detail and (': ' .. detail) or ''))
+  end
+  return condition
+end
+
+local function all_clients() return (vim.lsp.get_clients or vim.lsp.get_active_clients)() end
+
+local function finish()
+  for _, client in ipairs(all_clients()) do vim.lsp.stop_client(client.id) end
+  vim.wait(3000, function() return #all_clients() == 0 end, 20)
+  say(string.format('nvim e2e: %d passed, %d failed%s', results.passed, #results.failed,
+    #results.failed > 0 and (' (' .. table.concat(results.failed, '; ') .. ')') or ''))
+  vim.cmd(#results.failed == 0 and 'qall!' or 'cquit 1')
+end
+
+local script = debug.getinfo(1, 'S').source:sub(2)
+local root = vim.fn.fnamemodify(script, ':p:h:h:h')
+local plugin = root .. '/nvim'
+local binary = os.getenv('GPUASM_E2E_BINARY') or ''
+local tmp = os.getenv('GPUASM_E2E_TMP') or ''
+
+-- Every notification, so a failed check can say what the plug-in reported.
+local notifications = {}
+vim.notify = function(message, level)
+  table.insert(notifications, { message = message, level = level })
+  say('     (notify) ' .. message)
+end
+
+local function last_notification()
+  return notifications[#notifications] and notifications[#notifications].message or 'no notification'
+end
+
+local function read_lines(path) return vim.fn.readfile(path) end
+
+local function write_file(name, lines)
+  local path = tmp .. '/' .. name
+  vim.fn.writefile(lines, path)
+  return path
+end
+
+local function open(path)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  return vim.api.nvim_get_current_buf()
+end
+
+local function find_line(buf, pattern)
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if line:match(pattern) then return i end
+  end
+  error('no line matching ' .. pattern)
+end
+
+local function virtual_text(buf, ns, line)
+  local texts = {}
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buf, ns, { line, 0 }, { line, -1 }, { details = true })) do
+    for _, chunk in ipairs(mark[4].virt_text or {}) do texts[#texts + 1] = chunk[1] end
+  end
+  return table.concat(texts)
+end
+
+local function scratch_lines(name)
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_get_name(b) == name then return vim.api.nvim_buf_get_lines(b, 0, -1, false) end
+  end
+  return nil
+end
+
+-- The 32-lane table of gpuasm://registers: lane number → { column label → cell }.
+local function register_table(lines)
+  local header, rows = nil, {}
+  for _, line in ipairs(lines or {}) do
+    local cells = vim.split(line, '|', true)
+    for i, c in ipairs(cells) do cells[i] = vim.trim(c) end
+    if cells[1] == 'lane' then
+      header = cells
+    elseif header and #cells == #header then
+      local lane = tonumber((cells[1]:gsub('-', '')))
+      rows[lane] = {}
+      for i = 2, #cells do rows[lane][header[i]] = cells[i] end
+    end
+  end
+  return rows
+end
+
+local function lower(s) return type(s) == 'string' and s:lower() or s end
+
+local function hover_text(result)
+  if not result or not result.contents then return '' end
+  local contents = result.contents
+  if type(contents) == 'string' then return contents end
+  if contents.value then return contents.value end
+  local parts = {}
+  for _, item in ipairs(contents) do parts[#parts + 1] = type(item) == 'string' and item or item.value end
+  return table.concat(parts, '\n')
+end
+
+local function request_sync(buf, method, params)
+  local responses, err = vim.lsp.buf_request_sync(buf, method, params, timeout_ms)
+  if not responses then return nil, tostring(err) end
+  for _, response in pairs(responses) do
+    if response.err then return nil, tostring(response.err.message) end
+    return response.result
+  end
+  return nil, 'no response'
+end
+
+local function wait_for(what)
+  return vim.wait(timeout_ms, what, 20)
+end
+
+-- Waits for a command's result, or stops early when the plug-in reports an error.
+local function wait_for_result(what)
+  local errors_before = 0
+  for _, n in ipairs(notifications) do
+    if n.level == vim.log.levels.ERROR then errors_before = errors_before + 1 end
+  end
+  return vim.wait(timeout_ms, function()
+    if what() then return true end
+    local errors = 0
+    for _, n in ipairs(notifications) do
+      if n.level == vim.log.levels.ERROR then errors = errors + 1 end
+    end
+    return errors > errors_before
+  end, 20) and what()
+end
+
+-- Whether the server announced a capability (a request it does not announce would only time out).
+local function announces(buf, capability)
+  local client = require('gpuasm').client(buf)
+  local capabilities = client and (client.server_capabilities or client.resolved_capabilities) or {}
+  return capabilities[capability] ~= nil and capabilities[capability] ~= false
+end
+
+----------------------------------------------------------------------------------------------
+-- Set-up as the README's bare runtimepath instructions do it.
+vim.opt.runtimepath:prepend(plugin)
+vim.cmd('filetype on')
+vim.cmd('runtime! plugin/gpuasm.lua')
+
+check('the test has its inputs', vim.fn.executable(binary) == 1 and vim.fn.isdirectory(tmp) == 1,
+  'GPUASM_E2E_BINARY=' .. binary .. ' GPUASM_E2E_TMP=' .. tmp)
+check('the commands exist', vim.fn.exists(':GpuasmRunToCursor') == 2 and vim.fn.exists(':GpuasmExecute') == 2
+  and vim.fn.exists(':GpuasmEncoding') == 2)
+
+local gpuasm = require('gpuasm')
+check('the default binary is build/bin/gpuasm of this repository',
+  gpuasm.repository_binary() == root .. '/build/bin/gpuasm', gpuasm.repository_binary())
+
+----------------------------------------------------------------------------------------------
+-- Filetype detection: this ISA's files by content, other assemblers' .asm files untouched.
+local filetype = require('gpuasm.filetype')
+for _, example in ipairs({ 'illegal-modifier.asm', 'kernel.asm', 'warp-reduce.asm', 'spec-examples.asm' }) do
+  local is_gpuasm, why = filetype.matches(read_lines(root .. '/examples/' .. example), 'content')
+  check('examples/' .. example .. ' is detected as gpuasm', is_gpuasm, why)
+end
+local nasm = { 'section .text', 'global _start', '_start:', '    MOV EAX, 1        ; exit', '    XOR EBX, EBX', '    INT 0x80' }
+local arm = { '    AREA main, CODE', '    MOV R0, R1 ; copy', '    ADD R0, R0, R2 ; add', '    BX LR' }
+check('a NASM file is not gpuasm', not filetype.matches(nasm, 'content'))
+check('an ARM file with ; comments is not gpuasm', not filetype.matches(arm, 'content'))
+check('"marker" mode needs the // gpuasm marker',
+  not filetype.matches(read_lines(root .. '/examples/kernel.asm'), 'marker')
+    and filetype.matches({ '// gpuasm', 'MOV R1, R0 ;' }, 'marker'))
+
+local nasm_path = write_file('nasm.asm', nasm)
+local nasm_filetype = vim.bo[open(nasm_path)].filetype
+check('an opened NASM .asm keeps Neovim\'s filetype', nasm_filetype ~= 'gpuasm' and nasm_filetype ~= '', nasm_filetype)
+vim.g.gpuasm_filetype_detect = false
+local opted_out = write_file('opted-out.asm', read_lines(root .. '/examples/warp-reduce.asm'))
+local opted_out_filetype = vim.bo[open(opted_out)].filetype
+check('vim.g.gpuasm_filetype_detect = false turns detection off', opted_out_filetype ~= 'gpuasm'
+  and opted_out_filetype ~= '', opted_out_filetype)
+vim.g.gpuasm_filetype_detect = nil
+
+----------------------------------------------------------------------------------------------
+-- A missing binary: a clear message, no client.
+vim.g.gpuasm_binary = tmp .. '/no-such-dir/gpuasm'
+local copy = write_file('copy.asm', { 'MOV R1, R0 ;' })
+local copy_buf = open(copy)
+check('a missing binary is reported with its path',
+  vim.bo[copy_buf].filetype == 'gpuasm' and last_notification():find(tmp .. '/no-such-dir/gpuasm', 1, true) ~= nil
+    and gpuasm.client(copy_buf) == nil, last_notification())
+vim.cmd('bwipeout! ' .. copy_buf)
+vim.g.gpuasm_binary = binary
+
+----------------------------------------------------------------------------------------------
+-- Tree-sitter by hand (the README's Neovim 0.7 steps): grammar/src/parser.c compiled with cc
+-- into <dir>/parser/gpuasm.so and <dir> on 'runtimepath'; queries from nvim/queries/gpuasm.
+local ts = require('gpuasm.treesitter')
+local parser_path, build_error = ts.build_parser(tmp)
+check('grammar/src/parser.c compiles into parser/gpuasm.so', parser_path ~= nil, build_error)
+vim.opt.runtimepath:append(tmp)
+check('the gpuasm parser loads from runtimepath', ts.has_parser())
+
+----------------------------------------------------------------------------------------------
+-- The language server on examples/illegal-modifier.asm.
+local buf = open(root .. '/examples/illegal-modifier.asm')
+check('examples/illegal-modifier.asm gets filetype gpuasm', vim.bo[buf].filetype == 'gpuasm', vim.bo[buf].filetype)
+check('the gpuasm client attaches', wait_for(function() return gpuasm.client(buf) ~= nil end), last_notification())
+
+-- Line 2 is `IADD.SAT R0, R1, R2 ;`: the spec's IADD syntax (000_ialu.txt:125-126) has only .X.
+local sat_line = find_line(buf, '^IADD%.SAT') - 1
+local got_diagnostics = wait_for(function() return #vim.diagnostic.get(buf) > 0 end)
+local sat
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  if d.lnum == sat_line and d.code == 'unknown-modifier' then sat = d end
+end
+check('diagnostics arrive', got_diagnostics)
+check('IADD.SAT is reported as unknown-modifier on its line', sat ~= nil and sat.source == 'gpuasm'
+  and sat.message:find('SAT', 1, true) ~= nil, vim.inspect(vim.diagnostic.get(buf)))
+check('the diagnostic starts at .SAT or SAT', sat ~= nil and (sat.col == 4 or sat.col == 5), sat and tostring(sat.col))
+
+-- Tree-sitter highlighting of the same buffer: IADD is a mnemonic name, SAT a modifier.
+check('tree-sitter highlighting is active', vim.treesitter.highlighter.active[buf] ~= nil)
+local ok_captures, captures = pcall(function()
+  local root_node = vim.treesitter.get_parser(buf, 'gpuasm'):parse()[1]:root()
+  local query = ts.get_query('highlights')
+  local found = {}
+  for id, node in query:iter_captures(root_node, buf, sat_line, sat_line + 1) do
+    local text = vim.treesitter.query.get_node_text and vim.treesitter.query.get_node_text(node, buf)
+      or vim.treesitter.get_node_text(node, buf)
+    found[text] = found[text] or query.captures[id]
+  end
+  return found
+end)
+check('highlights.scm captures IADD as function.builtin and SAT as attribute',
+  ok_captures and captures.IADD == 'function.builtin' and captures.SAT == 'attribute', vim.inspect(captures))
+
+-- Hover on IADD: the spec's __Description of IADD (000_ialu.txt:129).
+local hover, hover_error = nil, 'the server does not announce hoverProvider'
+if announces(buf, 'hoverProvider') then hover, hover_error = request_sync(buf, 'textDocument/hover',
+  { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = sat_line, character = 1 } }) end
+check('hover on IADD shows the spec\'s description', hover_text(hover):find('进行整数加法，即Rd = Ra + SrcB', 1, true) ~= nil,
+  hover_error or hover_text(hover))
+
+-- Completion after `FADD.`: FADD's modifiers (004_falu.txt:24-26: .FTZ .SAT .RN .RP .RM .RZ),
+-- nothing of other instructions (IMAD's .WIDE) and no mnemonics.
+vim.api.nvim_buf_set_lines(buf, -1, -1, false, { 'FADD.' })
+local last_line = vim.api.nvim_buf_line_count(buf) - 1
+-- The edit reaches the server (incremental didChange): `FADD.` has no operands and no `;`, an
+-- error there (docs/LANGUAGE.md, "Statements and lines").
+check('an edit is re-checked: the new line FADD. gets an error', wait_for(function()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.lnum == last_line and d.severity == vim.diagnostic.severity.ERROR then return true end
+  end
+  return false
+end), vim.inspect(vim.diagnostic.get(buf)))
+local completion, completion_error = nil, 'the server does not announce completionProvider'
+if announces(buf, 'completionProvider') then
+  completion, completion_error = request_sync(buf, 'textDocument/completion', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = last_line, character = 5 },
+    context = { triggerKind = 2, triggerCharacter = '.' },
+  })
+end
+local labels = {}
+for _, item in ipairs(completion and (completion.items or completion) or {}) do labels[item.label] = true end
+check('completion after FADD. offers .RZ and .FTZ', labels.RZ and labels.FTZ, completion_error or vim.inspect(vim.tbl_keys(labels)))
+check('completion after FADD. offers no foreign modifier or mnemonic', next(labels) ~= nil and not labels.WIDE
+  and not labels.IADD and not labels.FADD, completion_error or vim.inspect(vim.tbl_keys(labels)))
+vim.cmd('bwipeout! ' .. buf)
+
+----------------------------------------------------------------------------------------------
+-- Folding from grammar/queries/folds.scm: a block comment over three lines is one fold.
+local folded = open(write_file('folds.asm', { '// gpuasm', '/* three', '   lines', '   of comment */', 'MOV R1, R0 ;' }))
+vim.wo.foldlevel = 99
+check('a block comment over lines 2-4 folds', vim.fn.foldlevel(2) == 1 and vim.fn.foldlevel(4) == 1
+  and vim.fn.foldlevel(1) == 0 and vim.fn.foldlevel(5) == 0 and vim.fn.foldclosedend(2) == -1,
+  string.format('foldexpr=%s levels %d %d %d %d %d', vim.wo.foldexpr, vim.fn.foldlevel(1), vim.fn.foldlevel(2),
+    vim.fn.foldlevel(3), vim.fn.foldlevel(4), vim.fn.foldlevel(5)))
+vim.cmd('bwipeout! ' .. folded)
+
+----------------------------------------------------------------------------------------------
+-- :GpuasmRunToCursor on examples/warp-reduce.asm with the cursor on REDUX.SUM: the butterfly
+-- has run. By hand: R0 = lane. After the steps with masks 16, 8, 4 and 2 each lane holds the sum
+-- over the lanes of its parity: even lanes 0+2+…+30 = 240 (0xf0), odd lanes 1+3+…+31 = 256
+-- (0x100). The last SHFL.BFLY with mask 1 gives R2 = the other parity's sum (lane 0: 0x100,
+-- lane 1: 0xf0) and the last IADD R1 = 240 + 256 = 496 = 0x1f0 in every lane.
+local commands = require('gpuasm.commands')
+local display = require('gpuasm.display')
+local warp = open(root .. '/examples/warp-reduce.asm')
+check('the client attaches to warp-reduce.asm', wait_for(function() return gpuasm.client(warp) ~= nil end))
+local redux = find_line(warp, '^REDUX%.SUM')
+vim.api.nvim_win_set_cursor(0, { redux, 0 })
+vim.cmd('GpuasmRunToCursor')
+check(':GpuasmRunToCursor answers', wait_for_result(function() return commands.last.run ~= nil end), last_notification())
+local run = commands.last.run or {}
+check('the run stops before the cursor line', run.stop and run.stop.reason == 'until' and run.stop.line == redux,
+  vim.inspect(run.stop))
+local rows = register_table(scratch_lines('gpuasm://registers'))
+local function lane_value(lane, register)
+  local row = rows[lane] or {}
+  return lower(row[register .. '*'] or row[register])
+end
+local all_496 = true
+for lane = 0, 31 do all_496 = all_496 and lane_value(lane, 'R1') == '0x000001f0' end
+check('gpuasm://registers: R1 = 0x000001f0 in all 32 lanes', all_496, vim.inspect(rows[0]))
+check('gpuasm://registers: R2 = 0x00000100 in lane 0 and 0x000000f0 in lane 1',
+  lane_value(0, 'R2') == '0x00000100' and lane_value(1, 'R2') == '0x000000f0', vim.inspect({ rows[0], rows[1] }))
+local last_iadd -- the IADD after the last SHFL.BFLY
+for i, line in ipairs(vim.api.nvim_buf_get_lines(warp, 0, redux, false)) do
+  if line:match('^IADD R1, R1, R2') then last_iadd = i end
+end
+local iadd_text = virtual_text(warp, display.run_ns, last_iadd - 1)
+check('virtual text at the last IADD: R1 = 0x000001f0', lower(iadd_text):find('r1 = 0x000001f0', 1, true) ~= nil,
+  iadd_text)
+check('virtual text marks the stop line', virtual_text(warp, display.run_ns, redux - 1):find('stopped', 1, true) ~= nil)
+
+-- :GpuasmRunToCursor with a state file: R0 = 2 in every lane overrides the file's
+-- `// @state R0 = lane`, so the butterfly sums 32 × 2 = 64 = 0x40 into R1 of every lane.
+commands.last.run = nil
+local state_file = write_file('state.json', { '{"regs":{"R0":"0x2"}}' })
+vim.cmd('GpuasmRunToCursor ' .. vim.fn.fnameescape(state_file))
+check(':GpuasmRunToCursor STATE.json answers', wait_for_result(function() return commands.last.run ~= nil end),
+  last_notification())
+rows = register_table(scratch_lines('gpuasm://registers'))
+check('with the state file: R0 = 0x00000002 and R1 = 0x00000040 in lane 17',
+  lane_value(17, 'R0') == '0x00000002' and lane_value(17, 'R1') == '0x00000040', vim.inspect(rows[17]))
+
+local broken_state = write_file('broken-state.json', { '{"regs":' })
+vim.cmd('GpuasmRunToCursor ' .. vim.fn.fnameescape(broken_state))
+check('a malformed state file is reported', last_notification():find('broken-state.json is not a JSON object', 1, true) ~= nil,
+  last_notification())
+
+-- :GpuasmExecute over `MOV R6, c[0x0][0x10]` and `FMUL R7, R6, 4.0`: the file's
+-- `// @state c[0x0][0x10] = 0x3e000000` is 0.125f; 0.125 * 4 = 0.5 = 0x3f000000.
+local mov = find_line(warp, '^MOV R6')
+local fmul = find_line(warp, '^FMUL R7')
+vim.cmd(string.format('%d,%dGpuasmExecute', mov, fmul))
+check(':GpuasmExecute answers', wait_for_result(function() return commands.last.execute ~= nil end), last_notification())
+local executed = commands.last.execute or {}
+local traced = {}
+for _, entry in ipairs(executed.trace or {}) do traced[#traced + 1] = entry.line end
+check('only the two selected lines ran', vim.deep_equal(traced, { mov, fmul }), vim.inspect(traced))
+rows = register_table(scratch_lines('gpuasm://registers'))
+check('gpuasm://registers: R6 = 0x3e000000, R7 = 0x3f000000',
+  lane_value(0, 'R6') == '0x3e000000' and lane_value(31, 'R7') == '0x3f000000', vim.inspect(rows[0]))
+local fmul_text = virtual_text(warp, display.run_ns, fmul - 1)
+check('virtual text at FMUL: R7 = 0x3f000000', lower(fmul_text):find('r7 = 0x3f000000', 1, true) ~= nil, fmul_text)
+
+-- :GpuasmEncoding on the first `IADD R1, R1, R2 ;`: IADD_RR (000_ialu.txt:180) with rd = 1
+-- in bits 16..23, ra = 1 in bits 24..31 and rb = 2 in bits 32..39.
+local iadd = find_line(warp, '^IADD R1, R1, R2')
+vim.cmd(iadd .. 'GpuasmEncoding')
+check(':GpuasmEncoding answers', wait_for_result(function() return commands.last.encoding ~= nil end), last_notification())
+local instruction = (commands.last.encoding and commands.last.encoding.instructions or {})[1] or {}
+local fields = {}
+for _, field in ipairs(instruction.fields or {}) do fields[field.name] = field end
+local function field_is(name, hi, lo, value)
+  local f = fields[name]
+  return f ~= nil and f.hi == hi and f.lo == lo and tonumber(f.value) == value
+end
+check('encoding: IADD_RR with rd = 1 [23:16], ra = 1 [31:24], rb = 2 [39:32]', instruction.variant == 'IADD_RR'
+  and field_is('rd', 23, 16, 1) and field_is('ra', 31, 24, 1) and field_is('rb', 39, 32, 2), vim.inspect(instruction))
+-- The same bytes in the 128-bit word: byte k is hex digits 32-2k-1 and 32-2k after `0x`.
+local word = lower(instruction.encoding or ''):gsub('^0x', '')
+local function byte(k) return word:sub(32 - 2 * k - 1, 32 - 2 * k) end
+check('encoding word holds rd, ra, rb in bytes 2, 3, 4', #word == 32 and byte(2) == '01' and byte(3) == '01' and byte(4) == '02',
+  instruction.encoding)
+check('encoding as virtual text and in gpuasm://encoding',
+  virtual_text(warp, display.encoding_ns, iadd - 1):find(instruction.encoding or '\1', 1, true) ~= nil
+    and table.concat(scratch_lines('gpuasm://encoding') or {}, '\n'):find('IADD_RR', 1, true) ~= nil)
+
+finish()

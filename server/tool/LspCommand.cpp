@@ -33,7 +33,7 @@ int runLsp(const std::vector<std::string>& args, std::ostream& /*out*/, std::ost
   }
   auto load = loadSpecFor(specDir, err);
   if (!load) return kExitUsage;
-  lsp::Server server(*load->db);
+  lsp::Server server(*load->db, lsp::defaultCacheRoot());
   return port ? lsp::serveTcp(server, *port, err) : lsp::serveStdio(server, err);
 }
 

@@ -37,7 +37,7 @@ json note(const std::string& method, json params = json::object()) {
 }
 
 Server initialized() {
-  Server s(db());
+  Server s(db(), ::testing::TempDir());
   send(s, {request(1, "initialize", {{"capabilities", json::object()}}), note("initialized")});
   return s;
 }
@@ -47,7 +47,7 @@ json open(const std::string& text, const std::string& uri = "file:///a.asm") {
 }
 
 TEST(Server, LifecycleAndCapabilities) {
-  Server s(db());
+  Server s(db(), ::testing::TempDir());
   auto r = send(s, {request(7, "textDocument/hover")});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["error"]["code"], -32002);  // not initialized yet
@@ -168,7 +168,7 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const auto& doc = s.documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
-    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->unit().diagnostics.size()) << "step " << step;
+    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->diagnostics().size()) << "step " << step;
     EXPECT_EQ(r[0]["params"]["version"], step + 2);
   }
 }

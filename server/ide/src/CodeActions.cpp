@@ -1,8 +1,8 @@
 // Quick fixes from the assembler's near-miss data (see CodeActions.h). Each diagnostic's
 // suggestions are replacement texts for its range, so a fix is one edit; the exceptions are
 // spelled out below: an empty replacement of a modifier or selector also deletes the dot in
-// front of it, a modifier the optype cannot take can always be removed, and a MISSING token is
-// inserted with the spelling the grammar gives it.
+// front of it, and a modifier the optype cannot take can always be removed. A missing token's
+// suggestion is its spelling, inserted at the diagnostic's (empty) range.
 #include <gpuasm/ide/CodeActions.h>
 
 #include <algorithm>
@@ -34,41 +34,14 @@ std::string validUtf8(std::string_view s) {
   return out;
 }
 
-// A MISSING token and where to insert it. The parser puts it after any comment that follows
-// the statement (`IADD R0, R1, R2 // sum` → after "sum"); inserted there it would be comment
-// text, so it goes right after the last real token before it instead.
-struct MissingToken {
-  TSNode node;
-  std::uint32_t insertAt = 0;
-};
-
-// The MISSING node that starts at `offset`, searched only along the children that contain it.
-// Siblings are walked by index: ts_node_prev_sibling is unreliable on zero-width nodes.
-std::optional<MissingToken> missingTokenAt(TSNode node, std::uint32_t offset) {
-  const std::uint32_t count = ts_node_child_count(node);
-  std::optional<std::uint32_t> lastRealEnd;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode child = ts_node_child(node, i);
-    const std::uint32_t begin = ts_node_start_byte(child);
-    const std::uint32_t end = ts_node_end_byte(child);
-    if (begin > offset) break;
-    if (ts_node_is_missing(child) && begin == offset) return MissingToken{child, lastRealEnd.value_or(offset)};
-    if (offset <= end)
-      if (auto found = missingTokenAt(child, offset)) return found;
-    if (!ts_node_is_extra(child)) lastRealEnd = end;
-  }
-  return std::nullopt;
-}
-
 class ActionBuilder {
  public:
   ActionBuilder(const Snapshot& snapshot, std::vector<CodeAction>& out) : snapshot_(snapshot), text_(snapshot.text()), out_(out) {}
 
   void diagnostic(std::size_t index) {
-    const Diagnostic& d = snapshot_.unit().diagnostics[index];
+    const Diagnostic& d = snapshot_.diagnostics()[index];
     const std::size_t first = out_.size();
     const syntax::ByteRange range = clamp(d.range);
-    if (d.code == "missing-token") insertMissing(index, range);
     for (const auto& s : d.suggestions) replace(index, range, s);
     // A modifier that no form (or not this form, or no encoding) accepts can always go; the
     // matcher reports the spelling, the fix is the same for every optype.
@@ -88,7 +61,7 @@ class ActionBuilder {
   bool afterDot(syntax::ByteRange r) const { return r.begin > 0 && text_[r.begin - 1] == '.'; }
 
   void replace(std::size_t index, syntax::ByteRange range, const std::string& replacement) {
-    const Diagnostic& d = snapshot_.unit().diagnostics[index];
+    const Diagnostic& d = snapshot_.diagnostics()[index];
     const bool dotted = afterDot(range) && range.end > range.begin;
     syntax::TextEdit edit{range.begin, range.end, replacement};
     // A modifier or selector is removed with its dot; replaced, the dot stays.
@@ -107,19 +80,8 @@ class ActionBuilder {
     add(index, std::move(title), std::move(edit));
   }
 
-  void insertMissing(std::size_t index, syntax::ByteRange range) {
-    const auto missing = missingTokenAt(snapshot_.tree().root(), range.begin);
-    // A named node (an identifier, a register) has no spelling to insert; only tokens do.
-    if (!missing || ts_node_is_named(missing->node)) return;
-    const std::string token = ts_node_type(missing->node);
-    // Only pulled back over comments on the same line, never into another statement.
-    const std::uint32_t at =
-        text_.substr(missing->insertAt, range.begin - missing->insertAt).find('\n') == std::string_view::npos ? missing->insertAt : range.begin;
-    add(index, "Insert '" + token + "'", {at, at, token});
-  }
-
   void add(std::size_t index, std::string title, syntax::TextEdit edit) {
-    const Diagnostic& d = snapshot_.unit().diagnostics[index];
+    const Diagnostic& d = snapshot_.diagnostics()[index];
     for (const auto& a : out_)
       if (a.diagnostic == index && a.edits.size() == 1 && a.edits[0].begin == edit.begin && a.edits[0].end == edit.end &&
           a.edits[0].replacement == edit.replacement)
@@ -142,7 +104,7 @@ class ActionBuilder {
 std::vector<CodeAction> getCodeActions(const Snapshot& snapshot, syntax::ByteRange range) {
   std::vector<CodeAction> out;
   ActionBuilder builder(snapshot, out);
-  const auto& diagnostics = snapshot.unit().diagnostics;
+  const auto& diagnostics = snapshot.diagnostics();
   for (std::size_t i = 0; i < diagnostics.size(); ++i)
     if (touches(diagnostics[i].range, range)) builder.diagnostic(i);
   return out;

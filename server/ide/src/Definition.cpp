@@ -51,8 +51,8 @@ isa::SourcePos modifierPos(const isa::InstrDb& db, const isa::Optype& optype, co
 }  // namespace
 
 std::optional<SpecLocation> getDefinition(const Snapshot& snapshot, std::uint32_t offset) {
-  const AssembledStatement* a = snapshot.statementAt(offset);
-  if (a == nullptr || a->statement.mnemonic.empty()) return std::nullopt;
+  const std::optional<AssembledStatement> a = snapshot.statementAt(offset);
+  if (!a || a->statement.mnemonic.empty()) return std::nullopt;
   const isa::AsmStatement& s = a->statement;
   const isa::InstrDb& db = snapshot.db();
   std::vector<std::string_view> parts;

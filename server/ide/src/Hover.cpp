@@ -628,8 +628,8 @@ std::string guardHover(const Line& l) {
 
 std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset) {
   if (offset >= snapshot.text().size()) return std::nullopt;
-  const AssembledStatement* as = snapshot.statementAt(offset);
-  if (as == nullptr) return std::nullopt;
+  const std::optional<AssembledStatement> as = snapshot.statementAt(offset);
+  if (!as) return std::nullopt;
   const isa::AsmStatement& s = as->statement;
   const InstrDb& db = snapshot.db();
 

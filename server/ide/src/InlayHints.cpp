@@ -38,7 +38,7 @@ std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
 
 std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRange visible) {
   std::vector<InlayHint> out;
-  const auto& statements = snapshot.unit().statements;
+  const auto statements = snapshot.statementsIn(visible);
   const syntax::LineIndex& lines = snapshot.lines();
   for (std::size_t i = 0; i < statements.size(); ++i) {
     const AssembledStatement& s = statements[i];

@@ -33,11 +33,25 @@ std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
 }  // namespace
 
 RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request) {
+  return runDocument(db, tree.text(), assemble(db, tree), request);
+}
+
+AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine) {
+  AssembledUnit out;
+  for (const AssembledStatement& s : unit.statements)
+    if (s.statement.line >= firstLine && s.statement.line <= lastLine) out.statements.push_back(s);
+  if (out.statements.empty()) return out;
+  const std::uint32_t begin = out.statements.front().statement.range.begin;
+  const std::uint32_t end = out.statements.back().statement.range.end;
+  for (const Diagnostic& d : unit.diagnostics)
+    if (d.range.begin >= begin && d.range.begin <= end) out.diagnostics.push_back(d);
+  return out;
+}
+
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request) {
   RunOutcome out;
-  const AssembledUnit unit = assemble(db, tree);
   out.diagnostics = unit.diagnostics;
 
-  const std::string_view text = tree.text();
   sim::ParsedDirectives directives = sim::parseStateDirectives(text);
   for (const sim::StateDirectiveError& e : directives.errors) {
     const std::uint32_t begin = lineStart(text, e.line) + e.column;

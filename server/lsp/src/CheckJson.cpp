@@ -43,6 +43,17 @@ std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& 
       .dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines) {
+  std::vector<PlacedDiagnostic> out;
+  for (const auto& d : diagnostics) {
+    const auto b = lines.position(d.range.begin);
+    const auto e = lines.position(d.range.end);
+    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, d.message,
+                   d.suggestions, d.legalForms, d.erratum});
+  }
+  return out;
+}
+
 std::string checkToJson(const std::vector<FileDiagnostics>& files, int indent) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& f : files) {

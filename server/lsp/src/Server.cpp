@@ -1,30 +1,20 @@
 // Server: JSON-RPC dispatch, lifecycle, document sync and diagnostics (see Server.h).
 #include <gpuasm/lsp/Server.h>
 
+#include "Protocol.h"
+#include "Requests.h"
+#include "SpecDocuments.h"
+
 #include <gpuasm/syntax/LineIndex.h>
 
-#include <nlohmann/json.hpp>
-
+#include <exception>
 #include <optional>
 
 namespace gpuasm::lsp {
 
 namespace {
 
-using nlohmann::json;
-
-// JSON-RPC and LSP error codes.
-enum ErrorCode : int {
-  kParseError = -32700,
-  kInvalidRequest = -32600,
-  kMethodNotFound = -32601,
-  kInvalidParams = -32602,
-  kInternalError = -32603,
-  kServerNotInitialized = -32002,
-  kRequestCancelled = -32800,
-};
-
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+using namespace protocol;
 
 std::string errorReply(const json& id, int code, std::string_view message) {
   return dump({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
@@ -36,68 +26,34 @@ std::string notification(std::string_view method, json params) {
   return dump({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
 }
 
-// A params field that must be present with a type; throws InvalidParams through json's
-// exceptions, which handleOne turns into an error reply.
-struct ParamsError {
-  std::string message;
-};
-
-const json& member(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key)) throw ParamsError{std::string("missing '") + key + "'"};
-  return object.at(key);
-}
-
-std::string stringMember(const json& object, const char* key) {
-  const json& v = member(object, key);
-  if (!v.is_string()) throw ParamsError{std::string("'") + key + "' must be a string"};
-  return v.get<std::string>();
-}
-
-std::uint32_t uintMember(const json& object, const char* key) {
-  const json& v = member(object, key);
-  if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 0xFFFFFFFFll)
-    throw ParamsError{std::string("'") + key + "' must be a non-negative integer"};
-  return static_cast<std::uint32_t>(v.get<std::int64_t>());
-}
-
-syntax::LinePosition position(const json& p) { return {uintMember(p, "line"), uintMember(p, "character")}; }
-
-json positionJson(const syntax::LinePosition& p) { return {{"line", p.line}, {"character", p.character}}; }
-
-json rangeJson(const syntax::LineIndex& lines, syntax::ByteRange r) {
-  return {{"start", positionJson(lines.position(r.begin))}, {"end", positionJson(lines.position(r.end))}};
-}
-
-int severityCode(ide::Severity s) {
-  switch (s) {
-    case ide::Severity::Error: return 1;
-    case ide::Severity::Warning: return 2;
-    case ide::Severity::Information: return 3;
-    case ide::Severity::Hint: return 4;
-  }
-  return 1;
-}
-
 json diagnosticsJson(const ide::Snapshot& snap) {
   json out = json::array();
-  for (const ide::Diagnostic& d : snap.unit().diagnostics) {
-    json j = {{"range", rangeJson(snap.lines(), d.range)},
-              {"severity", severityCode(d.severity)},
-              {"code", d.code},
-              {"source", "gpuasm"},
-              {"message", d.message}};
-    // The near-miss data the quick fixes are built from travels with the diagnostic.
-    json data = json::object();
-    if (!d.suggestions.empty()) data["suggestions"] = d.suggestions;
-    if (!d.legalForms.empty()) data["legalForms"] = d.legalForms;
-    if (!d.erratum.empty()) data["erratum"] = d.erratum;
-    if (!data.empty()) j["data"] = std::move(data);
-    out.push_back(std::move(j));
-  }
+  for (const ide::Diagnostic& d : snap.diagnostics()) out.push_back(diagnosticJson(snap.lines(), d));
   return out;
 }
 
+std::string publishDiagnostics(const std::string& uri, const OpenDocument& doc) {
+  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(*doc.snapshot)}});
+}
+
+// {"encodingHints": bool} (also accepted wrapped as {"gpuasm": {...}}); true when it changed something.
+bool applySettings(ServerSettings& settings, const json& j) {
+  const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
+  if (!s.is_object()) return false;
+  const bool hints = boolMember(s, "encodingHints", settings.encodingHints);
+  const bool changed = hints != settings.encodingHints;
+  settings.encodingHints = hints;
+  return changed;
+}
+
 }  // namespace
+
+Server::Server(const isa::InstrDb& db, std::string cacheRoot) : db_(db), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {}
+
+Server::~Server() = default;
+Server::Server(Server&&) noexcept = default;
+
+std::string defaultCacheRoot() { return SpecDocuments::defaultCacheRoot(); }
 
 std::string Server::framingError(std::string_view message) const {
   return errorReply(nullptr, kParseError, std::string("Parse error: ") + std::string(message));
@@ -146,33 +102,34 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
         d.snapshot = ide::Snapshot::analyse(db_, stringMember(doc, "text"));
         const std::string uri = stringMember(doc, "uri");
         documents_[uri] = d;
-        out.push_back(notification("textDocument/publishDiagnostics",
-                                   {{"uri", uri}, {"version", d.version}, {"diagnostics", diagnosticsJson(*d.snapshot)}}));
+        out.push_back(publishDiagnostics(uri, d));
       } else if (method == "textDocument/didChange") {
         const json& doc = member(params, "textDocument");
         const std::string uri = stringMember(doc, "uri");
         const auto it = documents_.find(uri);
         if (it == documents_.end()) return;  // a change to a document that is not open: nothing to update
-        std::string text(it->second.snapshot->text());
+        // Each change applies to the text as the previous one left it; a ranged change re-analyses
+        // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
+        std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
         for (const json& change : member(params, "contentChanges")) {
           if (!change.contains("range")) {
-            text = stringMember(change, "text");
+            snap = ide::Snapshot::analyse(db_, stringMember(change, "text"));
             continue;
           }
-          // Positions are UTF-16 (LineIndex is the only code that knows it); each change applies
-          // to the text as the previous one left it.
-          const syntax::LineIndex lines(text);
+          // Positions are UTF-16 (LineIndex is the only code that knows it).
           const json& range = member(change, "range");
-          const std::uint32_t begin = lines.offset(position(member(range, "start")));
-          const std::uint32_t end = lines.offset(position(member(range, "end")));
+          const std::uint32_t begin = snap->lines().offset(position(member(range, "start")));
+          const std::uint32_t end = snap->lines().offset(position(member(range, "end")));
           if (end < begin) throw ParamsError{"change range ends before it starts"};
-          text.replace(begin, end - begin, stringMember(change, "text"));
+          snap = snap->edited({begin, end, stringMember(change, "text")});
         }
         it->second.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : it->second.version + 1;
-        it->second.snapshot = ide::Snapshot::analyse(db_, std::move(text));
-        out.push_back(notification("textDocument/publishDiagnostics", {{"uri", uri},
-                                                                        {"version", it->second.version},
-                                                                        {"diagnostics", diagnosticsJson(*it->second.snapshot)}}));
+        it->second.snapshot = std::move(snap);
+        out.push_back(publishDiagnostics(uri, it->second));
+      } else if (method == "workspace/didChangeConfiguration") {
+        // Encoding hints switched: a client that can be told re-requests them.
+        if (applySettings(settings_, member(params, "settings")) && inlayHintRefresh_)
+          out.push_back(dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(nextRequestId_++)}, {"method", "workspace/inlayHint/refresh"}}));
       } else if (method == "textDocument/didClose") {
         const std::string uri = stringMember(member(params, "textDocument"), "uri");
         documents_.erase(uri);
@@ -190,9 +147,18 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   if (cancelled.contains(id.dump())) return out.push_back(errorReply(id, kRequestCancelled, "Request cancelled"));
   if (method == "initialize") {
     if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
+    try {
+      if (params.contains("initializationOptions")) applySettings(settings_, params["initializationOptions"]);
+      const json caps = params.value("capabilities", json::object());
+      inlayHintRefresh_ = caps.is_object() && caps.contains("workspace") && caps["workspace"].is_object() &&
+                          caps["workspace"].contains("inlayHint") && boolMember(caps["workspace"]["inlayHint"], "refreshSupport", false);
+    } catch (const ParamsError& e) {
+      return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+    } catch (const json::exception& e) {
+      return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
+    }
     initialized_ = true;
-    json capabilities = {{"textDocumentSync", {{"openClose", true}, {"change", 2}}}, {"positionEncoding", "utf-16"}};
-    return out.push_back(resultReply(id, {{"capabilities", capabilities}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+    return out.push_back(resultReply(id, {{"capabilities", serverCapabilities()}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
   }
   if (!initialized_) return out.push_back(errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
   if (shutdown_) return out.push_back(errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
@@ -200,7 +166,19 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     shutdown_ = true;
     return out.push_back(resultReply(id, nullptr));
   }
-  return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
+  const RequestHandler handler = requestHandler(method);
+  if (handler == nullptr) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
+  // A handler's failure answers its request and nothing else: the documents are untouched.
+  try {
+    RequestContext ctx{db_, documents_, settings_, *spec_};
+    out.push_back(resultReply(id, handler(ctx, params)));
+  } catch (const ParamsError& e) {
+    out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+  } catch (const json::exception& e) {
+    out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
+  } catch (const std::exception& e) {
+    out.push_back(errorReply(id, kRequestFailed, std::string("Request failed: ") + e.what()));
+  }
 }
 
 }  // namespace gpuasm::lsp

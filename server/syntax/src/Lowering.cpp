@@ -144,7 +144,7 @@ LoweredUnit lower(const SyntaxTree& tree) {
   LoweredUnit out;
   for (const auto& d : syntaxDiagnosticsOf(tree))
     out.diagnostics.push_back({toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error,
-                               d.code, d.message, {}, {}, {}});
+                               d.code, d.message, d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert}, {}, {}});
   Lowerer lowerer(out);
   for (const auto& s : statementsOf(tree)) out.statements.push_back(lowerer.statement(s));
   return out;

@@ -2,6 +2,7 @@
 #include <gpuasm/syntax/Statement.h>
 
 #include <cstring>
+#include <optional>
 
 namespace gpuasm::syntax {
 
@@ -227,24 +228,59 @@ std::vector<StatementView> statementsOf(const SyntaxTree& tree) {
   return out;
 }
 
+namespace {
+
+// Where a MISSING token belongs. The parser puts it after any comment that follows the statement
+// (`IADD R0, R1, R2 // sum` → after "sum"), where inserting it would only extend the comment; it
+// belongs right after the last real token before it, when that is on the same line. The token
+// is searched down from the root along the children that contain it (ts_node_parent and
+// ts_node_prev_sibling are unreliable on zero-width nodes).
+std::optional<std::uint32_t> lastRealTokenEnd(TSNode node, std::uint32_t offset) {
+  std::optional<std::uint32_t> lastRealEnd;
+  const std::uint32_t count = ts_node_child_count(node);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_child(node, i);
+    const std::uint32_t begin = ts_node_start_byte(child);
+    const std::uint32_t end = ts_node_end_byte(child);
+    if (begin > offset) break;
+    if (ts_node_is_missing(child) && begin == offset) return lastRealEnd;
+    if (offset <= end && ts_node_child_count(child) > 0)
+      if (auto inner = lastRealTokenEnd(child, offset); inner && (!lastRealEnd || *inner > *lastRealEnd)) return inner;
+    if (!ts_node_is_extra(child) && end <= offset) lastRealEnd = end;
+  }
+  return lastRealEnd;
+}
+
+std::uint32_t missingTokenPosition(const SyntaxTree& tree, TSNode missing) {
+  const std::uint32_t at = ts_node_start_byte(missing);
+  const std::optional<std::uint32_t> real = lastRealTokenEnd(tree.root(), at);
+  if (!real || *real > at || tree.text().substr(*real, at - *real).find('\n') != std::string_view::npos) return at;
+  return *real;
+}
+
+}  // namespace
+
 std::vector<SyntaxDiagnostic> syntaxDiagnosticsOf(const SyntaxTree& tree) {
   std::vector<SyntaxDiagnostic> out;
   // Error-free subtrees are skipped, unless the text has a '/*' that may never be closed.
   const bool mayHaveUnclosedComment = tree.text().find("/*") != std::string::npos;
   walk(tree.root(), [&](TSNode node) {
     if (is(node, "unterminated_comment")) {
-      out.push_back({SyntaxTree::rangeOf(node), "unterminated-comment", "'/*' is not closed by '*/'; the comment ends at the end of the line"});
+      out.push_back({SyntaxTree::rangeOf(node), "unterminated-comment", "'/*' is not closed by '*/'; the comment ends at the end of the line", {}});
       return false;
     }
     if (!ts_node_has_error(node)) return mayHaveUnclosedComment;
     if (ts_node_is_missing(node)) {
-      out.push_back({SyntaxTree::rangeOf(node), "missing-token", std::string("missing '") + ts_node_type(node) + "'"});
+      const std::uint32_t at = missingTokenPosition(tree, node);
+      // A named node (an identifier, a register) has no spelling to insert; only tokens do.
+      out.push_back({{at, at}, "missing-token", std::string("missing '") + ts_node_type(node) + "'",
+                     ts_node_is_named(node) ? std::string() : std::string(ts_node_type(node))});
       return false;
     }
     if (is(node, "ERROR")) {
       const std::string_view text = tree.textOf(node);
       out.push_back({SyntaxTree::rangeOf(node), "syntax-error",
-                     text.empty() ? std::string("unexpected end of input") : "unexpected '" + shorten(text) + "'"});
+                     text.empty() ? std::string("unexpected end of input") : "unexpected '" + shorten(text) + "'", {}});
       return false;
     }
     return true;

@@ -1,5 +1,5 @@
 // Annotated test snippets for editor features (DESIGN.md §8): `^` marks the cursor and
-// `[[ ... ]]` marks expected ranges; both are removed from the text the feature sees.
+// `[[ ... ]]` marks expected ranges (`[[R[0:1]]]` closes after the operand's own ']'); both are removed from the text the feature sees.
 #pragma once
 
 #include <gpuasm/ide/Snapshot.h>
@@ -32,6 +32,8 @@ struct Annotated {
       } else if (marked.compare(i, 2, "[[") == 0) {
         open.push_back(static_cast<std::uint32_t>(text.size()));
         ++i;
+      } else if (marked.compare(i, 3, "]]]") == 0 && !open.empty()) {
+        text += ']';  // `[[R[0:1]]]`: the range closes at the last two brackets
       } else if (marked.compare(i, 2, "]]") == 0 && !open.empty()) {
         ranges.push_back({open.back(), static_cast<std::uint32_t>(text.size())});
         open.pop_back();

@@ -25,7 +25,7 @@ std::vector<std::string> codesOf(const std::string& text) {
   // Keep the snapshot alive: the diagnostics live in it (a temporary in the range-for's
   // initializer would be destroyed before the loop runs).
   const auto snapshot = ide::Snapshot::analyse(db(), text);
-  for (const auto& d : snapshot->unit().diagnostics) out.push_back(d.code);
+  for (const auto& d : snapshot->diagnostics()) out.push_back(d.code);
   return out;
 }
 
@@ -46,7 +46,7 @@ TEST(CodeActions, RemovesAnUnknownModifierWithItsDot) {
   EXPECT_EQ(fix.title, "Remove '.SAT'");
   EXPECT_EQ(fix.kind, "quickfix");
   EXPECT_EQ(fix.code, "unknown-modifier");
-  EXPECT_EQ(snap->unit().diagnostics[fix.diagnostic].code, "unknown-modifier");
+  EXPECT_EQ(snap->diagnostics()[fix.diagnostic].code, "unknown-modifier");
   EXPECT_TRUE(fix.isPreferred);
   ASSERT_EQ(fix.edits.size(), 1u);
   EXPECT_EQ(fix.edits[0].begin, 4u);
@@ -55,9 +55,9 @@ TEST(CodeActions, RemovesAnUnknownModifierWithItsDot) {
   const std::string fixed = applied(a.text, fix);
   EXPECT_EQ(fixed, "IADD R0, R1, R2 ;\n");
   const auto after = ide::Snapshot::analyse(db(), fixed);
-  EXPECT_TRUE(after->unit().diagnostics.empty());
-  ASSERT_EQ(after->unit().statements.size(), 1u);
-  EXPECT_TRUE(after->unit().statements[0].inst.has_value());
+  EXPECT_TRUE(after->diagnostics().empty());
+  ASSERT_EQ(after->assembledUnit().statements.size(), 1u);
+  EXPECT_TRUE(after->assembledUnit().statements[0].inst.has_value());
 }
 
 // 004_falu.txt:26: `.rnd = {.RN*, .RP, .RM, .RZ}`. .RX is one edit from all four; the matcher
@@ -126,8 +126,10 @@ TEST(CodeActions, InsertsTheMissingSemicolon) {
 TEST(CodeActions, InsertsMissingTokensBeforeATrailingComment) {
   const Annotated a("IADD R0, R1, R2 // sum\nIADD R0, R1, c[0x0][0x10^ ;\n");
   const auto snap = a.snapshot();
-  const std::uint32_t endOfLine1 = static_cast<std::uint32_t>(a.text.find('\n'));
-  const auto semicolon = ide::getCodeActions(*snap, {endOfLine1, endOfLine1});
+  // The missing ';' is reported where it belongs, after "R2", not after the comment.
+  const std::uint32_t afterR2 = static_cast<std::uint32_t>(a.text.find(" //"));
+  ASSERT_EQ(snap->diagnostics().front().range, (syntax::ByteRange{afterR2, afterR2}));
+  const auto semicolon = ide::getCodeActions(*snap, {afterR2, afterR2});
   ASSERT_EQ(semicolon.size(), 1u);
   EXPECT_EQ(semicolon[0].title, "Insert ';'");
   EXPECT_EQ(applied(a.text, semicolon[0]), "IADD R0, R1, R2; // sum\nIADD R0, R1, c[0x0][0x10 ;\n");
@@ -203,7 +205,7 @@ TEST(CodeActions, NoFixWhereTheDiagnosticCarriesNone) {
   // operand-count: the matcher's near miss lists legal forms but no replacement text.
   const Annotated a("IADD R0, ^R1 ;\n");
   const auto snap = a.snapshot();
-  ASSERT_FALSE(snap->unit().diagnostics.empty());
+  ASSERT_FALSE(snap->diagnostics().empty());
   EXPECT_TRUE(ide::getCodeActions(*snap, {0, static_cast<std::uint32_t>(a.text.size())}).empty());
 }
 

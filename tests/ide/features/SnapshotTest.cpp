@@ -3,18 +3,114 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <sstream>
+
 namespace gpuasm::featuretest {
 namespace {
 
 TEST(Snapshot, StatementAtFindsTheStatementUnderTheCursor) {
   const Annotated a("MOV R1, 0x1 ;\n// comment\n[[IADD R2, R^1, R1 ;]]\n");
   const auto snap = a.snapshot();
-  const ide::AssembledStatement* s = snap->statementAt(a.cursor);
-  ASSERT_NE(s, nullptr);
+  const std::optional<ide::AssembledStatement> s = snap->statementAt(a.cursor);
+  ASSERT_TRUE(s.has_value());
   EXPECT_EQ(s->statement.range.begin, a.ranges[0].begin);
   EXPECT_EQ(s->statement.mnemonic, "IADD");
-  EXPECT_EQ(snap->statementAt(16), nullptr);  // inside the comment line
-  EXPECT_EQ(snap->unit().statements.size(), 2u);
+  EXPECT_FALSE(snap->statementAt(16).has_value());  // inside the comment line
+  EXPECT_EQ(snap->assembledUnit().statements.size(), 2u);
+}
+
+TEST(Snapshot, AnnotatedRangeAroundARegisterRangeClosesAfterIt) {
+  const Annotated a("IMAD.WIDE [[R[0:1]]], R2, R3, R[4:5] ;");
+  ASSERT_EQ(a.ranges.size(), 1u);
+  EXPECT_EQ(a.text.substr(a.ranges[0].begin, a.ranges[0].end - a.ranges[0].begin), "R[0:1]");
+}
+
+// Everything a feature can see of a snapshot, as text: diagnostics, statements with their
+// ranges and encodings, comments. Two snapshots of the same text must print the same.
+std::string describe(const ide::Snapshot& s) {
+  std::ostringstream out;
+  const ide::AssembledUnit unit = s.assembledUnit();
+  for (const ide::Diagnostic& d : unit.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << d.code << ' ' << d.message << '\n';
+  for (const ide::AssembledStatement& a : unit.statements) {
+    const isa::AsmStatement& st = a.statement;
+    out << "S " << st.line << ' ' << st.range.begin << '-' << st.range.end << ' ' << st.mnemonic << '@' << st.mnemonicRange.begin;
+    for (const auto& p : st.parts) out << '.' << p.text << '@' << p.range.begin;
+    for (const auto& o : st.operands) out << ' ' << o.text << '@' << o.range.begin << '-' << o.range.end;
+    if (a.inst) out << ' ' << a.encoding.toHex();
+    out << '\n';
+  }
+  for (const syntax::ByteRange c : s.commentsIn({0, static_cast<std::uint32_t>(s.text().size())})) out << "C " << c.begin << '-' << c.end << '\n';
+  return out.str();
+}
+
+TEST(Snapshot, AChunkIsALineOrTheLinesABlockCommentSpans) {
+  const auto snap = ide::Snapshot::analyse(db(), "MOV R1, 0x1 ;\n/* a\nb */ MOV R2, 0x2 ;\n// c\n/* open\nNOP ;");
+  EXPECT_EQ(snap->chunkCount(), 5u);  // line 1 | lines 2-3 | line 4 | line 5 (unclosed '/*') | line 6
+  const auto comments = snap->commentsIn({0, static_cast<std::uint32_t>(snap->text().size())});
+  ASSERT_EQ(comments.size(), 3u);
+  EXPECT_EQ(comments[0], (syntax::ByteRange{14, 23}));  // "/* a\nb */"
+  EXPECT_EQ(comments[1], (syntax::ByteRange{38, 42}));  // "// c"
+  EXPECT_EQ(comments[2], (syntax::ByteRange{43, 50}));  // "/* open", to its line's end
+  const auto mov2 = snap->statementAt(30);
+  ASSERT_TRUE(mov2.has_value());
+  EXPECT_EQ(mov2->statement.mnemonic, "MOV");
+  EXPECT_EQ(mov2->statement.line, 2u);
+  EXPECT_EQ(mov2->statement.range.begin, 24u);
+}
+
+TEST(Snapshot, AnEditReanalysesOnlyTheChunksItTouches) {
+  std::string text;
+  for (int i = 0; i < 1000; ++i) text += "IADD R" + std::to_string(i % 200) + ", R1, R2 ;\n";
+  const auto snap = ide::Snapshot::analyse(db(), text);
+  EXPECT_EQ(snap->analysedChunks(), 1000u);
+  const auto at = static_cast<std::uint32_t>(text.find("R2 ;", 500 * 16));
+  const auto edited = snap->edited({at, at + 2, "R3"});
+  EXPECT_EQ(edited->analysedChunks(), 1u);
+  EXPECT_EQ(edited->chunkCount(), 1000u);
+  // Splitting a line in two analyses both halves and nothing else.
+  const auto split = edited->edited({at, at, ";\n"});
+  EXPECT_EQ(split->analysedChunks(), 2u);
+  EXPECT_EQ(split->chunkCount(), 1001u);
+  EXPECT_EQ(describe(*split), describe(*ide::Snapshot::analyse(db(), std::string(split->text()))));
+}
+
+TEST(Snapshot, ClosingAnEarlierCommentReanalysesFromIt) {
+  const std::string text = "MOV R1, 0x1 ;\n/* open\nMOV R2, 0x2 ;\nMOV R3, 0x3 ;\n";
+  const auto snap = ide::Snapshot::analyse(db(), text);
+  EXPECT_EQ(snap->assembledUnit().statements.size(), 3u);
+  // A '*/' typed on the last line closes the '/*' of line 2: MOV R2 is comment now.
+  const auto at = static_cast<std::uint32_t>(text.find("MOV R3"));
+  const auto closed = snap->edited({at, at, "*/ "});
+  EXPECT_EQ(closed->assembledUnit().statements.size(), 2u);
+  EXPECT_EQ(describe(*closed), describe(*ide::Snapshot::analyse(db(), std::string(closed->text()))));
+  // And made by joining a '*' and a '/' that were apart.
+  const auto star = snap->edited({at, at, "*x/"})->edited({at + 1, at + 2, ""});
+  EXPECT_EQ(star->text().substr(at, 2), "*/");
+  EXPECT_EQ(describe(*star), describe(*ide::Snapshot::analyse(db(), std::string(star->text()))));
+}
+
+// The property the language server relies on: after any sequence of edits, the snapshot is what
+// a fresh analysis of the final text gives.
+TEST(Snapshot, RandomEditSequencesMatchAFreshAnalysis) {
+  const std::vector<std::string> pieces = {"IADD R0, R1, R2 ;", "\n", "/*", "*/", "//", ";", ".X", " ", "IMAD.WIDE R[0:1], R2, R3, R[4:5] ;",
+                                           "@P0 ", "c[0x0][0x10]", ",", "R7", "FADD.FTZ", "\xff", "0x1f", "MOV UR4, 0x1 ;", "*", "/"};
+  std::mt19937 rng(20261123);
+  for (int round = 0; round < 60; ++round) {
+    std::string text;
+    for (int i = 0; i < 40; ++i) text += pieces[rng() % pieces.size()];
+    auto snap = ide::Snapshot::analyse(db(), text);
+    for (int step = 0; step < 25; ++step) {
+      const auto size = static_cast<std::uint32_t>(snap->text().size());
+      const std::uint32_t b = size == 0 ? 0 : static_cast<std::uint32_t>(rng() % (size + 1));
+      const std::uint32_t e = std::min(size, b + static_cast<std::uint32_t>(rng() % 12));
+      std::string insert;
+      for (auto k = rng() % 3; k > 0; --k) insert += pieces[rng() % pieces.size()];
+      snap = snap->edited({b, e, insert});
+      ASSERT_EQ(describe(*snap), describe(*ide::Snapshot::analyse(db(), std::string(snap->text()))))
+          << "round " << round << " step " << step << " text:\n" << snap->text();
+    }
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // run-to-cursor and the simulator tests all go through this one function.
 #pragma once
 
+#include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/InitialState.h>
@@ -38,5 +39,11 @@ struct RunOutcome {
 
 /// Runs a parsed document. Never throws; problems are data.
 RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request);
+/// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
+/// initial state). The unit may hold only some of the text's statements: a selection.
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request);
+
+/// The statements and diagnostics of `unit` on the lines [firstLine, lastLine].
+AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine);
 
 }  // namespace gpuasm::ide

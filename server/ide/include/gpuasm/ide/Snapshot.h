@@ -1,7 +1,12 @@
 // An immutable analysis of one document version, the input of every editor feature (hover,
-// completion, tokens, ...): the text, its syntax tree, its line index and its assembled listing
-// with diagnostics. Features are synchronous functions `getX(const Snapshot&, offset)` in editor
+// completion, tokens, ...): the text, its line index, its diagnostics and its assembled
+// statements. Features are synchronous functions `getX(const Snapshot&, offset)` in editor
 // terms (byte offsets and ranges); only server/lsp turns them into LSP positions and JSON.
+//
+// The analysis is kept per chunk (syntax/Chunks.h: a line, or the lines a block comment spans),
+// in chunk-relative coordinates, and shared between versions: `edited` re-analyses only the
+// chunks an edit touches, so the cost of an edit does not grow with the document. Features see
+// absolute coordinates: the accessors below shift what they return.
 #pragma once
 
 #include <gpuasm/ide/Assembler.h>
@@ -11,35 +16,70 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuasm::ide {
 
-/// One analysed document version. Build it with `Snapshot::analyse`; it never changes after.
+/// The analysis of one chunk, relative to its first byte and first line.
+struct ChunkAnalysis {
+  std::uint32_t length = 0;  ///< bytes, its final '\n' included
+  std::uint32_t newlines = 0;
+  AssembledUnit unit;
+  std::vector<syntax::ByteRange> comments;
+  bool unclosedComment = false;  ///< holds a '/*' that no '*/' closes
+};
+
+/// One analysed document version. Build it with `analyse` or `edited`; it never changes after.
 class Snapshot {
  public:
   /// Parses and assembles `text` against `db` (which must outlive the snapshot).
   static std::shared_ptr<const Snapshot> analyse(const isa::InstrDb& db, std::string text);
 
-  Snapshot(const Snapshot&) = delete;  // lines_ views tree_'s text
+  /// The version after one edit, sharing the analysis of every chunk the edit leaves alone.
+  /// The edit's range is clamped to the text.
+  std::shared_ptr<const Snapshot> edited(const syntax::TextEdit& edit) const;
+
+  Snapshot(const Snapshot&) = delete;  // lines_ views text_
   Snapshot& operator=(const Snapshot&) = delete;
 
   const isa::InstrDb& db() const { return *db_; }
-  std::string_view text() const { return tree_.text(); }
-  const syntax::SyntaxTree& tree() const { return tree_; }
+  std::string_view text() const { return text_; }
   const syntax::LineIndex& lines() const { return lines_; }
-  const AssembledUnit& unit() const { return unit_; }
 
-  /// The statement whose range contains `offset` (its end counts as inside), or null.
-  const AssembledStatement* statementAt(std::uint32_t offset) const;
+  /// Every diagnostic, in document order.
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  /// The statement whose range contains `offset` (its end counts as inside).
+  std::optional<AssembledStatement> statementAt(std::uint32_t offset) const;
+  /// The statements of the chunks that overlap [range.begin, range.end], in document order.
+  std::vector<AssembledStatement> statementsIn(syntax::ByteRange range) const;
+  /// The comments of the chunks that overlap [range.begin, range.end], in document order.
+  std::vector<syntax::ByteRange> commentsIn(syntax::ByteRange range) const;
+  /// The whole listing (what `assemble` gives for the text), built on demand.
+  AssembledUnit assembledUnit() const;
+
+  /// How many chunks the document has, and how many were analysed (not shared) for this version.
+  std::size_t chunkCount() const { return chunks_.size(); }
+  std::size_t analysedChunks() const { return analysed_; }
 
  private:
   Snapshot(const isa::InstrDb& db, std::string text);
+  /// Positions of every chunk and the absolute diagnostics, after chunks_ is filled.
+  void index();
+  /// The chunk holding `offset` (the last chunk for the text's end). Needs a chunk.
+  std::size_t holding(std::uint32_t offset) const;
+  /// The chunks overlapping [begin, end]: first and one-past-last index.
+  std::pair<std::size_t, std::size_t> chunkSpan(std::uint32_t begin, std::uint32_t end) const;
 
   const isa::InstrDb* db_;
-  syntax::SyntaxTree tree_;
+  std::string text_;
   syntax::LineIndex lines_;
-  AssembledUnit unit_;
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks_;
+  std::vector<std::uint32_t> chunkStart_;  ///< first byte of each chunk
+  std::vector<std::uint32_t> chunkLine_;   ///< first line of each chunk
+  std::vector<Diagnostic> diagnostics_;
+  std::size_t analysed_ = 0;
 };
 
 }  // namespace gpuasm::ide

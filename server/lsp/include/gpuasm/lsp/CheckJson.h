@@ -2,6 +2,9 @@
 // and UTF-16 columns.
 #pragma once
 
+#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/syntax/LineIndex.h>
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -24,6 +27,9 @@ struct FileDiagnostics {
   std::vector<PlacedDiagnostic> diagnostics;
   std::string error;
 };
+
+/// Diagnostics placed at 1-based lines and UTF-16 columns, as the command line prints them.
+std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines);
 
 std::string checkToJson(const std::vector<FileDiagnostics>& files, int indent);
 

@@ -19,16 +19,30 @@
 
 namespace gpuasm::lsp {
 
+class SpecDocuments;
+
+/// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
+struct ServerSettings {
+  bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
+};
+
 /// One open document.
 struct OpenDocument {
   std::int64_t version = 0;
   std::shared_ptr<const ide::Snapshot> snapshot;
 };
 
+/// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
+/// system's temporary directory.
+std::string defaultCacheRoot();
+
 /// The server state machine.
 class Server {
  public:
-  explicit Server(const isa::InstrDb& db) : db_(db) {}
+  /// `cacheRoot`: where go to definition writes the embedded spec's files (SpecDocuments.h).
+  explicit Server(const isa::InstrDb& db, std::string cacheRoot);
+  ~Server();
+  Server(Server&&) noexcept;
 
   /// Handles the bodies of the frames that arrived together, in order, and returns the bodies
   /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
@@ -41,6 +55,7 @@ class Server {
   /// 0 after shutdown then exit, 1 for an exit without shutdown (LSP 3.17).
   int exitCode() const { return shutdown_ ? 0 : 1; }
   const std::map<std::string, OpenDocument>& documents() const { return documents_; }
+  const ServerSettings& settings() const { return settings_; }
 
  private:
   void handleOne(std::string_view body, const std::set<std::string>& cancelled, std::vector<std::string>& out);
@@ -50,6 +65,10 @@ class Server {
   bool shutdown_ = false;
   bool exit_ = false;
   std::map<std::string, OpenDocument> documents_;
+  ServerSettings settings_;
+  bool inlayHintRefresh_ = false;  ///< the client takes workspace/inlayHint/refresh
+  std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
+  std::unique_ptr<SpecDocuments> spec_;
 };
 
 }  // namespace gpuasm::lsp

@@ -88,6 +88,7 @@ struct SyntaxDiagnostic {
   ByteRange range;
   std::string code;  ///< "syntax-error" (ERROR), "missing-token" (MISSING), "unterminated-comment"
   std::string message;
+  std::string insert;  ///< for a missing token: its spelling, to insert at `range` (empty: none)
 };
 
 /// Every ERROR and MISSING node of the tree (outermost ERROR once) and every unclosed '/*',

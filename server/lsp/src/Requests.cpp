@@ -1,0 +1,226 @@
+// Request handlers: LSP params → an ide feature → LSP JSON (see Requests.h). Byte offsets and
+// ranges become UTF-16 positions here and nowhere else.
+#include "Requests.h"
+
+#include <gpuasm/ide/CodeActions.h>
+#include <gpuasm/ide/Definition.h>
+#include <gpuasm/ide/Hover.h>
+#include <gpuasm/ide/InlayHints.h>
+#include <gpuasm/ide/Run.h>
+#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/lsp/RunJson.h>
+
+#include <array>
+#include <cstdio>
+#include <utility>
+
+namespace gpuasm::lsp {
+
+namespace {
+
+using namespace protocol;
+
+const ide::Snapshot& snapshotOf(const RequestContext& ctx, const json& params) {
+  const std::string uri = stringMember(member(params, "textDocument"), "uri");
+  const auto it = ctx.documents.find(uri);
+  if (it == ctx.documents.end()) throw ParamsError{"the document is not open: " + uri};
+  return *it->second.snapshot;
+}
+
+std::uint32_t offsetOf(const ide::Snapshot& snap, const json& params) { return snap.lines().offset(position(member(params, "position"))); }
+
+json markdown(std::string value) { return {{"kind", "markdown"}, {"value", std::move(value)}}; }
+
+json hover(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const auto h = ide::getHover(snap, offsetOf(snap, params));
+  if (!h) return nullptr;
+  return {{"contents", markdown(h->markdown)}, {"range", rangeJson(snap.lines(), h->range)}};
+}
+
+json inlayHints(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const syntax::ByteRange visible = byteRange(snap.lines(), member(params, "range"));
+  json out = json::array();
+  if (!ctx.settings.encodingHints) return out;
+  for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
+    out.push_back({{"position", positionJson(snap.lines().position(h.offset))},
+                   {"label", h.label},
+                   {"tooltip", markdown(h.tooltip)},
+                   {"paddingLeft", h.paddingLeft}});
+  return out;
+}
+
+json textEditJson(const syntax::LineIndex& lines, const syntax::TextEdit& e) {
+  return {{"range", rangeJson(lines, {e.begin, e.end})}, {"newText", e.replacement}};
+}
+
+json codeActions(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const syntax::ByteRange range = byteRange(snap.lines(), member(params, "range"));
+  const std::string uri = stringMember(member(params, "textDocument"), "uri");
+  // A client asking only for other kinds (refactor, source...) gets none: all ours are quick fixes.
+  if (params.contains("context") && params["context"].is_object() && params["context"].contains("only")) {
+    bool wantsQuickFix = false;
+    for (const json& kind : params["context"]["only"])
+      if (kind.is_string() && std::string_view("quickfix").starts_with(kind.get<std::string>())) wantsQuickFix = true;
+    if (!wantsQuickFix) return json::array();
+  }
+  json out = json::array();
+  for (const ide::CodeAction& a : ide::getCodeActions(snap, range)) {
+    json edits = json::array();
+    for (const syntax::TextEdit& e : a.edits) edits.push_back(textEditJson(snap.lines(), e));
+    json action = {{"title", a.title},
+                   {"kind", a.kind},
+                   {"diagnostics", json::array({diagnosticJson(snap.lines(), snap.diagnostics()[a.diagnostic])})},
+                   {"edit", {{"changes", {{uri, std::move(edits)}}}}}};
+    if (a.isPreferred) action["isPreferred"] = true;
+    out.push_back(std::move(action));
+  }
+  return out;
+}
+
+json definition(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const auto target = ide::getDefinition(snap, offsetOf(snap, params));
+  if (!target) return nullptr;
+  const auto uri = ctx.spec.uriOf(ctx.db, target->fileIndex);
+  if (!uri) throw std::runtime_error("the spec cannot be opened: " + uri.error());
+  // The spec's positions are 1-based lines and byte columns; the client wants UTF-16.
+  const syntax::LineIndex specLines(ctx.db.files()[target->fileIndex].text);
+  const std::uint32_t line = target->line > 0 ? target->line - 1 : 0;
+  const std::uint32_t begin = std::min(specLines.lineStart(line) + (target->column > 0 ? target->column - 1 : 0), specLines.lineEnd(line));
+  return json::array({{{"uri", *uri}, {"range", rangeJson(specLines, {begin, specLines.lineEnd(line)})}}});
+}
+
+// --- gpuasm extensions (docs/PROTOCOL.md) ---
+
+std::optional<sim::InitialState> stateParam(const json& params) {
+  if (!params.contains("state") || params["state"].is_null()) return std::nullopt;
+  auto state = parseStateJson(dump(params["state"]));
+  if (!state) throw ParamsError{"state: " + state.error()};
+  return std::move(*state);
+}
+
+json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
+  return json::parse(runToJson(uri, outcome, placeDiagnostics(outcome.diagnostics, snap.lines()), -1));
+}
+
+json runToCursor(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  ide::RunRequest request;
+  request.untilLine = position(member(params, "position")).line;
+  request.trace = true;
+  request.stateFile = stateParam(params);
+  const ide::RunOutcome outcome = ide::runDocument(ctx.db, snap.text(), snap.assembledUnit(), request);
+  return runResult(stringMember(member(params, "textDocument"), "uri"), snap, outcome);
+}
+
+// The lines a selection covers: one that ends at the start of a line leaves that line out.
+std::pair<std::uint32_t, std::uint32_t> selectedLines(const json& range) {
+  const syntax::LinePosition start = position(member(range, "start"));
+  syntax::LinePosition end = position(member(range, "end"));
+  if (end.line < start.line) throw ParamsError{"the range ends before it starts"};
+  if (end.character == 0 && end.line > start.line) --end.line;
+  return {start.line, end.line};
+}
+
+json execute(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const auto [first, last] = selectedLines(member(params, "range"));
+  ide::RunRequest request;
+  request.trace = true;
+  request.stateFile = stateParam(params);
+  const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
+  const ide::RunOutcome outcome = ide::runDocument(ctx.db, snap.text(), selection, request);
+  return runResult(stringMember(member(params, "textDocument"), "uri"), snap, outcome);
+}
+
+std::string hexValue(std::uint64_t v) {
+  std::array<char, 24> buf{};
+  std::snprintf(buf.data(), buf.size(), "0x%llx", static_cast<unsigned long long>(v));
+  return buf.data();
+}
+
+json encoding(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const auto [first, last] = selectedLines(member(params, "range"));
+  const syntax::LineIndex& lines = snap.lines();
+  json out = json::array();
+  for (const ide::AssembledStatement& a : snap.statementsIn({lines.lineStart(first), lines.lineEnd(last)})) {
+    const isa::AsmStatement& s = a.statement;
+    if (s.line < first || s.line > last || s.mnemonic.empty()) continue;
+    json entry = {{"line", s.line},
+                  {"range", rangeJson(lines, {s.range.begin, s.range.end})},
+                  {"text", std::string(snap.text().substr(s.range.begin, s.range.end - s.range.begin))}};
+    if (a.inst) {
+      const isa::Opcode& op = *a.inst->opcode;
+      json fields = json::array();
+      for (std::size_t i = 0; i < op.fields.size(); ++i)
+        fields.push_back({{"name", op.fields[i].name},
+                          {"hi", op.fields[i].offset + op.fields[i].width - 1},
+                          {"lo", op.fields[i].offset},
+                          {"value", hexValue(a.inst->values[i])}});
+      entry["variant"] = op.name;
+      entry["encoding"] = a.encoding.toHex();
+      entry["fields"] = std::move(fields);
+    } else {
+      json problems = json::array();
+      for (const ide::Diagnostic& d : snap.diagnostics())
+        if (d.severity == ide::Severity::Error && d.range.begin >= s.range.begin && d.range.begin <= s.range.end)
+          problems.push_back(diagnosticJson(lines, d));
+      entry["diagnostics"] = std::move(problems);
+    }
+    out.push_back(std::move(entry));
+  }
+  return {{"instructions", std::move(out)}};
+}
+
+// The extensions as commands, for clients that only speak workspace/executeCommand.
+constexpr std::array<std::pair<std::string_view, RequestHandler>, 3> kCommands = {{
+    {"gpuasm.runToCursor", runToCursor},
+    {"gpuasm.execute", execute},
+    {"gpuasm.encoding", encoding},
+}};
+
+json executeCommand(RequestContext& ctx, const json& params) {
+  const std::string command = stringMember(params, "command");
+  const json& args = params.contains("arguments") ? params["arguments"] : json::array();
+  if (!args.is_array() || args.size() != 1) throw ParamsError{command + " takes one argument: the request's params object"};
+  for (const auto& [name, handler] : kCommands)
+    if (name == command) return handler(ctx, args[0]);
+  throw ParamsError{"unknown command '" + command + "'"};
+}
+
+constexpr std::array<std::pair<std::string_view, RequestHandler>, 8> kRequests = {{
+    {"textDocument/hover", hover},
+    {"textDocument/inlayHint", inlayHints},
+    {"textDocument/codeAction", codeActions},
+    {"textDocument/definition", definition},
+    {"gpuasm/runToCursor", runToCursor},
+    {"gpuasm/execute", execute},
+    {"gpuasm/encoding", encoding},
+    {"workspace/executeCommand", executeCommand},
+}};
+
+}  // namespace
+
+RequestHandler requestHandler(std::string_view method) {
+  for (const auto& [name, handler] : kRequests)
+    if (name == method) return handler;
+  return nullptr;
+}
+
+json serverCapabilities() {
+  json commands = json::array();
+  for (const auto& c : kCommands) commands.push_back(c.first);
+  return {{"positionEncoding", "utf-16"},
+          {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
+          {"hoverProvider", true},
+          {"inlayHintProvider", true},
+          {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+          {"definitionProvider", true},
+          {"executeCommandProvider", {{"commands", commands}}}};
+}
+
+}  // namespace gpuasm::lsp

@@ -1,0 +1,94 @@
+// Writing the embedded spec to a cache directory for go to definition (see SpecDocuments.h).
+#include "SpecDocuments.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace gpuasm::lsp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// FNV-1a over every file's name and text: a directory per spec content.
+std::string contentHash(const std::vector<isa::SpecFile>& files) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](std::string_view s) {
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h = (h ^ 0xFF) * 1099511628211ull;  // a separator, so "ab"+"c" differs from "a"+"bc"
+  };
+  for (const auto& f : files) {
+    mix(f.name);
+    mix(f.text);
+  }
+  std::ostringstream out;
+  out << std::hex << h;
+  return out.str();
+}
+
+bool sameContent(const fs::path& path, const std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return buf.str() == text;
+}
+
+}  // namespace
+
+std::string fileUri(const std::string& absolutePath) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file://";
+  for (const char ch : absolutePath) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) != 0 || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      uri += ch;
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 0xF];
+    }
+  }
+  return uri;
+}
+
+std::string SpecDocuments::defaultCacheRoot() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/') return xdg;
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') return std::string(home) + "/.cache";
+  std::error_code ec;
+  const fs::path tmp = fs::temp_directory_path(ec);
+  return ec ? std::string("/tmp") : tmp.string();
+}
+
+std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb& db, std::uint32_t index) {
+  const auto& files = db.files();
+  if (index >= files.size()) return std::unexpected("no spec file #" + std::to_string(index));
+  if (uris_.empty()) {
+    const fs::path dir = fs::path(cacheRoot_) / "gpuasm" / ("spec-" + contentHash(files));
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return std::unexpected("cannot create " + dir.string() + ": " + ec.message());
+    std::vector<std::string> uris;
+    for (const auto& f : files) {
+      const fs::path path = dir / fs::path(f.name).filename();
+      if (!sameContent(path, f.text)) {
+        fs::permissions(path, fs::perms::owner_write, fs::perm_options::add, ec);  // a stale read-only copy
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << f.text;
+        out.close();
+        if (!out) return std::unexpected("cannot write " + path.string());
+      }
+      // Read-only: the spec is the user's document; this copy is for reading.
+      fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read, ec);
+      uris.push_back(fileUri(fs::absolute(path, ec).string()));
+    }
+    uris_ = std::move(uris);
+  }
+  return uris_[index];
+}
+
+}  // namespace gpuasm::lsp

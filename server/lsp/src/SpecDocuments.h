@@ -1,0 +1,35 @@
+// The spec as documents an editor can open. The spec is compiled into the binary, so for go to
+// definition its files are written once to a cache directory (read-only, in a directory named
+// after a hash of their content, so versions never mix) and served as file:// URIs that every
+// client opens without extension code.
+#pragma once
+
+#include <gpuasm/isa/InstrDb.h>
+
+#include <cstdint>
+#include <expected>
+#include <string>
+#include <vector>
+
+namespace gpuasm::lsp {
+
+class SpecDocuments {
+ public:
+  /// `cacheRoot`: where the `gpuasm/spec-<hash>/` directory goes.
+  explicit SpecDocuments(std::string cacheRoot) : cacheRoot_(std::move(cacheRoot)) {}
+
+  /// The file:// URI of spec file `index` of `db`, writing the files on first use.
+  std::expected<std::string, std::string> uriOf(const isa::InstrDb& db, std::uint32_t index);
+
+  /// $XDG_CACHE_HOME, else $HOME/.cache, else the system's temporary directory.
+  static std::string defaultCacheRoot();
+
+ private:
+  std::string cacheRoot_;
+  std::vector<std::string> uris_;  ///< per file, once written
+};
+
+/// A file:// URI for an absolute path, percent-encoding what RFC 3986 does not allow.
+std::string fileUri(const std::string& absolutePath);
+
+}  // namespace gpuasm::lsp

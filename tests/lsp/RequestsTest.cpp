@@ -1,0 +1,223 @@
+// The server's requests end to end through JSON-RPC bodies: hover, inlay hints (and their
+// setting), code actions, go to definition into the embedded spec, and the gpuasm extensions
+// (run to cursor, execute a selection, encoding) also as workspace/executeCommand. Expected
+// values come from the spec text and hand computation, never from the program's own output.
+#include <gpuasm/lsp/Server.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace gpuasm::lsp {
+namespace {
+
+using nlohmann::json;
+
+const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+json request(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
+}
+json note(const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+json pos(int line, int character) { return {{"line", line}, {"character", character}}; }
+json range(int l0, int c0, int l1, int c1) { return {{"start", pos(l0, c0)}, {"end", pos(l1, c1)}}; }
+const json kDoc = {{"uri", "file:///a.asm"}};
+
+class Requests : public ::testing::Test {
+ protected:
+  std::vector<json> send(std::vector<json> messages) {
+    std::vector<std::string> bodies;
+    for (const json& m : messages) bodies.push_back(m.dump());
+    std::vector<json> out;
+    for (const std::string& reply : server.handle(bodies)) out.push_back(json::parse(reply));
+    return out;
+  }
+  /// The result of one request (fails the test on an error reply).
+  json call(const std::string& method, json params) {
+    const auto r = send({request(++id, method, std::move(params))});
+    EXPECT_EQ(r.size(), 1u);
+    EXPECT_FALSE(r.back().contains("error")) << r.back().dump();
+    return r.back()["result"];
+  }
+  void start(const std::string& text, json capabilities = json::object(), json options = nullptr) {
+    json init = {{"capabilities", std::move(capabilities)}};
+    if (!options.is_null()) init["initializationOptions"] = std::move(options);
+    send({request(++id, "initialize", init), note("initialized")});
+    send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
+  }
+
+  std::string cache = ::testing::TempDir() + "gpuasm-requests-test";
+  Server server{db(), cache};
+  int id = 0;
+};
+
+TEST_F(Requests, CapabilitiesAnnounceEveryFeature) {
+  const auto r = send({request(1, "initialize", {{"capabilities", json::object()}})});
+  const json& caps = r[0]["result"]["capabilities"];
+  EXPECT_EQ(caps["positionEncoding"], "utf-16");
+  for (const char* key : {"hoverProvider", "inlayHintProvider", "codeActionProvider", "definitionProvider", "executeCommandProvider"})
+    EXPECT_TRUE(caps.contains(key)) << key;
+  EXPECT_EQ(caps["executeCommandProvider"]["commands"], json({"gpuasm.runToCursor", "gpuasm.execute", "gpuasm.encoding"}));
+}
+
+// 000_ialu.txt:128-129: IADD's __Description starts "进行整数加法，即Rd = Ra + SrcB。".
+TEST_F(Requests, HoverOnAMnemonicShowsTheSpecDescription) {
+  start("IADD R0, R1, R2 ;\n");
+  const json h = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 2)}});
+  EXPECT_EQ(h["contents"]["kind"], "markdown");
+  EXPECT_NE(h["contents"]["value"].get<std::string>().find("进行整数加法，即Rd = Ra + SrcB。"), std::string::npos);
+  EXPECT_EQ(h["range"], range(0, 0, 0, 4));
+  EXPECT_TRUE(call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 17)}}).is_null());  // after ';'
+}
+
+// tests/asm/valid.asm: `MOV R1, 0x10 ;` encodes to 0x00000000000000000000001000017d11, computed by
+// tests/asm/encode-by-hand.py from the spec's field declarations.
+TEST_F(Requests, InlayHintShowsTheEncodingAndTheSettingTurnsItOff) {
+  start("MOV R1, 0x10 ; // x\n", {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}});
+  json hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0]["label"], "0x00000000000000000000001000017d11");
+  EXPECT_EQ(hints[0]["position"], pos(0, 19));  // after the trailing comment
+  // Switched off: no hints, and the client is told to ask again.
+  const auto r = send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["method"], "workspace/inlayHint/refresh");
+  EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
+  // The same setting again changes nothing and asks for nothing.
+  EXPECT_TRUE(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})}).empty());
+}
+
+TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {
+  start("MOV R1, 0x10 ;\n", json::object(), {{"encodingHints", false}});
+  EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
+}
+
+// examples/illegal-modifier.asm's first mistake: IADD has no .SAT (000_ialu.txt:125-126).
+TEST_F(Requests, CodeActionRemovesAnIllegalModifier) {
+  start("IADD.SAT R0, R1, R2 ;\n");
+  const json actions = call("textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}}}});
+  ASSERT_FALSE(actions.empty());
+  const json& fix = actions[0];
+  EXPECT_EQ(fix["kind"], "quickfix");
+  EXPECT_EQ(fix["title"], "Remove '.SAT'");
+  const json edit = fix["edit"]["changes"]["file:///a.asm"][0];
+  EXPECT_EQ(edit["range"], range(0, 4, 0, 8));
+  EXPECT_EQ(edit["newText"], "");
+  EXPECT_EQ(fix["diagnostics"][0]["range"]["start"], pos(0, 5));
+  // Only other kinds wanted: nothing.
+  EXPECT_TRUE(call("textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}, {"only", {"refactor"}}}}}).empty());
+}
+
+std::string fileAt(const std::string& uri) {
+  EXPECT_EQ(uri.rfind("file://", 0), 0u);
+  std::ifstream in(uri.substr(7), std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// 000_ialu.txt:109 `__DefOptype IADD : [IALU]`.
+TEST_F(Requests, DefinitionOpensTheEmbeddedSpecAsAFile) {
+  start("IADD R0, R1, R2 ;\n");
+  const json loc = call("textDocument/definition", {{"textDocument", kDoc}, {"position", pos(0, 1)}});
+  ASSERT_EQ(loc.size(), 1u);
+  const std::string uri = loc[0]["uri"];
+  EXPECT_NE(uri.find("/gpuasm/spec-"), std::string::npos);
+  EXPECT_TRUE(uri.ends_with("/000_ialu.txt")) << uri;
+  EXPECT_EQ(loc[0]["range"]["start"], pos(108, 12));  // at the name, after "__DefOptype "
+  std::istringstream text(fileAt(uri));
+  std::string line;
+  for (int i = 0; i <= 108; ++i) std::getline(text, line);
+  EXPECT_EQ(line, "__DefOptype IADD : [IALU]");
+  // A second server finds the files in place (same content, read-only) and gives the same URI.
+  Server again{db(), cache};
+  std::vector<std::string> bodies = {request(1, "initialize", {{"capabilities", json::object()}}).dump(),
+                                     note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///b.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0, R1, R2 ;"}}}}).dump(),
+                                     request(2, "textDocument/definition", {{"textDocument", {{"uri", "file:///b.asm"}}}, {"position", pos(0, 1)}}).dump()};
+  const auto replies = again.handle(bodies);
+  EXPECT_EQ(json::parse(replies.back())["result"][0]["uri"], uri);
+}
+
+// examples/warp-reduce.asm: after the butterfly (lines 8-18), every lane's R1 is 0+1+…+31 = 496.
+TEST_F(Requests, RunToCursorStopsBeforeTheCursorLineWithRegistersAndTrace) {
+  std::ifstream in(std::string(GPUASM_SOURCE_DIR) + "/examples/warp-reduce.asm");
+  std::ostringstream text;
+  text << in.rdbuf();
+  start(text.str());
+  // Line 20 (0-based 19) is `REDUX.SUM R3, R0 ;`.
+  const json r = call("gpuasm/runToCursor", {{"textDocument", kDoc}, {"position", pos(19, 0)}});
+  EXPECT_EQ(r["stop"]["reason"], "until");
+  EXPECT_EQ(r["stop"]["line"], 20);
+  EXPECT_EQ(r["stop"]["executed"], 11);
+  ASSERT_EQ(r["regs"]["R1"].size(), 32u);
+  for (const json& v : r["regs"]["R1"]) EXPECT_EQ(v, "0x000001f0");
+  EXPECT_FALSE(r["regs"].contains("R3"));  // REDUX did not run
+  ASSERT_EQ(r["trace"].size(), 11u);
+  EXPECT_EQ(r["trace"][0]["line"], 8);  // MOV R1, R0: R1 = lane
+  EXPECT_EQ(r["trace"][0]["writes"]["R1"][5], "0x00000005");
+}
+
+TEST_F(Requests, ExecuteRunsOnlyTheSelectedLinesFromTheDocumentsState) {
+  start("// @state R0 = lane\nMOV R1, 0x7 ;\nIADD R2, R0, R0 ;\nIADD R3, R2, 0x1 ;\n");
+  // Lines 2-3 selected (the selection ends at the start of line 4): R1 is never written.
+  const json r = call("gpuasm/execute", {{"textDocument", kDoc}, {"range", range(2, 0, 4, 0)}});
+  EXPECT_EQ(r["stop"]["reason"], "end");
+  EXPECT_EQ(r["stop"]["executed"], 2);
+  EXPECT_FALSE(r["regs"].contains("R1"));
+  EXPECT_EQ(r["regs"]["R2"][3], "0x00000006");
+  EXPECT_EQ(r["regs"]["R3"][3], "0x00000007");
+  // A state given with the request overrides the directives: R0 = 0x10 everywhere.
+  const json s = call("gpuasm/execute", {{"textDocument", kDoc}, {"range", range(2, 0, 2, 5)}, {"state", {{"regs", {{"R0", "0x10"}}}}}});
+  EXPECT_EQ(s["regs"]["R2"][0], "0x00000020");
+}
+
+// valid.asm: `MOV R1, 0x10 ;` → 0x00000000000000000000001000017d11; 000_ialu.txt:2522 declares the
+// immediate `field<32, 32> SImm32 vb`: bits 32..63, the second group of 8 hex digits from the right.
+TEST_F(Requests, EncodingListsTheFieldsOfEachLineAndExecuteCommandReachesIt) {
+  start("MOV R1, 0x10 ;\nIADD.SAT R0, R1, R2 ;\n");
+  const json params = {{"textDocument", kDoc}, {"range", range(0, 0, 1, 3)}};
+  const json r = call("gpuasm/encoding", params);
+  ASSERT_EQ(r["instructions"].size(), 2u);
+  const json& mov = r["instructions"][0];
+  EXPECT_EQ(mov["line"], 0);
+  EXPECT_EQ(mov["text"], "MOV R1, 0x10 ;");
+  EXPECT_EQ(mov["encoding"], "0x00000000000000000000001000017d11");
+  bool sawImmediate = false;
+  for (const json& f : mov["fields"])
+    if (f["name"] == "vb" && f["value"] == "0x10" && f["lo"] == 32 && f["hi"] == 63) sawImmediate = true;
+  EXPECT_TRUE(sawImmediate) << mov["fields"].dump();
+  const json& bad = r["instructions"][1];
+  EXPECT_FALSE(bad.contains("encoding"));
+  EXPECT_EQ(bad["diagnostics"][0]["code"], "unknown-modifier");  // IADD's forms have no .SAT at all
+  EXPECT_EQ(call("workspace/executeCommand", {{"command", "gpuasm.encoding"}, {"arguments", json::array({params})}}), r);
+}
+
+TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
+  start("MOV R1, 0x10 ;\n");
+  const std::vector<json> bad = {
+      request(50, "textDocument/hover", {{"textDocument", {{"uri", "file:///not-open.asm"}}}, {"position", pos(0, 0)}}),
+      request(51, "textDocument/hover", {{"textDocument", kDoc}}),
+      request(52, "textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(1, 0, 0, 0)}}),
+      request(53, "gpuasm/runToCursor", {{"textDocument", kDoc}, {"position", pos(0, 0)}, {"state", {{"regs", {{"R1", "banana"}}}}}}),
+      request(54, "workspace/executeCommand", {{"command", "gpuasm.nope"}, {"arguments", json::array({json::object()})}}),
+      request(55, "workspace/executeCommand", {{"command", "gpuasm.encoding"}}),
+  };
+  const auto replies = send(bad);
+  ASSERT_EQ(replies.size(), bad.size());
+  for (const json& r : replies) EXPECT_EQ(r["error"]["code"], -32602) << r.dump();
+  EXPECT_NE(replies[0]["error"]["message"].get<std::string>().find("not open"), std::string::npos);
+  EXPECT_EQ(call("gpuasm/encoding", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}})["instructions"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace gpuasm::lsp

@@ -234,6 +234,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         encoding.show(vscode.workspace.asRelativePath(editor.document.uri), result);
       }
     }),
+    vscode.commands.registerCommand('gpuasm.ui.toggleEncodingHints', async () => {
+      const shown = !encodingHints();
+      await vscode.workspace.getConfiguration('gpuasm').update('encodingHints', shown, vscode.ConfigurationTarget.Global);
+      vscode.window.setStatusBarMessage(`gpuasm: inline encoding hints ${shown ? 'on' : 'off'}`, 5000);
+    }),
     vscode.commands.registerCommand('gpuasm.ui.pickStateFile', () => stateFile.pick()),
     vscode.commands.registerCommand('gpuasm.ui.clearStateFile', () => stateFile.clear()),
     vscode.commands.registerCommand('gpuasm.ui.clearRun', () => decorations.clear()),

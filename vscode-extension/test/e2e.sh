@@ -41,6 +41,8 @@ cleanup() {
     done
     kill -KILL -- "-$server_pid" 2>/dev/null || true
   fi
+  # VS Code's logs (the extension host's, the gpuasm output channel with the LSP trace) are artifacts.
+  cp -r "$tmp/user/logs" "$out/vscode-logs" 2>/dev/null || true
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -60,6 +62,7 @@ printf '{\n  "gpuasm.serverPath": "%s"\n}\n' "$gpuasm" > "$tmp/user/Machine/sett
 cat > "$tmp/user/User/settings.json" <<JSON
 {
   "gpuasm.encodingHints": true,
+  "gpuasm.trace.server": "messages",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
   "workbench.welcomePage.walkthroughs.openOnInstall": false,

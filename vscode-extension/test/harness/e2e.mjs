@@ -117,6 +117,8 @@ async function openFile(name) {
 }
 
 async function focusEditor() {
+  // The first editor group holds the text editors; the panels open beside it.
+  await page.keyboard.press('Control+1');
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
 }
 
@@ -152,7 +154,7 @@ async function webviewWith(selector, timeoutMs) {
 async function decorationTexts() {
   return page.evaluate(() => {
     const texts = [];
-    for (const line of document.querySelectorAll('.editor-group-container.active .view-line')) {
+    for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
       let text = '';
       for (const span of line.querySelectorAll('span')) {
         for (const pseudo of ['::before', '::after']) {
@@ -209,11 +211,6 @@ function languageServers() {
     }
   }
   return found;
-}
-
-function writeSettings(change) {
-  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, ...change }, null, 2));
 }
 
 // ---- the checks ----------------------------------------------------------------------------
@@ -316,10 +313,16 @@ async function checkInlayHint() {
 }
 
 async function checkHintSetting() {
-  writeSettings({ 'gpuasm.encodingHints': false });
+  // gpuasm: Toggle Inline Encoding Hints writes the user setting gpuasm.encodingHints; the
+  // extension tells the server (didChangeConfiguration), which has VS Code ask for hints again.
+  await runCommand('gpuasm: Toggle Inline Encoding Hints');
   await waitFor('the encoding hints to go away with gpuasm.encodingHints false', 20000, async () => !(await hintShown()));
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  if (settings['gpuasm.encodingHints'] !== false) {
+    throw new Error(`the user settings hold gpuasm.encodingHints = ${settings['gpuasm.encodingHints']} after the toggle`);
+  }
   await screenshot('encoding-hints-off');
-  writeSettings({ 'gpuasm.encodingHints': true });
+  await runCommand('gpuasm: Toggle Inline Encoding Hints');
   await waitFor('the encoding hints to come back with gpuasm.encodingHints true', 20000, hintShown);
   return 'hints off and on again through the setting';
 }

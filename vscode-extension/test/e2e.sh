@@ -65,6 +65,8 @@ cat > "$tmp/user/User/settings.json" <<JSON
   "gpuasm.trace.server": "messages",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "editor.minimap.enabled": false,
   "workbench.welcomePage.walkthroughs.openOnInstall": false,
   "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off",

@@ -375,6 +375,42 @@ async function checkRunToCursor() {
   return `${stop.trim()}; REDUX line shows "${redux.trim()}"; lane 1 shows "${lane1.trim()}"`;
 }
 
+async function checkExecuteSelection() {
+  // Select lines 8-9 (MOV R1, R0 and SHFL.BFLY PT, R2, R1, 0x10, 0x1f) and press Shift+Enter.
+  await goToLine(8);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Shift+Enter');
+  const frame = await waitFor('the registers view of "execute lines 8–9"', 30000, async () => {
+    for (const candidate of page.frames()) {
+      try {
+        const stop = await candidate.$('#stop');
+        if (stop && (await stop.textContent()).includes('execute lines 8–9')) {
+          return candidate;
+        }
+      } catch {
+        // a frame that went away while we looked
+      }
+    }
+    return undefined;
+  });
+  const stop = (await frame.locator('#stop').textContent()).trim();
+  if (!stop.includes('ran to the end: 2 instructions executed')) {
+    throw new Error(`the registers view says "${stop}", expected the 2 selected instructions to run to the end`);
+  }
+  // By hand: R0 = lane (// @state), MOV R1, R0 copies it, SHFL.BFLY … 0x10 gives lane L the R1
+  // of lane L ^ 16: lane 0 gets 16, lane 16 gets 0, lane 21 gets 5.
+  for (const [register, lane, value] of [['R1', 3, 3], ['R2', 0, 16], ['R2', 16, 0], ['R2', 21, 5]]) {
+    const shown = await cell(frame, register, lane);
+    if (Number.parseInt(shown, 16) !== value) {
+      throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
+    }
+  }
+  await screenshot('execute-selection');
+  return stop;
+}
+
 async function checkShowEncoding() {
   await goToLine(10);
   await page.keyboard.press('Control+K');
@@ -427,7 +463,7 @@ async function main() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1600, height: 1000 },
+    viewport: { width: 1920, height: 1080 },
     args: [
       '--no-sandbox',
       '--disable-background-networking',
@@ -463,6 +499,7 @@ async function main() {
     await check('inline encoding hint', checkInlayHint);
     await check('gpuasm.encodingHints turns the hints off and on', checkHintSetting);
     await check('Run to Cursor shows the registers', checkRunToCursor);
+    await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Show Encoding shows the field table', checkShowEncoding);
     await check('a server that dies is restarted, with a message', checkRestart);
   } finally {

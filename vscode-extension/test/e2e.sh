@@ -52,6 +52,11 @@ echo "== vscode e2e: packaging the extension"
   { cat "$out/package.log" >&2; fail "packaging the extension failed"; }
 tail -n 1 "$out/package.log"
 
+echo "== vscode e2e: unit tests of the extension's VS Code-free parts"
+(cd "$ext" && "$node24" --test test/unit/) > "$out/unit.log" 2>&1 || { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
+grep -E '^# (pass|fail) ' "$out/unit.log" | tr '\n' ' '
+echo
+
 workspace="$tmp/workspace"
 mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"
 cp "$repo/examples/illegal-modifier.asm" "$repo/examples/warp-reduce.asm" "$workspace/"

@@ -72,7 +72,7 @@ async function check(name, body) {
     results.push({ name, ok: false });
     const said = extensionMessages.filter((m) => m.time >= started).map((m) => m.text);
     log(`FAIL ${name}: ${error.message}${said.length > 0 ? `; the extension said: ${said.join(' | ')}` : ''}`);
-    await screenshot(`FAILED-${name}`);
+    await screenshot(`FAILED-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
   }
 }
 

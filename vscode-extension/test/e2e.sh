@@ -53,13 +53,15 @@ echo "== vscode e2e: packaging the extension"
 tail -n 1 "$out/package.log"
 
 echo "== vscode e2e: unit tests of the extension's VS Code-free parts"
-(cd "$ext" && "$node24" --test test/unit/) > "$out/unit.log" 2>&1 || { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
+(cd "$ext" && "$node24" --test --test-reporter=tap test/unit/*.test.js) > "$out/unit.log" 2>&1 || { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
 grep -E '^# (pass|fail) ' "$out/unit.log" | tr '\n' ' '
 echo
 
 workspace="$tmp/workspace"
 mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"
 cp "$repo/examples/illegal-modifier.asm" "$repo/examples/warp-reduce.asm" "$workspace/"
+# A state file (docs/PROTOCOL.md) for the Pick Initial State File check: R0 = 1 in every lane.
+printf '{"regs": {"R0": "1"}}\n' > "$workspace/all-ones.json"
 # The extension is installed from the .vsix, so it finds the binary through its setting
 # gpuasm.serverPath, a machine setting: code-server reads those from Machine/settings.json.
 mkdir -p "$tmp/user/Machine"

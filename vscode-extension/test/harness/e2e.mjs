@@ -411,6 +411,35 @@ async function checkExecuteSelection() {
   return stop;
 }
 
+async function checkStateFile() {
+  // all-ones.json (written by e2e.sh) sets R0 = 1 in every lane over the file's `// @state R0 = lane`.
+  await runCommand('gpuasm: Pick Initial State File');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(path.join(workspace, 'all-ones.json'));
+  await sleep(300);
+  await page.keyboard.press('Enter');
+  await waitFor('the status bar naming all-ones.json', 15000, async () =>
+    (await page.locator('.statusbar').textContent())?.includes('state: all-ones.json'));
+  await goToLine(21);
+  await page.keyboard.press('Control+F10');
+  // By hand: with R0 = 1 everywhere each butterfly doubles the sum: after 16, 8, 4 and 2 every lane
+  // holds 16, the last SHFL gives R2 = 16 (0x10), the last IADD R1 = 32 (0x20), REDUX.SUM R3 = 32.
+  const frame = await webviewWith('#lanes td[data-reg="R0"][data-lane="0"]', 30000);
+  await waitFor('R1 = 0x20 in the registers view', 15000, async () => Number.parseInt(await cell(frame, 'R1', 0), 16) === 0x20);
+  for (const [register, lane, value] of [['R0', 9, 1], ['R2', 0, 0x10], ['R3', 31, 0x20]]) {
+    const shown = await cell(frame, register, lane);
+    if (Number.parseInt(shown, 16) !== value) {
+      throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
+    }
+  }
+  await screenshot('state-file');
+  await runCommand('gpuasm: Clear Initial State File');
+  await waitFor('the status bar back on the @state lines', 15000, async () =>
+    (await page.locator('.statusbar').textContent())?.includes('state: @state lines'));
+  return 'R0 = 1 from all-ones.json: R1 = 0x20, R2 = 0x10';
+}
+
 async function checkShowEncoding() {
   await goToLine(10);
   await page.keyboard.press('Control+K');
@@ -500,6 +529,7 @@ async function main() {
     await check('gpuasm.encodingHints turns the hints off and on', checkHintSetting);
     await check('Run to Cursor shows the registers', checkRunToCursor);
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
+    await check('Pick Initial State File: runs start from it', checkStateFile);
     await check('Show Encoding shows the field table', checkShowEncoding);
     await check('a server that dies is restarted, with a message', checkRestart);
   } finally {

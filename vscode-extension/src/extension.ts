@@ -86,7 +86,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'gpuasm' }],
     outputChannel: output,
-    initializationOptions: { encodingHints: encodingHints() },
+    // A function: a server restarted after it died gets the setting as it is then.
+    initializationOptions: () => ({ encodingHints: encodingHints() }),
     errorHandler: restartingErrorHandler(),
     middleware: {
       provideCompletionItem: async (document, position, completionContext, token, next) => {

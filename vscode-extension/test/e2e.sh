@@ -88,7 +88,10 @@ cat > "$tmp/user/User/settings.json" <<JSON
 JSON
 
 export PATH="$node24_dir/bin:$PATH"
-code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
+# Everything code-server writes stays in $tmp: its config, user data, extensions, XDG dirs.
+export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE_HOME="$tmp/xdg/cache"
+code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --config "$tmp/code-server.yaml"
+  --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
 
 echo "== vscode e2e: installing the .vsix into code-server"
 timeout 120 "${code_server[@]}" --install-extension "$out/gpuasm.vsix" > "$out/install.log" 2>&1 ||

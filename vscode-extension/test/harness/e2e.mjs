@@ -333,6 +333,9 @@ async function cell(frame, register, lane) {
 }
 
 async function checkRunToCursor() {
+  // Room for the editor and the registers side by side: the explorer goes away (Ctrl+B).
+  await focusEditor();
+  await page.keyboard.press('Control+B');
   await goToLine(21);
   await page.keyboard.press('Control+F10');
   const frame = await webviewWith('#lanes', 30000);

@@ -1,7 +1,7 @@
 // Assembler and disassembler throughput against GNU binutils, measured in the same run:
-//   assemble: a generated 200,000-line gpuasm file, in process (parse + lower + match +
-//             encode) and through the `gpuasm asm` command, vs `as` on a 200,000-line x86-64
-//             file (a whole `as` run, process start included);
+//   assemble: a generated 200,000-line gpuasm file, in process (ide::assembleText: line
+//             scanner + lowering + match + encode) and through the `gpuasm asm` command, vs
+//             `as` on a 200,000-line x86-64 file (a whole `as` run, process start included);
 //   disassemble: the 200,000 words decoded and printed in process, vs `objdump -d` on the
 //             object file `as` produced (200,000 instructions).
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
@@ -67,8 +67,7 @@ int main(int argc, char** argv) {
   std::vector<gpuasm::isa::Word128> words;
   std::size_t assembled = 0;
   const double inProcess = bestSeconds([&] {
-    const gpuasm::syntax::SyntaxTree tree(gpuText);
-    const auto unit = gpuasm::ide::assemble(db, tree);
+    const auto unit = gpuasm::ide::assembleText(db, gpuText);
     assembled = 0;
     words.clear();
     for (const auto& s : unit.statements)

@@ -12,17 +12,6 @@
 
 namespace gpuasm::tool {
 
-std::vector<lsp::PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines) {
-  std::vector<lsp::PlacedDiagnostic> out;
-  for (const auto& d : diagnostics) {
-    const auto b = lines.position(d.range.begin);
-    const auto e = lines.position(d.range.end);
-    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, d.message,
-                   d.suggestions, d.legalForms, d.erratum});
-  }
-  return out;
-}
-
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
   for (const auto& d : diagnostics) {
     out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
@@ -56,14 +45,14 @@ int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream
   auto text = readSourceFile(files.front(), err);
   if (!text) return kExitUsage;
   const isa::InstrDb& db = *load->db;
-  const syntax::SyntaxTree tree(std::move(*text));
-  const syntax::LineIndex lines(tree.text());
-  const ide::AssembledUnit unit = ide::assemble(db, tree);
+  const std::string& source = *text;
+  const syntax::LineIndex lines(source);
+  const ide::AssembledUnit unit = ide::assembleText(db, source);
   std::vector<lsp::ListingEntry> listing;
   for (const auto& s : unit.statements) {
     lsp::ListingEntry e;
     e.line = s.statement.line + 1;
-    e.text = std::string(std::string_view(tree.text()).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
+    e.text = std::string(std::string_view(source).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
     if (s.inst) {
       e.opcode = s.inst->opcode->name;
       e.encoding = s.encoding.toHex();
@@ -72,7 +61,7 @@ int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream
     }
     listing.push_back(std::move(e));
   }
-  const auto placed = placeDiagnostics(unit.diagnostics, lines);
+  const auto placed = lsp::placeDiagnostics(unit.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   if (json) {
     out << lsp::asmToJson(files.front(), listing, placed, 2) << '\n';

@@ -2,6 +2,7 @@
 // (file:line:col: severity: message [code]) or as JSON. Exit 1 when any file has an error.
 #include "Commands.h"
 
+#include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
@@ -45,10 +46,10 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
       results.push_back(std::move(fd));
       continue;
     }
-    const syntax::SyntaxTree tree(std::move(*text));
-    const syntax::LineIndex lines(tree.text());
-    const auto diagnostics = ide::computeDiagnostics(*load->db, tree);
-    fd.diagnostics = placeDiagnostics(diagnostics, lines);
+    // The diagnostics of computeDiagnostics, through the line scanner (no tree for ordinary lines).
+    const syntax::LineIndex lines(*text);
+    const auto diagnostics = ide::assembleText(*load->db, *text).diagnostics;
+    fd.diagnostics = lsp::placeDiagnostics(diagnostics, lines);
     anyError |= std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == ide::Severity::Error; });
     if (!json) printDiagnostics(path, fd.diagnostics, out);
     results.push_back(std::move(fd));

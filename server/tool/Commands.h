@@ -21,9 +21,6 @@ enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 /// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
 
-/// Diagnostics placed in 1-based lines and UTF-16 columns, and printed as a compiler does
-/// (with the legal forms of a near miss as notes).
-std::vector<lsp::PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines);
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);
 
 /// Source files larger than this are refused with a clear message (DESIGN.md §3: every request

@@ -119,7 +119,7 @@ int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   const syntax::SyntaxTree tree(std::move(*text));
   const syntax::LineIndex lines(tree.text());
   const ide::RunOutcome outcome = ide::runDocument(*load->db, tree, request);
-  const auto placed = placeDiagnostics(outcome.diagnostics, lines);
+  const auto placed = lsp::placeDiagnostics(outcome.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
   if (json) {

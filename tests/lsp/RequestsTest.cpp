@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -65,7 +66,9 @@ TEST_F(Requests, CapabilitiesAnnounceEveryFeature) {
   const auto r = send({request(1, "initialize", {{"capabilities", json::object()}})});
   const json& caps = r[0]["result"]["capabilities"];
   EXPECT_EQ(caps["positionEncoding"], "utf-16");
-  for (const char* key : {"hoverProvider", "inlayHintProvider", "codeActionProvider", "definitionProvider", "executeCommandProvider"})
+  for (const char* key : {"hoverProvider", "completionProvider", "signatureHelpProvider", "semanticTokensProvider", "documentSymbolProvider",
+                          "foldingRangeProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "inlayHintProvider",
+                          "codeActionProvider", "definitionProvider", "executeCommandProvider"})
     EXPECT_TRUE(caps.contains(key)) << key;
   EXPECT_EQ(caps["executeCommandProvider"]["commands"], json({"gpuasm.runToCursor", "gpuasm.execute", "gpuasm.encoding"}));
 }
@@ -116,6 +119,21 @@ TEST_F(Requests, CodeActionRemovesAnIllegalModifier) {
   EXPECT_EQ(fix["diagnostics"][0]["range"]["start"], pos(0, 5));
   // Only other kinds wanted: nothing.
   EXPECT_TRUE(call("textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}, {"only", {"refactor"}}}}}).empty());
+}
+
+// LSP text edits applied to an ASCII text (columns are bytes), last first.
+std::string applied(std::string text, const json& edits) {
+  auto offset = [&](const json& p) {
+    std::size_t at = 0;
+    for (int line = 0; line < p["line"].get<int>(); ++line) at = text.find('\n', at) + 1;
+    return at + p["character"].get<std::size_t>();
+  };
+  std::vector<json> list(edits.begin(), edits.end());
+  for (auto it = list.rbegin(); it != list.rend(); ++it) {
+    const std::size_t b = offset((*it)["range"]["start"]), e = offset((*it)["range"]["end"]);
+    text.replace(b, e - b, (*it)["newText"].get<std::string>());
+  }
+  return text;
 }
 
 std::string fileAt(const std::string& uri) {
@@ -200,6 +218,64 @@ TEST_F(Requests, EncodingListsTheFieldsOfEachLineAndExecuteCommandReachesIt) {
   EXPECT_FALSE(bad.contains("encoding"));
   EXPECT_EQ(bad["diagnostics"][0]["code"], "unknown-modifier");  // IADD's forms have no .SAT at all
   EXPECT_EQ(call("workspace/executeCommand", {{"command", "gpuasm.encoding"}, {"arguments", json::array({params})}}), r);
+}
+
+// 000_ialu.txt:236-240: after `IMAD.` the forms' first free slots take .HI/.LO, the itype
+// .S32/.U32 and the mnemonic part WIDE of IMAD.WIDE (the completion feature's own tests cover
+// the rules; this checks the wire format).
+TEST_F(Requests, CompletionAfterADotOffersTheLegalModifiersAsTextEdits) {
+  start("IMAD. R0, R1, R2, R3 ;\n");
+  const json r = call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(0, 5)}});
+  EXPECT_EQ(r["isIncomplete"], false);
+  std::set<std::string> labels;
+  for (const json& item : r["items"]) {
+    labels.insert(item["label"].get<std::string>());
+    EXPECT_EQ(item["textEdit"]["range"], range(0, 5, 0, 5)) << item.dump();
+  }
+  for (const char* m : {"HI", "LO", "S32", "U32", "WIDE"}) EXPECT_TRUE(labels.contains(m)) << m;
+  EXPECT_FALSE(labels.contains("SAT"));
+}
+
+TEST_F(Requests, SignatureHelpFollowsTheOperandUnderTheCursor) {
+  start("IADD R0, R1, R2 ;\n");
+  const json r = call("textDocument/signatureHelp", {{"textDocument", kDoc}, {"position", pos(0, 10)}});
+  ASSERT_FALSE(r["signatures"].empty());
+  EXPECT_EQ(r["activeParameter"], 1);  // R1 is the second operand, Ra
+  const json& sig = r["signatures"][r["activeSignature"].get<std::size_t>()];
+  const auto label = sig["label"].get<std::string>();
+  const json& ra = sig["parameters"][1]["label"];
+  EXPECT_NE(label.substr(ra[0].get<std::size_t>(), ra[1].get<std::size_t>() - ra[0].get<std::size_t>()).find("Ra"), std::string::npos);
+}
+
+// Legend order: keyword 0, modifier 1, variable 2, number 3, operator 4, comment 5.
+TEST_F(Requests, SemanticTokensUseTheRelativeEncoding) {
+  start("IADD R0, R1, R2 ; // x\nMOV R1, 0x10 ;\n");
+  const json r = call("textDocument/semanticTokens/full", {{"textDocument", kDoc}});
+  const json expected = {0, 0, 4, 0, 0,  0, 5, 2, 2, 0,  0, 4, 2, 2, 0,  0, 4, 2, 2, 0,  0, 5, 4, 5, 0,
+                         1, 0, 3, 0, 0,  0, 4, 2, 2, 0,  0, 4, 4, 3, 0};
+  EXPECT_EQ(r["data"], expected);
+  const json second = call("textDocument/semanticTokens/range", {{"textDocument", kDoc}, {"range", range(1, 0, 1, 14)}});
+  EXPECT_EQ(second["data"], json({1, 0, 3, 0, 0, 0, 4, 2, 2, 0, 0, 4, 4, 3, 0}));
+}
+
+TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
+  start("// Setup\nMOV R1, 0x10 ;\nIADD   R2,R1,R1 ;\n/* a\nb\n*/\n");
+  const json symbols = call("textDocument/documentSymbol", {{"textDocument", kDoc}});
+  ASSERT_EQ(symbols.size(), 1u);  // the section "Setup" (docs/LANGUAGE.md, "Sections")
+  EXPECT_EQ(symbols[0]["name"], "Setup");
+  ASSERT_EQ(symbols[0]["children"].size(), 2u);
+  EXPECT_EQ(symbols[0]["children"][1]["name"], "IADD");
+  EXPECT_EQ(symbols[0]["children"][1]["selectionRange"], range(2, 0, 2, 4));
+  const json folds = call("textDocument/foldingRange", {{"textDocument", kDoc}});
+  bool comment = false;
+  for (const json& f : folds)
+    if (f["kind"] == "comment" && f["startLine"] == 3 && f["endLine"] == 5) comment = true;
+  EXPECT_TRUE(comment) << folds.dump();
+  // Formatting only moves blanks (docs/LANGUAGE.md, "Formatting"): in the block of two statement
+  // lines, operands start one column after the longest mnemonic (IADD, 4) and are joined by ", ".
+  const json edits = call("textDocument/formatting", {{"textDocument", kDoc}, {"options", {{"tabSize", 4}, {"insertSpaces", true}}}});
+  EXPECT_EQ(applied("// Setup\nMOV R1, 0x10 ;\nIADD   R2,R1,R1 ;\n/* a\nb\n*/\n", edits),
+            "// Setup\nMOV  R1, 0x10 ;\nIADD R2, R1, R1 ;\n/* a\nb\n*/\n");
 }
 
 TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {

@@ -168,9 +168,105 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const auto& doc = s.documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
-    ASSERT_EQ(r[0]["params"]["diagnostics"].size(), fresh->diagnostics().size()) << "step " << step;
+    const json& published = r[0]["params"]["diagnostics"];
+    ASSERT_EQ(published.size(), fresh->diagnostics().size()) << "step " << step;
+    for (std::size_t i = 0; i < published.size(); ++i) {
+      const ide::Diagnostic& d = fresh->diagnostics()[i];
+      const syntax::LinePosition from = fresh->lines().position(d.range.begin), to = fresh->lines().position(d.range.end);
+      EXPECT_EQ(published[i]["code"], d.code) << "step " << step;
+      EXPECT_EQ(published[i]["message"], d.message) << "step " << step;
+      EXPECT_EQ(published[i]["range"], json({{"start", {{"line", from.line}, {"character", from.character}}}, {"end", {{"line", to.line}, {"character", to.character}}}}))
+          << "step " << step;
+    }
     EXPECT_EQ(r[0]["params"]["version"], step + 2);
   }
+}
+
+// Thousands of malformed, random or ill-typed messages: every request gets exactly one reply,
+// nothing crashes, and a valid request afterwards is answered normally.
+TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
+  Server s = initialized();
+  send(s, {open("IADD R0, R1, R2 ;\nMOV R1, 0x10 ;\n")});
+  std::mt19937 rng(7);
+  const std::vector<std::string> methods = {"textDocument/hover", "textDocument/completion", "textDocument/signatureHelp", "textDocument/inlayHint",
+                                            "textDocument/codeAction", "textDocument/definition", "textDocument/semanticTokens/full",
+                                            "textDocument/semanticTokens/range", "textDocument/documentSymbol", "textDocument/foldingRange",
+                                            "textDocument/formatting", "textDocument/rangeFormatting", "gpuasm/runToCursor", "gpuasm/execute",
+                                            "gpuasm/encoding", "workspace/executeCommand", "textDocument/didChange", "textDocument/didOpen",
+                                            "workspace/didChangeConfiguration", "$/cancelRequest", "initialize", "nonsense/method"};
+  auto randomValue = [&](int depth, auto& self) -> json {
+    switch (rng() % (depth > 3 ? 6 : 9)) {
+      case 0: return nullptr;
+      case 1: return static_cast<std::int64_t>(rng()) - (1ll << 31);
+      case 2: return -1;
+      case 3: return "file:///a.asm";
+      case 4: return std::string(1, static_cast<char>(rng() % 256));
+      case 5: return rng() % 2 == 0;
+      case 6: {
+        json o = json::object();
+        static const char* keys[] = {"textDocument", "uri", "position", "line", "character", "range", "start", "end", "text",
+                                     "contentChanges", "state", "command", "arguments", "settings", "options", "context", "id"};
+        for (auto k = rng() % 5; k > 0; --k) o[keys[rng() % std::size(keys)]] = self(depth + 1, self);
+        return o;
+      }
+      case 7: {
+        json a = json::array();
+        for (auto k = rng() % 4; k > 0; --k) a.push_back(self(depth + 1, self));
+        return a;
+      }
+      default: return 1e300;
+    }
+  };
+  const json goodDoc = {{"uri", "file:///a.asm"}};
+  int requests = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::string body;
+    switch (i % 4) {
+      case 0: {  // random bytes
+        for (auto k = rng() % 40; k > 0; --k) body += static_cast<char>(rng() % 256);
+        break;
+      }
+      case 1: {  // a known method with random params
+        json m = {{"jsonrpc", "2.0"}, {"method", methods[rng() % methods.size()]}, {"params", randomValue(0, randomValue)}};
+        if (rng() % 2 == 0) m["id"] = 1000 + i;
+        body = m.dump(-1, ' ', false, json::error_handler_t::replace);
+        break;
+      }
+      case 2: {  // well-formed params with hostile positions
+        json p = {{"textDocument", goodDoc},
+                  {"position", {{"line", rng() % 5}, {"character", rng() % 100000}}},
+                  {"range", {{"start", {{"line", rng() % 5}, {"character", rng() % 50}}}, {"end", {{"line", rng() % 1000000}, {"character", 0}}}}}};
+        body = request(1000 + i, methods[rng() % 16], p).dump();
+        if (rng() % 8 == 0) body.insert(body.find("file:///") + 8, "\xC3\x28");  // invalid UTF-8 inside a string
+        break;
+      }
+      default: {  // structurally broken JSON-RPC
+        static const char* broken[] = {"[]", "{}", "{\"id\":{}}", "{\"method\":7}", "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}", "null",
+                                       "\"str\"", "{\"id\":1,\"result\":{}}", "{\"method\":\"textDocument/hover\",\"id\":1,\"params\":[]}"};
+        body = broken[rng() % std::size(broken)];
+      }
+    }
+    const json parsed = json::parse(body, nullptr, false);
+    const bool isRequest = parsed.is_object() && parsed.contains("id") && parsed.contains("method") && parsed["method"].is_string() &&
+                           (parsed["id"].is_number_integer() || parsed["id"].is_string()) && parsed["method"] != "$/cancelRequest";
+    std::vector<std::string> bodies = {body};
+    std::vector<std::string> replies;
+    ASSERT_NO_THROW(replies = s.handle(bodies)) << body;
+    if (isRequest) {
+      ++requests;
+      std::size_t answers = 0;
+      for (const std::string& r : replies) answers += json::parse(r).value("id", json()) == parsed["id"] ? 1u : 0u;
+      EXPECT_EQ(answers, 1u) << body;
+    }
+  }
+  EXPECT_GT(requests, 1000);
+  EXPECT_FALSE(s.exitRequested());
+  // Still serving: the document may have been edited by random didChanges, but hover answers.
+  const auto r = send(s, {request(99, "textDocument/hover", {{"textDocument", goodDoc}, {"position", {{"line", 0}, {"character", 0}}}})});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["id"], 99);
+  EXPECT_TRUE(r[0].contains("result")) << r[0].dump();
+  EXPECT_TRUE(s.documents().contains("file:///a.asm"));
 }
 
 }  // namespace

@@ -383,6 +383,72 @@ TEST(Cli, LspServesASessionOnStdio) {
   EXPECT_EQ(gpuasm("lsp --port nope").status, 2);
 }
 
+namespace {
+
+using nlohmann::json;
+
+// Does `actual` have what `expected` asks for? (The rules are in the session files' header.)
+bool matches(const json& expected, const json& actual) {
+  if (expected.is_object()) {
+    if (!actual.is_object()) return false;
+    for (const auto& [key, value] : expected.items())
+      if (!actual.contains(key) || !matches(value, actual[key])) return false;
+    return true;
+  }
+  if (expected.is_array()) {
+    if (!actual.is_array()) return false;
+    if (expected.empty() || !expected.front().is_object()) return expected == actual;
+    for (const json& e : expected)
+      if (std::none_of(actual.begin(), actual.end(), [&](const json& a) { return matches(e, a); })) return false;
+    return true;
+  }
+  if (expected.is_string() && expected.get<std::string>().starts_with("~"))
+    return actual.is_string() && actual.get<std::string>().find(expected.get<std::string>().substr(1)) != std::string::npos;
+  return expected == actual;
+}
+
+std::vector<json> framesIn(const std::string& out) {
+  std::vector<json> frames;
+  for (std::size_t at = out.find("Content-Length: "); at != std::string::npos; at = out.find("Content-Length: ", at)) {
+    const std::size_t length = std::stoul(out.substr(at + 16));
+    const std::size_t body = out.find("\r\n\r\n", at) + 4;
+    frames.push_back(json::parse(out.substr(body, length)));
+    at = body + length;
+  }
+  return frames;
+}
+
+}  // namespace
+
+// Every recorded session in tests/lsp/sessions/ replayed through the real binary on stdio.
+TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
+  const auto sessions = std::filesystem::path(GPUASM_SOURCE_DIR) / "tests" / "lsp" / "sessions";
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(sessions)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    ++count;
+    std::ifstream in(entry.path());
+    std::string input;
+    std::vector<json> expected;
+    for (std::string line; std::getline(in, line);) {
+      if (line.starts_with("> ")) input += lspFrame(line.substr(2));
+      else if (line.starts_with("< ")) expected.push_back(json::parse(line.substr(2)));
+    }
+    const auto dir = tempDir("lsp-session");
+    std::ofstream(dir / "in.bin", std::ios::binary) << input;
+    const CliRun r = gpuasm("lsp < " + (dir / "in.bin").string());
+    EXPECT_EQ(r.status, 0) << entry.path() << r.out;
+    const std::vector<json> replies = framesIn(r.out);
+    std::size_t next = 0;
+    for (const json& e : expected) {
+      while (next < replies.size() && !matches(e, replies[next])) ++next;
+      ASSERT_LT(next, replies.size()) << entry.path().filename() << ": no reply (in order) matches " << e.dump() << "\nreplies:\n" << r.out;
+      ++next;
+    }
+  }
+  EXPECT_GE(count, 1);
+}
+
 TEST(Cli, LspServesOneClientOnLoopbackTcp) {
   // `gpuasm lsp --port 0` picks a free port on 127.0.0.1 and says which; a client session runs
   // over it. Every wait is bounded and the server is stopped by its PID.

@@ -2,6 +2,7 @@
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/Matcher.h>
+#include <gpuasm/syntax/LineScanner.h>
 #include <gpuasm/syntax/Lowering.h>
 
 #include <algorithm>
@@ -9,9 +10,9 @@
 
 namespace gpuasm::ide {
 
-AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) {
-  syntax::LoweredUnit unit = syntax::lower(tree);
+AssembledUnit assemble(const isa::InstrDb& db, syntax::LoweredUnit&& unit) {
   AssembledUnit out;
+  out.statements.reserve(unit.statements.size());
   for (const auto& d : unit.diagnostics) out.diagnostics.push_back(toDiagnostic(d));
   for (auto& s : unit.statements) {
     AssembledStatement a;
@@ -34,5 +35,11 @@ AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) {
                    [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
   return out;
 }
+
+AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) { return assemble(db, syntax::LoweredUnit(unit)); }
+
+AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) { return assemble(db, syntax::lower(tree)); }
+
+AssembledUnit assembleText(const isa::InstrDb& db, std::string_view text) { return assemble(db, syntax::lowerText(text)); }
 
 }  // namespace gpuasm::ide

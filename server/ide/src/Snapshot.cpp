@@ -47,7 +47,7 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   const std::string_view body = text.substr(begin, scan.end - begin);
   chunk->length = scan.end - begin;
   chunk->newlines = static_cast<std::uint32_t>(std::count(body.begin(), body.end(), '\n'));
-  chunk->unit = assemble(db, syntax::SyntaxTree(std::string(body)));
+  chunk->unit = assembleText(db, body);  // one chunk: the line scanner, or tree-sitter on the chunk
   chunk->comments = scan.comments;
   chunk->unclosedComment = scan.unclosedComment;
   for (syntax::ByteRange& c : chunk->comments) {

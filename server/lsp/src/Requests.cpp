@@ -3,9 +3,15 @@
 #include "Requests.h"
 
 #include <gpuasm/ide/CodeActions.h>
+#include <gpuasm/ide/Completion.h>
 #include <gpuasm/ide/Definition.h>
+#include <gpuasm/ide/DocumentSymbols.h>
+#include <gpuasm/ide/Folding.h>
+#include <gpuasm/ide/Formatting.h>
 #include <gpuasm/ide/Hover.h>
 #include <gpuasm/ide/InlayHints.h>
+#include <gpuasm/ide/SemanticTokens.h>
+#include <gpuasm/ide/SignatureHelp.h>
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/lsp/RunJson.h>
@@ -91,6 +97,142 @@ json definition(RequestContext& ctx, const json& params) {
   const std::uint32_t line = target->line > 0 ? target->line - 1 : 0;
   const std::uint32_t begin = std::min(specLines.lineStart(line) + (target->column > 0 ? target->column - 1 : 0), specLines.lineEnd(line));
   return json::array({{{"uri", *uri}, {"range", rangeJson(specLines, {begin, specLines.lineEnd(line)})}}});
+}
+
+int completionKind(ide::CompletionKind k) {
+  switch (k) {  // LSP CompletionItemKind
+    case ide::CompletionKind::Mnemonic: return 14;   // Keyword
+    case ide::CompletionKind::Modifier: return 20;   // EnumMember
+    case ide::CompletionKind::Register: return 6;    // Variable
+    case ide::CompletionKind::Predicate: return 6;   // Variable
+    case ide::CompletionKind::Value: return 12;      // Value
+    case ide::CompletionKind::Snippet: return 15;    // Snippet
+  }
+  return 1;
+}
+
+json completion(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  json items = json::array();
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, offsetOf(snap, params))) {
+    json item = {{"label", c.label},
+                 {"kind", completionKind(c.kind)},
+                 {"textEdit", textEditJson(snap.lines(), {c.range.begin, c.range.end, c.insertText})},
+                 {"insertTextFormat", c.isSnippet ? 2 : 1}};
+    if (!c.detail.empty()) item["detail"] = c.detail;
+    if (!c.documentation.empty()) item["documentation"] = markdown(c.documentation);
+    if (!c.sortText.empty()) item["sortText"] = c.sortText;
+    if (!c.filterText.empty()) item["filterText"] = c.filterText;
+    items.push_back(std::move(item));
+  }
+  return {{"isIncomplete", false}, {"items", std::move(items)}};
+}
+
+// A byte offset inside a one-line label as UTF-16 units, what ParameterInformation.label wants.
+std::uint32_t utf16Offset(const std::string& label, std::uint32_t byteOffset) {
+  return syntax::LineIndex(label).position(byteOffset).character;
+}
+
+json signatureHelp(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  const auto help = ide::getSignatureHelp(snap, offsetOf(snap, params));
+  if (!help) return nullptr;
+  json signatures = json::array();
+  for (const ide::SignatureInfo& sig : help->signatures) {
+    json parameters = json::array();
+    for (const ide::ParameterInfo& p : sig.parameters) {
+      json param = {{"label", {utf16Offset(sig.label, p.labelRange.begin), utf16Offset(sig.label, p.labelRange.end)}}};
+      if (!p.documentation.empty()) param["documentation"] = markdown(p.documentation);
+      parameters.push_back(std::move(param));
+    }
+    json entry = {{"label", sig.label}, {"parameters", std::move(parameters)}};
+    if (!sig.documentation.empty()) entry["documentation"] = markdown(sig.documentation);
+    signatures.push_back(std::move(entry));
+  }
+  return {{"signatures", std::move(signatures)}, {"activeSignature", help->activeSignature}, {"activeParameter", help->activeParameter}};
+}
+
+// LSP's relative encoding: per token, line and start relative to the previous token, length,
+// type index, modifier bits; columns in UTF-16. Tokens never span lines.
+json semanticTokensData(const ide::Snapshot& snap, syntax::ByteRange range) {
+  json data = json::array();
+  std::uint32_t prevLine = 0, prevStart = 0;
+  for (const ide::SemanticToken& t : ide::getSemanticTokens(snap, range)) {
+    const syntax::LinePosition b = snap.lines().position(t.range.begin);
+    const syntax::LinePosition e = snap.lines().position(t.range.end);
+    if (e.line != b.line || e.character <= b.character) continue;
+    data.push_back(b.line - prevLine);
+    data.push_back(b.line == prevLine ? b.character - prevStart : b.character);
+    data.push_back(e.character - b.character);
+    data.push_back(static_cast<int>(t.type));
+    data.push_back(t.modifiers);
+    prevLine = b.line;
+    prevStart = b.character;
+  }
+  return {{"data", std::move(data)}};
+}
+
+json semanticTokensFull(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  return semanticTokensData(snap, {0, static_cast<std::uint32_t>(snap.text().size())});
+}
+
+json semanticTokensRange(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  return semanticTokensData(snap, byteRange(snap.lines(), member(params, "range")));
+}
+
+json symbolJson(const syntax::LineIndex& lines, const ide::DocumentSymbol& s) {
+  json children = json::array();
+  for (const ide::DocumentSymbol& c : s.children) children.push_back(symbolJson(lines, c));
+  json j = {{"name", s.name.empty() ? std::string("(unnamed)") : s.name},
+            {"kind", ide::lspSymbolKind(s.kind)},
+            {"range", rangeJson(lines, s.range)},
+            {"selectionRange", rangeJson(lines, s.selectionRange)}};
+  if (!s.detail.empty()) j["detail"] = s.detail;
+  if (!children.empty()) j["children"] = std::move(children);
+  return j;
+}
+
+json documentSymbols(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  json out = json::array();
+  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolJson(snap.lines(), s));
+  return out;
+}
+
+json foldingRanges(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  json out = json::array();
+  for (const ide::FoldingRange& f : ide::getFoldingRanges(snap))
+    out.push_back({{"startLine", f.startLine}, {"endLine", f.endLine}, {"kind", f.kind == ide::FoldingKind::Comment ? "comment" : "region"}});
+  return out;
+}
+
+ide::FormatOptions formatOptions(const json& params) {
+  ide::FormatOptions options;
+  if (params.contains("options")) {
+    const json& o = params["options"];
+    if (o.is_object() && o.contains("tabSize")) options.tabSize = std::max<std::uint32_t>(1, uintMember(o, "tabSize"));
+    options.insertSpaces = boolMember(o, "insertSpaces", true);
+  }
+  return options;
+}
+
+json editsJson(const syntax::LineIndex& lines, const std::vector<syntax::TextEdit>& edits) {
+  json out = json::array();
+  for (const syntax::TextEdit& e : edits) out.push_back(textEditJson(lines, e));
+  return out;
+}
+
+json formatting(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  return editsJson(snap.lines(), ide::formatDocument(snap, formatOptions(params)));
+}
+
+json rangeFormatting(RequestContext& ctx, const json& params) {
+  const ide::Snapshot& snap = snapshotOf(ctx, params);
+  return editsJson(snap.lines(), ide::formatRange(snap, byteRange(snap.lines(), member(params, "range")), formatOptions(params)));
 }
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
@@ -192,8 +334,16 @@ json executeCommand(RequestContext& ctx, const json& params) {
   throw ParamsError{"unknown command '" + command + "'"};
 }
 
-constexpr std::array<std::pair<std::string_view, RequestHandler>, 8> kRequests = {{
+constexpr std::array<std::pair<std::string_view, RequestHandler>, 17> kRequests = {{
     {"textDocument/hover", hover},
+    {"textDocument/completion", completion},
+    {"textDocument/signatureHelp", signatureHelp},
+    {"textDocument/semanticTokens/full", semanticTokensFull},
+    {"textDocument/semanticTokens/range", semanticTokensRange},
+    {"textDocument/documentSymbol", documentSymbols},
+    {"textDocument/foldingRange", foldingRanges},
+    {"textDocument/formatting", formatting},
+    {"textDocument/rangeFormatting", rangeFormatting},
     {"textDocument/inlayHint", inlayHints},
     {"textDocument/codeAction", codeActions},
     {"textDocument/definition", definition},
@@ -217,6 +367,16 @@ json serverCapabilities() {
   return {{"positionEncoding", "utf-16"},
           {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
           {"hoverProvider", true},
+          {"completionProvider", {{"triggerCharacters", {".", "@", ","}}, {"resolveProvider", false}}},
+          {"signatureHelpProvider", {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}}},
+          {"semanticTokensProvider",
+           {{"legend", {{"tokenTypes", ide::semanticTokenLegend().types}, {"tokenModifiers", ide::semanticTokenLegend().modifiers}}},
+            {"full", true},
+            {"range", true}}},
+          {"documentSymbolProvider", true},
+          {"foldingRangeProvider", true},
+          {"documentFormattingProvider", true},
+          {"documentRangeFormattingProvider", true},
           {"inlayHintProvider", true},
           {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
           {"definitionProvider", true},

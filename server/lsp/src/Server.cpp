@@ -65,7 +65,7 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
   std::set<std::string> cancelled;
   for (const std::string& body : bodies) {
     const json j = json::parse(body, nullptr, false);
-    if (j.is_object() && j.value("method", "") == "$/cancelRequest" && j.contains("params") && j["params"].is_object() &&
+    if (j.is_object() && j.contains("method") && j["method"] == "$/cancelRequest" && j.contains("params") && j["params"].is_object() &&
         j["params"].contains("id"))
       cancelled.insert(j["params"]["id"].dump());
   }

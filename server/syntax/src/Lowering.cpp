@@ -28,28 +28,29 @@ std::optional<std::uint64_t> readInteger(std::string_view t) {
 
 class Lowerer {
  public:
-  explicit Lowerer(LoweredUnit& out) : out_(out) {}
+  explicit Lowerer(std::vector<isa::AsmDiagnostic>& diagnostics) : diagnostics_(diagnostics) {}
 
-  isa::AsmStatement statement(const StatementView& v) {
-    isa::AsmStatement s;
+  // Fills `s` (a fresh statement) in place: no temporaries to move.
+  void statement(const StatementView& v, isa::AsmStatement& s) {
     s.range = toRange(v.range);
     s.line = v.line;
     s.hasError = v.hasError;
     if (v.guard)
       s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
-    s.mnemonic = std::string(v.mnemonic.text);
+    s.mnemonic.assign(v.mnemonic.text);
     s.mnemonicRange = toRange(v.mnemonic.range);
+    s.parts.reserve(v.modifiers.size());
+    s.operands.reserve(v.operands.size());
     for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
-    for (const auto& o : v.operands) s.operands.push_back(operand(o));
+    for (const auto& o : v.operands) operand(o, s.operands.emplace_back());
     if (v.trailingComma)
-      out_.diagnostics.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
+      diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
                                   "',' before ';' is followed by no operand", {""}, {}, "L-61"});
-    return s;
   }
 
  private:
   void integerTooLarge(Token t) {
-    out_.diagnostics.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
+    diagnostics_.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
                                 "'" + std::string(t.text) + "' does not fit 64 bits", {}, {}, {}});
   }
 
@@ -63,17 +64,16 @@ class Lowerer {
     return *v;
   }
 
-  isa::AsmOperand operand(const OperandView& v) {
-    isa::AsmOperand o;
+  void operand(const OperandView& v, isa::AsmOperand& o) {
     o.range = toRange(v.range);
     o.valueRange = toRange(v.value.range);
-    o.text = std::string(v.value.text);
+    o.text.assign(v.value.text);
     o.neg = v.prefix == '-';
     o.bitNot = v.prefix == '~';
     o.logicalNot = v.prefix == '!';
     o.abs = v.absolute;
-    o.name = std::string(v.name.text);
-    o.selector = std::string(v.selector.text);
+    o.name.assign(v.name.text);
+    if (v.selector.present()) o.selector.assign(v.selector.text);
     o.selectorRange = toRange(v.selector.range);
     bool ok = true;
     switch (v.kind) {
@@ -88,7 +88,7 @@ class Lowerer {
         break;
       case OperandKind::RegisterRange:
         o.kind = isa::AsmOperandKind::RegisterRange;
-        o.file = std::string(v.file.text);
+        o.file.assign(v.file.text);
         o.first = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.first, ok), 0xFFFFFFFFu));
         o.last = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.last, ok), 0xFFFFFFFFu));
         break;
@@ -109,9 +109,9 @@ class Lowerer {
       case OperandKind::ConstantMemory:
       case OperandKind::RegisterIndirect: {
         o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory : isa::AsmOperandKind::RegisterIndirect;
-        o.file = v.kind == OperandKind::ConstantMemory ? std::string(v.space.text) : std::string(v.file.text);
+        o.file.assign(v.kind == OperandKind::ConstantMemory ? v.space.text : v.file.text);
         if (v.bank.present()) o.bank = integer(v.bank, ok);
-        o.base = std::string(v.base.text);
+        if (v.base.present()) o.base.assign(v.base.text);
         o.baseRange = toRange(v.base.range);
         o.offsetRange = toRange(v.offset.range);
         if (v.offset.present()) {
@@ -120,7 +120,7 @@ class Lowerer {
           o.offset = v.sign == '-' ? -clipped : clipped;
         }
         if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
-          out_.diagnostics.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
+          diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
                                       "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, "L-61"});
         break;
       }
@@ -132,21 +132,30 @@ class Lowerer {
         break;
     }
     if (!ok) o.kind = isa::AsmOperandKind::Invalid;
-    return o;
   }
 
-  LoweredUnit& out_;
+  std::vector<isa::AsmDiagnostic>& diagnostics_;
 };
 
 }  // namespace
 
+isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out) {
+  isa::AsmStatement& s = out.statements.emplace_back();
+  Lowerer(out.diagnostics).statement(statement, s);
+  return s;
+}
+
+isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& d) {
+  return {toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error, d.code, d.message,
+          d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert}, {}, {}};
+}
+
 LoweredUnit lower(const SyntaxTree& tree) {
   LoweredUnit out;
-  for (const auto& d : syntaxDiagnosticsOf(tree))
-    out.diagnostics.push_back({toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error,
-                               d.code, d.message, d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert}, {}, {}});
-  Lowerer lowerer(out);
-  for (const auto& s : statementsOf(tree)) out.statements.push_back(lowerer.statement(s));
+  for (const auto& d : syntaxDiagnosticsOf(tree)) out.diagnostics.push_back(toAsmDiagnostic(d));
+  const auto views = statementsOf(tree);
+  out.statements.reserve(views.size());
+  for (const auto& s : views) lowerStatement(s, out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gpuasm/isa/AsmUnit.h>
+#include <gpuasm/syntax/Statement.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <vector>
@@ -17,7 +18,17 @@ struct LoweredUnit {
   std::vector<isa::AsmDiagnostic> diagnostics;
 };
 
-/// Lowers every statement of the tree. Never fails; problems become diagnostics.
+/// Lowers every statement of the tree. Never fails; problems become diagnostics: the syntax
+/// diagnostics first (document order), then lowering's, statement by statement.
 LoweredUnit lower(const SyntaxTree& tree);
+
+/// Lowers one statement view, appending the statement and what lowering finds in it (a
+/// dangling comma, `cmem`, an integer too large) to `out`; returns the appended statement.
+/// Shared by `lower` and the line scanner, so both front ends read literals and report lenient
+/// spellings the same way.
+isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out);
+
+/// A syntax diagnostic as the assembler reports it (an unclosed '/*' is a warning).
+isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& diagnostic);
 
 }  // namespace gpuasm::syntax

@@ -1,0 +1,335 @@
+// Completion (see Completion.h). The cursor's context comes from CursorContext (the line's text,
+// comments blanked); the proposals from the database: optype mnemonics and descriptions, the
+// syntax forms' modifier slots and domain lines (defaults from the `*` marks or the fields'
+// encoding defaults), ModiOrder<>, and the types of the Order<> elements operand slots bind to.
+#include <gpuasm/ide/Completion.h>
+
+#include "CursorContext.h"
+
+#include <gpuasm/isa/FormBinding.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <set>
+
+namespace gpuasm::ide {
+
+namespace {
+
+using detail::CursorContext;
+using isa::InstrDb;
+using isa::Optype;
+using isa::SyntaxForm;
+
+std::string sortKey(std::size_t group, std::size_t index) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%03zu%05zu", group, index);
+  return buf;
+}
+
+// Escapes the characters LSP snippet syntax gives a meaning to (inside `${n:…}` and `${n|…|}`).
+std::string snippetText(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '$' || c == '}' || c == '\\' || c == ',' || c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// Collects items, one per label (the first proposal of a label wins), in the order added.
+class Items {
+ public:
+  explicit Items(syntax::ByteRange range) : range_(range) {}
+
+  CompletionItem* add(std::string label, CompletionKind kind, std::string detail) {
+    if (!labels_.insert(label).second) return nullptr;
+    CompletionItem item;
+    item.insertText = label;
+    item.label = std::move(label);
+    item.kind = kind;
+    item.detail = std::move(detail);
+    item.range = range_;
+    item.sortText = sortKey(0, items_.size());
+    items_.push_back(std::move(item));
+    return &items_.back();
+  }
+  std::vector<CompletionItem> take() { return std::move(items_); }
+
+ private:
+  syntax::ByteRange range_;
+  std::set<std::string> labels_;
+  std::vector<CompletionItem> items_;
+};
+
+// ------------------------------------------------------------------ mnemonics and snippets
+
+std::string mnemonicDetail(const Optype& optype) {
+  const std::string sentence = optype.docs.description.present ? detail::firstSentence(optype.docs.description.text) : "";
+  return sentence.empty() ? optype.name + " (the spec gives no description)" : sentence;
+}
+
+std::string mnemonicDocs(const Optype& optype) {
+  std::string md;
+  if (optype.docs.description.present) md += optype.docs.description.text + "\n\n";
+  md += "```asm\n";
+  for (const SyntaxForm& f : optype.syntax.forms) md += f.text + "\n";
+  return md + "```\n";
+}
+
+// A syntax form as a snippet: the mnemonic with the modifiers it cannot do without (a choice of
+// the domain's values for a variable), then its operands without the optional ones.
+std::string formSnippet(const InstrDb& db, const Optype& optype, std::size_t fi) {
+  const SyntaxForm& form = optype.syntax.forms[fi];
+  std::string out = form.baseName;
+  int tab = 1;
+  for (std::size_t k = 0; k < form.parts.size(); ++k) {
+    const isa::ModifierSlot& slot = form.parts[k];
+    if (k < form.mnemonicParts || (!slot.variable && !slot.optional)) {
+      out += "." + slot.text;
+      continue;
+    }
+    if (!slot.variable || detail::skippable(db, optype, fi, slot)) continue;
+    out += ".${" + std::to_string(tab++);
+    const isa::ModifierDomain* d = optype.domain(slot.text);
+    if (d == nullptr || d->values.empty()) {
+      out += ":" + snippetText(slot.text) + "}";
+      continue;
+    }
+    out += "|";
+    for (std::size_t v = 0; v < d->values.size(); ++v) out += (v ? "," : "") + snippetText(d->values[v].spelling);
+    out += "|}";
+  }
+  bool first = true;
+  for (const isa::OperandSlot& slot : form.operands) {
+    if (slot.optional) continue;
+    out += first ? " " : ", ";
+    first = false;
+    const auto placeholder = [&](std::string_view text) { return "${" + std::to_string(tab++) + ":" + snippetText(text) + "}"; };
+    switch (slot.shape) {
+      case isa::OperandShape::Plain: out += placeholder(slot.placeholder); break;
+      case isa::OperandShape::RegIndirect: out += slot.fileName + "[" + placeholder(slot.placeholder) + "]"; break;
+      case isa::OperandShape::ConstMem:
+        out += "c[" + placeholder("0x0");
+        out += "][" + placeholder(slot.placeholder) + "]";
+        break;
+      case isa::OperandShape::PredicateSet: out += slot.fileName; break;
+    }
+  }
+  return out + " ;";
+}
+
+std::vector<CompletionItem> statementStart(const InstrDb& db, const CursorContext& ctx) {
+  Items items(ctx.word);
+  for (const Optype& optype : db.optypes()) {
+    if (optype.syntax.forms.empty()) continue;  // no syntax: it cannot be written (L-4)
+    if (CompletionItem* item = items.add(optype.mnemonic, CompletionKind::Mnemonic, mnemonicDetail(optype))) {
+      item->documentation = mnemonicDocs(optype);
+      item->sortText = "0" + optype.mnemonic;
+    }
+  }
+  for (const Optype& optype : db.optypes()) {
+    for (std::size_t fi = 0; fi < optype.syntax.forms.size(); ++fi) {
+      const SyntaxForm& form = optype.syntax.forms[fi];
+      CompletionItem* item = items.add(detail::formLabel(form, nullptr), CompletionKind::Snippet,
+                                       form.comment.empty() ? mnemonicDetail(optype) : form.comment);
+      if (item == nullptr) continue;
+      item->insertText = formSnippet(db, optype, fi);
+      item->isSnippet = true;
+      item->documentation = "```asm\n" + form.text + "\n```\n\n" + mnemonicDetail(optype);
+      item->sortText = "1" + sortKey(optype.index, fi);
+    }
+  }
+  return items.take();
+}
+
+// ------------------------------------------------------------------ after a dot
+
+// The next dotted part of every longer mnemonic that starts with the written parts (WIDE after
+// `IMAD.`, 2A and 4A after `IDP.`).
+void mnemonicContinuations(const InstrDb& db, const CursorContext& ctx, Items& items) {
+  std::string prefix;
+  for (const std::string& c : ctx.components) prefix += c + ".";
+  for (const Optype& optype : db.optypes()) {
+    if (optype.syntax.forms.empty() || !optype.mnemonic.starts_with(prefix)) continue;
+    const std::string rest = optype.mnemonic.substr(prefix.size());
+    const std::string next = rest.substr(0, rest.find('.'));
+    if (next.empty()) continue;
+    const std::string detail = next == rest ? mnemonicDetail(optype) : "part of " + optype.mnemonic;
+    if (CompletionItem* item = items.add(next, CompletionKind::Mnemonic, detail)) {
+      if (next == rest) item->documentation = mnemonicDocs(optype);
+    }
+  }
+}
+
+// The variables of the slots the written modifiers filled.
+std::vector<std::string> filledVariables(const SyntaxForm& form, const detail::ModifierFill& fill) {
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < form.parts.size(); ++k)
+    if (fill.taken[k] && form.parts[k].variable) out.push_back(form.parts[k].text);
+  return out;
+}
+
+// ModiOrder<a, b> of some variant: `a` cannot be written once `b` is.
+bool orderForbids(const InstrDb& db, const Optype& optype, std::size_t form, const std::string& variable,
+                  const std::vector<std::string>& written) {
+  for (const isa::Opcode* op : detail::boundOpcodes(db, optype, form))
+    for (const auto& order : op->operandInfo.modiOrders) {
+      const auto at = std::find(order.begin(), order.end(), variable);
+      if (at == order.end()) continue;
+      for (auto later = at + 1; later != order.end(); ++later)
+        if (std::find(written.begin(), written.end(), *later) != written.end()) return true;
+    }
+  return false;
+}
+
+std::string modifierDetail(const Optype& optype, const std::string& spelling, const std::string& variable, bool isDefault) {
+  std::string meaning = detail::modifierMeaning(optype, spelling);
+  if (meaning.empty() && !variable.empty()) meaning = detail::modifierMeaning(optype, variable);
+  if (meaning.empty()) meaning = (variable.empty() ? "modifier" : "value of ." + variable) + " of " + optype.mnemonic;
+  return isDefault ? meaning + " (default)" : meaning;
+}
+
+// The values of one slot: the literal, or the domain's values the field's type spells.
+void slotValues(const InstrDb& db, const Optype& optype, std::size_t form, const isa::ModifierSlot& slot, Items& items) {
+  const std::vector<const isa::Opcode*> ops = detail::boundOpcodes(db, optype, form);
+  if (!slot.variable) {
+    const isa::Field* f = nullptr;
+    for (std::size_t i = 0; i < ops.size() && f == nullptr; ++i) f = isa::literalModifierField(db, *ops[i], slot.text);
+    if (f == nullptr) return;  // no variant encodes it (L-48)
+    const bool isDefault = f->presence == isa::FieldPresence::Default && db.typeOf(*f).valueOf(slot.text) == f->value;
+    if (CompletionItem* item = items.add(slot.text, CompletionKind::Modifier, modifierDetail(optype, slot.text, {}, isDefault)))
+      item->isDefault = isDefault;
+    return;
+  }
+  const isa::ModifierDomain* d = optype.domain(slot.text);
+  if (d == nullptr) return;
+  const bool marked = std::any_of(d->values.begin(), d->values.end(), [](const isa::DomainValue& v) { return v.isDefault; });
+  const isa::Field* f = nullptr;
+  for (std::size_t i = 0; i < ops.size() && f == nullptr; ++i) f = ops[i]->field(slot.text);
+  std::string domainLine = "." + d->variable + " = {";
+  for (std::size_t v = 0; v < d->values.size(); ++v)
+    domainLine += (v ? ", ." : ".") + d->values[v].spelling + (d->values[v].isDefault ? "*" : "");
+  domainLine += "}";
+  for (const isa::DomainValue& v : d->values) {
+    if (!detail::slotAccepts(db, optype, form, slot, v.spelling)) continue;
+    bool isDefault = v.isDefault;
+    if (!marked && f != nullptr && f->presence == isa::FieldPresence::Default) isDefault = db.typeOf(*f).valueOf(v.spelling) == f->value;
+    CompletionItem* item = items.add(v.spelling, CompletionKind::Modifier, modifierDetail(optype, v.spelling, slot.text, isDefault));
+    if (item == nullptr) continue;
+    item->isDefault = isDefault;
+    item->documentation = "`" + domainLine + "` (" + optype.mnemonic + ")";
+  }
+}
+
+// The modifiers legal after the written ones: per form the written modifiers fit, the free slots
+// after the last filled one, up to and including the first that cannot be left out.
+void modifiers(const InstrDb& db, const detail::Mnemonic& mn, Items& items) {
+  const Optype& optype = *mn.optype;
+  for (std::size_t fi = 0; fi < optype.syntax.forms.size(); ++fi) {
+    const SyntaxForm& form = optype.syntax.forms[fi];
+    const auto fill = detail::fillModifiers(db, optype, fi, mn.modifiers);
+    if (!fill) continue;
+    const std::vector<std::string> written = filledVariables(form, *fill);
+    const std::size_t from = static_cast<std::size_t>(std::max<int>(fill->last + 1, static_cast<int>(form.mnemonicParts)));
+    for (std::size_t k = from; k < form.parts.size(); ++k) {
+      const isa::ModifierSlot& slot = form.parts[k];
+      if (fill->taken[k]) continue;
+      if (!slot.variable || !orderForbids(db, optype, fi, slot.text, written)) slotValues(db, optype, fi, slot, items);
+      if (!detail::skippable(db, optype, fi, slot)) break;
+    }
+  }
+}
+
+std::vector<CompletionItem> afterDot(const InstrDb& db, const CursorContext& ctx) {
+  Items items(ctx.word);
+  if (const auto mn = detail::resolveMnemonic(db, ctx.components)) modifiers(db, *mn, items);
+  mnemonicContinuations(db, ctx, items);
+  return items.take();
+}
+
+// ------------------------------------------------------------------ operands and guards
+
+void enumerators(const isa::BitFieldType& t, std::size_t group, const std::string& detail, Items& items) {
+  const CompletionKind kind = t.kind == isa::TypeKind::Register    ? CompletionKind::Register
+                              : t.kind == isa::TypeKind::Predicate ? CompletionKind::Predicate
+                                                                   : CompletionKind::Value;
+  for (std::size_t e = 0; e < t.enumerators.size(); ++e)
+    if (CompletionItem* item = items.add(t.enumerators[e].name, kind, detail)) item->sortText = sortKey(group, e);
+}
+
+void snippet(std::string label, std::string insert, std::string detail, std::size_t group, Items& items) {
+  if (CompletionItem* item = items.add(std::move(label), CompletionKind::Snippet, std::move(detail))) {
+    item->insertText = std::move(insert);
+    item->isSnippet = true;
+    item->sortText = sortKey(group, 0);
+  }
+}
+
+// What one operand slot takes: the enumerators of its field's type, or the shape of an address.
+void slotItems(const InstrDb& db, const Optype& optype, const detail::SlotCandidate& at, std::size_t group, Items& items) {
+  const isa::OrderElem* elem = detail::orderElem(at);
+  if (elem == nullptr) return;
+  const isa::OperandSlot& slot = optype.syntax.forms[at.form].operands[at.slot];
+  const std::string where = slot.placeholder + " of " + optype.mnemonic;
+  switch (slot.shape) {
+    case isa::OperandShape::RegIndirect:
+      snippet(slot.fileName + "[" + slot.placeholder + "]", slot.fileName + "[${1:" + snippetText(slot.placeholder) + "}]", where, group, items);
+      return;
+    case isa::OperandShape::ConstMem:
+      snippet("c[0x0][" + slot.placeholder + "]", "c[${1:0x0}][${2:" + snippetText(slot.placeholder) + "}]", where, group, items);
+      return;
+    case isa::OperandShape::PredicateSet:
+      if (CompletionItem* item = items.add(slot.fileName, CompletionKind::Register, where)) item->sortText = sortKey(group, 0);
+      return;
+    case isa::OperandShape::Plain: break;
+  }
+  const isa::Field* f = at.opcode->fieldOf(*elem);
+  if (f == nullptr) return;
+  const isa::BitFieldType& t = db.typeOf(*f);
+  if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
+  else if (t.kind == isa::TypeKind::CMem) snippet("c[0x0][0x0]", "c[${1:0x0}][${2:0x0}]", t.name + " — " + where, group, items);
+  // Immediates: nothing to propose.
+}
+
+std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx) {
+  Items items(ctx.word);
+  const auto mn = detail::resolveMnemonic(db, ctx.components);
+  if (!mn) return {};
+  // Only a name can be completed: not an immediate, an address in progress or a selector.
+  const std::string& typed = ctx.operand;
+  if (!std::all_of(typed.begin(), typed.end(), detail::isWordChar)) return {};
+  if (!typed.empty() && std::isdigit(static_cast<unsigned char>(typed.front())) != 0) return {};
+  std::size_t group = 0;
+  for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) {
+    if (!detail::formTakes(db, *mn->optype, fi, mn->modifiers)) continue;
+    for (const detail::SlotCandidate& at : detail::operandSlots(db, *mn->optype, fi, ctx.operandsBefore, ctx.operandIndex))
+      slotItems(db, *mn->optype, at, group++, items);
+  }
+  return items.take();
+}
+
+std::vector<CompletionItem> guard(const InstrDb& db, const CursorContext& ctx) {
+  Items items(ctx.word);
+  std::size_t group = 0;
+  for (const isa::BitFieldType& t : db.types())
+    if (t.kind == isa::TypeKind::Predicate) enumerators(t, group++, t.name + " — guard predicate", items);
+  return items.take();
+}
+
+}  // namespace
+
+std::vector<CompletionItem> getCompletions(const Snapshot& snapshot, std::uint32_t offset) {
+  const CursorContext ctx = detail::cursorContext(snapshot, offset);
+  switch (ctx.where) {
+    case CursorContext::Where::None: return {};
+    case CursorContext::Where::Guard: return guard(snapshot.db(), ctx);
+    case CursorContext::Where::Mnemonic:
+      return ctx.components.empty() ? statementStart(snapshot.db(), ctx) : afterDot(snapshot.db(), ctx);
+    case CursorContext::Where::Operand: return operands(snapshot.db(), ctx);
+  }
+  return {};
+}
+
+}  // namespace gpuasm::ide

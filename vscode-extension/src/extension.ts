@@ -1,0 +1,274 @@
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  ErrorHandler,
+  LanguageClient,
+  LanguageClientOptions,
+  ResponseError,
+  ServerOptions,
+  State,
+} from 'vscode-languageclient/node';
+import { EncodingResult, RunResult } from './protocol';
+import { RegistersPanel } from './registersView';
+import { RunDecorations } from './runDecorations';
+import { EncodingPanel } from './encodingView';
+import { StateFile } from './stateFile';
+import { findServer } from './serverPath';
+
+const restartLimit = 5;
+const restartWindowMs = 3 * 60 * 1000;
+const methodNotFound = -32601;
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+
+function encodingHints(): boolean {
+  return vscode.workspace.getConfiguration('gpuasm').get<boolean>('encodingHints', true);
+}
+
+/** Restarts a server that died (at most restartLimit times in restartWindowMs) and says so. */
+function restartingErrorHandler(): ErrorHandler {
+  let restarts: number[] = [];
+  return {
+    error: () => ({ action: ErrorAction.Continue }),
+    closed: () => {
+      const now = Date.now();
+      restarts = restarts.filter((time) => now - time < restartWindowMs);
+      if (restarts.length >= restartLimit) {
+        void vscode.window
+          .showErrorMessage(
+            `gpuasm: the language server stopped ${restartLimit} times in 3 minutes and is not restarted again (Output: gpuasm has its messages).`,
+            'Restart',
+          )
+          .then((choice) => choice && vscode.commands.executeCommand('gpuasm.ui.restartServer'));
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
+      restarts.push(now);
+      output.appendLine(`The language server stopped unexpectedly; restarting it (${restarts.length} in the last 3 minutes).`);
+      void vscode.window.showWarningMessage('gpuasm: the language server stopped unexpectedly and was restarted.');
+      return { action: CloseAction.Restart, handled: true };
+    },
+  };
+}
+
+/** Completion items after `IMAD.` replace only the part after the last dot, so filtering works. */
+function modifierRange(document: vscode.TextDocument, position: vscode.Position): vscode.Range {
+  const text = document.lineAt(position.line).text.slice(0, position.character);
+  const match = /[A-Za-z0-9_]*$/.exec(text);
+  const start = position.character - (match ? match[0].length : 0);
+  return new vscode.Range(position.line, start, position.line, position.character);
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const lookup = findServer({
+    setting: vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', ''),
+    environment: process.env.GPUASM_SERVER_PATH,
+    extensionPath: context.extensionPath,
+    workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    searchPath: process.env.PATH,
+  });
+  if (!lookup.found) {
+    const message =
+      `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
+      'Build it with `bash scripts/setup.sh` in the gpuasm repository, then set "gpuasm.serverPath" ' +
+      '(or the environment variable GPUASM_SERVER_PATH) to build/bin/gpuasm.';
+    output.appendLine(message);
+    void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
+      if (choice) {
+        void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuasm.serverPath');
+      }
+    });
+    return;
+  }
+  output.appendLine(`Starting ${lookup.found} lsp`);
+  const serverOptions: ServerOptions = { command: lookup.found, args: ['lsp'] };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'gpuasm' }],
+    outputChannel: output,
+    // A function: a server restarted after it died gets the setting as it is then.
+    initializationOptions: () => ({ encodingHints: encodingHints() }),
+    errorHandler: restartingErrorHandler(),
+    middleware: {
+      provideCompletionItem: async (document, position, completionContext, token, next) => {
+        const result = await next(document, position, completionContext, token);
+        const items = Array.isArray(result) ? result : result?.items ?? [];
+        const range = modifierRange(document, position);
+        for (const item of items) {
+          if (item.range === undefined && item.textEdit === undefined) {
+            item.range = range;
+          }
+        }
+        return result;
+      },
+    },
+  };
+  client = new LanguageClient('gpuasm', 'gpuasm', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (error) {
+    void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.found} did not start: ${(error as Error).message}`);
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running && running.state !== State.Stopped) {
+    await running.stop(5000).catch((error: Error) => output.appendLine(`stopping the server: ${error.message}`));
+  }
+}
+
+function runningClient(): LanguageClient | undefined {
+  if (client?.state === State.Running) {
+    return client;
+  }
+  void vscode.window.showErrorMessage('gpuasm: the language server is not running (Output: gpuasm says why).');
+  return undefined;
+}
+
+function gpuasmEditor(): vscode.TextEditor | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (editor?.document.languageId === 'gpuasm') {
+    return editor;
+  }
+  void vscode.window.showErrorMessage('gpuasm: open a gpuasm (.asm) file in the editor first.');
+  return undefined;
+}
+
+async function request<R>(method: string, params: object): Promise<R | undefined> {
+  const running = runningClient();
+  if (!running) {
+    return undefined;
+  }
+  try {
+    return await running.sendRequest<R>(method, params);
+  } catch (error) {
+    const reason = error instanceof ResponseError && error.code === methodNotFound
+      ? `this gpuasm binary does not answer ${method}; build a newer one`
+      : (error as Error).message;
+    void vscode.window.showErrorMessage(`gpuasm: ${method} failed: ${reason}`);
+    return undefined;
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('gpuasm');
+  const registers = new RegistersPanel();
+  const decorations = new RunDecorations();
+  const encoding = new EncodingPanel();
+  const stateFile = new StateFile(context.workspaceState);
+  let lane = 0;
+  registers.onLaneSelected((selected) => {
+    lane = selected;
+    decorations.setLane(selected);
+  });
+  context.subscriptions.push(output, registers, decorations, encoding, stateFile);
+
+  /** Runs one gpuasm/* run request and shows its result with the state it started from. */
+  const showRun = async (editor: vscode.TextEditor, title: string, method: string, where: object) => {
+    let state: object | undefined;
+    try {
+      state = await stateFile.load();
+    } catch (error) {
+      void vscode.window.showErrorMessage(`gpuasm: ${(error as Error).message}`);
+      return;
+    }
+    const textDocument = { uri: editor.document.uri.toString() };
+    const withState = (params: object) => (state === undefined ? params : { ...params, state });
+    const result = await request<RunResult>(method, withState({ textDocument, ...where }));
+    if (!result) {
+      return;
+    }
+    // Run to the first line: nothing executes, so its registers are the state every run starts from.
+    const start = await request<RunResult>('gpuasm/runToCursor', withState({ textDocument, position: { line: 0, character: 0 } }));
+    registers.show({ title, result, initial: start?.regs ?? {}, lane });
+    decorations.show(editor, result, lane);
+    if (result.stop.line !== undefined) {
+      const line = editor.document.lineAt(Math.min(result.stop.line - 1, editor.document.lineCount - 1)).range;
+      editor.revealRange(line, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('gpuasm.ui.runToCursor', async () => {
+      const editor = gpuasmEditor();
+      if (editor) {
+        const position = editor.selection.active;
+        await showRun(editor, `run to line ${position.line + 1}`, 'gpuasm/runToCursor', {
+          position: { line: position.line, character: position.character },
+        });
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.executeSelection', async () => {
+      const editor = gpuasmEditor();
+      if (editor) {
+        const selection = editor.selection;
+        const range = selection.isEmpty ? editor.document.lineAt(selection.active.line).range : selection;
+        const lines = range.start.line === range.end.line
+          ? `line ${range.start.line + 1}`
+          : `lines ${range.start.line + 1}–${range.end.line + 1}`;
+        await showRun(editor, `execute ${lines}`, 'gpuasm/execute', {
+          range: {
+            start: { line: range.start.line, character: range.start.character },
+            end: { line: range.end.line, character: range.end.character },
+          },
+        });
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.showEncoding', async () => {
+      const editor = gpuasmEditor();
+      if (!editor) {
+        return;
+      }
+      const selection = editor.selection;
+      const first = editor.document.lineAt(selection.start.line).range;
+      const last = editor.document.lineAt(selection.end.line).range;
+      const result = await request<EncodingResult>('gpuasm/encoding', {
+        textDocument: { uri: editor.document.uri.toString() },
+        range: {
+          start: { line: first.start.line, character: 0 },
+          end: { line: last.end.line, character: last.end.character },
+        },
+      });
+      if (result) {
+        encoding.show(vscode.workspace.asRelativePath(editor.document.uri), result);
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.toggleEncodingHints', async () => {
+      const shown = !encodingHints();
+      await vscode.workspace.getConfiguration('gpuasm').update('encodingHints', shown, vscode.ConfigurationTarget.Global);
+      vscode.window.setStatusBarMessage(`gpuasm: inline encoding hints ${shown ? 'on' : 'off'}`, 5000);
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.pickStateFile', () => stateFile.pick()),
+    vscode.commands.registerCommand('gpuasm.ui.clearStateFile', () => stateFile.clear()),
+    vscode.commands.registerCommand('gpuasm.ui.clearRun', () => decorations.clear()),
+    vscode.commands.registerCommand('gpuasm.ui.restartServer', async () => {
+      await stopClient();
+      await startClient(context);
+    }),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length > 0) {
+        decorations.clear(event.document.uri);
+      }
+    }),
+    vscode.window.onDidChangeVisibleTextEditors(() => decorations.refresh()),
+    vscode.window.onDidChangeActiveTextEditor((editor) => stateFile.follow(editor)),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('gpuasm.serverPath')) {
+        await stopClient();
+        await startClient(context);
+      } else if (event.affectsConfiguration('gpuasm.encodingHints') && client?.state === State.Running) {
+        await client.sendNotification('workspace/didChangeConfiguration', {
+          settings: { gpuasm: { encodingHints: encodingHints() } },
+        });
+      }
+    }),
+  );
+  stateFile.follow(vscode.window.activeTextEditor);
+  await startClient(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}

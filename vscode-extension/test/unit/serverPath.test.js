@@ -1,0 +1,90 @@
+// Unit tests of the parts of the extension that need no VS Code: where the gpuasm binary is
+// looked for, and how register names sort. Run by e2e.sh with `node --test` on the compiled out/.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { findServer } = require('../../out/serverPath.js');
+const { compareRegisterNames, valueInLane } = require('../../out/protocol.js');
+
+const roots = [];
+test.after(() => {
+  for (const root of roots) {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+function tree() {
+  // root/vscode-extension (the extension) and root/build/bin/gpuasm, like the repository.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuasm-serverpath-'));
+  roots.push(root);
+  const extension = path.join(root, 'vscode-extension');
+  fs.mkdirSync(extension);
+  fs.mkdirSync(path.join(root, 'build', 'bin'), { recursive: true });
+  return { root, extension, built: path.join(root, 'build', 'bin', 'gpuasm') };
+}
+
+function executable(file) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '#!/bin/sh\n');
+  fs.chmodSync(file, 0o755);
+  return file;
+}
+
+const inputs = (t, more) => ({ setting: '', environment: undefined, extensionPath: t.extension, workspaceFolder: undefined, searchPath: '', ...more });
+
+test('the repository build beside the extension is the default', () => {
+  const t = tree();
+  executable(t.built);
+  assert.equal(findServer(inputs(t)).found, t.built);
+});
+
+test('the setting wins over the environment variable and the repository build', () => {
+  const t = tree();
+  executable(t.built);
+  const chosen = executable(path.join(t.root, 'elsewhere', 'gpuasm'));
+  const fromEnv = executable(path.join(t.root, 'env', 'gpuasm'));
+  assert.equal(findServer(inputs(t, { setting: chosen, environment: fromEnv })).found, chosen);
+  assert.equal(findServer(inputs(t, { environment: fromEnv })).found, fromEnv);
+});
+
+test('a relative setting is taken from the workspace folder', () => {
+  const t = tree();
+  const file = executable(path.join(t.root, 'ws', 'bin', 'gpuasm'));
+  assert.equal(findServer(inputs(t, { setting: 'bin/gpuasm', workspaceFolder: path.join(t.root, 'ws') })).found, file);
+});
+
+test('a setting naming no executable is reported, not replaced by a fallback', () => {
+  const t = tree();
+  executable(t.built);
+  const missing = path.join(t.root, 'nowhere', 'gpuasm');
+  const lookup = findServer(inputs(t, { setting: missing }));
+  assert.equal(lookup.found, undefined);
+  assert.deepEqual(lookup.tried, [missing]);
+  const plain = path.join(t.root, 'plain');
+  fs.writeFileSync(plain, 'not executable');
+  assert.equal(findServer(inputs(t, { setting: plain })).found, undefined);
+});
+
+test('PATH is searched last, and the lookup says everything it tried', () => {
+  const t = tree();
+  const onPath = executable(path.join(t.root, 'usr', 'bin', 'gpuasm'));
+  const searchPath = [path.join(t.root, 'empty'), path.dirname(onPath)].join(path.delimiter);
+  assert.equal(findServer(inputs(t, { searchPath })).found, onPath);
+  const none = findServer(inputs(t, { searchPath: path.join(t.root, 'empty') }));
+  assert.equal(none.found, undefined);
+  assert.deepEqual(none.tried, [t.built, 'gpuasm on PATH']);
+});
+
+test('registers sort by file (R, P, UR, UP) and number', () => {
+  const names = ['UP0', 'R10', 'P1', 'UR4', 'R2', 'P0', 'R1'];
+  assert.deepEqual([...names].sort(compareRegisterNames), ['R1', 'R2', 'R10', 'P0', 'P1', 'UR4', 'UP0']);
+});
+
+test('a value in a lane: per-lane lists are indexed, uniform values are the same in every lane', () => {
+  const lanes = Array.from({ length: 32 }, (_, lane) => `0x${lane.toString(16).padStart(8, '0')}`);
+  assert.equal(valueInLane(lanes, 17), '0x00000011');
+  assert.equal(valueInLane('0x00000010', 17), '0x00000010');
+  assert.equal(valueInLane(false, 3), 'false');
+});

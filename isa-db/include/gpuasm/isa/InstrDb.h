@@ -12,6 +12,7 @@
 #include <gpuasm/isa/Word128.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,16 @@
 #include <vector>
 
 namespace gpuasm::isa {
+
+/// Transparent string hash: unordered maps keyed by std::string are searched with a
+/// std::string_view without building a string.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+/// A string-keyed map searched by std::string_view.
+template <typename V>
+using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
 /// What the values of a bit-field type mean. The spec's own types are all Enum; the prelude
 /// marks the rest with `: [Kind]` (see docs/ARCHITECTURE.md, "DSL extensions").
@@ -65,6 +76,9 @@ struct BitFieldType {
   /// Dense value → enumerator index (-1: none) for enumerated types up to 16 bits wide, built
   /// with the database so decoding checks a value in O(1) instead of scanning 256 registers.
   std::vector<std::int32_t> byValue;
+  /// Spelling (enumerator, then alias; the first declared wins) → value, built with the
+  /// database so matching a register name is one hash look-up, not a scan of 256 names.
+  StringMap<std::uint64_t> byName;
 
   /// Value of an enumerator or alias spelling; nullopt when the name is not one.
   std::optional<std::uint64_t> valueOf(std::string_view spelling) const;
@@ -125,6 +139,7 @@ struct OrderElem {
   std::string name;               ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
   std::vector<std::string> parts; ///< composite parts
   int field = -1;                 ///< Kind::Field: index into the opcode's fields (-1 if none), set with the database
+  int bitwidth = -1;              ///< Kind::Field: index into OperandInfo::bitwidths of its rule (-1 if none)
   std::string toString() const;
 };
 
@@ -136,6 +151,7 @@ struct BitwidthRule {
   std::string amendedBy;
   std::string specText;  ///< the spec's expression when an erratum replaced it
   SourcePos specPos;     ///< and where the spec wrote it
+  CompiledExpr compiled; ///< `expr` resolved against the opcode (opcode rules only)
 };
 
 /// `AsmFormat<target> = Function(args);`
@@ -152,6 +168,7 @@ struct EncodingErrorRule {
   std::string message;
   Expr condition;
   SourcePos pos;
+  CompiledExpr compiled;  ///< `condition` resolved against the opcode (Opcode::encodingErrors only)
 };
 
 /// The DSL statements of `__OperandInfo` sections (optype level merged into opcode level).
@@ -204,6 +221,8 @@ struct Optype {
   std::vector<std::pair<std::string, std::vector<std::string>>> modifierSpellings;
 
   const ModifierDomain* domain(std::string_view variable) const;
+  /// Index of a spelling in modifierSpellings, or -1 when no form accepts it.
+  int spellingIndex(std::string_view spelling) const;
   /// The slots a spelling can fill, or null when no form accepts it.
   const std::vector<std::string>* slotsFor(std::string_view spelling) const;
 };
@@ -222,6 +241,15 @@ struct FormBinding {
   /// Parallel to form.parts: for a literal modifier (".X"), the index of the field it sets
   /// (literalModifierField), -1 for mnemonic parts, variable slots and literals without bits.
   std::vector<int> literalField;
+  /// Parallel to form.parts: for a variable slot (".itype"), the index of the field named after
+  /// it, -1 when none (and for other parts).
+  std::vector<int> variableField;
+  /// Parallel to form.parts, each parallel to the optype's modifierSpellings: what writing that
+  /// spelling in this modifier slot means — the field value it sets, kNoFit when the slot does not
+  /// take the spelling, kNoField when it does (a literal) but this variant has no field for it.
+  std::vector<std::vector<std::int64_t>> modifierValue;
+  static constexpr std::int64_t kNoFit = -1;
+  static constexpr std::int64_t kNoField = -2;
 };
 
 /// `__DefOpcode`: one encoding variant with its complete field list.
@@ -299,7 +327,7 @@ class InstrDb {
   std::vector<Optype> optypes_;
   std::vector<Opcode> opcodes_;
   std::vector<Erratum> errata_;
-  std::unordered_map<std::string, std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
+  StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
       opcodeIndex_, erratumIndex_, mnemonicIndex_;
 };
 

@@ -44,8 +44,10 @@ struct Attempt {
   const SyntaxForm* form = nullptr;
   const Opcode* op = nullptr;
   const FormBinding* binding = nullptr;
-  std::vector<std::uint64_t> values;  // every field's value: its default until the statement sets it
-  std::vector<std::uint8_t> given;    // 1 where the statement set the field
+  // Every field's value (its default until the statement sets it) and whether the statement set
+  // it; inline storage, as no opcode has more than a couple of dozen fields.
+  SmallVec<std::uint64_t, 24> values;
+  SmallVec<std::uint8_t, 24> given;
   std::optional<AsmDiagnostic> problem;  // the first error (reporting pass only)
   std::vector<AsmDiagnostic> warnings;
   int progress = 0;
@@ -56,7 +58,7 @@ struct Attempt {
     form = &f;
     op = &o;
     binding = &b;
-    values.resize(o.fields.size());
+    values.assign(o.fields.size(), 0);
     for (std::size_t i = 0; i < values.size(); ++i) values[i] = o.fields[i].value;
     given.assign(o.fields.size(), 0);
     problem.reset();
@@ -69,8 +71,8 @@ struct Attempt {
     form = base.form;
     op = base.op;
     binding = base.binding;
-    values.assign(base.values.begin(), base.values.end());
-    given.assign(base.given.begin(), base.given.end());
+    values = base.values;
+    given = base.given;
     problem = base.problem;
     warnings.assign(base.warnings.begin(), base.warnings.end());
     progress = base.progress;
@@ -160,7 +162,7 @@ class StatementMatcher {
   // A finished attempt: the result when it succeeded, else a candidate for the nearest miss.
   bool finish(Attempt& a, MatchResult& result) {
     if (!a.failed()) {
-      result.inst = MachineInst{a.op, a.form, std::move(a.values)};
+      result.inst = MachineInst{a.op, a.form, std::vector<std::uint64_t>(a.values.begin(), a.values.end())};
       result.diagnostics = std::move(a.warnings);
       return true;
     }
@@ -329,6 +331,7 @@ class StatementMatcher {
     // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
     const std::size_t required = form.operands.size() - optional.size();
     const bool anyChoice = n >= required && n - required <= optional.size();
+    if (quiet_ && !anyChoice) return false;  // cannot succeed; only the reporting pass says why
     Attempt& base = base_;
     base.start(form, op, binding);
     if (!applyModifiers(base) || !anyChoice) {
@@ -353,7 +356,7 @@ class StatementMatcher {
       Attempt& a = attempt_;
       a.copyFrom(base);
       for (std::size_t i = 0; i < n && !a.failed(); ++i) {
-        fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], s_.operands[i]);
+        fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], i);
         if (!a.failed()) a.progress += 10;
       }
       if (!a.failed()) applyGuard(a);
@@ -378,7 +381,8 @@ class StatementMatcher {
     }
   }
 
-  void fitOperand(Attempt& a, const OperandSlot& slot, const OrderElem& elem, const AsmOperand& o) {
+  void fitOperand(Attempt& a, const OperandSlot& slot, const OrderElem& elem, std::size_t operand) {
+    const AsmOperand& o = s_.operands[operand];
     const std::string& where = slot.placeholder;
     // `expected` names what the slot takes; called only when the diagnostic is built.
     auto wrongKind = [&](auto&& expected) {
@@ -412,14 +416,11 @@ class StatementMatcher {
     switch (t.kind) {
       case TypeKind::Register:
       case TypeKind::Predicate: {
-        std::string rangeName;  // R[4:5] is looked up as R4
-        if (o.kind == AsmOperandKind::RegisterRange) rangeName = o.file + std::to_string(o.first);
-        const std::string_view name = o.kind == AsmOperandKind::RegisterRange ? std::string_view(rangeName) : std::string_view(o.name);
         const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
-        const auto v = isRegister ? t.valueOf(name) : std::nullopt;
+        const auto v = isRegister ? registerValue(operand, t) : std::nullopt;
         if (!v) {
-          if (isRegister && sameFile(t, name))
-            fail(a, [&] { return error(o.valueRange, "register-out-of-range", "'" + std::string(name) + "' is not a register of " + kindText(t)); });
+          if (isRegister && sameFile(t, registerName(o)))
+            fail(a, [&] { return error(o.valueRange, "register-out-of-range", "'" + registerName(o) + "' is not a register of " + kindText(t)); });
           else
             wrongKind([&] { return kindText(t); });
           return;
@@ -455,6 +456,23 @@ class StatementMatcher {
         wrongKind([&] { return kindText(t); });
         return;
     }
+  }
+
+  // The register name an operand writes: R[4:5] is looked up as R4.
+  static std::string registerName(const AsmOperand& o) {
+    return o.kind == AsmOperandKind::RegisterRange ? o.file + std::to_string(o.first) : o.name;
+  }
+
+  // The value of operand `operand`'s register name in type `t`; every variant of an optype
+  // usually asks with the same type, so the last answer per operand is kept.
+  std::optional<std::uint64_t> registerValue(std::size_t operand, const BitFieldType& t) {
+    NameLookup& c = operandNames_[operand];
+    if (c.type != &t) {
+      const AsmOperand& o = s_.operands[operand];
+      c.type = &t;
+      c.value = o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
+    }
+    return c.value;
   }
 
   static bool sameFile(const BitFieldType& t, std::string_view name) {
@@ -744,7 +762,8 @@ class StatementMatcher {
     const Field* pg = a.op->fieldOf(order.front());
     if (!s_.guard) return;
     const BitFieldType& t = db_.typeOf(*pg);
-    const auto v = t.valueOf(s_.guard->predicate);
+    if (guardName_.type != &t) guardName_ = {&t, t.valueOf(s_.guard->predicate)};
+    const auto v = guardName_.value;
     if (!v) {
       fail(a, [&] {
         return error(s_.guard->predicateRange, "guard-predicate",
@@ -770,7 +789,7 @@ class StatementMatcher {
       const Field* f = a.op->fieldOf(elem);
       if (elem.bitwidth < 0 || f == nullptr || db_.typeOf(*f).kind != TypeKind::Register) continue;
       const BitwidthRule& rule = a.op->operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)];
-      const auto width = evalCompiled(rule.compiled, a.values);
+      const auto width = evalCompiled(rule.compiled, a.values.span());
       if (!width) continue;
       const std::uint32_t regs = static_cast<std::uint32_t>(*width / 32);
       const std::string& where = form.operands[slots[i]].placeholder;
@@ -826,15 +845,22 @@ class StatementMatcher {
 
   void checkEncodingErrors(Attempt& a) {
     for (const auto& rule : a.op->encodingErrors) {
-      if (evalCompiled(rule.compiled, a.values).value_or(0) != 0) {
+      if (evalCompiled(rule.compiled, a.values.span()).value_or(0) != 0) {
         fail(a, [&] { return error(s_.mnemonicRange, "encoding-error", rule.message + " (" + rule.kind + ")"); });
         return;
       }
     }
   }
 
+  struct NameLookup {
+    const BitFieldType* type = nullptr;
+    std::optional<std::uint64_t> value;
+  };
+
   const InstrDb& db_;
   const AsmStatement& s_;
+  SmallVec<NameLookup, 8> operandNames_{s_.operands.size(), NameLookup{}};  // per operand: last register look-up
+  NameLookup guardName_;                                                    // the guard's last look-up
   const Optype* optype_ = nullptr;
   std::size_t firstModifier_ = 0;          // index in s_.parts of the first modifier
   SmallVec<std::size_t, 12> spelling_;     // per written modifier: its index in optype_->modifierSpellings

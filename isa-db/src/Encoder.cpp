@@ -22,6 +22,7 @@ inline void putBits(Word128& w, std::uint32_t offset, std::uint32_t width, std::
 inline bool fieldValueFits(const InstrDb& db, const Field& field, std::uint64_t value) {
   if (value > maxForWidth(field.width)) return false;
   const BitFieldType& type = db.typeOf(field);
+  if (!type.byValue.empty()) return value < type.byValue.size() && type.byValue[value] >= 0;  // enumerated, dense table
   return !type.isEnumerated() || type.enumeratorFor(value) != nullptr;
 }
 

@@ -127,6 +127,12 @@ std::optional<std::uint64_t> domainValue(const InstrDb& db, const Optype& optype
 void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode, const SyntaxForm& form,
                            FormBinding& binding) {
   const auto& spellings = optype.modifierSpellings;
+  binding.optionalSlots.clear();
+  for (std::size_t i = 0; i < form.operands.size() && i < binding.orderIndex.size(); ++i) {
+    const Field* f = opcode.fieldOf(opcode.operandInfo.order[binding.orderIndex[i]]);
+    const bool defaultedPredicate = f != nullptr && f->presence == FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
+    if (form.operands[i].optional || defaultedPredicate) binding.optionalSlots.push_back(i);
+  }
   binding.variableField.assign(form.parts.size(), -1);
   binding.modifierValue.assign(form.parts.size(), {});
   for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {

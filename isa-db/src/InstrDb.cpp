@@ -34,11 +34,7 @@ const char* typeKindName(TypeKind kind) {
 }
 
 std::optional<std::uint64_t> BitFieldType::valueOf(std::string_view spelling) const {
-  if (!byName.empty()) {
-    const auto it = byName.find(spelling);
-    if (it == byName.end()) return std::nullopt;
-    return it->second;
-  }
+  if (!byName.empty()) return byName.find(spelling);
   for (const auto& e : enumerators)
     if (e.name == spelling) return e.value;
   for (const auto& a : aliases)
@@ -145,7 +141,13 @@ const Group* InstrDb::group(std::string_view name) const { return lookup(groups_
 const Optype* InstrDb::optype(std::string_view name) const { return lookup(optypes_, optypeIndex_, name); }
 const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
 const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
-const Optype* InstrDb::optypeForMnemonic(std::string_view m) const { return lookup(optypes_, mnemonicIndex_, m); }
+const Optype* InstrDb::optypeForMnemonic(std::string_view m) const {
+  if (!mnemonicTable_.empty()) {
+    const auto i = mnemonicTable_.find(m);
+    return i ? &optypes_[*i] : nullptr;
+  }
+  return lookup(optypes_, mnemonicIndex_, m);
+}
 
 std::string InstrDb::describe(const SourcePos& pos) const {
   const std::string file = pos.file < files_.size() ? files_[pos.file].name : "<spec>";
@@ -190,18 +192,27 @@ class InstrDbBuilder {
         op.formBindings.push_back(std::move(binding));
       }
     }
-    indexEnumeratorNames();
+    indexForMatching();
     compileRules();
     return db_;
   }
 
  private:
-  // Names of enumerated types by hash, built last: valueOf scans while the types are being built.
-  void indexEnumeratorNames() {
+  // The matcher's look-up tables, built last: names of enumerated types and mnemonics by hash
+  // (valueOf scans while the types are being built), initial field values, required fields.
+  void indexForMatching() {
     for (auto& t : db_->types_) {
-      t.byName.reserve(t.enumerators.size() + t.aliases.size());
-      for (const auto& e : t.enumerators) t.byName.emplace(e.name, e.value);
-      for (const auto& a : t.aliases) t.byName.emplace(a.spelling, a.value);
+      for (const auto& e : t.enumerators) t.byName.add(e.name, e.value);
+      for (const auto& a : t.aliases) t.byName.add(a.spelling, a.value);
+    }
+    for (const auto& [mnemonic, index] : db_->mnemonicIndex_) db_->mnemonicTable_.add(mnemonic, index);
+    for (auto& op : db_->opcodes_) {
+      op.initialValues.clear();
+      op.requiredFields.clear();
+      for (std::uint32_t i = 0; i < op.fields.size(); ++i) {
+        op.initialValues.push_back(op.fields[i].value);
+        if (op.fields[i].presence == FieldPresence::Required) op.requiredFields.push_back(i);
+      }
     }
   }
 

@@ -23,6 +23,10 @@ class SmallVec {
     if (n > N) heap_.assign(n, init);
     else std::fill_n(fixed_.begin(), n, init);
   }
+  void assign(std::span<const T> from) {
+    assign(from.size(), T{});
+    std::copy(from.begin(), from.end(), data());
+  }
   void push_back(const T& v) {
     if (size_ < N) {
       fixed_[size_++] = v;

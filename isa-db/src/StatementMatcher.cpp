@@ -58,8 +58,7 @@ struct Attempt {
     form = &f;
     op = &o;
     binding = &b;
-    values.assign(o.fields.size(), 0);
-    for (std::size_t i = 0; i < values.size(); ++i) values[i] = o.fields[i].value;
+    values.assign(std::span<const std::uint64_t>(o.initialValues));
     given.assign(o.fields.size(), 0);
     problem.reset();
     warnings.clear();
@@ -85,6 +84,12 @@ AsmDiagnostic error(SourceRange range, std::string code, std::string message, st
   return {range, AsmSeverity::Error, std::move(code), std::move(message), std::move(fixes), {}, std::move(erratum)};
 }
 
+// A register or predicate name looked up in one type.
+struct NameLookup {
+  const BitFieldType* type = nullptr;
+  std::optional<std::uint64_t> value;
+};
+
 // Operand slots of a form and written modifiers: a handful each.
 using Slots = SmallVec<std::size_t, 12>;
 
@@ -107,20 +112,24 @@ class StatementMatcher {
     optype_ = mm->optype;
     firstModifier_ = mm->mnemonicParts;
     const Optype& optype = *mm->optype;
-    // Spellings no form of the optype knows are reported first, with suggestions.
+    // Spellings no form of the optype knows are reported first, with suggestions. Every written
+    // modifier is indexed once for the slot tables; checkModifiers, which builds the messages,
+    // runs only when that finds an unknown spelling or one with no slot left.
     const auto mods = parts.span().subspan(firstModifier_);
-    for (const auto& issue : checkModifiers(db_, optype, mods)) {
-      const AsmPart& part = modifier(issue.index);
-      result.diagnostics.push_back({part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
+    if (!indexModifiers(mods)) {
+      for (const auto& issue : checkModifiers(db_, optype, mods)) {
+        const AsmPart& part = modifier(issue.index);
+        result.diagnostics.push_back({part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
+      }
+      if (!result.diagnostics.empty()) return result;
+      spelling_.clear();
+      for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
     }
-    if (!result.diagnostics.empty()) return result;
     if (optype.syntax.forms.empty()) {
       result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "no-syntax",
                                     optype.name + " has no assembly syntax in the spec", {}, {}, "L-4"});
       return result;
     }
-    // Every written modifier is a known spelling now: index it once for the slot tables.
-    for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
     quiet_ = true;
     if (search(result)) return result;
     quiet_ = false;
@@ -140,6 +149,24 @@ class StatementMatcher {
   }
 
  private:
+  // Fills spelling_ with each modifier's index in the optype's spellings; false when one is
+  // unknown or finds every slot it can name taken (checkModifiers' conditions for an issue).
+  bool indexModifiers(std::span<const std::string_view> mods) {
+    const Optype& optype = *optype_;
+    SmallVec<std::string_view, 8> filled;
+    for (const auto m : mods) {
+      const int i = optype.spellingIndex(m);
+      if (i < 0) return false;
+      spelling_.push_back(static_cast<std::size_t>(i));
+      const auto& slots = optype.modifierSpellings[static_cast<std::size_t>(i)].second;
+      const auto free = std::find_if(slots.begin(), slots.end(),
+                                     [&](const std::string& s) { return std::find(filled.begin(), filled.end(), s) == filled.end(); });
+      if (free == slots.end()) return false;
+      filled.push_back(*free);
+    }
+    return true;
+  }
+
   std::size_t modifierCount() const { return s_.parts.size() - firstModifier_; }
   const AsmPart& modifier(std::size_t w) const { return s_.parts[firstModifier_ + w]; }
 
@@ -320,18 +347,22 @@ class StatementMatcher {
   bool tryBinding(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, MatchResult& result) {
     // Braced slots are optional; so is a predicate slot whose field has an encoding default,
     // even when the syntax writes it unbraced (FSET/FSEL pp, L-75; as L-53 for modifiers).
-    Slots optional;
-    for (std::size_t i = 0; i < form.operands.size(); ++i) {
-      const Field* f = op.fieldOf(op.operandInfo.order[binding.orderIndex[i]]);
-      const bool defaultedPredicate = f != nullptr && f->presence == FieldPresence::Default && db_.typeOf(*f).kind == TypeKind::Predicate;
-      if (form.operands[i].optional || defaultedPredicate) optional.push_back(i);
-    }
+    const std::span<const std::size_t> optional = binding.optionalSlots;
     const std::size_t n = s_.operands.size();
     // Every choice of optional slots whose count fits, in the order of the bit masks; the spec
     // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
     const std::size_t required = form.operands.size() - optional.size();
     const bool anyChoice = n >= required && n - required <= optional.size();
     if (quiet_ && !anyChoice) return false;  // cannot succeed; only the reporting pass says why
+    // The quiet pass skips choices whose operands cannot have the kinds of their slots (they
+    // would fail in fitOperand) and a binding that has no other.
+    Slots slots;
+    std::uint32_t viable = 0;  // bit per mask: worth an attempt
+    if (quiet_) {
+      for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask)
+        if (choose(form, optional, required, mask, slots) && kindsFit(op, binding, slots)) viable |= 1u << mask;
+      if (viable == 0) return false;
+    }
     Attempt& base = base_;
     base.start(form, op, binding);
     if (!applyModifiers(base) || !anyChoice) {
@@ -344,15 +375,9 @@ class StatementMatcher {
       }
       return finish(base, result);
     }
-    Slots slots;
     for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
-      if (static_cast<std::size_t>(std::popcount(mask)) + required != n) continue;
-      slots.clear();
-      for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
-        const bool isOptional = o < optional.size() && optional[o] == i;
-        if (!isOptional || ((mask >> o) & 1u)) slots.push_back(i);
-        if (isOptional) ++o;
-      }
+      if (quiet_ ? ((viable >> mask) & 1u) == 0 : !choose(form, optional, required, mask, slots)) continue;
+      if (quiet_) choose(form, optional, required, mask, slots);
       Attempt& a = attempt_;
       a.copyFrom(base);
       for (std::size_t i = 0; i < n && !a.failed(); ++i) {
@@ -366,6 +391,61 @@ class StatementMatcher {
       if (finish(a, result)) return true;
     }
     return false;
+  }
+
+  // The operand slots of a choice of optional slots (bit o of `mask`: optional slot o is written);
+  // false when the choice does not give one slot per written operand.
+  bool choose(const SyntaxForm& form, std::span<const std::size_t> optional, std::size_t required, std::uint32_t mask, Slots& slots) const {
+    if (static_cast<std::size_t>(std::popcount(mask)) + required != s_.operands.size()) return false;
+    slots.clear();
+    for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
+      const bool isOptional = o < optional.size() && optional[o] == i;
+      if (!isOptional || ((mask >> o) & 1u)) slots.push_back(i);
+      if (isOptional) ++o;
+    }
+    return true;
+  }
+
+  // False when some written operand certainly fails fitOperand's kind check for its slot (the
+  // same conditions, without the diagnostics); true does not promise a match.
+  bool kindsFit(const Opcode& op, const FormBinding& binding, const Slots& slots) {
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+      const OrderElem& elem = op.operandInfo.order[binding.orderIndex[slots[i]]];
+      const AsmOperand& o = s_.operands[i];
+      if (o.kind == AsmOperandKind::Invalid || o.kind == AsmOperandKind::Name) return false;
+      if (elem.kind == OrderElem::Kind::PredicateSet) {
+        if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) return false;
+        continue;
+      }
+      if (elem.kind == OrderElem::Kind::Composite) {
+        if (elem.name == "C" ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name))
+          return false;
+        continue;
+      }
+      const Field* f = op.fieldOf(elem);
+      if (f == nullptr) continue;
+      const BitFieldType& t = db_.typeOf(*f);
+      switch (t.kind) {
+        case TypeKind::Register:
+        case TypeKind::Predicate: {
+          const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
+          if (!isRegister || !registerValue(i, t)) return false;
+          break;
+        }
+        case TypeKind::SImm:
+        case TypeKind::UImm:
+          if (o.kind != AsmOperandKind::Integer) return false;
+          break;
+        case TypeKind::FImm:
+          if (o.kind != AsmOperandKind::Float && o.kind != AsmOperandKind::Integer && o.kind != AsmOperandKind::FloatBits) return false;
+          break;
+        case TypeKind::CMem:
+          if (o.kind != AsmOperandKind::ConstantMemory) return false;
+          break;
+        default: return false;
+      }
+    }
+    return true;
   }
 
   std::string kindText(const BitFieldType& t) const {
@@ -466,13 +546,15 @@ class StatementMatcher {
   // The value of operand `operand`'s register name in type `t`; every variant of an optype
   // usually asks with the same type, so the last answer per operand is kept.
   std::optional<std::uint64_t> registerValue(std::size_t operand, const BitFieldType& t) {
-    NameLookup& c = operandNames_[operand];
-    if (c.type != &t) {
+    auto& [recent, older] = operandNames_[operand];
+    if (recent.type == &t) return recent.value;
+    std::swap(recent, older);
+    if (recent.type != &t) {
       const AsmOperand& o = s_.operands[operand];
-      c.type = &t;
-      c.value = o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
+      recent.type = &t;
+      recent.value = o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
     }
-    return c.value;
+    return recent.value;
   }
 
   static bool sameFile(const BitFieldType& t, std::string_view name) {
@@ -516,6 +598,7 @@ class StatementMatcher {
     // field's default is set (pp.not defaults to True: an omitted pp is !PT, a written P3 is P3).
     for (const Field* bit : {neg, bitnot, abs, lnot})
       if (bit != nullptr) set(a, bit, 0);
+    if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return;
     const SourceRange first{o.range.begin, o.range.begin + 1};
     if (o.neg || o.bitNot) {
       const char prefix = o.neg ? '-' : '~';
@@ -832,9 +915,9 @@ class StatementMatcher {
   }
 
   void checkRequired(Attempt& a) {
-    for (std::size_t i = 0; i < a.op->fields.size(); ++i) {
+    for (const std::uint32_t i : a.op->requiredFields) {
       const Field& f = a.op->fields[i];
-      if (f.presence == FieldPresence::Required && a.given[i] == 0) {
+      if (a.given[i] == 0) {
         fail(a, [&] {
           return error(s_.range, "missing-operand", a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
         });
@@ -852,14 +935,11 @@ class StatementMatcher {
     }
   }
 
-  struct NameLookup {
-    const BitFieldType* type = nullptr;
-    std::optional<std::uint64_t> value;
-  };
-
   const InstrDb& db_;
   const AsmStatement& s_;
-  SmallVec<NameLookup, 8> operandNames_{s_.operands.size(), NameLookup{}};  // per operand: last register look-up
+  // Per operand: its two most recent register look-ups (an optype's variants ask with the R and
+  // the UR file, say).
+  SmallVec<std::pair<NameLookup, NameLookup>, 8> operandNames_{s_.operands.size(), {}};
   NameLookup guardName_;                                                    // the guard's last look-up
   const Optype* optype_ = nullptr;
   std::size_t firstModifier_ = 0;          // index in s_.parts of the first modifier

@@ -28,7 +28,8 @@ PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 /// database has done this for every form of every opcode: use Opcode::formBindings.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
 
-/// Fills binding.variableField and binding.modifierValue: for every modifier slot of `form` and
+/// Fills binding.optionalSlots, binding.variableField and binding.modifierValue: which operand
+/// slots may be omitted, and for every modifier slot of `form` and
 /// every spelling of optype.modifierSpellings, whether the slot takes it in `opcode` and the field
 /// value it sets (a literal names itself; a variable takes its domain's values and their alias
 /// spellings). The database does this once, so matching compares indices, not names.

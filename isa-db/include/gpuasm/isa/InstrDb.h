@@ -37,6 +37,48 @@ struct StringHash {
 template <typename V>
 using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
+/// An immutable name → number table for the matcher's hot look-ups (register and enumerator
+/// names, mnemonics): open addressing over a power-of-two array at most half full, so a
+/// look-up is one short hash, usually one probe and one compare, without allocation.
+class NameIndex {
+ public:
+  /// Adds a name; a name already present keeps its first value.
+  void add(std::string_view name, std::uint64_t value) {
+    if (find(name)) return;
+    if ((keys_.size() + 1) * 2 > slots_.size()) grow();
+    keys_.emplace_back(name);
+    values_.push_back(value);
+    place(static_cast<std::uint32_t>(keys_.size() - 1));
+  }
+  std::optional<std::uint64_t> find(std::string_view name) const {
+    if (slots_.empty()) return std::nullopt;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = StringHash{}(name) & mask;; i = (i + 1) & mask) {
+      const std::uint32_t k = slots_[i];
+      if (k == kEmpty) return std::nullopt;
+      if (keys_[k] == name) return values_[k];
+    }
+  }
+  bool empty() const { return keys_.empty(); }
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  void place(std::uint32_t k) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = StringHash{}(keys_[k]) & mask;
+    while (slots_[i] != kEmpty) i = (i + 1) & mask;
+    slots_[i] = k;
+  }
+  void grow() {
+    slots_.assign(slots_.empty() ? 8 : slots_.size() * 2, kEmpty);
+    for (std::uint32_t k = 0; k < keys_.size(); ++k) place(k);
+  }
+  std::vector<std::string> keys_;
+  std::vector<std::uint64_t> values_;
+  std::vector<std::uint32_t> slots_;
+};
+
 /// What the values of a bit-field type mean. The spec's own types are all Enum; the prelude
 /// marks the rest with `: [Kind]` (see docs/ARCHITECTURE.md, "DSL extensions").
 enum class TypeKind : std::uint8_t { Enum, Register, Predicate, Flag, SImm, UImm, FImm, CMem };
@@ -83,7 +125,7 @@ struct BitFieldType {
   std::vector<std::int32_t> byValue;
   /// Spelling (enumerator, then alias; the first declared wins) → value, built with the
   /// database so matching a register name is one hash look-up, not a scan of 256 names.
-  StringMap<std::uint64_t> byName;
+  NameIndex byName;
 
   /// Value of an enumerator or alias spelling; nullopt when the name is not one.
   std::optional<std::uint64_t> valueOf(std::string_view spelling) const;
@@ -253,6 +295,9 @@ struct FormBinding {
   /// spelling in this modifier slot means — the field value it sets, kNoFit when the slot does not
   /// take the spelling, kNoField when it does (a literal) but this variant has no field for it.
   std::vector<std::vector<std::int64_t>> modifierValue;
+  /// The operand slots that may be omitted: braced ones, and predicates whose field has a
+  /// default (FSET/FSEL pp, L-75), in slot order.
+  std::vector<std::size_t> optionalSlots;
   static constexpr std::int64_t kNoFit = -1;
   static constexpr std::int64_t kNoField = -2;
 };
@@ -272,6 +317,11 @@ struct Opcode {
   Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
 
   std::vector<FieldAttributes> attributes;  ///< parallel to fields
+  /// Parallel to fields: the value each has before an instruction sets any (its default or
+  /// fixed value; 0 for required fields), and the indices of the required fields — so the
+  /// matcher starts an attempt with one copy and checks completeness without a scan.
+  std::vector<std::uint64_t> initialValues;
+  std::vector<std::uint32_t> requiredFields;
   /// Parallel to its optype's syntax forms: how each form binds to this opcode, nullopt when it
   /// does not. Built with the database, so matching and printing never bind a form again.
   std::vector<std::optional<FormBinding>> formBindings;
@@ -334,6 +384,7 @@ class InstrDb {
   std::vector<Erratum> errata_;
   StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
       opcodeIndex_, erratumIndex_, mnemonicIndex_;
+  NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up
 };
 
 /// The database plus everything found while building it.

@@ -353,16 +353,7 @@ class StatementMatcher {
     // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
     const std::size_t required = form.operands.size() - optional.size();
     const bool anyChoice = n >= required && n - required <= optional.size();
-    if (quiet_ && !anyChoice) return false;  // cannot succeed; only the reporting pass says why
-    // The quiet pass skips choices whose operands cannot have the kinds of their slots (they
-    // would fail in fitOperand) and a binding that has no other.
-    Slots slots;
-    std::uint32_t viable = 0;  // bit per mask: worth an attempt
-    if (quiet_) {
-      for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask)
-        if (choose(form, optional, required, mask, slots) && kindsFit(op, binding, slots)) viable |= 1u << mask;
-      if (viable == 0) return false;
-    }
+    if (quiet_) return anyChoice && tryQuietly(form, op, binding, optional, required, result);
     Attempt& base = base_;
     base.start(form, op, binding);
     if (!applyModifiers(base) || !anyChoice) {
@@ -375,28 +366,54 @@ class StatementMatcher {
       }
       return finish(base, result);
     }
+    Slots slots;
     for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
-      if (quiet_ ? ((viable >> mask) & 1u) == 0 : !choose(form, optional, required, mask, slots)) continue;
-      if (quiet_) choose(form, optional, required, mask, slots);
-      Attempt& a = attempt_;
-      a.copyFrom(base);
-      for (std::size_t i = 0; i < n && !a.failed(); ++i) {
-        fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], i);
-        if (!a.failed()) a.progress += 10;
-      }
-      if (!a.failed()) applyGuard(a);
-      if (!a.failed()) checkWidths(a, form, binding, slots);
-      if (!a.failed()) checkRequired(a);
-      if (!a.failed()) checkEncodingErrors(a);
-      if (finish(a, result)) return true;
+      if (!choose(form, optional, required, mask, slots)) continue;
+      if (tryChoice(form, op, binding, slots, result)) return true;
     }
     return false;
+  }
+
+  // The quiet pass over one binding: choices whose operands cannot have the kinds of their
+  // slots (they would fail in fitOperand) are skipped, and the modifiers are applied only once
+  // a choice is worth an attempt.
+  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, std::span<const std::size_t> optional, std::size_t required,
+                  MatchResult& result) {
+    Slots slots;
+    bool modifiersApplied = false;
+    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
+      if (!choose(form, optional, required, mask, slots) || !kindsFit(op, binding, slots)) continue;
+      if (!modifiersApplied) {
+        base_.start(form, op, binding);
+        if (!applyModifiers(base_)) return false;
+        modifiersApplied = true;
+      }
+      if (tryChoice(form, op, binding, slots, result)) return true;
+    }
+    return false;
+  }
+
+  // One attempt: the base (modifiers applied) plus the written operands in `slots`.
+  bool tryChoice(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, const Slots& slots, MatchResult& result) {
+    Attempt& a = attempt_;
+    a.copyFrom(base_);
+    for (std::size_t i = 0; i < slots.size() && !a.failed(); ++i) {
+      fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], i);
+      if (!a.failed()) a.progress += 10;
+    }
+    if (!a.failed()) applyGuard(a);
+    if (!a.failed()) checkWidths(a, form, binding, slots);
+    if (!a.failed()) checkRequired(a);
+    if (!a.failed()) checkEncodingErrors(a);
+    return finish(a, result);
   }
 
   // The operand slots of a choice of optional slots (bit o of `mask`: optional slot o is written);
   // false when the choice does not give one slot per written operand.
   bool choose(const SyntaxForm& form, std::span<const std::size_t> optional, std::size_t required, std::uint32_t mask, Slots& slots) const {
-    if (static_cast<std::size_t>(std::popcount(mask)) + required != s_.operands.size()) return false;
+    std::size_t written = required;
+    for (std::uint32_t m = mask; m != 0; m &= m - 1) ++written;  // popcount, without a library call
+    if (written != s_.operands.size()) return false;
     slots.clear();
     for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
       const bool isOptional = o < optional.size() && optional[o] == i;

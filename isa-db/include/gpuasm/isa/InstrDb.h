@@ -56,7 +56,7 @@ class NameIndex {
     for (std::size_t i = StringHash{}(name) & mask;; i = (i + 1) & mask) {
       const std::uint32_t k = slots_[i];
       if (k == kEmpty) return std::nullopt;
-      if (keys_[k] == name) return values_[k];
+      if (same(keys_[k], name)) return values_[k];
     }
   }
   bool empty() const { return keys_.empty(); }
@@ -64,6 +64,13 @@ class NameIndex {
 
  private:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  // Names are a few characters long: an inline loop beats a call to memcmp.
+  static bool same(const std::string& key, std::string_view name) {
+    if (key.size() != name.size()) return false;
+    for (std::size_t j = 0; j < name.size(); ++j)
+      if (key[j] != name[j]) return false;
+    return true;
+  }
   void place(std::uint32_t k) {
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = StringHash{}(keys_[k]) & mask;

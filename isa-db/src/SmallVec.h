@@ -16,6 +16,18 @@ class SmallVec {
  public:
   SmallVec() = default;
   SmallVec(std::size_t n, const T& init) { assign(n, init); }
+  // Copies only the elements in use: the rest of the inline array is never initialized.
+  SmallVec(const SmallVec& o) { *this = o; }
+  SmallVec& operator=(const SmallVec& o) {
+    if (this == &o) return *this;
+    size_ = o.size_;
+    if (size_ > N) heap_ = o.heap_;
+    else {
+      heap_.clear();
+      std::copy(o.fixed_.begin(), o.fixed_.begin() + static_cast<std::ptrdiff_t>(size_), fixed_.begin());
+    }
+    return *this;
+  }
 
   void assign(std::size_t n, const T& init) {
     size_ = n;
@@ -53,7 +65,7 @@ class SmallVec {
   std::span<const T> span() const { return {data(), size_}; }
 
  private:
-  std::array<T, N> fixed_{};
+  std::array<T, N> fixed_;  // elements [0, size_) when size_ <= N
   std::vector<T> heap_;
   std::size_t size_ = 0;
 };

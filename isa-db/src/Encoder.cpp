@@ -72,8 +72,10 @@ EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std
                                                             f.valueText + "; value " + std::to_string(*given) + " ignored"});
     } else if (given) {
       if (!fieldValueFits(db, f, *given)) {
-        if (auto issue = checkFieldValue(db, f, *given)) result.issues.push_back(std::move(*issue));
-        continue;
+        if (auto issue = checkFieldValue(db, f, *given)) {
+          result.issues.push_back(std::move(*issue));
+          continue;
+        }
       }
       v = *given;
     } else if (f.presence == FieldPresence::Required) {

@@ -10,6 +10,8 @@
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 
+#include "BenchInput.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -34,16 +36,6 @@ double bestSeconds(const std::function<void()>& run) {
   return best;
 }
 
-std::vector<std::string> instructionLines(const char* path) {
-  std::ifstream in(path);
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);) {
-    const auto code = line.substr(0, line.find("//"));
-    if (code.find(';') != std::string::npos) out.push_back(code);
-  }
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,8 +43,7 @@ int main(int argc, char** argv) {
   const auto dir = std::filesystem::temp_directory_path() / "gpuasm-asm-bench";
   std::filesystem::create_directories(dir);
   // A realistic mix: the bundled kernel and the hand-checked valid instructions, repeated.
-  std::vector<std::string> mix = instructionLines(GPUASM_SOURCE_DIR "/examples/kernel.asm");
-  for (auto& l : instructionLines(GPUASM_SOURCE_DIR "/tests/asm/valid.asm")) mix.push_back(l);
+  const std::vector<std::string> mix = gpuasm::bench::assemblerMix(GPUASM_SOURCE_DIR);
   std::string gpuText;
   for (int i = 0; i < kLines; ++i) gpuText += mix[static_cast<std::size_t>(i) % mix.size()] + "\n";
   std::ofstream(dir / "bench.asm") << gpuText;

@@ -3,6 +3,31 @@
 
 namespace gpuasm::isa {
 
+namespace {
+
+// Word128::setBits for the common field that lies within one 64-bit half, inline.
+inline void putBits(Word128& w, std::uint32_t offset, std::uint32_t width, std::uint64_t value) {
+  if (width == 0) return;
+  if (offset + width <= 64 || offset >= 64) {
+    std::uint64_t& half = offset < 64 ? w.lo : w.hi;
+    const std::uint32_t shift = offset % 64;
+    const std::uint64_t m = maxForWidth(width) << shift;
+    half = (half & ~m) | ((value << shift) & m);
+    return;
+  }
+  w.setBits(offset, width, value);
+}
+
+// The check of checkFieldValue without building an issue: true when `value` is legal.
+inline bool fieldValueFits(const InstrDb& db, const Field& field, std::uint64_t value) {
+  if (value > maxForWidth(field.width)) return false;
+  const BitFieldType& type = db.typeOf(field);
+  if (!type.byValue.empty()) return value < type.byValue.size() && type.byValue[value] >= 0;  // enumerated, dense table
+  return !type.isEnumerated() || type.enumeratorFor(value) != nullptr;
+}
+
+}  // namespace
+
 std::optional<std::uint64_t> signedToBits(std::int64_t value, std::uint32_t width) {
   if (width == 0 || width > 64) return std::nullopt;
   if (width < 64) {
@@ -46,16 +71,18 @@ EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std
         result.issues.push_back({"fixed-field", f.name, "field " + f.name + " of " + opcode.name + " is fixed to " +
                                                             f.valueText + "; value " + std::to_string(*given) + " ignored"});
     } else if (given) {
-      if (auto issue = checkFieldValue(db, f, *given)) {
-        result.issues.push_back(std::move(*issue));
-        continue;
+      if (!fieldValueFits(db, f, *given)) {
+        if (auto issue = checkFieldValue(db, f, *given)) {
+          result.issues.push_back(std::move(*issue));
+          continue;
+        }
       }
       v = *given;
     } else if (f.presence == FieldPresence::Required) {
       result.issues.push_back({"missing-field", f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
       continue;
     }
-    result.word.setBits(f.offset, f.width, v);
+    putBits(result.word, f.offset, f.width, v);
   }
   return result;
 }

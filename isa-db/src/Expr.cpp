@@ -279,4 +279,126 @@ std::optional<std::int64_t> evalExpr(const Expr& e, const ExprEnv& env) {
   }
 }
 
+namespace {
+
+using CKind = CompiledExpr::Kind;
+
+class ExprCompiler {
+ public:
+  ExprCompiler(const std::function<int(std::string_view)>& fieldIndex,
+               const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue)
+      : fieldIndex_(fieldIndex), enumValue_(enumValue) {}
+
+  CompiledExpr run(const Expr& e) {
+    add(e);
+    return std::move(out_);
+  }
+
+ private:
+  std::int32_t push(CompiledExpr::Node n) {
+    out_.nodes.push_back(n);
+    return static_cast<std::int32_t>(out_.nodes.size() - 1);
+  }
+  std::int32_t constant(std::int64_t v) { return push({CKind::Const, v, -1, -1, -1}); }
+  std::int32_t unknown() { return push({CKind::Unknown, 0, -1, -1, -1}); }
+
+  // `field == "name"`: the field's value against the enumerator's, unknown when either is.
+  std::int32_t fieldIs(const Expr& field, const Expr& name, bool equal) {
+    const int i = fieldIndex_(field.text);
+    const auto v = enumValue_(field.text, name.text);
+    if (i < 0 || !v) return unknown();
+    const std::int32_t is = push({CKind::FieldIs, static_cast<std::int64_t>(*v), i, -1, -1});
+    return equal ? is : push({CKind::Not, 0, -1, is, -1});
+  }
+
+  std::int32_t add(const Expr& e) {
+    switch (e.op) {
+      case Expr::Op::Int: return constant(e.intValue);
+      case Expr::Op::String: return unknown();
+      case Expr::Op::Field: {
+        const int i = fieldIndex_(e.text);
+        return i < 0 ? unknown() : push({CKind::Field, 0, i, -1, -1});
+      }
+      case Expr::Op::Eq:
+      case Expr::Op::Ne: {
+        const Expr& a = e.args[0];
+        const Expr& b = e.args[1];
+        const bool equal = e.op == Expr::Op::Eq;
+        if (a.op == Expr::Op::Field && b.op == Expr::Op::String) return fieldIs(a, b, equal);
+        if (b.op == Expr::Op::Field && a.op == Expr::Op::String) return fieldIs(b, a, equal);
+        if (a.op == Expr::Op::String && b.op == Expr::Op::String) return constant(equal == (a.text == b.text) ? 1 : 0);
+        const std::int32_t x = add(a), y = add(b);
+        return push({equal ? CKind::Eq : CKind::Ne, 0, -1, x, y});
+      }
+      case Expr::Op::Not: {
+        const std::int32_t x = add(e.args[0]);
+        return push({CKind::Not, 0, -1, x, -1});
+      }
+      case Expr::Op::Add:
+      case Expr::Op::Sub:
+      case Expr::Op::Mul:
+      case Expr::Op::And:
+      case Expr::Op::Or: {
+        const std::int32_t x = add(e.args[0]), y = add(e.args[1]);
+        const CKind k = e.op == Expr::Op::Add ? CKind::Add
+                        : e.op == Expr::Op::Sub ? CKind::Sub
+                        : e.op == Expr::Op::Mul ? CKind::Mul
+                        : e.op == Expr::Op::And ? CKind::And
+                                                : CKind::Or;
+        return push({k, 0, -1, x, y});
+      }
+    }
+    return unknown();
+  }
+
+  const std::function<int(std::string_view)>& fieldIndex_;
+  const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue_;
+  CompiledExpr out_;
+};
+
+std::optional<std::int64_t> evalNode(const CompiledExpr& e, std::int32_t at, std::span<const std::uint64_t> values) {
+  const CompiledExpr::Node& n = e.nodes[static_cast<std::size_t>(at)];
+  switch (n.kind) {
+    case CKind::Const: return n.value;
+    case CKind::Unknown: return std::nullopt;
+    case CKind::Field:
+      if (static_cast<std::size_t>(n.field) >= values.size()) return std::nullopt;
+      return static_cast<std::int64_t>(values[static_cast<std::size_t>(n.field)]);
+    case CKind::FieldIs:
+      if (static_cast<std::size_t>(n.field) >= values.size()) return std::nullopt;
+      return values[static_cast<std::size_t>(n.field)] == static_cast<std::uint64_t>(n.value) ? 1 : 0;
+    case CKind::Not: {
+      const auto v = evalNode(e, n.a, values);
+      if (!v) return std::nullopt;
+      return *v == 0 ? 1 : 0;
+    }
+    default: break;
+  }
+  const auto x = evalNode(e, n.a, values);
+  const auto y = evalNode(e, n.b, values);
+  if (!x || !y) return std::nullopt;
+  switch (n.kind) {
+    case CKind::Eq: return *x == *y ? 1 : 0;
+    case CKind::Ne: return *x != *y ? 1 : 0;
+    case CKind::Add: return *x + *y;
+    case CKind::Sub: return *x - *y;
+    case CKind::Mul: return *x * *y;
+    case CKind::And: return (*x != 0 && *y != 0) ? 1 : 0;
+    case CKind::Or: return (*x != 0 || *y != 0) ? 1 : 0;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+CompiledExpr compileExpr(const Expr& expr, const std::function<int(std::string_view)>& fieldIndex,
+                         const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue) {
+  return ExprCompiler(fieldIndex, enumValue).run(expr);
+}
+
+std::optional<std::int64_t> evalCompiled(const CompiledExpr& expr, std::span<const std::uint64_t> values) {
+  if (expr.nodes.empty()) return std::nullopt;
+  return evalNode(expr, static_cast<std::int32_t>(expr.nodes.size() - 1), values);
+}
+
 }  // namespace gpuasm::isa

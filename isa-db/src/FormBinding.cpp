@@ -106,4 +106,52 @@ std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, con
   return b;
 }
 
+namespace {
+
+// Whether the variable slot `variable` takes `spelling` in `opcode`: the spelling must name a
+// value of the slot's field type that is (or is an alias of) a value of the optype's domain.
+std::optional<std::uint64_t> domainValue(const InstrDb& db, const Optype& optype, const Field* f, std::string_view variable,
+                                         std::string_view spelling) {
+  const ModifierDomain* d = optype.domain(variable);
+  if (d == nullptr || f == nullptr) return std::nullopt;
+  const BitFieldType& t = db.typeOf(*f);
+  const auto v = t.valueOf(spelling);
+  if (!v) return std::nullopt;
+  for (const auto& dv : d->values)
+    if (dv.spelling == spelling || t.valueOf(dv.spelling) == v) return v;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode, const SyntaxForm& form,
+                           FormBinding& binding) {
+  const auto& spellings = optype.modifierSpellings;
+  binding.optionalSlots.clear();
+  for (std::size_t i = 0; i < form.operands.size() && i < binding.orderIndex.size(); ++i) {
+    const Field* f = opcode.fieldOf(opcode.operandInfo.order[binding.orderIndex[i]]);
+    const bool defaultedPredicate = f != nullptr && f->presence == FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
+    if (form.operands[i].optional || defaultedPredicate) binding.optionalSlots.push_back(i);
+  }
+  binding.variableField.assign(form.parts.size(), -1);
+  binding.modifierValue.assign(form.parts.size(), {});
+  for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+    const ModifierSlot& slot = form.parts[k];
+    auto& values = binding.modifierValue[k];
+    values.assign(spellings.size(), FormBinding::kNoFit);
+    if (slot.variable) {
+      const Field* f = opcode.field(slot.text);
+      if (f != nullptr) binding.variableField[k] = static_cast<int>(f - opcode.fields.data());
+      for (std::size_t i = 0; i < spellings.size(); ++i)
+        if (const auto v = domainValue(db, optype, f, slot.text, spellings[i].first)) values[i] = static_cast<std::int64_t>(*v);
+      continue;
+    }
+    const int i = optype.spellingIndex(slot.text);
+    if (i < 0) continue;
+    const int field = binding.literalField[k];
+    const auto v = field < 0 ? std::nullopt : db.typeOf(opcode.fields[static_cast<std::size_t>(field)]).valueOf(slot.text);
+    values[static_cast<std::size_t>(i)] = v ? static_cast<std::int64_t>(*v) : FormBinding::kNoField;
+  }
+}
+
 }  // namespace gpuasm::isa

@@ -34,6 +34,7 @@ const char* typeKindName(TypeKind kind) {
 }
 
 std::optional<std::uint64_t> BitFieldType::valueOf(std::string_view spelling) const {
+  if (!byName.empty()) return byName.find(spelling);
   for (const auto& e : enumerators)
     if (e.name == spelling) return e.value;
   for (const auto& a : aliases)
@@ -105,10 +106,15 @@ ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optiona
   return env;
 }
 
-const std::vector<std::string>* Optype::slotsFor(std::string_view spelling) const {
+int Optype::spellingIndex(std::string_view spelling) const {
   const auto it = std::lower_bound(modifierSpellings.begin(), modifierSpellings.end(), spelling,
                                    [](const auto& entry, std::string_view s) { return entry.first < s; });
-  return it != modifierSpellings.end() && it->first == spelling ? &it->second : nullptr;
+  return it != modifierSpellings.end() && it->first == spelling ? static_cast<int>(it - modifierSpellings.begin()) : -1;
+}
+
+const std::vector<std::string>* Optype::slotsFor(std::string_view spelling) const {
+  const int i = spellingIndex(spelling);
+  return i < 0 ? nullptr : &modifierSpellings[static_cast<std::size_t>(i)].second;
 }
 
 const Field* Opcode::field(std::string_view fieldName) const {
@@ -124,8 +130,8 @@ int Opcode::fieldIndex(std::string_view fieldName) const {
 
 namespace {
 template <typename Vec>
-auto* lookup(const Vec& vec, const std::unordered_map<std::string, std::uint32_t>& index, std::string_view name) {
-  const auto it = index.find(std::string(name));
+auto* lookup(const Vec& vec, const StringMap<std::uint32_t>& index, std::string_view name) {
+  const auto it = index.find(name);
   return it == index.end() ? nullptr : &vec[it->second];
 }
 }  // namespace
@@ -135,7 +141,13 @@ const Group* InstrDb::group(std::string_view name) const { return lookup(groups_
 const Optype* InstrDb::optype(std::string_view name) const { return lookup(optypes_, optypeIndex_, name); }
 const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
 const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
-const Optype* InstrDb::optypeForMnemonic(std::string_view m) const { return lookup(optypes_, mnemonicIndex_, m); }
+const Optype* InstrDb::optypeForMnemonic(std::string_view m) const {
+  if (!mnemonicTable_.empty()) {
+    const auto i = mnemonicTable_.find(m);
+    return i ? &optypes_[*i] : nullptr;
+  }
+  return lookup(optypes_, mnemonicIndex_, m);
+}
 
 std::string InstrDb::describe(const SourcePos& pos) const {
   const std::string file = pos.file < files_.size() ? files_[pos.file].name : "<spec>";
@@ -166,16 +178,54 @@ class InstrDbBuilder {
     deriveMnemonics();
     for (auto& o : db_->optypes_) o.modifierSpellings = computeModifierSpellings(*db_, o);
     for (auto& op : db_->opcodes_) {
-      for (auto& e : op.operandInfo.order)
-        if (e.kind == OrderElem::Kind::Field) e.field = op.fieldIndex(e.name);
+      for (auto& e : op.operandInfo.order) {
+        if (e.kind != OrderElem::Kind::Field) continue;
+        e.field = op.fieldIndex(e.name);
+        const BitwidthRule* rule = op.operandInfo.bitwidth(e.name);
+        e.bitwidth = rule == nullptr ? -1 : static_cast<int>(rule - op.operandInfo.bitwidths.data());
+      }
       const Optype& o = db_->optypes_[op.optype];
       op.formBindings.reserve(o.syntax.forms.size());
-      for (const auto& form : o.syntax.forms) op.formBindings.push_back(bindForm(*db_, op, form));
+      for (const auto& form : o.syntax.forms) {
+        auto binding = bindForm(*db_, op, form);
+        if (binding) bindModifierSpellings(*db_, o, op, form, *binding);
+        op.formBindings.push_back(std::move(binding));
+      }
     }
+    indexForMatching();
+    compileRules();
     return db_;
   }
 
  private:
+  // The matcher's look-up tables, built last: names of enumerated types and mnemonics by hash
+  // (valueOf scans while the types are being built), initial field values, required fields.
+  void indexForMatching() {
+    for (auto& t : db_->types_) {
+      for (const auto& e : t.enumerators) t.byName.add(e.name, e.value);
+      for (const auto& a : t.aliases) t.byName.add(a.spelling, a.value);
+    }
+    for (const auto& [mnemonic, index] : db_->mnemonicIndex_) db_->mnemonicTable_.add(mnemonic, index);
+    for (auto& op : db_->opcodes_) {
+      op.initialValues.clear();
+      op.requiredFields.clear();
+      for (std::uint32_t i = 0; i < op.fields.size(); ++i) {
+        op.initialValues.push_back(op.fields[i].value);
+        if (op.fields[i].presence == FieldPresence::Required) op.requiredFields.push_back(i);
+      }
+    }
+  }
+
+  // Bitwidth and EncodingError expressions resolved against each opcode's fields, for the matcher.
+  void compileRules() {
+    for (auto& op : db_->opcodes_) {
+      const ExprEnv env = fieldEnv(*db_, op, [](std::size_t) { return std::optional<std::uint64_t>(0); });
+      const std::function<int(std::string_view)> index = [&op](std::string_view name) { return op.fieldIndex(name); };
+      for (auto& r : op.operandInfo.bitwidths) r.compiled = compileExpr(r.expr, index, env.enumValue);
+      for (auto& r : op.encodingErrors) r.compiled = compileExpr(r.condition, index, env.enumValue);
+    }
+  }
+
   // An amendment section of an erratum, pre-parsed once.
   struct Amendment {
     std::string erratum;

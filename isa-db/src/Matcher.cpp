@@ -1,7 +1,10 @@
 // First-stage matching: mnemonics and modifiers against the syntax forms of the database.
 #include <gpuasm/isa/Matcher.h>
 
+#include "SmallVec.h"
+
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <set>
@@ -55,13 +58,29 @@ std::string oneOf(const std::vector<std::string>& words, std::string_view prefix
 }
 
 std::optional<MnemonicMatch> matchMnemonic(const InstrDb& db, std::string_view name, std::span<const std::string_view> parts) {
-  std::string candidate(name);
+  // The dotted candidates are built in a buffer on the stack (a heap string only for very long
+  // lines) and looked up by view: no allocation per statement.
+  std::array<char, 128> buffer{};
+  std::string heap;
+  bool onHeap = false;
+  std::size_t length = 0;
+  const auto append = [&](std::string_view piece) {
+    if (!onHeap && length + piece.size() > buffer.size()) {
+      heap.assign(buffer.data(), length);
+      onHeap = true;
+    }
+    if (onHeap) heap.append(piece);
+    else std::copy(piece.begin(), piece.end(), buffer.begin() + static_cast<std::ptrdiff_t>(length));
+    length += piece.size();
+  };
+  const auto candidate = [&] { return onHeap ? std::string_view(heap) : std::string_view(buffer.data(), length); };
+  append(name);
   std::optional<MnemonicMatch> best;
-  if (const Optype* o = db.optypeForMnemonic(candidate)) best = MnemonicMatch{o, 0};
+  if (const Optype* o = db.optypeForMnemonic(candidate())) best = MnemonicMatch{o, 0};
   for (std::size_t k = 0; k < parts.size(); ++k) {
-    candidate += ".";
-    candidate += parts[k];
-    if (const Optype* o = db.optypeForMnemonic(candidate)) best = MnemonicMatch{o, k + 1};
+    append(".");
+    append(parts[k]);
+    if (const Optype* o = db.optypeForMnemonic(candidate())) best = MnemonicMatch{o, k + 1};
   }
   return best;
 }
@@ -80,30 +99,36 @@ std::vector<std::string> legalModifierSpellings(const InstrDb&, const Optype& op
 
 std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype, std::span<const std::string_view> modifiers) {
   std::vector<ModifierIssue> issues;
-  std::map<std::string, std::size_t> filled;  // slot → index of the modifier that filled it
+  // Slot → index of the modifier that filled it; a statement fills a handful, so a short list.
+  detail::SmallVec<std::pair<std::string_view, std::size_t>, 8> filled;
+  const auto filledBy = [&](std::string_view slot) -> const std::size_t* {
+    for (const auto& [s, i] : filled)
+      if (s == slot) return &i;
+    return nullptr;
+  };
   for (std::size_t i = 0; i < modifiers.size(); ++i) {
-    const std::string m(modifiers[i]);
+    const std::string_view m = modifiers[i];
     const std::vector<std::string>* slots = optype.slotsFor(m);
     if (slots == nullptr) {
       std::vector<std::string> suggestions = closest(m, legalModifierSpellings(db, optype), 3);
-      std::string message = "." + m + " is not a modifier of " + optype.mnemonic;
+      std::string message = "." + std::string(m) + " is not a modifier of " + optype.mnemonic;
       if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions, ".") + "?";
       issues.push_back({i, "unknown-modifier", message, suggestions});
       continue;
     }
     // Fill the first slot this spelling can name that is still free (ModiOrder order).
-    const auto freeSlot = std::find_if(slots->begin(), slots->end(), [&](const std::string& s) { return !filled.contains(s); });
+    const auto freeSlot = std::find_if(slots->begin(), slots->end(), [&](const std::string& s) { return filledBy(s) == nullptr; });
     if (freeSlot != slots->end()) {
-      filled.emplace(*freeSlot, i);
+      filled.push_back({*freeSlot, i});
       continue;
     }
     const std::string& slot = slots->front();
-    const std::size_t prev = filled.at(slot);
+    const std::size_t prev = *filledBy(slot);
     if (slot.front() == '.' || modifiers[prev] == modifiers[i])
-      issues.push_back({i, "duplicate-modifier", "." + m + " is written twice", {""}});
+      issues.push_back({i, "duplicate-modifier", "." + std::string(m) + " is written twice", {""}});
     else
       issues.push_back({i, "conflicting-modifiers",
-                        "." + m + " and ." + std::string(modifiers[prev]) + " both set ." + slot + " of " + optype.mnemonic, {""}});
+                        "." + std::string(m) + " and ." + std::string(modifiers[prev]) + " both set ." + slot + " of " + optype.mnemonic, {""}});
   }
   return issues;
 }

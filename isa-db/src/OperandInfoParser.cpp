@@ -123,7 +123,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
   } else if (st.keyword == "Bitwidth") {
     auto expr = parseExpr(st.rhs, st.pos, sink);
     if (!expr) return false;
-    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy, {}, {}};
+    BitwidthRule rule{st.angle, std::move(*expr), st.pos, amendedBy, {}, {}, {}};
     auto it = std::find_if(info.bitwidths.begin(), info.bitwidths.end(),
                            [&](const BitwidthRule& r) { return r.operand == rule.operand; });
     if (it != info.bitwidths.end()) {
@@ -175,7 +175,7 @@ std::optional<EncodingErrorRule> parseEncodingError(const RawStatement& st, Diag
   auto cond = parseExpr(st.rhs, st.pos, sink);
   if (!cond) return std::nullopt;
   return EncodingErrorRule{std::string(parts[0]), std::string(parts[1].substr(1, parts[1].size() - 2)),
-                           std::move(*cond), st.pos};
+                           std::move(*cond), st.pos, {}};
 }
 
 }  // namespace gpuasm::isa::detail

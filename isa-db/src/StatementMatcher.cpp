@@ -4,11 +4,21 @@
 // alternatives. Everything about the ISA comes from the database: which field a modifier sets,
 // which register file or immediate type a slot takes (through FormBinding and field types),
 // widths (Bitwidth), prefixes (attribute fields and AsmFormat), and EncodingError rules.
+//
+// Hot path: matching runs twice at most. The first pass is quiet: a failing attempt only marks
+// itself failed (no message, fix or form list is built) and the first attempt that succeeds is
+// the result. Only when no attempt succeeds does a second, reporting pass run the same attempts
+// again, building every diagnostic and keeping the nearest miss. Both passes read what the
+// database precomputed — field indices of Order<> elements and modifier slots, a per-slot table
+// from modifier spelling to field value, compiled Bitwidth/EncodingError expressions, register
+// names by hash — and keep field values in a flat array, so a valid statement costs no name
+// look-ups, no std::function and almost no allocation.
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
 #include <gpuasm/isa/SpecParser.h>
 
+#include "SmallVec.h"
 #include "TextUtil.h"
 
 #include <algorithm>
@@ -16,7 +26,6 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <set>
 
 namespace gpuasm::isa {
@@ -24,12 +33,7 @@ namespace gpuasm::isa {
 namespace {
 
 using text::hex;
-
-// The written modifiers after the mnemonic, and the optype they belong to.
-struct Written {
-  const Optype* optype = nullptr;
-  std::vector<const AsmPart*> modifiers;
-};
+using detail::SmallVec;
 
 // Ranking of near misses: an operand of the right kind that fails later (a range, a prefix, an
 // address part) is nearer than one of the wrong kind.
@@ -39,12 +43,55 @@ constexpr int kKindMatched = 5;
 struct Attempt {
   const SyntaxForm* form = nullptr;
   const Opcode* op = nullptr;
-  std::vector<std::optional<std::uint64_t>> values;
-  std::vector<AsmDiagnostic> problems;  // the first error ends the attempt
+  const FormBinding* binding = nullptr;
+  // Every field's value (its default until the statement sets it) and whether the statement set
+  // it; inline storage, as no opcode has more than a couple of dozen fields.
+  SmallVec<std::uint64_t, 24> values;
+  SmallVec<std::uint8_t, 24> given;
+  std::optional<AsmDiagnostic> problem;  // the first error (reporting pass only)
   std::vector<AsmDiagnostic> warnings;
   int progress = 0;
-  bool failed() const { return !problems.empty(); }
+  bool failedFlag = false;
+  bool failed() const { return failedFlag; }
+
+  void start(const SyntaxForm& f, const Opcode& o, const FormBinding& b) {
+    form = &f;
+    op = &o;
+    binding = &b;
+    values.assign(std::span<const std::uint64_t>(o.initialValues));
+    given.assign(o.fields.size(), 0);
+    problem.reset();
+    warnings.clear();
+    progress = 0;
+    failedFlag = false;
+  }
+  // Same as `*this = base`, reusing this attempt's buffers.
+  void copyFrom(const Attempt& base) {
+    form = base.form;
+    op = base.op;
+    binding = base.binding;
+    values = base.values;
+    given = base.given;
+    problem = base.problem;
+    warnings.assign(base.warnings.begin(), base.warnings.end());
+    progress = base.progress;
+    failedFlag = base.failedFlag;
+  }
 };
+
+AsmDiagnostic error(SourceRange range, std::string code, std::string message, std::vector<std::string> fixes = {},
+                    std::string erratum = {}) {
+  return {range, AsmSeverity::Error, std::move(code), std::move(message), std::move(fixes), {}, std::move(erratum)};
+}
+
+// A register or predicate name looked up in one type.
+struct NameLookup {
+  const BitFieldType* type = nullptr;
+  std::optional<std::uint64_t> value;
+};
+
+// Operand slots of a form and written modifiers: a handful each.
+using Slots = SmallVec<std::size_t, 12>;
 
 class StatementMatcher {
  public:
@@ -52,9 +99,9 @@ class StatementMatcher {
 
   MatchResult run() {
     MatchResult result;
-    std::vector<std::string_view> parts;
+    SmallVec<std::string_view, 12> parts;
     for (const auto& p : s_.parts) parts.push_back(p.text);
-    const auto mm = matchMnemonic(db_, s_.mnemonic, parts);
+    const auto mm = matchMnemonic(db_, s_.mnemonic, parts.span());
     if (!mm) {
       auto suggestions = suggestMnemonics(db_, s_.mnemonic);
       std::string message = "unknown mnemonic '" + s_.mnemonic + "'";
@@ -62,44 +109,36 @@ class StatementMatcher {
       result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "unknown-mnemonic", message, suggestions, {}, {}});
       return result;
     }
-    written_.optype = mm->optype;
-    for (std::size_t i = mm->mnemonicParts; i < s_.parts.size(); ++i) written_.modifiers.push_back(&s_.parts[i]);
+    optype_ = mm->optype;
+    firstModifier_ = mm->mnemonicParts;
     const Optype& optype = *mm->optype;
-    // Spellings no form of the optype knows are reported first, with suggestions.
-    std::vector<std::string_view> mods;
-    for (const auto* m : written_.modifiers) mods.push_back(m->text);
-    for (const auto& issue : checkModifiers(db_, optype, mods)) {
-      const AsmPart& part = *written_.modifiers[issue.index];
-      result.diagnostics.push_back({part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
+    // Spellings no form of the optype knows are reported first, with suggestions. Every written
+    // modifier is indexed once for the slot tables; checkModifiers, which builds the messages,
+    // runs only when that finds an unknown spelling or one with no slot left.
+    const auto mods = parts.span().subspan(firstModifier_);
+    if (!indexModifiers(mods)) {
+      for (const auto& issue : checkModifiers(db_, optype, mods)) {
+        const AsmPart& part = modifier(issue.index);
+        result.diagnostics.push_back({part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
+      }
+      if (!result.diagnostics.empty()) return result;
+      spelling_.clear();
+      for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
     }
-    if (!result.diagnostics.empty()) return result;
     if (optype.syntax.forms.empty()) {
       result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "no-syntax",
                                     optype.name + " has no assembly syntax in the spec", {}, {}, "L-4"});
       return result;
     }
-    std::optional<Attempt> best;
-    for (std::size_t formIndex = 0; formIndex < optype.syntax.forms.size(); ++formIndex) {
-      const SyntaxForm& form = optype.syntax.forms[formIndex];
-      for (auto opIndex : optype.opcodes) {
-        const Opcode& op = db_.opcodes()[opIndex];
-        const auto& binding = op.formBindings[formIndex];
-        if (!binding) continue;
-        for (auto& attempt : attemptsFor(form, op, *binding)) {
-          if (!attempt.failed()) {
-            result.inst = MachineInst{&op, &form, finalValues(attempt)};
-            result.diagnostics = std::move(attempt.warnings);
-            return result;
-          }
-          if (!best || attempt.progress > best->progress) best = std::move(attempt);
-        }
-      }
-    }
-    if (!best) {
+    quiet_ = true;
+    if (search(result)) return result;
+    quiet_ = false;
+    if (search(result)) return result;  // not expected: the quiet pass found no match
+    if (!best_) {
       result.diagnostics.push_back({s_.range, AsmSeverity::Error, "no-matching-form", "no syntax form of " + optype.mnemonic + " fits", {}, legalForms(optype), {}});
       return result;
     }
-    AsmDiagnostic d = best->problems.front();
+    AsmDiagnostic d = *best_->problem;
     // The forms are the fix when the statement is written in the wrong shape, not when one
     // value or prefix is wrong and the diagnostic says how to fix it.
     static const std::set<std::string> shapeCodes = {"operand-count", "operand-kind", "illegal-modifier", "missing-modifier",
@@ -110,6 +149,54 @@ class StatementMatcher {
   }
 
  private:
+  // Fills spelling_ with each modifier's index in the optype's spellings; false when one is
+  // unknown or finds every slot it can name taken (checkModifiers' conditions for an issue).
+  bool indexModifiers(std::span<const std::string_view> mods) {
+    const Optype& optype = *optype_;
+    SmallVec<std::string_view, 8> filled;
+    for (const auto m : mods) {
+      const int i = optype.spellingIndex(m);
+      if (i < 0) return false;
+      spelling_.push_back(static_cast<std::size_t>(i));
+      const auto& slots = optype.modifierSpellings[static_cast<std::size_t>(i)].second;
+      const auto free = std::find_if(slots.begin(), slots.end(),
+                                     [&](const std::string& s) { return std::find(filled.begin(), filled.end(), s) == filled.end(); });
+      if (free == slots.end()) return false;
+      filled.push_back(*free);
+    }
+    return true;
+  }
+
+  std::size_t modifierCount() const { return s_.parts.size() - firstModifier_; }
+  const AsmPart& modifier(std::size_t w) const { return s_.parts[firstModifier_ + w]; }
+
+  // Tries every (form, variant, optional-operand choice) in order; true with `result` filled at
+  // the first that succeeds. The reporting pass keeps the nearest miss in best_.
+  bool search(MatchResult& result) {
+    const Optype& optype = *optype_;
+    for (std::size_t formIndex = 0; formIndex < optype.syntax.forms.size(); ++formIndex) {
+      const SyntaxForm& form = optype.syntax.forms[formIndex];
+      for (auto opIndex : optype.opcodes) {
+        const Opcode& op = db_.opcodes()[opIndex];
+        const auto& binding = op.formBindings[formIndex];
+        if (!binding) continue;
+        if (tryBinding(form, op, *binding, result)) return true;
+      }
+    }
+    return false;
+  }
+
+  // A finished attempt: the result when it succeeded, else a candidate for the nearest miss.
+  bool finish(Attempt& a, MatchResult& result) {
+    if (!a.failed()) {
+      result.inst = MachineInst{a.op, a.form, std::vector<std::uint64_t>(a.values.begin(), a.values.end())};
+      result.diagnostics = std::move(a.warnings);
+      return true;
+    }
+    if (!quiet_ && (!best_ || a.progress > best_->progress)) best_ = std::move(a);
+    return false;
+  }
+
   static std::vector<std::string> legalForms(const Optype& optype) {
     std::vector<std::string> out;
     for (const auto& f : optype.syntax.forms) {
@@ -125,28 +212,26 @@ class StatementMatcher {
     return out;
   }
 
-  std::vector<std::uint64_t> finalValues(const Attempt& a) const {
-    std::vector<std::uint64_t> v(a.op->fields.size());
-    for (std::size_t i = 0; i < v.size(); ++i) v[i] = a.values[i].value_or(a.op->fields[i].value);
-    return v;
-  }
-
-  static void fail(Attempt& a, SourceRange range, std::string code, std::string message,
-                   std::vector<std::string> fixes = {}, std::string erratum = {}) {
+  // Marks the attempt failed; the diagnostic is built (by `make`) only in the reporting pass.
+  template <typename Make>
+  void fail(Attempt& a, Make&& make) {
     if (a.failed()) return;
-    a.problems.push_back({range, AsmSeverity::Error, std::move(code), std::move(message), std::move(fixes), {}, std::move(erratum)});
+    a.failedFlag = true;
+    if (!quiet_) a.problem = make();
   }
 
+  static void set(Attempt& a, std::size_t index, std::uint64_t value) {
+    a.values[index] = value;
+    a.given[index] = 1;
+  }
   // Fields are elements of a.op->fields, so their index is pointer arithmetic, not a lookup.
   static bool set(Attempt& a, const Field* f, std::uint64_t value) {
     if (f == nullptr) return false;
     assert(f >= a.op->fields.data() && f < a.op->fields.data() + a.op->fields.size());
-    a.values[static_cast<std::size_t>(f - a.op->fields.data())] = value;
+    set(a, static_cast<std::size_t>(f - a.op->fields.data()), value);
     return true;
   }
-  static std::uint64_t valueOf(const Attempt& a, const Field& f) {
-    return a.values[static_cast<std::size_t>(&f - a.op->fields.data())].value_or(f.value);
-  }
+  static std::uint64_t valueOf(const Attempt& a, const Field& f) { return a.values[static_cast<std::size_t>(&f - a.op->fields.data())]; }
 
   // ---------------------------------------------------------------- modifiers
 
@@ -154,23 +239,24 @@ class StatementMatcher {
   // when the form cannot take them.
   bool applyModifiers(Attempt& a) {
     const SyntaxForm& form = *a.form;
-    const Optype& optype = *written_.optype;
-    std::vector<int> slotOf(written_.modifiers.size(), -1);
-    std::vector<bool> taken(form.parts.size(), false);
-    for (std::size_t w = 0; w < written_.modifiers.size(); ++w) {
-      const std::string& text = written_.modifiers[w]->text;
+    const FormBinding& binding = *a.binding;
+    const Optype& optype = *optype_;
+    const std::size_t count = modifierCount();
+    SmallVec<int, 12> slotOf(count, -1);
+    SmallVec<std::uint8_t, 16> taken(form.parts.size(), 0);
+    for (std::size_t w = 0; w < count; ++w) {
       for (std::size_t k = form.mnemonicParts; k < form.parts.size() && slotOf[w] < 0; ++k) {
         if (taken[k]) continue;
-        const ModifierSlot& slot = form.parts[k];
-        const bool fits = slot.variable ? domainAccepts(a, slot.text, text) : slot.text == text;
-        if (fits) {
+        if (binding.modifierValue[k][spelling_[w]] != FormBinding::kNoFit) {
           slotOf[w] = static_cast<int>(k);
-          taken[k] = true;
+          taken[k] = 1;
         }
       }
       if (slotOf[w] < 0) {
-        fail(a, written_.modifiers[w]->range, "illegal-modifier",
-             "." + text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
+        fail(a, [&] {
+          return error(modifier(w).range, "illegal-modifier",
+                       "." + modifier(w).text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
+        });
         return false;
       }
     }
@@ -179,18 +265,20 @@ class StatementMatcher {
       const ModifierSlot& slot = form.parts[k];
       if (taken[k]) continue;
       if (!slot.variable && !slot.optional) {
-        fail(a, s_.mnemonicRange, "missing-modifier", "the form '" + shortForm(form) + "' needs ." + slot.text, {}, {});
+        fail(a, [&] { return error(s_.mnemonicRange, "missing-modifier", "the form '" + shortForm(form) + "' needs ." + slot.text); });
         return false;
       }
       if (slot.variable) {
-        const Field* f = a.op->field(slot.text);
-        if (f != nullptr && f->presence == FieldPresence::Required) {
-          const ModifierDomain* d = optype.domain(slot.text);
-          std::vector<std::string> values;
-          if (d != nullptr)
-            for (const auto& v : d->values) values.push_back(v.spelling);
-          fail(a, s_.mnemonicRange, "missing-modifier",
-               optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
+        const int f = binding.variableField[k];
+        if (f >= 0 && a.op->fields[static_cast<std::size_t>(f)].presence == FieldPresence::Required) {
+          fail(a, [&] {
+            const ModifierDomain* d = optype.domain(slot.text);
+            std::vector<std::string> values;
+            if (d != nullptr)
+              for (const auto& v : d->values) values.push_back(v.spelling);
+            return error(s_.mnemonicRange, "missing-modifier",
+                         optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
+          });
           return false;
         }
       }
@@ -198,17 +286,19 @@ class StatementMatcher {
     // Set the fields; check ModiOrder and canonical order.
     int lastSlot = -1;
     bool canonical = true;
-    for (std::size_t w = 0; w < written_.modifiers.size(); ++w) {
-      const ModifierSlot& slot = form.parts[static_cast<std::size_t>(slotOf[w])];
-      const std::string& text = written_.modifiers[w]->text;
-      const Field* f = slot.variable ? a.op->field(slot.text) : literalModifierField(db_, *a.op, text);
-      if (f == nullptr) {
-        fail(a, written_.modifiers[w]->range, "modifier-without-encoding",
-             "." + text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {}, "L-48");
+    for (std::size_t w = 0; w < count; ++w) {
+      const auto k = static_cast<std::size_t>(slotOf[w]);
+      const ModifierSlot& slot = form.parts[k];
+      const int f = slot.variable ? binding.variableField[k] : binding.literalField[k];
+      const std::int64_t v = binding.modifierValue[k][spelling_[w]];
+      if (f < 0 || v < 0) {
+        fail(a, [&] {
+          return error(modifier(w).range, "modifier-without-encoding",
+                       "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {}, "L-48");
+        });
         return false;
       }
-      const auto v = db_.typeOf(*f).valueOf(text);
-      set(a, f, *v);
+      set(a, static_cast<std::size_t>(f), static_cast<std::uint64_t>(v));
       canonical &= slotOf[w] > lastSlot;
       lastSlot = std::max(lastSlot, slotOf[w]);
     }
@@ -217,19 +307,21 @@ class StatementMatcher {
         const int x = writtenIndexOfSlot(slotOf, form, order[i]);
         const int y = writtenIndexOfSlot(slotOf, form, order[i + 1]);
         if (x >= 0 && y >= 0 && x > y) {
-          fail(a, written_.modifiers[static_cast<std::size_t>(y)]->range, "modifier-order",
-               "." + order[i] + " must come before ." + order[i + 1] + " (ModiOrder<" + order[i] + ", " + order[i + 1] + ">)");
+          fail(a, [&] {
+            return error(modifier(static_cast<std::size_t>(y)).range, "modifier-order",
+                         "." + order[i] + " must come before ." + order[i + 1] + " (ModiOrder<" + order[i] + ", " + order[i + 1] + ">)");
+          });
           return false;
         }
       }
     }
-    if (!canonical && !written_.modifiers.empty()) {
+    if (!canonical && count > 0) {
       std::vector<std::pair<int, std::string>> sorted;
-      for (std::size_t w = 0; w < written_.modifiers.size(); ++w) sorted.emplace_back(slotOf[w], written_.modifiers[w]->text);
+      for (std::size_t w = 0; w < count; ++w) sorted.emplace_back(slotOf[w], modifier(w).text);
       std::sort(sorted.begin(), sorted.end());
       std::string fix;
       for (const auto& [k, t] : sorted) fix += (fix.empty() ? "" : ".") + t;
-      const SourceRange r{written_.modifiers.front()->range.begin, written_.modifiers.back()->range.end};
+      const SourceRange r{modifier(0).range.begin, modifier(count - 1).range.end};
       a.warnings.push_back({r, AsmSeverity::Warning, "modifier-order",
                             "modifiers are not in the order of the syntax form ('" + shortForm(form) + "'): ." + fix, {fix}, {}, {}});
     }
@@ -237,23 +329,11 @@ class StatementMatcher {
     return true;
   }
 
-  static int writtenIndexOfSlot(const std::vector<int>& slotOf, const SyntaxForm& form, const std::string& variable) {
+  static int writtenIndexOfSlot(const SmallVec<int, 12>& slotOf, const SyntaxForm& form, const std::string& variable) {
     for (std::size_t w = 0; w < slotOf.size(); ++w)
       if (form.parts[static_cast<std::size_t>(slotOf[w])].variable && form.parts[static_cast<std::size_t>(slotOf[w])].text == variable)
         return static_cast<int>(w);
     return -1;
-  }
-
-  bool domainAccepts(const Attempt& a, const std::string& variable, const std::string& spelling) const {
-    const ModifierDomain* d = written_.optype->domain(variable);
-    const Field* f = a.op->field(variable);
-    if (d == nullptr || f == nullptr) return false;
-    const BitFieldType& t = db_.typeOf(*f);
-    const auto v = t.valueOf(spelling);
-    if (!v) return false;
-    for (const auto& dv : d->values)
-      if (dv.spelling == spelling || t.valueOf(dv.spelling) == v) return true;
-    return false;
   }
 
   static std::string shortForm(const SyntaxForm& form) {
@@ -264,57 +344,125 @@ class StatementMatcher {
 
   // ---------------------------------------------------------------- operands
 
-  std::vector<Attempt> attemptsFor(const SyntaxForm& form, const Opcode& op, const FormBinding& binding) {
+  bool tryBinding(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, MatchResult& result) {
     // Braced slots are optional; so is a predicate slot whose field has an encoding default,
     // even when the syntax writes it unbraced (FSET/FSEL pp, L-75; as L-53 for modifiers).
-    std::vector<std::size_t> optional;
-    for (std::size_t i = 0; i < form.operands.size(); ++i) {
-      const OrderElem& elem = op.operandInfo.order[binding.orderIndex[i]];
-      const Field* f = elem.kind == OrderElem::Kind::Field ? op.field(elem.name) : nullptr;
-      const bool defaultedPredicate = f != nullptr && f->presence == FieldPresence::Default && db_.typeOf(*f).kind == TypeKind::Predicate;
-      if (form.operands[i].optional || defaultedPredicate) optional.push_back(i);
-    }
-    std::vector<Attempt> out;
+    const std::span<const std::size_t> optional = binding.optionalSlots;
     const std::size_t n = s_.operands.size();
-    // Every choice of optional slots whose count fits; the spec omits optional operands from the
-    // middle too (IMAD.HI.X R1, R2, … omits pu).
-    std::vector<std::vector<std::size_t>> choices;
-    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
-      std::vector<std::size_t> slots;
-      for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
-        const bool isOptional = o < optional.size() && optional[o] == i;
-        if (!isOptional || ((mask >> o) & 1u)) slots.push_back(i);
-        if (isOptional) ++o;
-      }
-      if (slots.size() == n) choices.push_back(std::move(slots));
-    }
-    Attempt base;
-    base.form = &form;
-    base.op = &op;
-    base.values.assign(op.fields.size(), std::nullopt);
-    if (!applyModifiers(base) || choices.empty()) {
+    // Every choice of optional slots whose count fits, in the order of the bit masks; the spec
+    // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
+    const std::size_t required = form.operands.size() - optional.size();
+    const bool anyChoice = n >= required && n - required <= optional.size();
+    if (quiet_) return anyChoice && tryQuietly(form, op, binding, optional, required, result);
+    Attempt& base = base_;
+    base.start(form, op, binding);
+    if (!applyModifiers(base) || !anyChoice) {
       if (!base.failed()) {
-        const std::size_t required = form.operands.size() - optional.size();
-        const std::string count = optional.empty() ? std::to_string(required) : std::to_string(required) + " to " + std::to_string(form.operands.size());
-        fail(base, n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range, "operand-count",
-             "the form '" + shortForm(form) + "' takes " + count + " operands; " + std::to_string(n) + " written");
+        fail(base, [&] {
+          const std::string count = optional.empty() ? std::to_string(required) : std::to_string(required) + " to " + std::to_string(form.operands.size());
+          return error(n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range, "operand-count",
+                       "the form '" + shortForm(form) + "' takes " + count + " operands; " + std::to_string(n) + " written");
+        });
       }
-      out.push_back(std::move(base));
-      return out;
+      return finish(base, result);
     }
-    for (const auto& slots : choices) {
-      Attempt a = base;
-      for (std::size_t i = 0; i < n && !a.failed(); ++i) {
-        fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], s_.operands[i]);
-        if (!a.failed()) a.progress += 10;
+    Slots slots;
+    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
+      if (!choose(form, optional, required, mask, slots)) continue;
+      if (tryChoice(form, op, binding, slots, result)) return true;
+    }
+    return false;
+  }
+
+  // The quiet pass over one binding: choices whose operands cannot have the kinds of their
+  // slots (they would fail in fitOperand) are skipped, and the modifiers are applied only once
+  // a choice is worth an attempt.
+  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, std::span<const std::size_t> optional, std::size_t required,
+                  MatchResult& result) {
+    Slots slots;
+    bool modifiersApplied = false;
+    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
+      if (!choose(form, optional, required, mask, slots) || !kindsFit(op, binding, slots)) continue;
+      if (!modifiersApplied) {
+        base_.start(form, op, binding);
+        if (!applyModifiers(base_)) return false;
+        modifiersApplied = true;
       }
-      if (!a.failed()) applyGuard(a);
-      if (!a.failed()) checkWidths(a, form, binding, slots);
-      if (!a.failed()) checkRequired(a);
-      if (!a.failed()) checkEncodingErrors(a);
-      out.push_back(std::move(a));
+      if (tryChoice(form, op, binding, slots, result)) return true;
     }
-    return out;
+    return false;
+  }
+
+  // One attempt: the base (modifiers applied) plus the written operands in `slots`.
+  bool tryChoice(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, const Slots& slots, MatchResult& result) {
+    Attempt& a = attempt_;
+    a.copyFrom(base_);
+    for (std::size_t i = 0; i < slots.size() && !a.failed(); ++i) {
+      fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], i);
+      if (!a.failed()) a.progress += 10;
+    }
+    if (!a.failed()) applyGuard(a);
+    if (!a.failed()) checkWidths(a, form, binding, slots);
+    if (!a.failed()) checkRequired(a);
+    if (!a.failed()) checkEncodingErrors(a);
+    return finish(a, result);
+  }
+
+  // The operand slots of a choice of optional slots (bit o of `mask`: optional slot o is written);
+  // false when the choice does not give one slot per written operand.
+  bool choose(const SyntaxForm& form, std::span<const std::size_t> optional, std::size_t required, std::uint32_t mask, Slots& slots) const {
+    std::size_t written = required;
+    for (std::uint32_t m = mask; m != 0; m &= m - 1) ++written;  // popcount, without a library call
+    if (written != s_.operands.size()) return false;
+    slots.clear();
+    for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
+      const bool isOptional = o < optional.size() && optional[o] == i;
+      if (!isOptional || ((mask >> o) & 1u)) slots.push_back(i);
+      if (isOptional) ++o;
+    }
+    return true;
+  }
+
+  // False when some written operand certainly fails fitOperand's kind check for its slot (the
+  // same conditions, without the diagnostics); true does not promise a match.
+  bool kindsFit(const Opcode& op, const FormBinding& binding, const Slots& slots) {
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+      const OrderElem& elem = op.operandInfo.order[binding.orderIndex[slots[i]]];
+      const AsmOperand& o = s_.operands[i];
+      if (o.kind == AsmOperandKind::Invalid || o.kind == AsmOperandKind::Name) return false;
+      if (elem.kind == OrderElem::Kind::PredicateSet) {
+        if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) return false;
+        continue;
+      }
+      if (elem.kind == OrderElem::Kind::Composite) {
+        if (elem.name == "C" ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name))
+          return false;
+        continue;
+      }
+      const Field* f = op.fieldOf(elem);
+      if (f == nullptr) continue;
+      const BitFieldType& t = db_.typeOf(*f);
+      switch (t.kind) {
+        case TypeKind::Register:
+        case TypeKind::Predicate: {
+          const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
+          if (!isRegister || !registerValue(i, t)) return false;
+          break;
+        }
+        case TypeKind::SImm:
+        case TypeKind::UImm:
+          if (o.kind != AsmOperandKind::Integer) return false;
+          break;
+        case TypeKind::FImm:
+          if (o.kind != AsmOperandKind::Float && o.kind != AsmOperandKind::Integer && o.kind != AsmOperandKind::FloatBits) return false;
+          break;
+        case TypeKind::CMem:
+          if (o.kind != AsmOperandKind::ConstantMemory) return false;
+          break;
+        default: return false;
+      }
+    }
+    return true;
   }
 
   std::string kindText(const BitFieldType& t) const {
@@ -330,22 +478,28 @@ class StatementMatcher {
     }
   }
 
-  void fitOperand(Attempt& a, const OperandSlot& slot, const OrderElem& elem, const AsmOperand& o) {
-    const std::string where = slot.placeholder;
-    auto wrongKind = [&](const std::string& expected) {
-      fail(a, o.valueRange, o.kind == AsmOperandKind::Name ? "unknown-operand" : "operand-kind",
-           where + " of " + a.op->name + " must be " + expected + "; '" + o.text + "' is " + describe(o));
+  void fitOperand(Attempt& a, const OperandSlot& slot, const OrderElem& elem, std::size_t operand) {
+    const AsmOperand& o = s_.operands[operand];
+    const std::string& where = slot.placeholder;
+    // `expected` names what the slot takes; called only when the diagnostic is built.
+    auto wrongKind = [&](auto&& expected) {
+      fail(a, [&] {
+        return error(o.valueRange, o.kind == AsmOperandKind::Name ? "unknown-operand" : "operand-kind",
+                     where + " of " + a.op->name + " must be " + expected() + "; '" + o.text + "' is " + describe(o));
+      });
     };
     if (o.kind == AsmOperandKind::Invalid) {
-      fail(a, o.range, "operand-kind", "operand '" + o.text + "' has a syntax error");
+      fail(a, [&] { return error(o.range, "operand-kind", "operand '" + o.text + "' has a syntax error"); });
       return;
     }
     if (o.kind == AsmOperandKind::Name) {
-      fail(a, o.valueRange, "unknown-operand", "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
+      fail(a, [&] {
+        return error(o.valueRange, "unknown-operand", "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
+      });
       return;
     }
     if (elem.kind == OrderElem::Kind::PredicateSet) {
-      if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) wrongKind(elem.name);
+      if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) wrongKind([&] { return elem.name; });
       else rejectPrefixes(a, o, where);
       return;
     }
@@ -353,20 +507,19 @@ class StatementMatcher {
       fitComposite(a, elem, o, where);
       return;
     }
-    const Field* f = a.op->field(elem.name);
+    const Field* f = a.op->fieldOf(elem);
     if (f == nullptr) return;
     const BitFieldType& t = db_.typeOf(*f);
     switch (t.kind) {
       case TypeKind::Register:
       case TypeKind::Predicate: {
-        std::string name = o.kind == AsmOperandKind::RegisterRange ? o.file + std::to_string(o.first) : o.name;
         const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
-        const auto v = isRegister ? t.valueOf(name) : std::nullopt;
+        const auto v = isRegister ? registerValue(operand, t) : std::nullopt;
         if (!v) {
-          if (isRegister && sameFile(t, name))
-            fail(a, o.valueRange, "register-out-of-range", "'" + name + "' is not a register of " + kindText(t));
+          if (isRegister && sameFile(t, registerName(o)))
+            fail(a, [&] { return error(o.valueRange, "register-out-of-range", "'" + registerName(o) + "' is not a register of " + kindText(t)); });
           else
-            wrongKind(kindText(t));
+            wrongKind([&] { return kindText(t); });
           return;
         }
         a.progress += kKindMatched;
@@ -383,10 +536,13 @@ class StatementMatcher {
         fitFloat(a, *f, o, where);
         return;
       case TypeKind::CMem:
-        if (o.kind != AsmOperandKind::ConstantMemory) return wrongKind(kindText(t));
+        if (o.kind != AsmOperandKind::ConstantMemory) return wrongKind([&] { return kindText(t); });
         a.progress += kKindMatched;
         if (!o.base.empty()) {
-          fail(a, o.baseRange, "operand-kind", "only ULDC addresses constant memory through a uniform register; write c[bank][offset]", {}, "L-63a");
+          fail(a, [&] {
+            return error(o.baseRange, "operand-kind", "only ULDC addresses constant memory through a uniform register; write c[bank][offset]", {},
+                         "L-63a");
+          });
           return;
         }
         setConstMem(a, *f, o);
@@ -394,19 +550,38 @@ class StatementMatcher {
         applySelector(a, *f, o, where);
         return;
       default:
-        wrongKind(kindText(t));
+        wrongKind([&] { return kindText(t); });
         return;
     }
   }
 
-  static bool sameFile(const BitFieldType& t, const std::string& name) {
+  // The register name an operand writes: R[4:5] is looked up as R4.
+  static std::string registerName(const AsmOperand& o) {
+    return o.kind == AsmOperandKind::RegisterRange ? o.file + std::to_string(o.first) : o.name;
+  }
+
+  // The value of operand `operand`'s register name in type `t`; every variant of an optype
+  // usually asks with the same type, so the last answer per operand is kept.
+  std::optional<std::uint64_t> registerValue(std::size_t operand, const BitFieldType& t) {
+    auto& [recent, older] = operandNames_[operand];
+    if (recent.type == &t) return recent.value;
+    std::swap(recent, older);
+    if (recent.type != &t) {
+      const AsmOperand& o = s_.operands[operand];
+      recent.type = &t;
+      recent.value = o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
+    }
+    return recent.value;
+  }
+
+  static bool sameFile(const BitFieldType& t, std::string_view name) {
     if (t.enumerators.empty()) return false;
     const std::string& first = t.enumerators.front().name;
     std::size_t p = 0;
     while (p < first.size() && std::isalpha(static_cast<unsigned char>(first[p]))) ++p;
     std::size_t q = 0;
     while (q < name.size() && std::isalpha(static_cast<unsigned char>(name[q]))) ++q;
-    return p == q && first.compare(0, p, name, 0, q) == 0 && q < name.size();
+    return p == q && std::string_view(first).substr(0, p) == name.substr(0, q) && q < name.size();
   }
 
   static std::string describe(const AsmOperand& o) {
@@ -426,8 +601,7 @@ class StatementMatcher {
   }
 
   void rejectPrefixes(Attempt& a, const AsmOperand& o, const std::string& where) {
-    if (o.neg || o.bitNot || o.logicalNot || o.abs)
-      fail(a, o.range, "illegal-prefix", where + " takes no prefix");
+    if (o.neg || o.bitNot || o.logicalNot || o.abs) fail(a, [&] { return error(o.range, "illegal-prefix", where + " takes no prefix"); });
   }
 
   // '-', '~', '!', '|x|' on a register or constant-memory operand set the field's attribute bits.
@@ -441,6 +615,8 @@ class StatementMatcher {
     // field's default is set (pp.not defaults to True: an omitted pp is !PT, a written P3 is P3).
     for (const Field* bit : {neg, bitnot, abs, lnot})
       if (bit != nullptr) set(a, bit, 0);
+    if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return;
+    const SourceRange first{o.range.begin, o.range.begin + 1};
     if (o.neg || o.bitNot) {
       const char prefix = o.neg ? '-' : '~';
       if (neg != nullptr) {
@@ -452,35 +628,41 @@ class StatementMatcher {
                          db_.typeOf(*ext).enumeratorFor(valueOf(a, *ext))->name == "X";
           const char expected = x ? '~' : '-';
           if (prefix != expected) {
-            fail(a, {o.range.begin, o.range.begin + 1}, "neg-under-x",
-                 x ? "under .X the negation of " + where + " is written '~' (CvtINegX)" : "without .X the negation of " + where + " is written '-' (CvtINegX)",
-                 {std::string(1, expected)}, "L-51");
+            fail(a, [&] {
+              return error(first, "neg-under-x",
+                           x ? "under .X the negation of " + where + " is written '~' (CvtINegX)"
+                             : "without .X the negation of " + where + " is written '-' (CvtINegX)",
+                           {std::string(1, expected)}, "L-51");
+            });
             return;
           }
         } else if (prefix == '~') {
-          fail(a, {o.range.begin, o.range.begin + 1}, "illegal-prefix", "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"});
+          fail(a, [&] { return error(first, "illegal-prefix", "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
           return;
         }
         set(a, neg, 1);
       } else if (bitnot != nullptr && prefix == '~') {
         set(a, bitnot, 1);
       } else {
-        fail(a, {o.range.begin, o.range.begin + 1}, "illegal-prefix",
-             std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name + (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
-             {""}, "L-50");
+        fail(a, [&] {
+          return error(first, "illegal-prefix",
+                       std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
+                           (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
+                       {""}, "L-50");
+        });
         return;
       }
     }
     if (o.abs) {
       if (abs == nullptr) {
-        fail(a, o.range, "illegal-prefix", "|x| is not allowed on " + where + " of " + a.op->name, {}, "L-50");
+        fail(a, [&] { return error(o.range, "illegal-prefix", "|x| is not allowed on " + where + " of " + a.op->name, {}, "L-50"); });
         return;
       }
       set(a, abs, 1);
     }
     if (o.logicalNot) {
       if (lnot == nullptr) {
-        fail(a, {o.range.begin, o.range.begin + 1}, "illegal-prefix", "'!' is not allowed on " + where + " of " + a.op->name, {""});
+        fail(a, [&] { return error(first, "illegal-prefix", "'!' is not allowed on " + where + " of " + a.op->name, {""}); });
         return;
       }
       set(a, lnot, 1);
@@ -494,23 +676,25 @@ class StatementMatcher {
       if (sel == nullptr) continue;
       const auto v = db_.typeOf(*sel).valueOf(o.selector);
       if (!v) {
-        fail(a, o.selectorRange, "illegal-selector", "." + o.selector + " is not a value of " + db_.typeOf(*sel).name);
+        fail(a, [&] { return error(o.selectorRange, "illegal-selector", "." + o.selector + " is not a value of " + db_.typeOf(*sel).name); });
         return;
       }
       set(a, sel, *v);
       return;
     }
-    fail(a, o.selectorRange, "illegal-selector", where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""});
+    fail(a, [&] { return error(o.selectorRange, "illegal-selector", where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""}); });
   }
 
   void fitInteger(Attempt& a, const Field& f, const BitFieldType& t, const AsmOperand& o, const std::string& where) {
     if (o.kind != AsmOperandKind::Integer) {
-      fail(a, o.valueRange, "operand-kind", where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
+      fail(a, [&] {
+        return error(o.valueRange, "operand-kind", where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
+      });
       return;
     }
     a.progress += kKindMatched;
     if (o.logicalNot || o.abs || (o.bitNot && o.neg)) {
-      fail(a, o.range, "illegal-prefix", "only '-' or '~' may prefix the immediate " + where);
+      fail(a, [&] { return error(o.range, "illegal-prefix", "only '-' or '~' may prefix the immediate " + where); });
       return;
     }
     if (o.bitNot) {
@@ -518,7 +702,9 @@ class StatementMatcher {
       // value: the complement within the field's width (POPC R1, ~0x5 encodes 0xFFFFFFFA).
       const std::uint64_t mask = maxForWidth(f.width);
       if (o.integer > mask) {
-        fail(a, o.range, "immediate-out-of-range", t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
+        fail(a, [&] {
+          return error(o.range, "immediate-out-of-range", t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
+        });
         return;
       }
       set(a, &f, ~o.integer & mask);
@@ -526,25 +712,32 @@ class StatementMatcher {
     }
     const bool negative = o.neg && o.integer != 0;
     std::optional<std::uint64_t> bits;
-    std::string range;
     if (t.kind == TypeKind::UImm) {
-      range = "[0, " + std::to_string(maxForWidth(f.width)) + "]";
       if (!negative && o.integer <= maxForWidth(f.width)) bits = o.integer;
     } else {
       const std::int64_t lo = -(std::int64_t{1} << (f.width - 1));
       const std::uint64_t hiSigned = (std::uint64_t{1} << (f.width - 1)) - 1;
       // A 32-bit immediate also takes any 32-bit pattern written as a positive literal (L-63).
       const std::uint64_t hi = f.width >= 32 ? maxForWidth(f.width) : hiSigned;
-      range = "[" + std::to_string(lo) + ", " + (f.width >= 32 ? hex(hi) : std::to_string(hi)) + "]";
       if (negative && o.integer <= static_cast<std::uint64_t>(-(lo + 1)) + 1)
         bits = signedToBits(-static_cast<std::int64_t>(o.integer), f.width);
       else if (!negative && o.integer <= hi)
         bits = o.integer;
     }
     if (!bits) {
-      fail(a, o.range, "immediate-out-of-range",
-           t.name + " operand " + where + (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " + range + "; " +
-               (negative ? "-" : "") + o.text + " is not");
+      fail(a, [&] {
+        std::string range;
+        if (t.kind == TypeKind::UImm) {
+          range = "[0, " + std::to_string(maxForWidth(f.width)) + "]";
+        } else {
+          const std::int64_t lo = -(std::int64_t{1} << (f.width - 1));
+          const std::uint64_t hi = f.width >= 32 ? maxForWidth(f.width) : (std::uint64_t{1} << (f.width - 1)) - 1;
+          range = "[" + std::to_string(lo) + ", " + (f.width >= 32 ? hex(hi) : std::to_string(hi)) + "]";
+        }
+        return error(o.range, "immediate-out-of-range",
+                     t.name + " operand " + where + (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " + range + "; " +
+                         (negative ? "-" : "") + o.text + " is not");
+      });
       return;
     }
     set(a, &f, *bits);
@@ -558,27 +751,32 @@ class StatementMatcher {
         // A hex literal in a float slot is raw bits; a decimal one is a value (L-63).
         const bool hexBits = o.kind == AsmOperandKind::Integer && o.text.size() > 2 && (o.text[1] == 'x' || o.text[1] == 'X');
         if (hexBits) {
-          if (o.integer > 0xFFFFFFFFull) return fail(a, o.valueRange, "immediate-out-of-range", "float bits " + o.text + " exceed 32 bits");
+          if (o.integer > 0xFFFFFFFFull)
+            return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", "float bits " + o.text + " exceed 32 bits"); });
           bits = static_cast<std::uint32_t>(o.integer);
           break;
         }
         const double v = o.kind == AsmOperandKind::Float ? o.floatValue : static_cast<double>(o.integer);
         if (!(std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max())))
-          return fail(a, o.valueRange, "immediate-out-of-range", o.text + " does not fit a 32-bit float");
+          return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", o.text + " does not fit a 32-bit float"); });
         bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
         break;
       }
       case AsmOperandKind::FloatBits:
-        if (o.integer > 0xFFFFFFFFull) return fail(a, o.valueRange, "immediate-out-of-range", o.text + " has more than 32 bits");
+        if (o.integer > 0xFFFFFFFFull)
+          return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", o.text + " has more than 32 bits"); });
         bits = static_cast<std::uint32_t>(o.integer);
         break;
       default:
-        return fail(a, o.valueRange, "operand-kind", where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
+        return fail(a, [&] {
+          return error(o.valueRange, "operand-kind", where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
+        });
     }
     const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
     const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
     const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
-    if (o.bitNot || o.logicalNot) return fail(a, o.range, "illegal-prefix", "only '-' and |x| may prefix the float " + where);
+    if (o.bitNot || o.logicalNot)
+      return fail(a, [&] { return error(o.range, "illegal-prefix", "only '-' and |x| may prefix the float " + where); });
     // Fold the sign and the absolute value into the literal unless the variant has the bits.
     if (o.abs) {
       if (abs != nullptr) set(a, abs, 1);
@@ -600,8 +798,11 @@ class StatementMatcher {
       const bool wraps = !isBank && o.offset < 0 && !o.base.empty() && -o.offset <= static_cast<std::int64_t>(maxForWidth(sub.width)) + 1;
       const std::uint64_t v = isBank ? o.bank : wraps ? static_cast<std::uint64_t>(o.offset) & maxForWidth(sub.width) : static_cast<std::uint64_t>(o.offset);
       if ((!isBank && o.offset < 0 && !wraps) || v > maxForWidth(sub.width)) {
-        fail(a, isBank ? o.valueRange : o.offsetRange, "immediate-out-of-range",
-             "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) + "] (" + sub.type + ", an assumption of prelude.isa)", {}, "L-76");
+        fail(a, [&] {
+          return error(isBank ? o.valueRange : o.offsetRange, "immediate-out-of-range",
+                       "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) + "] (" + sub.type + ", an assumption of prelude.isa)",
+                       {}, "L-76");
+        });
         return;
       }
       packed |= v << sub.offset;
@@ -612,8 +813,11 @@ class StatementMatcher {
   void fitComposite(Attempt& a, const OrderElem& elem, const AsmOperand& o, const std::string& where) {
     const bool cmem = elem.name == "C";
     if (cmem ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name)) {
-      fail(a, o.valueRange, "operand-kind",
-           where + " of " + a.op->name + " must be " + (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" + o.text + "' is " + describe(o));
+      fail(a, [&] {
+        return error(o.valueRange, "operand-kind",
+                     where + " of " + a.op->name + " must be " + (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" + o.text +
+                         "' is " + describe(o));
+      });
       return;
     }
     a.progress += kKindMatched;
@@ -630,9 +834,11 @@ class StatementMatcher {
     if (idx == nullptr || a.failed()) return;
     const auto bits = signedToBits(o.offset, idx->width);
     if (!bits) {
-      fail(a, o.offsetRange, "immediate-out-of-range",
-           db_.typeOf(*idx).name + " offset must be in [" + std::to_string(-(std::int64_t{1} << (idx->width - 1))) + ", " +
-               std::to_string((std::int64_t{1} << (idx->width - 1)) - 1) + "]");
+      fail(a, [&] {
+        return error(o.offsetRange, "immediate-out-of-range",
+                     db_.typeOf(*idx).name + " offset must be in [" + std::to_string(-(std::int64_t{1} << (idx->width - 1))) + ", " +
+                         std::to_string((std::int64_t{1} << (idx->width - 1)) - 1) + "]");
+      });
       return;
     }
     set(a, idx, *bits);
@@ -644,7 +850,7 @@ class StatementMatcher {
     const BitFieldType& t = db_.typeOf(*f);
     const auto v = t.valueOf(reg);
     if (!v) {
-      fail(a, range, "operand-kind", "'" + reg + "' is not a " + kindText(t));
+      fail(a, [&] { return error(range, "operand-kind", "'" + reg + "' is not a " + kindText(t)); });
       return;
     }
     set(a, f, *v);
@@ -653,80 +859,94 @@ class StatementMatcher {
   void applyGuard(Attempt& a) {
     const auto& order = a.op->operandInfo.order;
     if (firstOperandOrderIndex(db_, *a.op) == 0) return;
-    const Field* pg = a.op->field(order.front().name);
+    const Field* pg = a.op->fieldOf(order.front());
     if (!s_.guard) return;
     const BitFieldType& t = db_.typeOf(*pg);
-    const auto v = t.valueOf(s_.guard->predicate);
+    if (guardName_.type != &t) guardName_ = {&t, t.valueOf(s_.guard->predicate)};
+    const auto v = guardName_.value;
     if (!v) {
-      fail(a, s_.guard->predicateRange, "guard-predicate",
-           "the guard of " + written_.optype->mnemonic + " is a " + kindText(t) + "; '" + s_.guard->predicate + "' is not one");
+      fail(a, [&] {
+        return error(s_.guard->predicateRange, "guard-predicate",
+                     "the guard of " + optype_->mnemonic + " is a " + kindText(t) + "; '" + s_.guard->predicate + "' is not one");
+      });
       return;
     }
     set(a, pg, *v);
-    if (const Field* neg = a.op->field(pg->name + ".not")) set(a, neg, s_.guard->negated ? 1 : 0);
+    // The guard's negation is its `.not` attribute field (pg.not).
+    const Field* neg = pg->attribute().empty() ? a.op->attribute(static_cast<std::size_t>(pg - a.op->fields.data()), &FieldAttributes::notBit)
+                                                : a.op->field(pg->name + ".not");
+    if (neg != nullptr) set(a, neg, s_.guard->negated ? 1 : 0);
   }
 
   // Register widths from Bitwidth<>: 64- and 128-bit operands are aligned register ranges.
-  void checkWidths(Attempt& a, const SyntaxForm& form, const FormBinding& binding, const std::vector<std::size_t>& slots) {
-    const ExprEnv env = envOf(a);
+  void checkWidths(Attempt& a, const SyntaxForm& form, const FormBinding& binding, const Slots& slots) {
     for (std::size_t i = 0; i < slots.size() && !a.failed(); ++i) {
       const AsmOperand& o = s_.operands[i];
       if (o.kind != AsmOperandKind::Register && o.kind != AsmOperandKind::RegisterRange) continue;
       const OrderElem& elem = a.op->operandInfo.order[binding.orderIndex[slots[i]]];
-      const BitwidthRule* rule = a.op->operandInfo.bitwidth(elem.name);
-      const Field* f = a.op->field(elem.name);
-      if (rule == nullptr || f == nullptr || db_.typeOf(*f).kind != TypeKind::Register) continue;
-      const auto width = evalExpr(rule->expr, env);
+      // A register operand that got this far stands for a Field element (the others take
+      // predicate sets, constant memory or addresses).
+      const Field* f = a.op->fieldOf(elem);
+      if (elem.bitwidth < 0 || f == nullptr || db_.typeOf(*f).kind != TypeKind::Register) continue;
+      const BitwidthRule& rule = a.op->operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)];
+      const auto width = evalCompiled(rule.compiled, a.values.span());
       if (!width) continue;
       const std::uint32_t regs = static_cast<std::uint32_t>(*width / 32);
       const std::string& where = form.operands[slots[i]].placeholder;
       const bool zero = o.kind == AsmOperandKind::Register && db_.typeOf(*f).enumeratorFor(valueOf(a, *f)) == &db_.typeOf(*f).enumerators.back();
       if (regs <= 1) {
         if (o.kind == AsmOperandKind::RegisterRange && o.last != o.first)
-          fail(a, o.valueRange, "register-width", where + " of " + a.op->name + " is a 32-bit operand; write " + o.file + std::to_string(o.first), {o.file + std::to_string(o.first)});
+          fail(a, [&] {
+            return error(o.valueRange, "register-width", where + " of " + a.op->name + " is a 32-bit operand; write " + o.file + std::to_string(o.first),
+                         {o.file + std::to_string(o.first)});
+          });
         continue;
       }
       if (o.kind == AsmOperandKind::Register) {
         if (zero) continue;  // RZ / URZ stand for a wide zero
-        std::string name = o.name;
-        std::size_t p = 0;
-        while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p]))) ++p;
-        const std::string fix = name.substr(0, p) + "[" + name.substr(p) + ":" + std::to_string(std::stoul(name.substr(p)) + regs - 1) + "]";
-        fail(a, o.valueRange, "register-width", where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
+        fail(a, [&] {
+          const std::string& name = o.name;
+          std::size_t p = 0;
+          while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p]))) ++p;
+          const std::string fix = name.substr(0, p) + "[" + name.substr(p) + ":" + std::to_string(std::stoul(name.substr(p)) + regs - 1) + "]";
+          return error(o.valueRange, "register-width",
+                       where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
+        });
         continue;
       }
       if (o.last < o.first || o.last - o.first + 1 != regs) {
-        fail(a, o.valueRange, "register-width",
-             where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand: " + std::to_string(regs) + " registers, " +
-                 o.file + "[n:n+" + std::to_string(regs - 1) + "]");
+        fail(a, [&] {
+          return error(o.valueRange, "register-width",
+                       where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand: " + std::to_string(regs) + " registers, " + o.file +
+                           "[n:n+" + std::to_string(regs - 1) + "]");
+        });
         continue;
       }
       if (o.first % regs != 0)
-        fail(a, o.valueRange, "register-alignment",
-             "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(regs) + "; " + o.file +
-                 std::to_string(o.first) + " does not");
+        fail(a, [&] {
+          return error(o.valueRange, "register-alignment",
+                       "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(regs) + "; " + o.file +
+                           std::to_string(o.first) + " does not");
+        });
     }
   }
 
-  ExprEnv envOf(const Attempt& a) const {
-    return fieldEnv(db_, *a.op, [&a](std::size_t i) -> std::optional<std::uint64_t> { return a.values[i].value_or(a.op->fields[i].value); });
-  }
-
   void checkRequired(Attempt& a) {
-    for (std::size_t i = 0; i < a.op->fields.size(); ++i) {
+    for (const std::uint32_t i : a.op->requiredFields) {
       const Field& f = a.op->fields[i];
-      if (f.presence == FieldPresence::Required && !a.values[i]) {
-        fail(a, s_.range, "missing-operand", a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
+      if (a.given[i] == 0) {
+        fail(a, [&] {
+          return error(s_.range, "missing-operand", a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
+        });
         return;
       }
     }
   }
 
   void checkEncodingErrors(Attempt& a) {
-    const ExprEnv env = envOf(a);
     for (const auto& rule : a.op->encodingErrors) {
-      if (evalExpr(rule.condition, env).value_or(0) != 0) {
-        fail(a, s_.mnemonicRange, "encoding-error", rule.message + " (" + rule.kind + ")");
+      if (evalCompiled(rule.compiled, a.values.span()).value_or(0) != 0) {
+        fail(a, [&] { return error(s_.mnemonicRange, "encoding-error", rule.message + " (" + rule.kind + ")"); });
         return;
       }
     }
@@ -734,7 +954,16 @@ class StatementMatcher {
 
   const InstrDb& db_;
   const AsmStatement& s_;
-  Written written_;
+  // Per operand: its two most recent register look-ups (an optype's variants ask with the R and
+  // the UR file, say).
+  SmallVec<std::pair<NameLookup, NameLookup>, 8> operandNames_{s_.operands.size(), {}};
+  NameLookup guardName_;                                                    // the guard's last look-up
+  const Optype* optype_ = nullptr;
+  std::size_t firstModifier_ = 0;          // index in s_.parts of the first modifier
+  SmallVec<std::size_t, 12> spelling_;     // per written modifier: its index in optype_->modifierSpellings
+  bool quiet_ = true;                      // build no diagnostics (the first pass)
+  Attempt base_, attempt_;                 // scratch, reused by every attempt
+  std::optional<Attempt> best_;            // the nearest miss (reporting pass)
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -192,6 +193,58 @@ TEST(ExprTest, UnknownFieldOrEnumeratorIsUnknown) {
   f.set("dtype", 1);
   EXPECT_EQ(eval("dtype==\"S64\"", f), kUnknown);  // no enumerator S64
   EXPECT_EQ(eval("dtype + 31", f), 32);            // a bare field reads its raw value
+}
+
+// Compiled for one opcode: fields become indices into a value array, `field=="name"` a
+// comparison with the enumerator's value. Hand-made layout: field 0 is width (32 = 0, 64 = 1),
+// field 1 dtype (F32 = 0, F64H = 1), field 2 mufuop (RCP = 4, RSQ = 5, SQRT = 6).
+CompiledExpr compiled(std::string_view text) {
+  const std::function<int(std::string_view)> index = [](std::string_view f) { return f == "width" ? 0 : f == "dtype" ? 1 : f == "mufuop" ? 2 : -1; };
+  const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)> enums =
+      [](std::string_view f, std::string_view n) -> std::optional<std::uint64_t> {
+    if (f == "width" && n == "32") return 0;
+    if (f == "width" && n == "64") return 1;
+    if (f == "dtype" && n == "F32") return 0;
+    if (f == "dtype" && n == "F64H") return 1;
+    if (f == "mufuop" && n == "RCP") return 4;
+    if (f == "mufuop" && n == "RSQ") return 5;
+    if (f == "mufuop" && n == "SQRT") return 6;
+    return std::nullopt;
+  };
+  return compileExpr(parsed(text), index, enums);
+}
+
+std::optional<std::int64_t> evalOn(std::string_view text, std::vector<std::uint64_t> values) {
+  return evalCompiled(compiled(text), values);
+}
+
+TEST(CompiledExprTest, BitwidthFollowsTheEnumeratorNotTheNumber) {
+  EXPECT_EQ(evalOn("32 + (width==\"64\")*32", {0, 0, 0}), 32);
+  EXPECT_EQ(evalOn("32 + (width==\"64\")*32", {1, 0, 0}), 64);
+  EXPECT_EQ(evalOn("width==\"64\"", {64, 0, 0}), 0);  // raw 64 is not the name "64"
+  EXPECT_EQ(evalOn("\"64\"==width", {1, 0, 0}), 1);
+  EXPECT_EQ(evalOn("width!=\"64\"", {1, 0, 0}), 0);
+  EXPECT_EQ(evalOn("13", {}), 13);
+}
+
+TEST(CompiledExprTest, MufuExceptionCondition) {
+  const char* text = "(dtype==\"F64H\") and (mufuop!=\"RCP\") and (mufuop!=\"RSQ\")";
+  EXPECT_EQ(evalOn(text, {0, 1, 6}), 1);  // F64H with SQRT: illegal
+  EXPECT_EQ(evalOn(text, {0, 1, 4}), 0);  // F64H with RCP
+  EXPECT_EQ(evalOn(text, {0, 1, 5}), 0);  // F64H with RSQ
+  EXPECT_EQ(evalOn(text, {0, 0, 6}), 0);  // F32 with SQRT
+}
+
+TEST(CompiledExprTest, UnknownFieldsNamesAndStringsStayUnknown) {
+  EXPECT_EQ(evalOn("ext==\"X\"", {0, 0, 0}), kUnknown);     // no such field
+  EXPECT_EQ(evalOn("dtype==\"S64\"", {0, 0, 0}), kUnknown);  // no such enumerator
+  EXPECT_EQ(evalOn("32 + ext", {0, 0, 0}), kUnknown);
+  EXPECT_EQ(evalOn("\"A\"", {}), kUnknown);                  // a string outside a comparison
+  EXPECT_EQ(evalOn("\"A\"==\"A\"", {}), 1);
+  EXPECT_EQ(evalOn("\"A\"!=\"A\"", {}), 0);
+  EXPECT_EQ(evalOn("dtype + 31", {0, 1, 0}), 32);  // a bare field reads its raw value
+  EXPECT_EQ(evalOn("!(dtype==\"F32\") or 0", {0, 1, 0}), 1);
+  EXPECT_EQ(evalCompiled(CompiledExpr{}, std::vector<std::uint64_t>{}), kUnknown);
 }
 
 TEST(ExprTest, Precedence) {

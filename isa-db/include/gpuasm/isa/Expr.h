@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,5 +51,29 @@ ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optiona
 
 /// Evaluates to an integer (booleans are 0/1); nullopt when a field or enumerator is unknown.
 std::optional<std::int64_t> evalExpr(const Expr& expr, const ExprEnv& env);
+
+/// An expression resolved against one opcode: field names became field indices and each
+/// comparison of a field with an enumerator name became a comparison with its value, so the
+/// matcher evaluates Bitwidth and EncodingError rules on a value array without names, maps or
+/// std::function. Evaluates exactly as evalExpr with fieldEnv over the same values would.
+struct CompiledExpr {
+  enum class Kind : std::uint8_t { Const, Unknown, Field, FieldIs, Eq, Ne, Not, Add, Sub, Mul, And, Or };
+  struct Node {
+    Kind kind = Kind::Unknown;
+    std::int64_t value = 0;  ///< Const: the value; FieldIs: the enumerator value compared with
+    std::int32_t field = -1; ///< Field / FieldIs: index into the opcode's fields
+    std::int32_t a = -1, b = -1;  ///< operand nodes
+  };
+  std::vector<Node> nodes;  ///< the root is the last node; empty when not compiled
+};
+
+/// Compiles `expr` for one opcode; `fieldIndex` gives a field's index (-1 when unknown) and
+/// `enumValue` the value of an enumerator name in a field's type (as ExprEnv::enumValue).
+CompiledExpr compileExpr(const Expr& expr, const std::function<int(std::string_view field)>& fieldIndex,
+                         const std::function<std::optional<std::uint64_t>(std::string_view field, std::string_view name)>& enumValue);
+
+/// Evaluates a compiled expression on the opcode's current field values (indexed like its
+/// fields); nullopt where evalExpr gives nullopt, and for an empty CompiledExpr.
+std::optional<std::int64_t> evalCompiled(const CompiledExpr& expr, std::span<const std::uint64_t> values);
 
 }  // namespace gpuasm::isa

@@ -28,6 +28,14 @@ PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 /// database has done this for every form of every opcode: use Opcode::formBindings.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
 
+/// Fills binding.optionalSlots, binding.variableField and binding.modifierValue: which operand
+/// slots may be omitted, and for every modifier slot of `form` and
+/// every spelling of optype.modifierSpellings, whether the slot takes it in `opcode` and the field
+/// value it sets (a literal names itself; a variable takes its domain's values and their alias
+/// spellings). The database does this once, so matching compares indices, not names.
+void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode, const SyntaxForm& form,
+                           FormBinding& binding);
+
 /// The field a literal modifier sets in `opcode` (".X" → ext, whose type has enumerator X):
 /// an enumerated field other than the fixed optype/stype whose type spells the literal.
 const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::string_view literal);

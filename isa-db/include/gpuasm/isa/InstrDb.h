@@ -12,6 +12,7 @@
 #include <gpuasm/isa/Word128.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,70 @@
 #include <vector>
 
 namespace gpuasm::isa {
+
+/// Transparent string hash: unordered maps keyed by std::string are searched with a
+/// std::string_view without building a string.
+struct StringHash {
+  using is_transparent = void;
+  /// FNV-1a: the keys are short names (R17, IMAD.WIDE), where it beats the library's hash.
+  std::size_t operator()(std::string_view s) const noexcept {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    return static_cast<std::size_t>(h);
+  }
+};
+/// A string-keyed map searched by std::string_view.
+template <typename V>
+using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
+
+/// An immutable name → number table for the matcher's hot look-ups (register and enumerator
+/// names, mnemonics): open addressing over a power-of-two array at most half full, so a
+/// look-up is one short hash, usually one probe and one compare, without allocation.
+class NameIndex {
+ public:
+  /// Adds a name; a name already present keeps its first value.
+  void add(std::string_view name, std::uint64_t value) {
+    if (find(name)) return;
+    if ((keys_.size() + 1) * 2 > slots_.size()) grow();
+    keys_.emplace_back(name);
+    values_.push_back(value);
+    place(static_cast<std::uint32_t>(keys_.size() - 1));
+  }
+  std::optional<std::uint64_t> find(std::string_view name) const {
+    if (slots_.empty()) return std::nullopt;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = StringHash{}(name) & mask;; i = (i + 1) & mask) {
+      const std::uint32_t k = slots_[i];
+      if (k == kEmpty) return std::nullopt;
+      if (same(keys_[k], name)) return values_[k];
+    }
+  }
+  bool empty() const { return keys_.empty(); }
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  // Names are a few characters long: an inline loop beats a call to memcmp.
+  static bool same(const std::string& key, std::string_view name) {
+    if (key.size() != name.size()) return false;
+    for (std::size_t j = 0; j < name.size(); ++j)
+      if (key[j] != name[j]) return false;
+    return true;
+  }
+  void place(std::uint32_t k) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = StringHash{}(keys_[k]) & mask;
+    while (slots_[i] != kEmpty) i = (i + 1) & mask;
+    slots_[i] = k;
+  }
+  void grow() {
+    slots_.assign(slots_.empty() ? 8 : slots_.size() * 2, kEmpty);
+    for (std::uint32_t k = 0; k < keys_.size(); ++k) place(k);
+  }
+  std::vector<std::string> keys_;
+  std::vector<std::uint64_t> values_;
+  std::vector<std::uint32_t> slots_;
+};
 
 /// What the values of a bit-field type mean. The spec's own types are all Enum; the prelude
 /// marks the rest with `: [Kind]` (see docs/ARCHITECTURE.md, "DSL extensions").
@@ -65,6 +130,9 @@ struct BitFieldType {
   /// Dense value → enumerator index (-1: none) for enumerated types up to 16 bits wide, built
   /// with the database so decoding checks a value in O(1) instead of scanning 256 registers.
   std::vector<std::int32_t> byValue;
+  /// Spelling (enumerator, then alias; the first declared wins) → value, built with the
+  /// database so matching a register name is one hash look-up, not a scan of 256 names.
+  NameIndex byName;
 
   /// Value of an enumerator or alias spelling; nullopt when the name is not one.
   std::optional<std::uint64_t> valueOf(std::string_view spelling) const;
@@ -125,6 +193,7 @@ struct OrderElem {
   std::string name;               ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
   std::vector<std::string> parts; ///< composite parts
   int field = -1;                 ///< Kind::Field: index into the opcode's fields (-1 if none), set with the database
+  int bitwidth = -1;              ///< Kind::Field: index into OperandInfo::bitwidths of its rule (-1 if none)
   std::string toString() const;
 };
 
@@ -136,6 +205,7 @@ struct BitwidthRule {
   std::string amendedBy;
   std::string specText;  ///< the spec's expression when an erratum replaced it
   SourcePos specPos;     ///< and where the spec wrote it
+  CompiledExpr compiled; ///< `expr` resolved against the opcode (opcode rules only)
 };
 
 /// `AsmFormat<target> = Function(args);`
@@ -152,6 +222,7 @@ struct EncodingErrorRule {
   std::string message;
   Expr condition;
   SourcePos pos;
+  CompiledExpr compiled;  ///< `condition` resolved against the opcode (Opcode::encodingErrors only)
 };
 
 /// The DSL statements of `__OperandInfo` sections (optype level merged into opcode level).
@@ -204,6 +275,8 @@ struct Optype {
   std::vector<std::pair<std::string, std::vector<std::string>>> modifierSpellings;
 
   const ModifierDomain* domain(std::string_view variable) const;
+  /// Index of a spelling in modifierSpellings, or -1 when no form accepts it.
+  int spellingIndex(std::string_view spelling) const;
   /// The slots a spelling can fill, or null when no form accepts it.
   const std::vector<std::string>* slotsFor(std::string_view spelling) const;
 };
@@ -222,6 +295,18 @@ struct FormBinding {
   /// Parallel to form.parts: for a literal modifier (".X"), the index of the field it sets
   /// (literalModifierField), -1 for mnemonic parts, variable slots and literals without bits.
   std::vector<int> literalField;
+  /// Parallel to form.parts: for a variable slot (".itype"), the index of the field named after
+  /// it, -1 when none (and for other parts).
+  std::vector<int> variableField;
+  /// Parallel to form.parts, each parallel to the optype's modifierSpellings: what writing that
+  /// spelling in this modifier slot means — the field value it sets, kNoFit when the slot does not
+  /// take the spelling, kNoField when it does (a literal) but this variant has no field for it.
+  std::vector<std::vector<std::int64_t>> modifierValue;
+  /// The operand slots that may be omitted: braced ones, and predicates whose field has a
+  /// default (FSET/FSEL pp, L-75), in slot order.
+  std::vector<std::size_t> optionalSlots;
+  static constexpr std::int64_t kNoFit = -1;
+  static constexpr std::int64_t kNoField = -2;
 };
 
 /// `__DefOpcode`: one encoding variant with its complete field list.
@@ -239,6 +324,11 @@ struct Opcode {
   Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
 
   std::vector<FieldAttributes> attributes;  ///< parallel to fields
+  /// Parallel to fields: the value each has before an instruction sets any (its default or
+  /// fixed value; 0 for required fields), and the indices of the required fields — so the
+  /// matcher starts an attempt with one copy and checks completeness without a scan.
+  std::vector<std::uint64_t> initialValues;
+  std::vector<std::uint32_t> requiredFields;
   /// Parallel to its optype's syntax forms: how each form binds to this opcode, nullopt when it
   /// does not. Built with the database, so matching and printing never bind a form again.
   std::vector<std::optional<FormBinding>> formBindings;
@@ -299,8 +389,9 @@ class InstrDb {
   std::vector<Optype> optypes_;
   std::vector<Opcode> opcodes_;
   std::vector<Erratum> errata_;
-  std::unordered_map<std::string, std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
+  StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
       opcodeIndex_, erratumIndex_, mnemonicIndex_;
+  NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up
 };
 
 /// The database plus everything found while building it.

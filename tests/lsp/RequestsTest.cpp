@@ -292,6 +292,22 @@ TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
             "// Setup\nMOV  R1, 0x10 ;\nIADD R2, R1, R1 ;\n/* a\nb\n*/\n");
 }
 
+// 000_ialu.txt:125-126: IADD's two syntax forms, the legal forms of a near miss, linked from the
+// diagnostic as related information into the spec's files.
+TEST_F(Requests, NearMissDiagnosticsLinkTheLegalFormsInTheSpec) {
+  send({request(++id, "initialize", {{"capabilities", json::object()}})});
+  const auto r = send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
+  ASSERT_EQ(r.size(), 1u);
+  const json& d = r[0]["params"]["diagnostics"][0];
+  EXPECT_EQ(d["code"], "operand-count");
+  const json& related = d["relatedInformation"];
+  ASSERT_EQ(related.size(), 2u);
+  EXPECT_TRUE(related[0]["location"]["uri"].get<std::string>().ends_with("/000_ialu.txt"));
+  EXPECT_EQ(related[0]["location"]["range"]["start"]["line"], 124);
+  EXPECT_EQ(related[1]["location"]["range"]["start"]["line"], 125);
+  EXPECT_EQ(related[0]["message"], "legal form: IADD Rd, {-}Ra, {-}SrcB ;");
+}
+
 TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
   start("MOV R1, 0x10 ;\n");
   const std::vector<json> bad = {

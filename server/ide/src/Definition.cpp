@@ -87,4 +87,27 @@ std::optional<SpecLocation> getDefinition(const Snapshot& snapshot, std::uint32_
   return std::nullopt;
 }
 
+std::vector<RelatedSpecText> getRelatedSpecText(const Snapshot& snapshot, const Diagnostic& diagnostic) {
+  std::vector<RelatedSpecText> out;
+  const isa::InstrDb& db = snapshot.db();
+  if (!diagnostic.legalForms.empty()) {
+    if (const auto a = snapshot.statementAt(diagnostic.range.begin); a && !a->statement.mnemonic.empty()) {
+      std::vector<std::string_view> parts;
+      for (const auto& p : a->statement.parts) parts.push_back(p.text);
+      if (const auto mm = isa::matchMnemonic(db, a->statement.mnemonic, parts)) {
+        // The legal forms are the optype's forms in spec order (the matcher lists them so).
+        const auto& forms = mm->optype->syntax.forms;
+        for (std::size_t i = 0; i < forms.size() && i < diagnostic.legalForms.size(); ++i)
+          if (auto at = locate(db, forms[i].pos, {diagnostic.range.begin, diagnostic.range.end}))
+            out.push_back({std::move(*at), "legal form: " + diagnostic.legalForms[i]});
+      }
+    }
+  }
+  if (!diagnostic.erratum.empty())
+    if (const isa::Erratum* e = db.erratum(diagnostic.erratum))
+      if (auto at = locate(db, e->pos, {diagnostic.range.begin, diagnostic.range.end}))
+        out.push_back({std::move(*at), "gpuasm's decision on a spec problem: erratum " + e->id});
+  return out;
+}
+
 }  // namespace gpuasm::ide

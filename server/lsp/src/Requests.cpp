@@ -90,13 +90,9 @@ json definition(RequestContext& ctx, const json& params) {
   const ide::Snapshot& snap = snapshotOf(ctx, params);
   const auto target = ide::getDefinition(snap, offsetOf(snap, params));
   if (!target) return nullptr;
-  const auto uri = ctx.spec.uriOf(ctx.db, target->fileIndex);
-  if (!uri) throw std::runtime_error("the spec cannot be opened: " + uri.error());
-  // The spec's positions are 1-based lines and byte columns; the client wants UTF-16.
-  const syntax::LineIndex specLines(ctx.db.files()[target->fileIndex].text);
-  const std::uint32_t line = target->line > 0 ? target->line - 1 : 0;
-  const std::uint32_t begin = std::min(specLines.lineStart(line) + (target->column > 0 ? target->column - 1 : 0), specLines.lineEnd(line));
-  return json::array({{{"uri", *uri}, {"range", rangeJson(specLines, {begin, specLines.lineEnd(line)})}}});
+  const auto at = ctx.spec.place(ctx.db, target->fileIndex, target->line, target->column);
+  if (!at) throw std::runtime_error("the spec cannot be opened: " + at.error());
+  return json::array({{{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}});
 }
 
 int completionKind(ide::CompletionKind k) {

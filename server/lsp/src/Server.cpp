@@ -5,6 +5,7 @@
 #include "Requests.h"
 #include "SpecDocuments.h"
 
+#include <gpuasm/ide/Definition.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <exception>
@@ -26,14 +27,27 @@ std::string notification(std::string_view method, json params) {
   return dump({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
 }
 
-json diagnosticsJson(const ide::Snapshot& snap) {
+// Each diagnostic with its related information: the spec's legal forms for a near miss and the
+// erratum behind a rule, as places in the spec files (SpecDocuments). If the spec cannot be
+// written, the diagnostics still go out, without it.
+json diagnosticsJson(const ide::Snapshot& snap, SpecDocuments& spec) {
   json out = json::array();
-  for (const ide::Diagnostic& d : snap.diagnostics()) out.push_back(diagnosticJson(snap.lines(), d));
+  for (const ide::Diagnostic& d : snap.diagnostics()) {
+    json j = diagnosticJson(snap.lines(), d);
+    json related = json::array();
+    for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
+      if (const auto at = spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
+        related.push_back({{"location", {{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}},
+                           {"message", r.message}});
+    if (!related.empty()) j["relatedInformation"] = std::move(related);
+    out.push_back(std::move(j));
+  }
   return out;
 }
 
-std::string publishDiagnostics(const std::string& uri, const OpenDocument& doc) {
-  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(*doc.snapshot)}});
+std::string publishDiagnostics(const std::string& uri, const OpenDocument& doc, SpecDocuments& spec) {
+  return notification("textDocument/publishDiagnostics",
+                      {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(*doc.snapshot, spec)}});
 }
 
 // {"encodingHints": bool} (also accepted wrapped as {"gpuasm": {...}}); true when it changed something.
@@ -102,7 +116,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
         d.snapshot = ide::Snapshot::analyse(db_, stringMember(doc, "text"));
         const std::string uri = stringMember(doc, "uri");
         documents_[uri] = d;
-        out.push_back(publishDiagnostics(uri, d));
+        out.push_back(publishDiagnostics(uri, d, *spec_));
       } else if (method == "textDocument/didChange") {
         const json& doc = member(params, "textDocument");
         const std::string uri = stringMember(doc, "uri");
@@ -125,7 +139,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
         }
         it->second.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : it->second.version + 1;
         it->second.snapshot = std::move(snap);
-        out.push_back(publishDiagnostics(uri, it->second));
+        out.push_back(publishDiagnostics(uri, it->second, *spec_));
       } else if (method == "workspace/didChangeConfiguration") {
         // Encoding hints switched: a client that can be told re-requests them.
         if (applySettings(settings_, member(params, "settings")) && inlayHintRefresh_)

@@ -91,4 +91,16 @@ std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb&
   return uris_[index];
 }
 
+std::expected<SpecDocuments::Place, std::string> SpecDocuments::place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line,
+                                                                      std::uint32_t column) {
+  auto uri = uriOf(db, index);
+  if (!uri) return std::unexpected(uri.error());
+  lines_.resize(db.files().size());
+  if (!lines_[index]) lines_[index] = std::make_unique<syntax::LineIndex>(db.files()[index].text);
+  const syntax::LineIndex& lines = *lines_[index];
+  const std::uint32_t l = line > 0 ? line - 1 : 0;
+  const std::uint32_t begin = std::min(lines.lineStart(l) + (column > 0 ? column - 1 : 0), lines.lineEnd(l));
+  return Place{std::move(*uri), lines.position(begin), lines.position(lines.lineEnd(l))};
+}
+
 }  // namespace gpuasm::lsp

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
 #include <expected>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,12 +23,21 @@ class SpecDocuments {
   /// The file:// URI of spec file `index` of `db`, writing the files on first use.
   std::expected<std::string, std::string> uriOf(const isa::InstrDb& db, std::uint32_t index);
 
+  /// A spec position (1-based line, 1-based byte column) as a URI and an LSP range (UTF-16)
+  /// from there to the end of its line.
+  struct Place {
+    std::string uri;
+    syntax::LinePosition start, end;
+  };
+  std::expected<Place, std::string> place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line, std::uint32_t column);
+
   /// $XDG_CACHE_HOME, else $HOME/.cache, else the system's temporary directory.
   static std::string defaultCacheRoot();
 
  private:
   std::string cacheRoot_;
   std::vector<std::string> uris_;  ///< per file, once written
+  std::vector<std::unique_ptr<syntax::LineIndex>> lines_;  ///< per file, built on first use
 };
 
 /// A file:// URI for an absolute path, percent-encoding what RFC 3986 does not allow.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuasm::ide {
 
@@ -28,5 +29,16 @@ struct SpecLocation {
 /// on whitespace, comments, operands, guards, past the end, and on unknown mnemonics or
 /// modifiers.
 std::optional<SpecLocation> getDefinition(const Snapshot& snapshot, std::uint32_t offset);
+
+/// A place in the spec that explains a diagnostic, with a short message.
+struct RelatedSpecText {
+  SpecLocation location;
+  std::string message;
+};
+
+/// The spec behind a diagnostic, for the editor's related information: for a near miss the
+/// syntax forms that would be legal (their `__Syntax` lines), and the errata.isa entry whose
+/// decision the rule applies.
+std::vector<RelatedSpecText> getRelatedSpecText(const Snapshot& snapshot, const Diagnostic& diagnostic);
 
 }  // namespace gpuasm::ide

@@ -265,20 +265,6 @@ bool fits(const isa::InstrDb& db, const isa::Opcode& op, const isa::OrderElem& e
   return startsWithNumber(operand);
 }
 
-// The optional slots of a form in one opcode: braced ones, and predicates whose field has an
-// encoding default (docs/LANGUAGE.md, as the matcher decides).
-std::vector<std::size_t> optionalSlots(const isa::InstrDb& db, const isa::SyntaxForm& form, const isa::Opcode& op,
-                                       const isa::FormBinding& b) {
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < form.operands.size(); ++i) {
-    const isa::Field* f = b.orderIndex[i] < op.operandInfo.order.size() ? op.fieldOf(op.operandInfo.order[b.orderIndex[i]]) : nullptr;
-    const bool defaultedPredicate =
-        f != nullptr && f->presence == isa::FieldPresence::Default && db.typeOf(*f).kind == isa::TypeKind::Predicate;
-    if (form.operands[i].optional || defaultedPredicate) out.push_back(i);
-  }
-  return out;
-}
-
 }  // namespace
 
 std::vector<SlotCandidate> operandSlots(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form,
@@ -288,7 +274,7 @@ std::vector<SlotCandidate> operandSlots(const isa::InstrDb& db, const isa::Optyp
   const isa::SyntaxForm& f = optype.syntax.forms[form];
   for (const isa::Opcode* op : boundOpcodes(db, optype, form)) {
     const isa::FormBinding& b = *op->formBindings[form];
-    const std::vector<std::size_t> optional = optionalSlots(db, f, *op, b);
+    const std::vector<std::size_t>& optional = b.optionalSlots;  // computed with the database
     if (optional.size() > 12) continue;
     for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
       std::vector<std::size_t> slots;

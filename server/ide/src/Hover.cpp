@@ -267,14 +267,9 @@ bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, con
 // The ways the written operands can fill the form's slots: every choice of optional slots whose
 // count fits, in the matcher's order (braced slots, and predicate slots with a default, are
 // optional).
-std::vector<std::vector<std::size_t>> slotChoices(const InstrDb& db, const SyntaxForm& form, const Opcode& op, const FormBinding& b,
+std::vector<std::vector<std::size_t>> slotChoices(const SyntaxForm& form, const FormBinding& b,
                                                   std::size_t written) {
-  std::vector<std::size_t> optional;
-  for (std::size_t i = 0; i < form.operands.size(); ++i) {
-    const Field* f = op.fieldOf(op.operandInfo.order[b.orderIndex[i]]);
-    const bool defaultedPredicate = f != nullptr && f->presence == isa::FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
-    if (form.operands[i].optional || defaultedPredicate) optional.push_back(i);
-  }
+  const std::vector<std::size_t>& optional = b.optionalSlots;  // computed with the database
   std::vector<std::vector<std::size_t>> choices;
   if (optional.size() > 16) return choices;
   for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
@@ -298,7 +293,7 @@ struct SlotOf {
 
 std::optional<std::size_t> slotIn(const InstrDb& db, const isa::AsmStatement& s, std::size_t operand, const SyntaxForm& form,
                                   const Opcode& op, const FormBinding& b, const isa::MachineInst* inst) {
-  for (const auto& slots : slotChoices(db, form, op, b, s.operands.size())) {
+  for (const auto& slots : slotChoices(form, b, s.operands.size())) {
     bool fits = true;
     for (std::size_t i = 0; i < slots.size() && fits; ++i)
       fits = operandFits(db, op, op.operandInfo.order[b.orderIndex[slots[i]]], s.operands[i], inst);

@@ -57,32 +57,56 @@ std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field,
   return std::nullopt;
 }
 
+namespace {
+
+// One field of an encoding: `given` is its value, or null when omitted.
+void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const std::uint64_t* given, EncodeResult& result) {
+  std::uint64_t v = f.value;
+  if (f.presence == FieldPresence::Fixed) {
+    if (given && *given != f.value)
+      result.issues.push_back({"fixed-field", f.name, "field " + f.name + " of " + opcode.name + " is fixed to " + f.valueText +
+                                                          "; value " + std::to_string(*given) + " ignored"});
+  } else if (given) {
+    if (!fieldValueFits(db, f, *given)) {
+      if (auto issue = checkFieldValue(db, f, *given)) {
+        result.issues.push_back(std::move(*issue));
+        return;
+      }
+    }
+    v = *given;
+  } else if (f.presence == FieldPresence::Required) {
+    result.issues.push_back({"missing-field", f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
+    return;
+  }
+  putBits(result.word, f.offset, f.width, v);
+}
+
+void checkValueCount(const Opcode& opcode, std::size_t count, EncodeResult& result) {
+  if (count > opcode.fields.size())
+    result.issues.push_back({"too-many-values", {}, std::to_string(count) + " values given for the " +
+                                                        std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
+}
+
+}  // namespace
+
 EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::optional<std::uint64_t>> values) {
   EncodeResult result;
-  if (values.size() > opcode.fields.size())
-    result.issues.push_back({"too-many-values", {}, std::to_string(values.size()) + " values given for the " +
-                                                        std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
+  checkValueCount(opcode, values.size(), result);
+  for (std::size_t i = 0; i < opcode.fields.size(); ++i)
+    encodeField(db, opcode, opcode.fields[i], i < values.size() && values[i] ? &*values[i] : nullptr, result);
+  return result;
+}
+
+EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values) {
+  EncodeResult result;
+  checkValueCount(opcode, values.size(), result);
   for (std::size_t i = 0; i < opcode.fields.size(); ++i) {
     const Field& f = opcode.fields[i];
-    const std::optional<std::uint64_t> given = i < values.size() ? values[i] : std::nullopt;
-    std::uint64_t v = f.value;
-    if (f.presence == FieldPresence::Fixed) {
-      if (given && *given != f.value)
-        result.issues.push_back({"fixed-field", f.name, "field " + f.name + " of " + opcode.name + " is fixed to " +
-                                                            f.valueText + "; value " + std::to_string(*given) + " ignored"});
-    } else if (given) {
-      if (!fieldValueFits(db, f, *given)) {
-        if (auto issue = checkFieldValue(db, f, *given)) {
-          result.issues.push_back(std::move(*issue));
-          continue;
-        }
-      }
-      v = *given;
-    } else if (f.presence == FieldPresence::Required) {
-      result.issues.push_back({"missing-field", f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
-      continue;
-    }
-    putBits(result.word, f.offset, f.width, v);
+    // The common case inline: a legal value (a fixed field's own value) goes straight in.
+    if (i < values.size() && (f.presence == FieldPresence::Fixed ? values[i] == f.value : fieldValueFits(db, f, values[i])))
+      putBits(result.word, f.offset, f.width, values[i]);
+    else
+      encodeField(db, opcode, f, i < values.size() ? &values[i] : nullptr, result);
   }
   return result;
 }

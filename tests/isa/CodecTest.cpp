@@ -10,6 +10,8 @@
 
 #include <random>
 #include <set>
+#include <span>
+#include <vector>
 
 namespace gpuasm::isa {
 namespace {
@@ -74,6 +76,30 @@ TEST(Codec, KnownEncodingOfIaddRr) {
   // hi: pp@98 → hi bit 34 (7<<34), pp.not@101 → bit 37, pu@106 → bits 42..44 (7<<42)
   EXPECT_EQ(r.word.hi, (7ull << 34) | (1ull << 37) | (7ull << 42));
   EXPECT_EQ(r.word.toHex(), "0x00001c3c000000000000000706057000");
+}
+
+TEST(Codec, EncodeWithEveryValueGiven) {
+  // The span-of-values overload (MachineInst::values): every field's default or fixed value,
+  // plus rd, ra, rb — the same hand-worked IADD R5, R6, R7 word as KnownEncodingOfIaddRr.
+  const Opcode* op = db().opcode("IADD_RR");
+  ASSERT_NE(op, nullptr);
+  std::vector<std::uint64_t> v;
+  for (const auto& f : op->fields) v.push_back(f.value);
+  const auto idx = [&](const char* name) { return static_cast<std::size_t>(op->fieldIndex(name)); };
+  v[idx("rd")] = 5;
+  v[idx("ra")] = 6;
+  v[idx("rb")] = 7;
+  const EncodeResult r = encode(db(), *op, std::span<const std::uint64_t>(v));
+  ASSERT_TRUE(r.ok()) << r.issues.front().message;
+  EXPECT_EQ(r.word.toHex(), "0x00001c3c000000000000000706057000");
+  // Wrong values are issues as with optional values: ra is 8 bits, optype is fixed to IADD (0).
+  v[idx("ra")] = 300;
+  v[idx("optype")] = 3;
+  std::set<std::string> codes;
+  for (const auto& i : encode(db(), *op, std::span<const std::uint64_t>(v)).issues) codes.insert(i.code + ":" + i.field);
+  EXPECT_EQ(codes, (std::set<std::string>{"value-out-of-range:ra", "fixed-field:optype"}));
+  v.push_back(0);
+  EXPECT_EQ(encode(db(), *op, std::span<const std::uint64_t>(v)).issues.front().code, "too-many-values");
 }
 
 TEST(Codec, EncodeIssues) {

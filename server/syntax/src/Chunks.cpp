@@ -2,6 +2,8 @@
 // grammar's comment rules only: '/' appears in no other token.
 #include <gpuasm/syntax/Chunks.h>
 
+#include <cstring>
+
 namespace gpuasm::syntax {
 
 std::size_t ChunkScanner::closeAfter(std::size_t from) {
@@ -14,21 +16,34 @@ std::size_t ChunkScanner::closeAfter(std::size_t from) {
   return foundAt_;
 }
 
+namespace {
+
+// Index of the first `c` in text[from, to), or `to`.
+std::size_t nextOf(std::string_view text, char c, std::size_t from, std::size_t to) {
+  const void* hit = std::memchr(text.data() + from, c, to - from);
+  return hit == nullptr ? to : static_cast<std::size_t>(static_cast<const char*>(hit) - text.data());
+}
+
+}  // namespace
+
 ChunkScan ChunkScanner::scan(std::uint32_t begin) {
   ChunkScan out;
   const std::size_t size = text_.size();
   std::size_t p = begin;
+  std::size_t lineEnd = 0;  // the '\n' ending p's line (size when none), found again once p passes it
+  bool lineEndKnown = false;
   while (p < size) {
-    const char c = text_[p];
-    if (c == '\n') {
-      out.end = static_cast<std::uint32_t>(p + 1);
+    // Only '\n' and '/' matter: jump to the first of them.
+    if (!lineEndKnown || p > lineEnd) lineEnd = nextOf(text_, '\n', p, size), lineEndKnown = true;
+    p = nextOf(text_, '/', p, lineEnd);
+    if (p == lineEnd) {
+      out.end = static_cast<std::uint32_t>(lineEnd < size ? lineEnd + 1 : size);
       return out;
     }
-    if (c != '/' || p + 1 >= size || (text_[p + 1] != '/' && text_[p + 1] != '*')) {
+    if (p + 1 >= size || (text_[p + 1] != '/' && text_[p + 1] != '*')) {
       ++p;
       continue;
     }
-    const std::size_t lineEnd = std::min(text_.find('\n', p), size);
     std::size_t end = lineEnd;  // `//` and an unclosed `/*` end with the line
     if (text_[p + 1] == '*') {
       const std::size_t close = closeAfter(p + 2);

@@ -30,14 +30,15 @@ class Lowerer {
  public:
   explicit Lowerer(std::vector<isa::AsmDiagnostic>& diagnostics) : diagnostics_(diagnostics) {}
 
-  // Fills `s` (a fresh statement) in place: no temporaries to move.
+  // Fills `s` (a fresh statement) in place: no temporaries to move. Its strings are empty, so
+  // append() sets them, without assign()'s checks for overlapping source and target.
   void statement(const StatementView& v, isa::AsmStatement& s) {
     s.range = toRange(v.range);
     s.line = v.line;
     s.hasError = v.hasError;
     if (v.guard)
       s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
-    s.mnemonic.assign(v.mnemonic.text);
+    s.mnemonic.append(v.mnemonic.text);
     s.mnemonicRange = toRange(v.mnemonic.range);
     s.parts.reserve(v.modifiers.size());
     s.operands.reserve(v.operands.size());
@@ -67,13 +68,13 @@ class Lowerer {
   void operand(const OperandView& v, isa::AsmOperand& o) {
     o.range = toRange(v.range);
     o.valueRange = toRange(v.value.range);
-    o.text.assign(v.value.text);
+    o.text.append(v.value.text);
     o.neg = v.prefix == '-';
     o.bitNot = v.prefix == '~';
     o.logicalNot = v.prefix == '!';
     o.abs = v.absolute;
-    o.name.assign(v.name.text);
-    if (v.selector.present()) o.selector.assign(v.selector.text);
+    o.name.append(v.name.text);
+    if (v.selector.present()) o.selector.append(v.selector.text);
     o.selectorRange = toRange(v.selector.range);
     bool ok = true;
     switch (v.kind) {
@@ -88,7 +89,7 @@ class Lowerer {
         break;
       case OperandKind::RegisterRange:
         o.kind = isa::AsmOperandKind::RegisterRange;
-        o.file.assign(v.file.text);
+        o.file.append(v.file.text);
         o.first = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.first, ok), 0xFFFFFFFFu));
         o.last = static_cast<std::uint32_t>(std::min<std::uint64_t>(integer(v.last, ok), 0xFFFFFFFFu));
         break;
@@ -109,9 +110,9 @@ class Lowerer {
       case OperandKind::ConstantMemory:
       case OperandKind::RegisterIndirect: {
         o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory : isa::AsmOperandKind::RegisterIndirect;
-        o.file.assign(v.kind == OperandKind::ConstantMemory ? v.space.text : v.file.text);
+        o.file.append(v.kind == OperandKind::ConstantMemory ? v.space.text : v.file.text);
         if (v.bank.present()) o.bank = integer(v.bank, ok);
-        if (v.base.present()) o.base.assign(v.base.text);
+        if (v.base.present()) o.base.append(v.base.text);
         o.baseRange = toRange(v.base.range);
         o.offsetRange = toRange(v.offset.range);
         if (v.offset.present()) {

@@ -34,6 +34,10 @@ struct EncodeResult {
 
 /// Encodes `values` (indexed like `opcode.fields`; a shorter vector means the rest are omitted).
 EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::optional<std::uint64_t>> values);
+/// Encodes a value for every field (indexed like `opcode.fields`, as MachineInst::values gives
+/// them): the same word and issues as the overload above with every value given, without
+/// building the optionals.
+EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values);
 
 /// Checks one raw value against a field's width and type; an issue when it is not legal.
 std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field,

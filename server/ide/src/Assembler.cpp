@@ -2,6 +2,7 @@
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/Matcher.h>
+#include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/LineScanner.h>
 #include <gpuasm/syntax/Lowering.h>
 
@@ -52,6 +53,51 @@ AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) 
 
 AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) { return assemble(db, syntax::lower(tree)); }
 
-AssembledUnit assembleText(const isa::InstrDb& db, std::string_view text) { return assemble(db, syntax::lowerText(text)); }
+void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& sink) {
+  // The per-chunk steps of syntax::lowerText, with scratch reused chunk after chunk.
+  syntax::ChunkScanner chunks(text);
+  syntax::LoweredUnit lowered;
+  std::vector<isa::AsmDiagnostic> syntaxDiagnostics;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<AssembledStatement> statements;
+  std::uint32_t lineNo = 0;
+  for (std::uint32_t at = 0; at < text.size();) {
+    const std::uint32_t end = chunks.scan(at).end;
+    const std::string_view chunk = text.substr(at, end - at);
+    const bool endsLine = chunk.back() == '\n';
+    const std::string_view content = chunk.substr(0, chunk.size() - (endsLine ? 1 : 0));
+    lowered.statements.clear();
+    lowered.diagnostics.clear();
+    syntaxDiagnostics.clear();
+    if (content.find('\n') != std::string_view::npos || !syntax::scanLine(content, at, lineNo, lowered))
+      syntax::lowerChunk(chunk, at, lineNo, lowered, syntaxDiagnostics);
+    diagnostics.clear();
+    statements.clear();
+    // Syntax diagnostics first, then lowering's, then the matcher's, as assemble() orders them.
+    for (const auto& d : syntaxDiagnostics) diagnostics.push_back(toDiagnostic(d));
+    for (const auto& d : lowered.diagnostics) diagnostics.push_back(toDiagnostic(d));
+    for (auto& st : lowered.statements) {
+      AssembledStatement& a = statements.emplace_back();
+      a.statement = std::move(st);
+      matchAndEncode(db, a, diagnostics);
+    }
+    if (!std::is_sorted(diagnostics.begin(), diagnostics.end(), inDocumentOrder))
+      std::stable_sort(diagnostics.begin(), diagnostics.end(), inDocumentOrder);
+    for (Diagnostic& d : diagnostics) sink.diagnostic(std::move(d));
+    for (AssembledStatement& a : statements) sink.statement(std::move(a));
+    lineNo += static_cast<std::uint32_t>(std::count(chunk.begin(), chunk.end(), '\n'));
+    at = end;
+  }
+}
+
+AssembledUnit assembleText(const isa::InstrDb& db, std::string_view text) {
+  struct Collect final : AssemblySink {
+    AssembledUnit unit;
+    void diagnostic(Diagnostic&& d) override { unit.diagnostics.push_back(std::move(d)); }
+    void statement(AssembledStatement&& s) override { unit.statements.push_back(std::move(s)); }
+  } collect;
+  assembleText(db, text, collect);
+  return std::move(collect.unit);
+}
 
 }  // namespace gpuasm::ide

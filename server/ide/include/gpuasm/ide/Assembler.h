@@ -39,8 +39,25 @@ AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit);
 /// Assembles a parsed document (lowers the tree, then the core above).
 AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree);
 
-/// Assembles a document's text through the line scanner: the same result as assembling
-/// SyntaxTree(text), without building a tree for ordinary lines.
+/// Assembles a document's text chunk by chunk (syntax/LineScanner.h: the line scanner, or
+/// tree-sitter on a chunk): for a text without syntax errors, the same result as assembling
+/// SyntaxTree(text).
 AssembledUnit assembleText(const isa::InstrDb& db, std::string_view text);
+
+/// Where a streaming assembly goes: each chunk's diagnostics (in document order), then its
+/// statements. The objects are the assembler's scratch: take what you need (move it) before
+/// returning.
+class AssemblySink {
+ public:
+  virtual ~AssemblySink() = default;
+  virtual void diagnostic(Diagnostic&& d) = 0;
+  virtual void statement(AssembledStatement&& s) = 0;
+};
+
+/// assembleText without keeping anything: each chunk is lowered, matched, encoded and handed to
+/// `sink` before the next one is read, so memory does not grow with the text (a batch assembler
+/// can print a listing of any size as it goes). The same statements and diagnostics, in the
+/// same order, as assembleText.
+void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& sink);
 
 }  // namespace gpuasm::ide

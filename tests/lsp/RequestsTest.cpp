@@ -308,6 +308,29 @@ TEST_F(Requests, NearMissDiagnosticsLinkTheLegalFormsInTheSpec) {
   EXPECT_EQ(related[0]["message"], "legal form: IADD Rd, {-}Ra, {-}SrcB ;");
 }
 
+// A cache root that is a regular file: the spec cannot be written. Definition fails with a
+// reason, diagnostics still go out (without related information), the server goes on.
+TEST(RequestsWithoutCache, AnUnwritableCacheFailsDefinitionOnly) {
+  const std::string file = ::testing::TempDir() + "gpuasm-not-a-directory";
+  std::ofstream(file) << "x";
+  Server server{db(), file};
+  auto send = [&](const json& m) {
+    std::vector<std::string> bodies = {m.dump()};
+    std::vector<json> out;
+    for (const std::string& r : server.handle(bodies)) out.push_back(json::parse(r));
+    return out;
+  };
+  send(request(1, "initialize", {{"capabilities", json::object()}}));
+  const auto published = send(note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}}));
+  ASSERT_EQ(published.size(), 1u);
+  EXPECT_EQ(published[0]["params"]["diagnostics"][0]["code"], "operand-count");
+  EXPECT_FALSE(published[0]["params"]["diagnostics"][0].contains("relatedInformation"));
+  const auto r = send(request(2, "textDocument/definition", {{"textDocument", kDoc}, {"position", pos(0, 1)}}));
+  EXPECT_EQ(r[0]["error"]["code"], -32803);
+  EXPECT_NE(r[0]["error"]["message"].get<std::string>().find("cannot create"), std::string::npos) << r[0].dump();
+  EXPECT_TRUE(send(request(3, "textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}))[0].contains("result"));
+}
+
 TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
   start("MOV R1, 0x10 ;\n");
   const std::vector<json> bad = {

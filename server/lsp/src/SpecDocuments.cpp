@@ -67,11 +67,12 @@ std::string SpecDocuments::defaultCacheRoot() {
 std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb& db, std::uint32_t index) {
   const auto& files = db.files();
   if (index >= files.size()) return std::unexpected("no spec file #" + std::to_string(index));
+  if (!failure_.empty()) return std::unexpected(failure_);  // tried once; no I/O on every publish
   if (uris_.empty()) {
     const fs::path dir = fs::path(cacheRoot_) / "gpuasm" / ("spec-" + contentHash(files));
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec) return std::unexpected("cannot create " + dir.string() + ": " + ec.message());
+    if (ec) return std::unexpected(failure_ = "cannot create " + dir.string() + ": " + ec.message());
     std::vector<std::string> uris;
     for (const auto& f : files) {
       const fs::path path = dir / fs::path(f.name).filename();
@@ -80,7 +81,7 @@ std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb&
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         out << f.text;
         out.close();
-        if (!out) return std::unexpected("cannot write " + path.string());
+        if (!out) return std::unexpected(failure_ = "cannot write " + path.string());
       }
       // Read-only: the spec is the user's document; this copy is for reading.
       fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read, ec);

@@ -37,6 +37,7 @@ class SpecDocuments {
  private:
   std::string cacheRoot_;
   std::vector<std::string> uris_;  ///< per file, once written
+  std::string failure_;            ///< why writing failed, when it did
   std::vector<std::unique_ptr<syntax::LineIndex>> lines_;  ///< per file, built on first use
 };
 

@@ -154,6 +154,8 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
       out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
     } catch (const json::exception& e) {
       out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": invalid params: " + std::string(e.what())}}));
+    } catch (const std::exception& e) {  // a failure, not a user mistake: said, and the server goes on
+      out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": failed: " + std::string(e.what())}}));
     }
     return;
   }

@@ -54,7 +54,7 @@ AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) 
 AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) { return assemble(db, syntax::lower(tree)); }
 
 void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& sink) {
-  // The per-chunk steps of syntax::lowerText, with scratch reused chunk after chunk.
+  // syntax::lowerText chunk by chunk, with scratch reused chunk after chunk.
   syntax::ChunkScanner chunks(text);
   syntax::LoweredUnit lowered;
   std::vector<isa::AsmDiagnostic> syntaxDiagnostics;
@@ -64,13 +64,10 @@ void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& s
   for (std::uint32_t at = 0; at < text.size();) {
     const std::uint32_t end = chunks.scan(at).end;
     const std::string_view chunk = text.substr(at, end - at);
-    const bool endsLine = chunk.back() == '\n';
-    const std::string_view content = chunk.substr(0, chunk.size() - (endsLine ? 1 : 0));
     lowered.statements.clear();
     lowered.diagnostics.clear();
     syntaxDiagnostics.clear();
-    if (content.find('\n') != std::string_view::npos || !syntax::scanLine(content, at, lineNo, lowered))
-      syntax::lowerChunk(chunk, at, lineNo, lowered, syntaxDiagnostics);
+    syntax::lowerChunkAt(chunk, at, lineNo, lowered, syntaxDiagnostics);
     diagnostics.clear();
     statements.clear();
     // Syntax diagnostics first, then lowering's, then the matcher's, as assemble() orders them.
@@ -85,7 +82,7 @@ void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& s
       std::stable_sort(diagnostics.begin(), diagnostics.end(), inDocumentOrder);
     for (Diagnostic& d : diagnostics) sink.diagnostic(std::move(d));
     for (AssembledStatement& a : statements) sink.statement(std::move(a));
-    lineNo += static_cast<std::uint32_t>(std::count(chunk.begin(), chunk.end(), '\n'));
+    lineNo += syntax::countNewlines(chunk);
     at = end;
   }
 }

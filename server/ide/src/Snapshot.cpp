@@ -1,6 +1,7 @@
 // Snapshot: per-chunk analysis shared between versions (see Snapshot.h).
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/syntax/Chunks.h>
+#include <gpuasm/syntax/Lowering.h>
 
 #include <algorithm>
 #include <cassert>
@@ -9,36 +10,9 @@ namespace gpuasm::ide {
 
 namespace {
 
-// Absent sub-ranges ({0, 0}: no selector, no base, ...) stay absent; every present range of a
-// chunk starts after its first byte or is non-empty, so {0, 0} is never a real position.
-void shift(isa::SourceRange& r, std::uint32_t by) {
-  if (r.begin == 0 && r.end == 0) return;
-  r.begin += by;
-  r.end += by;
-}
-
 void shift(syntax::ByteRange& r, std::uint32_t by) {
   r.begin += by;
   r.end += by;
-}
-
-void shift(AssembledStatement& a, std::uint32_t bytes, std::uint32_t lines) {
-  isa::AsmStatement& s = a.statement;
-  shift(s.range, bytes);
-  s.line += lines;
-  if (s.guard) {
-    shift(s.guard->range, bytes);
-    shift(s.guard->predicateRange, bytes);
-  }
-  shift(s.mnemonicRange, bytes);
-  for (isa::AsmPart& p : s.parts) shift(p.range, bytes);
-  for (isa::AsmOperand& o : s.operands) {
-    shift(o.range, bytes);
-    shift(o.valueRange, bytes);
-    shift(o.selectorRange, bytes);
-    shift(o.baseRange, bytes);
-    shift(o.offsetRange, bytes);
-  }
 }
 
 std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::string_view text, const syntax::ChunkScan& scan,
@@ -46,7 +20,7 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   auto chunk = std::make_shared<ChunkAnalysis>();
   const std::string_view body = text.substr(begin, scan.end - begin);
   chunk->length = scan.end - begin;
-  chunk->newlines = static_cast<std::uint32_t>(std::count(body.begin(), body.end(), '\n'));
+  chunk->newlines = syntax::countNewlines(body);
   chunk->unit = assembleText(db, body);  // one chunk: the line scanner, or tree-sitter on the chunk
   chunk->comments = scan.comments;
   chunk->unclosedComment = scan.unclosedComment;
@@ -161,7 +135,7 @@ std::optional<AssembledStatement> Snapshot::statementAt(std::uint32_t offset) co
   --it;
   if (rel > it->statement.range.end) return std::nullopt;
   AssembledStatement a = *it;
-  shift(a, chunkStart_[k], chunkLine_[k]);
+  syntax::shiftStatement(a.statement, chunkStart_[k], chunkLine_[k]);
   return a;
 }
 
@@ -171,7 +145,7 @@ std::vector<AssembledStatement> Snapshot::statementsIn(syntax::ByteRange range) 
   for (std::size_t k = first; k < last; ++k)
     for (const AssembledStatement& s : chunks_[k]->unit.statements) {
       out.push_back(s);
-      shift(out.back(), chunkStart_[k], chunkLine_[k]);
+      syntax::shiftStatement(out.back().statement, chunkStart_[k], chunkLine_[k]);
     }
   return out;
 }

@@ -6,6 +6,16 @@
 
 namespace gpuasm::syntax {
 
+std::uint32_t countNewlines(std::string_view text) {
+  std::uint32_t n = 0;
+  const char* const end = text.data() + text.size();
+  for (const char* p = text.data(); p != end; ++n, ++p) {
+    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    if (p == nullptr) break;
+  }
+  return n;
+}
+
 std::size_t ChunkScanner::closeAfter(std::size_t from) {
   // A cached search that started at or before `from` answers it if its hit is still ahead
   // (or it found nothing at all: then nothing lies further on either).

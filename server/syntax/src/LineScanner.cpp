@@ -425,42 +425,6 @@ class Scan {
   std::size_t i_ = 0;
 };
 
-// Moves a range of a piece parsed alone to its place in the document. Absent tokens ({0, 0})
-// stay absent, as in a parse of the whole document.
-isa::SourceRange shifted(isa::SourceRange r, std::uint32_t base) { return {r.begin + base, r.end + base}; }
-isa::SourceRange shiftedToken(isa::SourceRange r, std::uint32_t base) {
-  return r.begin == 0 && r.end == 0 ? r : shifted(r, base);
-}
-
-void shift(isa::AsmStatement& s, std::uint32_t base, std::uint32_t lineNo) {
-  s.range = shifted(s.range, base);
-  s.line += lineNo;
-  if (s.guard) {
-    s.guard->range = shifted(s.guard->range, base);
-    s.guard->predicateRange = shiftedToken(s.guard->predicateRange, base);
-  }
-  s.mnemonicRange = shiftedToken(s.mnemonicRange, base);
-  for (auto& p : s.parts) p.range = shiftedToken(p.range, base);
-  for (auto& o : s.operands) {
-    o.range = shifted(o.range, base);
-    o.valueRange = shiftedToken(o.valueRange, base);
-    o.selectorRange = shiftedToken(o.selectorRange, base);
-    o.baseRange = shiftedToken(o.baseRange, base);
-    o.offsetRange = shiftedToken(o.offsetRange, base);
-  }
-}
-
-// std::count(…, '\n') through memchr: most lines are a few dozen bytes with one newline.
-std::uint32_t countNewlines(std::string_view s) {
-  std::uint32_t n = 0;
-  const char* const end = s.data() + s.size();
-  for (const char* p = s.data(); p != end; ++n, ++p) {
-    p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    if (p == nullptr) break;
-  }
-  return n;
-}
-
 }  // namespace
 
 bool LineScanner::scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out) {
@@ -480,9 +444,18 @@ bool lowerChunk(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo
     syntaxDiagnostics.push_back(std::move(a));
   }
   const std::size_t firstDiagnostic = out.diagnostics.size();
-  for (const auto& v : statementsOf(tree)) shift(lowerStatement(v, out), base, lineNo);
+  for (const auto& v : statementsOf(tree)) shiftStatement(lowerStatement(v, out), base, lineNo);
   for (std::size_t k = firstDiagnostic; k < out.diagnostics.size(); ++k) out.diagnostics[k].range = shifted(out.diagnostics[k].range, base);
   return !tree.hasErrors();
+}
+
+bool LineScanner::lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
+                               std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+  const bool endsLine = !chunk.empty() && chunk.back() == '\n';
+  const std::string_view content = chunk.substr(0, chunk.size() - (endsLine ? 1 : 0));
+  if (content.find('\n') == std::string_view::npos && scanLine(content, base, lineNo, out)) return true;
+  lowerChunk(chunk, base, lineNo, out, syntaxDiagnostics);
+  return false;
 }
 
 LoweredUnit LineScanner::lowerText(std::string_view text, ScanStats* stats) {
@@ -495,12 +468,10 @@ LoweredUnit LineScanner::lowerText(std::string_view text, ScanStats* stats) {
     const std::uint32_t end = chunks.scan(at).end;
     const std::string_view chunk = text.substr(at, end - at);
     const std::uint32_t newlines = countNewlines(chunk);
-    const bool oneLine = newlines == 0 || (newlines == 1 && chunk.back() == '\n');
-    if (oneLine && scanLine(chunk.substr(0, chunk.size() - (chunk.back() == '\n' ? 1 : 0)), at, lineNo, out)) {
+    if (lowerChunkAt(chunk, at, lineNo, out, syntaxDiagnostics)) {
       if (stats) ++stats->fastLines;
-    } else {
-      lowerChunk(chunk, at, lineNo, out, syntaxDiagnostics);
-      if (stats) stats->fallbackLines += std::max<std::uint32_t>(1, newlines + (chunk.back() == '\n' ? 0 : 1));
+    } else if (stats) {
+      stats->fallbackLines += std::max<std::uint32_t>(1, newlines + (chunk.back() == '\n' ? 0 : 1));
     }
     lineNo += newlines;
     at = end;
@@ -521,6 +492,11 @@ LoweredUnit lowerText(std::string_view text, ScanStats* stats) { return threadSc
 
 bool scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out) {
   return threadScanner().scanLine(line, base, lineNo, out);
+}
+
+bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
+                  std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+  return threadScanner().lowerChunkAt(chunk, base, lineNo, out, syntaxDiagnostics);
 }
 
 }  // namespace gpuasm::syntax

@@ -160,4 +160,25 @@ LoweredUnit lower(const SyntaxTree& tree) {
   return out;
 }
 
+isa::SourceRange shifted(isa::SourceRange r, std::uint32_t base) { return {r.begin + base, r.end + base}; }
+
+void shiftStatement(isa::AsmStatement& s, std::uint32_t base, std::uint32_t lineNo) {
+  auto token = [base](isa::SourceRange r) { return r.begin == 0 && r.end == 0 ? r : shifted(r, base); };
+  s.range = shifted(s.range, base);
+  s.line += lineNo;
+  if (s.guard) {
+    s.guard->range = shifted(s.guard->range, base);
+    s.guard->predicateRange = token(s.guard->predicateRange);
+  }
+  s.mnemonicRange = token(s.mnemonicRange);
+  for (auto& p : s.parts) p.range = token(p.range);
+  for (auto& o : s.operands) {
+    o.range = shifted(o.range, base);
+    o.valueRange = token(o.valueRange);
+    o.selectorRange = token(o.selectorRange);
+    o.baseRange = token(o.baseRange);
+    o.offsetRange = token(o.offsetRange);
+  }
+}
+
 }  // namespace gpuasm::syntax

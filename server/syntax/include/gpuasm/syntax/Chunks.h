@@ -20,6 +20,9 @@ struct ChunkScan {
   bool unclosedComment = false;     ///< one of them is a '/*' without '*/'
 };
 
+/// How many '\n' the text holds (memchr: most lines are a few dozen bytes with one newline).
+std::uint32_t countNewlines(std::string_view text);
+
 /// Cuts one text into chunks, front to back or from any chunk start. It remembers where the
 /// last `*/` search ended, so a text full of unclosed '/*' is still scanned in linear time.
 class ChunkScanner {

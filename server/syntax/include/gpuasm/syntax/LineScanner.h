@@ -49,6 +49,13 @@ class LineScanner {
   /// can take the next line's tokens), which the chunk-wise parse never does.
   LoweredUnit lowerText(std::string_view text, ScanStats* stats = nullptr);
 
+  /// One chunk (syntax/Chunks.h) starting at byte `base` and line `lineNo` of its document: the
+  /// fast path when it is a single line the scanner accepts, else tree-sitter on the chunk
+  /// (lowerChunk; its syntax diagnostics go to `syntaxDiagnostics`). True for the fast path.
+  /// lowerText and the streaming assembler are this, chunk after chunk.
+  bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
+                    std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
+
  private:
   std::vector<StatementView> views_;  // scratch, reused line after line
 };
@@ -58,6 +65,10 @@ LoweredUnit lowerText(std::string_view text, ScanStats* stats = nullptr);
 
 /// scanLine with a scanner of the calling thread.
 bool scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out);
+
+/// lowerChunkAt with a scanner of the calling thread.
+bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
+                  std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
 /// The tree-sitter path for a piece of a document: `chunk` (whole lines) starts at byte `base`
 /// and line `lineNo` of its document. Appends the statements and lowering diagnostics to `out`

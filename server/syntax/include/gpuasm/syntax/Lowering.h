@@ -31,4 +31,12 @@ isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& o
 /// A syntax diagnostic as the assembler reports it (an unclosed '/*' is a warning).
 isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& diagnostic);
 
+/// A range of a piece of a document lowered alone, moved by `base` bytes to its place.
+isa::SourceRange shifted(isa::SourceRange r, std::uint32_t base);
+
+/// A statement lowered from a piece of a document (a chunk) moved to its place in it: `base`
+/// bytes and `lineNo` lines on. Absent tokens ({0, 0}: no selector, no base, ...) stay absent,
+/// as in a parse of the whole document.
+void shiftStatement(isa::AsmStatement& s, std::uint32_t base, std::uint32_t lineNo);
+
 }  // namespace gpuasm::syntax

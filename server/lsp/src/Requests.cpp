@@ -1,6 +1,7 @@
 // Request handlers: LSP params → an ide feature → LSP JSON (see Requests.h). Byte offsets and
 // ranges become UTF-16 positions here and nowhere else.
 #include "Requests.h"
+#include "RunJsonTree.h"
 
 #include <gpuasm/ide/CodeActions.h>
 #include <gpuasm/ide/Completion.h>
@@ -14,7 +15,6 @@
 #include <gpuasm/ide/SignatureHelp.h>
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/CheckJson.h>
-#include <gpuasm/lsp/RunJson.h>
 
 #include <array>
 #include <cstdio>
@@ -256,13 +256,13 @@ json rangeFormatting(RequestContext& ctx, const json& params) {
 
 std::optional<sim::InitialState> stateParam(const json& params) {
   if (!params.contains("state") || params["state"].is_null()) return std::nullopt;
-  auto state = parseStateJson(dump(params["state"]));
+  auto state = detail::stateFromJson(params["state"]);
   if (!state) throw ParamsError{"state: " + state.error()};
   return std::move(*state);
 }
 
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
-  return json::parse(runToJson(uri, outcome, placeDiagnostics(outcome.diagnostics, snap.lines()), -1));
+  return detail::runJson(uri, outcome, placeDiagnostics(outcome.diagnostics, snap.lines()));
 }
 
 json runToCursor(RequestContext& ctx, const json& params) {

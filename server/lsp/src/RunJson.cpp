@@ -2,6 +2,7 @@
 #include <gpuasm/lsp/RunJson.h>
 
 #include "DiagnosticsJson.h"
+#include "RunJsonTree.h"
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,10 @@ std::expected<std::uint64_t, std::string> number(const json& j, const std::strin
 std::expected<sim::InitialState, std::string> parseStateJson(std::string_view text) {
   const json root = json::parse(text.begin(), text.end(), nullptr, false);
   if (root.is_discarded()) return std::unexpected("the state file is not valid JSON");
+  return detail::stateFromJson(root);
+}
+
+std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& root) {
   if (!root.is_object()) return std::unexpected("the state file must hold a JSON object");
   sim::InitialState state;
   for (const auto& [key, value] : root.items()) {
@@ -134,8 +139,7 @@ json registersJson(const sim::WarpState& s) {
 
 }  // namespace
 
-std::string runToJson(const std::string& file, const ide::RunOutcome& outcome,
-                      const std::vector<PlacedDiagnostic>& diagnostics, int indent) {
+json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, const std::vector<PlacedDiagnostic>& diagnostics) {
   json stop = json::object();
   if (!outcome.setupError.empty()) {
     stop = {{"reason", "error"}, {"executed", 0}, {"message", outcome.setupError}};
@@ -173,7 +177,12 @@ std::string runToJson(const std::string& file, const ide::RunOutcome& outcome,
     root["trace"] = std::move(trace);
   }
   root["diagnostics"] = detail::diagnosticsJson(diagnostics);
-  return root.dump(indent, ' ', false, json::error_handler_t::replace);
+  return root;
+}
+
+std::string runToJson(const std::string& file, const ide::RunOutcome& outcome,
+                      const std::vector<PlacedDiagnostic>& diagnostics, int indent) {
+  return detail::runJson(file, outcome, diagnostics).dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace gpuasm::lsp

@@ -5,6 +5,8 @@
 // clangd runs with --sync (requests on its main thread, no diagnostics debounce, so its edit →
 // diagnostics time is its work, not its timer) and -j=1, without a background index.
 // Usage: gpuasm_lsp_bench [GPUASM_BINARY [CLANGD]]   (edits and requests: 200 each)
+#include "BenchInput.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -218,13 +220,6 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
   return f;
 }
 
-std::vector<std::string> linesOf(const char* path) {
-  std::ifstream in(path);
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -235,8 +230,8 @@ int main(int argc, char** argv) {
 
   // 1 MB of a realistic listing: the bundled kernel and the hand-checked valid instructions,
   // verbatim (indentation, blank lines, comment lines and trailing comments included), repeated.
-  std::vector<std::string> mix = linesOf(GPUASM_SOURCE_DIR "/examples/kernel.asm");
-  for (auto& l : linesOf(GPUASM_SOURCE_DIR "/tests/asm/valid.asm")) mix.push_back(l);
+  std::vector<std::string> mix = gpuasm::bench::fileLines(GPUASM_SOURCE_DIR "/examples/kernel.asm");
+  for (auto& l : gpuasm::bench::fileLines(GPUASM_SOURCE_DIR "/tests/asm/valid.asm")) mix.push_back(l);
   Workload asmWork{"gpuasm", "file://" + (dir / "big.asm").string(), {}, {}, {}, {}};
   for (std::size_t i = 0; asmWork.text.size() < (1u << 20); ++i) {
     asmWork.lines.push_back(mix[i % mix.size()]);

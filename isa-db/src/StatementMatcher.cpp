@@ -13,6 +13,7 @@
 // from modifier spelling to field value, compiled Bitwidth/EncodingError expressions, register
 // names by hash — and keep field values in a flat array, so a valid statement costs no name
 // look-ups, no std::function and almost no allocation.
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
@@ -48,6 +49,10 @@ struct Attempt {
   // it; inline storage, as no opcode has more than a couple of dozen fields.
   SmallVec<std::uint64_t, 24> values;
   SmallVec<std::uint8_t, 24> given;
+  // The decisions (Binding.h): per written modifier its slot in form->parts, per written
+  // operand its slot in form->operands (Binding::kUnbound while undecided).
+  SmallVec<std::uint8_t, 16> modifierSlot;
+  SmallVec<std::uint8_t, 16> operandSlot;
   std::optional<AsmDiagnostic> problem;  // the first error (reporting pass only)
   std::vector<AsmDiagnostic> warnings;
   int progress = 0;
@@ -60,6 +65,8 @@ struct Attempt {
     binding = &b;
     values.assign(std::span<const std::uint64_t>(o.initialValues));
     given.assign(o.fields.size(), 0);
+    modifierSlot.clear();
+    operandSlot.clear();
     problem.reset();
     warnings.clear();
     progress = 0;
@@ -72,6 +79,8 @@ struct Attempt {
     binding = base.binding;
     values = base.values;
     given = base.given;
+    modifierSlot = base.modifierSlot;
+    operandSlot = base.operandSlot;
     problem = base.problem;
     warnings.assign(base.warnings.begin(), base.warnings.end());
     progress = base.progress;
@@ -90,8 +99,8 @@ struct NameLookup {
   std::optional<std::uint64_t> value;
 };
 
-// Operand slots of a form and written modifiers: a handful each.
-using Slots = SmallVec<std::size_t, 12>;
+// Operand slots of one choice of optional slots (Binding.h slotChoice).
+using Slots = std::vector<std::size_t>;
 
 class StatementMatcher {
  public:
@@ -138,6 +147,7 @@ class StatementMatcher {
       result.diagnostics.push_back({s_.range, AsmSeverity::Error, "no-matching-form", "no syntax form of " + optype.mnemonic + " fits", {}, legalForms(optype), {}});
       return result;
     }
+    result.binding = bindingOf(*best_);
     AsmDiagnostic d = *best_->problem;
     // The forms are the fix when the statement is written in the wrong shape, not when one
     // value or prefix is wrong and the diagnostic says how to fix it.
@@ -190,6 +200,7 @@ class StatementMatcher {
   bool finish(Attempt& a, MatchResult& result) {
     if (!a.failed()) {
       result.inst = MachineInst{a.op, a.form, std::vector<std::uint64_t>(a.values.begin(), a.values.end())};
+      result.binding = bindingOf(a);
       result.diagnostics = std::move(a.warnings);
       return true;
     }
@@ -197,18 +208,25 @@ class StatementMatcher {
     return false;
   }
 
+  // The decision an attempt made, as far as it got.
+  Binding bindingOf(const Attempt& a) const {
+    Binding b;
+    b.optype = optype_;
+    b.form = a.form;
+    b.opcode = a.op;
+    b.matched = !a.failed();
+    b.operandCount = static_cast<std::uint8_t>(std::min(s_.operands.size(), Binding::kCapacity));
+    b.modifierCount = static_cast<std::uint8_t>(std::min(modifierCount(), Binding::kCapacity));
+    b.operandSlot.fill(Binding::kUnbound);
+    b.modifierSlot.fill(Binding::kUnbound);
+    for (std::size_t i = 0; i < a.operandSlot.size() && i < b.operandCount; ++i) b.operandSlot[i] = a.operandSlot[i];
+    for (std::size_t w = 0; w < a.modifierSlot.size() && w < b.modifierCount; ++w) b.modifierSlot[w] = a.modifierSlot[w];
+    return b;
+  }
+
   static std::vector<std::string> legalForms(const Optype& optype) {
     std::vector<std::string> out;
-    for (const auto& f : optype.syntax.forms) {
-      std::string text = f.text;
-      const std::size_t dollar = text.find('$');
-      if (dollar != std::string::npos) text = std::string(trimBlanks(std::string_view(text).substr(0, dollar)));
-      // Collapse the spec's column alignment.
-      std::string compact;
-      for (char c : text)
-        if (!(c == ' ' && !compact.empty() && compact.back() == ' ')) compact.push_back(c);
-      out.push_back(compact + " ;");
-    }
+    for (const auto& f : optype.syntax.forms) out.push_back(compactForm(f));
     return out;
   }
 
@@ -242,46 +260,31 @@ class StatementMatcher {
     const FormBinding& binding = *a.binding;
     const Optype& optype = *optype_;
     const std::size_t count = modifierCount();
-    SmallVec<int, 12> slotOf(count, -1);
+    auto& slotOf = a.modifierSlot;
+    slotOf.assign(count, Binding::kUnbound);
     SmallVec<std::uint8_t, 16> taken(form.parts.size(), 0);
-    for (std::size_t w = 0; w < count; ++w) {
-      for (std::size_t k = form.mnemonicParts; k < form.parts.size() && slotOf[w] < 0; ++k) {
-        if (taken[k]) continue;
-        if (binding.modifierValue[k][spelling_[w]] != FormBinding::kNoFit) {
-          slotOf[w] = static_cast<int>(k);
-          taken[k] = 1;
-        }
-      }
-      if (slotOf[w] < 0) {
-        fail(a, [&] {
-          return error(modifier(w).range, "illegal-modifier",
-                       "." + modifier(w).text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
-        });
-        return false;
-      }
+    std::size_t unplaced = 0;
+    if (!assignModifierSlots(form, binding, spelling_.span(), {slotOf.data(), count}, {taken.data(), taken.size()}, &unplaced)) {
+      fail(a, [&] {
+        return error(modifier(unplaced).range, "illegal-modifier",
+                     "." + modifier(unplaced).text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
+      });
+      return false;
     }
     a.progress += 100;
     for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+      if (taken[k] || modifierSlotSkippable(*a.op, form, binding, k)) continue;
       const ModifierSlot& slot = form.parts[k];
-      if (taken[k]) continue;
-      if (!slot.variable && !slot.optional) {
-        fail(a, [&] { return error(s_.mnemonicRange, "missing-modifier", "the form '" + shortForm(form) + "' needs ." + slot.text); });
-        return false;
-      }
-      if (slot.variable) {
-        const int f = binding.variableField[k];
-        if (f >= 0 && a.op->fields[static_cast<std::size_t>(f)].presence == FieldPresence::Required) {
-          fail(a, [&] {
-            const ModifierDomain* d = optype.domain(slot.text);
-            std::vector<std::string> values;
-            if (d != nullptr)
-              for (const auto& v : d->values) values.push_back(v.spelling);
-            return error(s_.mnemonicRange, "missing-modifier",
-                         optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
-          });
-          return false;
-        }
-      }
+      fail(a, [&] {
+        if (!slot.variable) return error(s_.mnemonicRange, "missing-modifier", "the form '" + shortForm(form) + "' needs ." + slot.text);
+        const ModifierDomain* d = optype.domain(slot.text);
+        std::vector<std::string> values;
+        if (d != nullptr)
+          for (const auto& v : d->values) values.push_back(v.spelling);
+        return error(s_.mnemonicRange, "missing-modifier",
+                     optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
+      });
+      return false;
     }
     // Set the fields; check ModiOrder and canonical order.
     int lastSlot = -1;
@@ -299,8 +302,8 @@ class StatementMatcher {
         return false;
       }
       set(a, static_cast<std::size_t>(f), static_cast<std::uint64_t>(v));
-      canonical &= slotOf[w] > lastSlot;
-      lastSlot = std::max(lastSlot, slotOf[w]);
+      canonical &= static_cast<int>(slotOf[w]) > lastSlot;
+      lastSlot = std::max(lastSlot, static_cast<int>(slotOf[w]));
     }
     for (const auto& order : a.op->operandInfo.modiOrders) {
       for (std::size_t i = 0; i + 1 < order.size(); ++i) {
@@ -317,7 +320,7 @@ class StatementMatcher {
     }
     if (!canonical && count > 0) {
       std::vector<std::pair<int, std::string>> sorted;
-      for (std::size_t w = 0; w < count; ++w) sorted.emplace_back(slotOf[w], modifier(w).text);
+      for (std::size_t w = 0; w < count; ++w) sorted.emplace_back(static_cast<int>(slotOf[w]), modifier(w).text);
       std::sort(sorted.begin(), sorted.end());
       std::string fix;
       for (const auto& [k, t] : sorted) fix += (fix.empty() ? "" : ".") + t;
@@ -329,10 +332,9 @@ class StatementMatcher {
     return true;
   }
 
-  static int writtenIndexOfSlot(const SmallVec<int, 12>& slotOf, const SyntaxForm& form, const std::string& variable) {
+  static int writtenIndexOfSlot(const SmallVec<std::uint8_t, 16>& slotOf, const SyntaxForm& form, const std::string& variable) {
     for (std::size_t w = 0; w < slotOf.size(); ++w)
-      if (form.parts[static_cast<std::size_t>(slotOf[w])].variable && form.parts[static_cast<std::size_t>(slotOf[w])].text == variable)
-        return static_cast<int>(w);
+      if (form.parts[slotOf[w]].variable && form.parts[slotOf[w]].text == variable) return static_cast<int>(w);
     return -1;
   }
 
@@ -353,7 +355,7 @@ class StatementMatcher {
     // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
     const std::size_t required = form.operands.size() - optional.size();
     const bool anyChoice = n >= required && n - required <= optional.size();
-    if (quiet_) return anyChoice && tryQuietly(form, op, binding, optional, required, result);
+    if (quiet_) return anyChoice && tryQuietly(form, op, binding, optional, result);
     Attempt& base = base_;
     base.start(form, op, binding);
     if (!applyModifiers(base) || !anyChoice) {
@@ -366,9 +368,10 @@ class StatementMatcher {
       }
       return finish(base, result);
     }
-    Slots slots;
-    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
-      if (!choose(form, optional, required, mask, slots)) continue;
+    Slots& slots = choice_;
+    const std::uint32_t masks = slotChoiceCount(optional);
+    for (std::uint32_t mask = 0; mask < masks; ++mask) {
+      if (!slotChoice(form, optional, mask, n, slots)) continue;
       if (tryChoice(form, op, binding, slots, result)) return true;
     }
     return false;
@@ -377,12 +380,12 @@ class StatementMatcher {
   // The quiet pass over one binding: choices whose operands cannot have the kinds of their
   // slots (they would fail in fitOperand) are skipped, and the modifiers are applied only once
   // a choice is worth an attempt.
-  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, std::span<const std::size_t> optional, std::size_t required,
-                  MatchResult& result) {
-    Slots slots;
+  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, std::span<const std::size_t> optional, MatchResult& result) {
+    Slots& slots = choice_;
     bool modifiersApplied = false;
-    for (std::uint32_t mask = 0; mask < (1u << optional.size()); ++mask) {
-      if (!choose(form, optional, required, mask, slots) || !kindsFit(op, binding, slots)) continue;
+    const std::uint32_t masks = slotChoiceCount(optional);
+    for (std::uint32_t mask = 0; mask < masks; ++mask) {
+      if (!slotChoice(form, optional, mask, s_.operands.size(), slots) || !kindsFit(op, binding, slots)) continue;
       if (!modifiersApplied) {
         base_.start(form, op, binding);
         if (!applyModifiers(base_)) return false;
@@ -397,6 +400,8 @@ class StatementMatcher {
   bool tryChoice(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, const Slots& slots, MatchResult& result) {
     Attempt& a = attempt_;
     a.copyFrom(base_);
+    a.operandSlot.clear();
+    for (const std::size_t slot : slots) a.operandSlot.push_back(static_cast<std::uint8_t>(slot));
     for (std::size_t i = 0; i < slots.size() && !a.failed(); ++i) {
       fitOperand(a, form.operands[slots[i]], op.operandInfo.order[binding.orderIndex[slots[i]]], i);
       if (!a.failed()) a.progress += 10;
@@ -408,59 +413,12 @@ class StatementMatcher {
     return finish(a, result);
   }
 
-  // The operand slots of a choice of optional slots (bit o of `mask`: optional slot o is written);
-  // false when the choice does not give one slot per written operand.
-  bool choose(const SyntaxForm& form, std::span<const std::size_t> optional, std::size_t required, std::uint32_t mask, Slots& slots) const {
-    std::size_t written = required;
-    for (std::uint32_t m = mask; m != 0; m &= m - 1) ++written;  // popcount, without a library call
-    if (written != s_.operands.size()) return false;
-    slots.clear();
-    for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
-      const bool isOptional = o < optional.size() && optional[o] == i;
-      if (!isOptional || ((mask >> o) & 1u)) slots.push_back(i);
-      if (isOptional) ++o;
-    }
-    return true;
-  }
-
   // False when some written operand certainly fails fitOperand's kind check for its slot (the
   // same conditions, without the diagnostics); true does not promise a match.
   bool kindsFit(const Opcode& op, const FormBinding& binding, const Slots& slots) {
     for (std::size_t i = 0; i < slots.size(); ++i) {
       const OrderElem& elem = op.operandInfo.order[binding.orderIndex[slots[i]]];
-      const AsmOperand& o = s_.operands[i];
-      if (o.kind == AsmOperandKind::Invalid || o.kind == AsmOperandKind::Name) return false;
-      if (elem.kind == OrderElem::Kind::PredicateSet) {
-        if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) return false;
-        continue;
-      }
-      if (elem.kind == OrderElem::Kind::Composite) {
-        if (elem.name == "C" ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name))
-          return false;
-        continue;
-      }
-      const Field* f = op.fieldOf(elem);
-      if (f == nullptr) continue;
-      const BitFieldType& t = db_.typeOf(*f);
-      switch (t.kind) {
-        case TypeKind::Register:
-        case TypeKind::Predicate: {
-          const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
-          if (!isRegister || !registerValue(i, t)) return false;
-          break;
-        }
-        case TypeKind::SImm:
-        case TypeKind::UImm:
-          if (o.kind != AsmOperandKind::Integer) return false;
-          break;
-        case TypeKind::FImm:
-          if (o.kind != AsmOperandKind::Float && o.kind != AsmOperandKind::Integer && o.kind != AsmOperandKind::FloatBits) return false;
-          break;
-        case TypeKind::CMem:
-          if (o.kind != AsmOperandKind::ConstantMemory) return false;
-          break;
-        default: return false;
-      }
+      if (!operandFitsWith(db_, op, elem, s_.operands[i], [&](const BitFieldType& t) { return registerValue(i, t); })) return false;
     }
     return true;
   }
@@ -963,6 +921,7 @@ class StatementMatcher {
   SmallVec<std::size_t, 12> spelling_;     // per written modifier: its index in optype_->modifierSpellings
   bool quiet_ = true;                      // build no diagnostics (the first pass)
   Attempt base_, attempt_;                 // scratch, reused by every attempt
+  Slots choice_;                           // the operand slots of the choice being tried
   std::optional<Attempt> best_;            // the nearest miss (reporting pass)
 };
 

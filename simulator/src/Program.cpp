@@ -1,5 +1,7 @@
 // prepare(): matched instructions → executable steps (see Program.h).
 #include <gpuasm/sim/Program.h>
+
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/sim/Semantics.h>
 
 #include <algorithm>
@@ -15,26 +17,30 @@ class Preparer {
 
   // Fills `out_`; returns an error message when the instruction cannot be prepared.
   std::string run(const Semantics& sem) {
-    const isa::OperandInfo& info = op_.operandInfo;
-    if (info.inList.empty()) return "opcode " + op_.name + " has no InList<>, so its guard and sources are unknown";
+    // The operands in the order of InList<> (the guard first) and OutList<>, from the database's
+    // reading of them (isa::operandAccesses, which the binding model and the dataflow share).
+    const std::vector<isa::OperandAccess> accesses = isa::operandAccesses(db_, op_);
+    if (accesses.empty() || accesses.front().access != isa::Access::Read)
+      return "opcode " + op_.name + " has no InList<>, so its guard and sources are unknown";
     // InList<> starts with the guard predicate (pg or upg) in every opcode of the spec.
-    if (std::string err = resolve(info.inList.front(), out_.guard); !err.empty()) return err;
+    if (std::string err = resolve(accesses.front(), out_.guard); !err.empty()) return err;
     if (out_.guard.kind != OperandKind::Pred && out_.guard.kind != OperandKind::UPred)
-      return "opcode " + op_.name + ": the first InList<> element " + info.inList.front() + " is not a predicate";
+      return "opcode " + op_.name + ": the first InList<> element " + std::string(accesses.front().name) + " is not a predicate";
     out_.uniform = out_.guard.kind == OperandKind::UPred;
-    if (info.inList.size() - 1 > kMaxOperands || info.outList.size() > kMaxOperands)
-      return "opcode " + op_.name + " has more operands than the simulator supports";
-    for (std::size_t i = 1; i < info.inList.size(); ++i)
-      if (std::string err = resolve(info.inList[i], out_.in[out_.inCount++]); !err.empty()) return err;
-    for (const std::string& name : info.outList)
-      if (std::string err = resolve(name, out_.out[out_.outCount++]); !err.empty()) return err;
+    for (std::size_t i = 1; i < accesses.size(); ++i) {
+      const bool isIn = accesses[i].access == isa::Access::Read;
+      std::uint8_t& count = isIn ? out_.inCount : out_.outCount;
+      if (count >= kMaxOperands) return "opcode " + op_.name + " has more operands than the simulator supports";
+      if (std::string err = resolve(accesses[i], (isIn ? out_.in : out_.out)[count++]); !err.empty()) return err;
+    }
     if (sem.modifiers.size() > kMaxModifiers || sem.named.size() > kMaxModifiers)
       return "semantics of " + out_.optype->name + " declare too many modifiers";
     for (std::size_t i = 0; i < sem.modifiers.size(); ++i)
       if (std::string err = modifier(sem.modifiers[i], out_.mods[i]); !err.empty()) return err;
     for (std::size_t i = 0; i < sem.named.size(); ++i) {
       if (op_.fieldIndex(sem.named[i]) < 0) continue;  // kind None
-      if (std::string err = resolve(std::string(sem.named[i]), out_.named[i]); !err.empty()) return err;
+      const isa::OperandAccess named{sem.named[i], op_.fieldIndex(sem.named[i]), nullptr, isa::Access::None};
+      if (std::string err = resolve(named, out_.named[i]); !err.empty()) return err;
     }
     return {};
   }
@@ -42,12 +48,13 @@ class Preparer {
  private:
   std::uint64_t value(std::size_t fieldIndex) const { return mi_.values[fieldIndex]; }
 
-  std::string resolve(const std::string& name, Operand& o) {
-    if (name == "PR" || name == "UPR") {
-      o.kind = name == "PR" ? OperandKind::PredSet : OperandKind::UPredSet;
+  std::string resolve(const isa::OperandAccess& access, Operand& o) {
+    if (access.predicateSetFile != nullptr) {
+      o.kind = access.predicateSetFile == &db_.types()[layout_.upredType] ? OperandKind::UPredSet : OperandKind::PredSet;
       return {};
     }
-    const int fi = op_.fieldIndex(name);
+    const std::string name(access.name);
+    const int fi = access.field;
     if (fi < 0) return "opcode " + op_.name + ": operand " + name + " names no field";
     const auto idx = static_cast<std::size_t>(fi);
     const isa::Field& f = op_.fields[idx];

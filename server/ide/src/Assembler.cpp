@@ -22,6 +22,7 @@ void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<D
   if (s.hasError || s.mnemonic.empty()) return;
   isa::MatchResult m = isa::matchStatement(db, s);
   for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
+  a.binding = m.binding;
   if (!m.inst) return;
   const isa::EncodeResult enc = isa::encode(db, *m.inst->opcode, std::span<const std::uint64_t>(m.inst->values));
   // The matcher only produces legal values; an encode issue would be a bug in it.

@@ -6,6 +6,7 @@
 
 #include "CursorContext.h"
 
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
 
 #include <algorithm>
@@ -66,7 +67,7 @@ class Items {
 // ------------------------------------------------------------------ mnemonics and snippets
 
 std::string mnemonicDetail(const Optype& optype) {
-  const std::string sentence = optype.docs.description.present ? detail::firstSentence(optype.docs.description.text) : "";
+  const std::string sentence = optype.docs.description.present ? isa::firstSentence(optype.docs.description.text) : "";
   return sentence.empty() ? optype.name + " (the spec gives no description)" : sentence;
 }
 
@@ -76,6 +77,14 @@ std::string mnemonicDocs(const Optype& optype) {
   md += "```asm\n";
   for (const SyntaxForm& f : optype.syntax.forms) md += f.text + "\n";
   return md + "```\n";
+}
+
+// Whether modifier slot `part` of form `fi` may stay free in some variant the form binds.
+bool skippableInSomeVariant(const InstrDb& db, const Optype& optype, std::size_t fi, std::size_t part) {
+  const SyntaxForm& form = optype.syntax.forms[fi];
+  for (const isa::Opcode* op : detail::boundOpcodes(db, optype, fi))
+    if (isa::modifierSlotSkippable(*op, form, *op->formBindings[fi], part)) return true;
+  return false;
 }
 
 // A syntax form as a snippet: the mnemonic with the modifiers it cannot do without (a choice of
@@ -90,7 +99,7 @@ std::string formSnippet(const InstrDb& db, const Optype& optype, std::size_t fi)
       out += "." + slot.text;
       continue;
     }
-    if (!slot.variable || detail::skippable(db, optype, fi, slot)) continue;
+    if (!slot.variable || skippableInSomeVariant(db, optype, fi, k)) continue;
     out += ".${" + std::to_string(tab++);
     const isa::ModifierDomain* d = optype.domain(slot.text);
     if (d == nullptr || d->values.empty()) {
@@ -164,40 +173,41 @@ void mnemonicContinuations(const InstrDb& db, const CursorContext& ctx, Items& i
 }
 
 // The variables of the slots the written modifiers filled.
-std::vector<std::string> filledVariables(const SyntaxForm& form, const detail::ModifierFill& fill) {
+std::vector<std::string> filledVariables(const SyntaxForm& form, const isa::ModifierFill& fill) {
   std::vector<std::string> out;
   for (std::size_t k = 0; k < form.parts.size(); ++k)
-    if (fill.taken[k] && form.parts[k].variable) out.push_back(form.parts[k].text);
+    if (fill.taken[k] != 0 && form.parts[k].variable) out.push_back(form.parts[k].text);
   return out;
 }
 
-// ModiOrder<a, b> of some variant: `a` cannot be written once `b` is.
-bool orderForbids(const InstrDb& db, const Optype& optype, std::size_t form, const std::string& variable,
-                  const std::vector<std::string>& written) {
-  for (const isa::Opcode* op : detail::boundOpcodes(db, optype, form))
-    for (const auto& order : op->operandInfo.modiOrders) {
-      const auto at = std::find(order.begin(), order.end(), variable);
-      if (at == order.end()) continue;
-      for (auto later = at + 1; later != order.end(); ++later)
-        if (std::find(written.begin(), written.end(), *later) != written.end()) return true;
-    }
+// ModiOrder<a, b> of the variant: `a` cannot be written once `b` is.
+bool orderForbids(const isa::Opcode& op, const std::string& variable, const std::vector<std::string>& written) {
+  for (const auto& order : op.operandInfo.modiOrders) {
+    const auto at = std::find(order.begin(), order.end(), variable);
+    if (at == order.end()) continue;
+    for (auto later = at + 1; later != order.end(); ++later)
+      if (std::find(written.begin(), written.end(), *later) != written.end()) return true;
+  }
   return false;
 }
 
 std::string modifierDetail(const Optype& optype, const std::string& spelling, const std::string& variable, bool isDefault) {
-  std::string meaning = detail::modifierMeaning(optype, spelling);
-  if (meaning.empty() && !variable.empty()) meaning = detail::modifierMeaning(optype, variable);
+  std::string meaning = isa::modifierMeaning(optype, spelling);
+  if (meaning.empty() && !variable.empty()) meaning = isa::modifierMeaning(optype, variable);
   if (meaning.empty()) meaning = (variable.empty() ? "modifier" : "value of ." + variable) + " of " + optype.mnemonic;
   return isDefault ? meaning + " (default)" : meaning;
 }
 
-// The values of one slot: the literal, or the domain's values the field's type spells.
-void slotValues(const InstrDb& db, const Optype& optype, std::size_t form, const isa::ModifierSlot& slot, Items& items) {
-  const std::vector<const isa::Opcode*> ops = detail::boundOpcodes(db, optype, form);
+// The spellings slot `part` takes in variant `op`: the database's table of what writing each
+// spelling there sets (FormBinding::modifierValue), the same table the matcher reads.
+void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t part, Items& items) {
+  const SyntaxForm& form = optype.syntax.forms[fi];
+  const isa::ModifierSlot& slot = form.parts[part];
+  const isa::FormBinding& b = *op.formBindings[fi];
+  const int fieldIndex = slot.variable ? b.variableField[part] : b.literalField[part];
+  const isa::Field* f = fieldIndex < 0 ? nullptr : &op.fields[static_cast<std::size_t>(fieldIndex)];
   if (!slot.variable) {
-    const isa::Field* f = nullptr;
-    for (std::size_t i = 0; i < ops.size() && f == nullptr; ++i) f = isa::literalModifierField(db, *ops[i], slot.text);
-    if (f == nullptr) return;  // no variant encodes it (L-48)
+    if (f == nullptr) return;  // this variant does not encode it (L-48)
     const bool isDefault = f->presence == isa::FieldPresence::Default && db.typeOf(*f).valueOf(slot.text) == f->value;
     if (CompletionItem* item = items.add(slot.text, CompletionKind::Modifier, modifierDetail(optype, slot.text, {}, isDefault)))
       item->isDefault = isDefault;
@@ -206,38 +216,36 @@ void slotValues(const InstrDb& db, const Optype& optype, std::size_t form, const
   const isa::ModifierDomain* d = optype.domain(slot.text);
   if (d == nullptr) return;
   const bool marked = std::any_of(d->values.begin(), d->values.end(), [](const isa::DomainValue& v) { return v.isDefault; });
-  const isa::Field* f = nullptr;
-  for (std::size_t i = 0; i < ops.size() && f == nullptr; ++i) f = ops[i]->field(slot.text);
-  std::string domainLine = "." + d->variable + " = {";
-  for (std::size_t v = 0; v < d->values.size(); ++v)
-    domainLine += (v ? ", ." : ".") + d->values[v].spelling + (d->values[v].isDefault ? "*" : "");
-  domainLine += "}";
   for (const isa::DomainValue& v : d->values) {
-    if (!detail::slotAccepts(db, optype, form, slot, v.spelling)) continue;
+    const int spelling = optype.spellingIndex(v.spelling);
+    if (spelling < 0 || b.modifierValue[part][static_cast<std::size_t>(spelling)] < 0) continue;
     bool isDefault = v.isDefault;
     if (!marked && f != nullptr && f->presence == isa::FieldPresence::Default) isDefault = db.typeOf(*f).valueOf(v.spelling) == f->value;
     CompletionItem* item = items.add(v.spelling, CompletionKind::Modifier, modifierDetail(optype, v.spelling, slot.text, isDefault));
     if (item == nullptr) continue;
     item->isDefault = isDefault;
-    item->documentation = "`" + domainLine + "` (" + optype.mnemonic + ")";
+    item->documentation = "`" + isa::domainLine(*d) + "` (" + optype.mnemonic + ")";
   }
 }
 
-// The modifiers legal after the written ones: per form the written modifiers fit, the free slots
-// after the last filled one, up to and including the first that cannot be left out.
+// The modifiers legal after the written ones: per form and variant the written modifiers fill
+// (isa::fillModifiers, the matcher's assignment), the free slots after the last filled one, up
+// to and including the first that cannot stay free.
 void modifiers(const InstrDb& db, const detail::Mnemonic& mn, Items& items) {
   const Optype& optype = *mn.optype;
+  const std::vector<std::string_view> written = mn.modifierViews();
   for (std::size_t fi = 0; fi < optype.syntax.forms.size(); ++fi) {
     const SyntaxForm& form = optype.syntax.forms[fi];
-    const auto fill = detail::fillModifiers(db, optype, fi, mn.modifiers);
-    if (!fill) continue;
-    const std::vector<std::string> written = filledVariables(form, *fill);
-    const std::size_t from = static_cast<std::size_t>(std::max<int>(fill->last + 1, static_cast<int>(form.mnemonicParts)));
-    for (std::size_t k = from; k < form.parts.size(); ++k) {
-      const isa::ModifierSlot& slot = form.parts[k];
-      if (fill->taken[k]) continue;
-      if (!slot.variable || !orderForbids(db, optype, fi, slot.text, written)) slotValues(db, optype, fi, slot, items);
-      if (!detail::skippable(db, optype, fi, slot)) break;
+    for (const isa::ModifierFill& fill : isa::fillModifiers(db, optype, fi, written)) {
+      const isa::Opcode& op = *fill.opcode;
+      const std::vector<std::string> variables = filledVariables(form, fill);
+      const std::size_t from = static_cast<std::size_t>(std::max<int>(fill.last + 1, static_cast<int>(form.mnemonicParts)));
+      for (std::size_t k = from; k < form.parts.size(); ++k) {
+        const isa::ModifierSlot& slot = form.parts[k];
+        if (fill.taken[k] != 0) continue;
+        if (!slot.variable || !orderForbids(op, slot.text, variables)) slotValues(db, optype, fi, op, k, items);
+        if (!isa::modifierSlotSkippable(op, form, *op.formBindings[fi], k)) break;
+      }
     }
   }
 }
@@ -268,10 +276,9 @@ void snippet(std::string label, std::string insert, std::string detail, std::siz
 }
 
 // What one operand slot takes: the enumerators of its field's type, or the shape of an address.
-void slotItems(const InstrDb& db, const Optype& optype, const detail::SlotCandidate& at, std::size_t group, Items& items) {
-  const isa::OrderElem* elem = detail::orderElem(at);
-  if (elem == nullptr) return;
-  const isa::OperandSlot& slot = optype.syntax.forms[at.form].operands[at.slot];
+void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::SlotCandidate& at, std::size_t group, Items& items) {
+  const isa::OrderElem& elem = at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
+  const isa::OperandSlot& slot = optype.syntax.forms[fi].operands[at.slot];
   const std::string where = slot.placeholder + " of " + optype.mnemonic;
   switch (slot.shape) {
     case isa::OperandShape::RegIndirect:
@@ -285,7 +292,7 @@ void slotItems(const InstrDb& db, const Optype& optype, const detail::SlotCandid
       return;
     case isa::OperandShape::Plain: break;
   }
-  const isa::Field* f = at.opcode->fieldOf(*elem);
+  const isa::Field* f = at.opcode->fieldOf(elem);
   if (f == nullptr) return;
   const isa::BitFieldType& t = db.typeOf(*f);
   if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
@@ -301,11 +308,17 @@ std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx
   const std::string& typed = ctx.operand;
   if (!std::all_of(typed.begin(), typed.end(), detail::isWordChar)) return {};
   if (!typed.empty() && std::isdigit(static_cast<unsigned char>(typed.front())) != 0) return {};
+  const std::vector<isa::AsmOperand> before = detail::lowerOperands(ctx.operandsBefore);
+  const std::vector<std::string_view> written = mn->modifierViews();
   std::size_t group = 0;
   for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) {
-    if (!detail::formTakes(db, *mn->optype, fi, mn->modifiers)) continue;
-    for (const detail::SlotCandidate& at : detail::operandSlots(db, *mn->optype, fi, ctx.operandsBefore, ctx.operandIndex))
-      slotItems(db, *mn->optype, at, group++, items);
+    // The variants in which the written modifiers are all the form needs.
+    std::vector<const isa::Opcode*> variants;
+    for (const isa::ModifierFill& fill : isa::fillModifiers(db, *mn->optype, fi, written))
+      if (fill.complete) variants.push_back(fill.opcode);
+    if (variants.empty()) continue;
+    for (const isa::SlotCandidate& at : isa::nextOperandSlots(db, *mn->optype, fi, before))
+      if (std::find(variants.begin(), variants.end(), at.opcode) != variants.end()) slotItems(db, *mn->optype, fi, at, group++, items);
   }
   return items.take();
 }

@@ -1,9 +1,11 @@
 // What completion and signature help share (private to server/ide): where the cursor is in the
-// statement being typed, read from the text of its line (which may not parse), and which syntax
-// forms and operand slots of an optype fit what is already written, read from the database.
+// statement being typed, read from the text of its line (which may not parse), and what is
+// written before it in the form the binding queries of isa/Binding.h take (which forms, variants
+// and slots fit is decided there, by the matcher's own steps, never here).
 #pragma once
 
 #include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/isa/AsmUnit.h>
 #include <gpuasm/isa/InstrDb.h>
 
 #include <cstdint>
@@ -29,7 +31,7 @@ struct CursorContext {
   /// Mnemonic: the complete dotted components before the partial one ("IMAD", "WIDE");
   /// Operand: every component of the mnemonic word.
   std::vector<std::string> components;
-  /// Operand: the operands before the cursor's, trimmed, prefixes (- ~ ! |) removed.
+  /// Operand: the operands before the cursor's, as written (trimmed).
   std::vector<std::string> operandsBefore;
   /// Operand: the cursor's operand up to the cursor, trimmed, prefixes removed.
   std::string operand;
@@ -48,59 +50,17 @@ bool isWordChar(char c);
 /// The opcodes of `optype` that bind syntax form `form`.
 std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form);
 
-/// Whether `spelling` can fill modifier slot `slot` of form `form`: the literal itself, or a
-/// value of the variable's domain that the field's type of a bound opcode spells.
-bool slotAccepts(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form, const isa::ModifierSlot& slot,
-                 std::string_view spelling);
-
-/// How the written modifiers fill the modifier slots of one form (indices into form.parts).
-struct ModifierFill {
-  std::vector<bool> taken;  ///< parallel to form.parts
-  int last = -1;            ///< the highest slot filled, -1 when none
-};
-
-/// Assigns `written` (modifiers after the mnemonic) to the slots of form `form` in order, each to
-/// the first free slot after the previous one that accepts it (else any free slot, as the
-/// matcher does); nullopt when some modifier fits no slot of the form.
-std::optional<ModifierFill> fillModifiers(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form,
-                                          const std::vector<std::string>& written);
-
-/// Whether a modifier slot may be left out: braced, or a variable whose field has an encoding
-/// default (or is absent) in some variant the form binds (L-53).
-bool skippable(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form, const isa::ModifierSlot& slot);
-
-/// Whether form `form` takes exactly the written modifiers: they fill its slots and every slot
-/// left free may be left out.
-bool formTakes(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form, const std::vector<std::string>& written);
-
 /// The optype and written modifiers of a mnemonic word's components; nullopt for an unknown mnemonic.
 struct Mnemonic {
   const isa::Optype* optype = nullptr;
   std::vector<std::string> modifiers;
+  std::vector<std::string_view> modifierViews() const { return {modifiers.begin(), modifiers.end()}; }
 };
 std::optional<Mnemonic> resolveMnemonic(const isa::InstrDb& db, const std::vector<std::string>& components);
 
-/// One operand slot the cursor's operand can stand for.
-struct SlotCandidate {
-  std::size_t form = 0;
-  std::size_t slot = 0;  ///< index into form.operands
-  const isa::Opcode* opcode = nullptr;
-};
-
-/// The slots of form `form` that operand `index` can fill, given the operands written before it:
-/// every choice of optional slots (braced, or predicates with an encoding default) under which
-/// the earlier operands fit their slots' kinds, in the matcher's order, without duplicates.
-std::vector<SlotCandidate> operandSlots(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form,
-                                        const std::vector<std::string>& before, std::size_t index);
-
-/// The Order<> element slot `slot` of form `form` stands for in `opcode` (null when unbound).
-const isa::OrderElem* orderElem(const SlotCandidate& at);
-
-/// The first sentence of a prose text (up to '。' or ". "), on one line.
-std::string firstSentence(std::string_view text);
-
-/// The first line of the optype's __ModifierInfo that mentions `.word` as a whole modifier.
-std::string modifierMeaning(const isa::Optype& optype, std::string_view word);
+/// The operands written before the cursor's, read as the assembler reads them (lowered), so
+/// the binding queries of isa/Binding.h judge them exactly as the matcher does.
+std::vector<isa::AsmOperand> lowerOperands(const std::vector<std::string>& operands);
 
 /// A form as a signature label: the mnemonic as written, then the operands as written, optional
 /// ones in braces (`Rd{, pu}, Ra`); `operandRanges` receives each operand's byte range in it.

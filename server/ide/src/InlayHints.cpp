@@ -2,6 +2,8 @@
 // statement's word, so a hint is a position and a label; the work is choosing where it goes.
 #include <gpuasm/ide/InlayHints.h>
 
+#include <gpuasm/isa/Binding.h>
+
 #include <string_view>
 
 namespace gpuasm::ide {
@@ -15,21 +17,10 @@ std::uint32_t contentEnd(std::string_view text, std::uint32_t lineStart, std::ui
   return lineEnd;
 }
 
-// The form as the spec writes it, without the scheduling placeholders and the column alignment.
-std::string compactForm(std::string_view form) {
-  const std::size_t dollar = form.find('$');
-  if (dollar != std::string_view::npos) form = form.substr(0, dollar);
-  std::string out;
-  for (char c : form)
-    if (!((c == ' ' || c == '\t') && (out.empty() || out.back() == ' '))) out.push_back(c == '\t' ? ' ' : c);
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
   const isa::Opcode& op = *inst.opcode;
   std::string t = "Encoding of **" + op.name + "**, a variant of " + db.optypeOf(op).name;
-  if (inst.form != nullptr) t += ", in the form `" + compactForm(inst.form->text) + "`";
+  if (inst.form != nullptr) t += ", in the form `" + isa::compactForm(*inst.form) + "`";
   if (op.pos.valid()) t += "  \n(defined at " + db.describe(op.pos) + ")";
   return t;
 }

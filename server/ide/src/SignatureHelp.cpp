@@ -1,10 +1,13 @@
 // Signature help (see SignatureHelp.h): the cursor's statement read from its line
-// (CursorContext), its optype's syntax forms as signatures, the matched form (or the first one
-// the written modifiers and operand count fit) as the active one, and the slot the cursor's
-// operand fills in it, optional slots left out as the matcher decides (operand kinds).
+// (CursorContext), its optype's syntax forms as signatures; when the statement assembles, its
+// binding gives the active form and the slot of the cursor's operand; on a line being typed, the
+// binding queries of isa/Binding.h (the matcher's own steps) pick the first form the written
+// modifiers and operand count fit and the slot the operand after the written ones can fill.
 #include <gpuasm/ide/SignatureHelp.h>
 
 #include "CursorContext.h"
+
+#include <gpuasm/isa/Binding.h>
 
 #include <algorithm>
 
@@ -21,8 +24,7 @@ using isa::SyntaxForm;
 std::string parameterDocs(const InstrDb& db, const Optype& optype, std::size_t form, std::size_t slot) {
   std::vector<std::string> kinds;
   for (const isa::Opcode* op : detail::boundOpcodes(db, optype, form)) {
-    const isa::OrderElem* elem = detail::orderElem({form, slot, op});
-    if (elem == nullptr) continue;
+    const isa::OrderElem* elem = &op->operandInfo.order[op->formBindings[form]->orderIndex[slot]];
     std::string kind = elem->toString();
     if (const isa::Field* f = op->fieldOf(*elem)) {
       const isa::BitFieldType& t = db.typeOf(*f);
@@ -50,16 +52,19 @@ SignatureInfo signature(const InstrDb& db, const Optype& optype, std::size_t fi)
   return s;
 }
 
-// The form the statement matched, else the first that takes the written modifiers and at least
-// as many operands as are written, else the first with enough operands.
-std::size_t activeForm(const Snapshot& snap, std::uint32_t offset, const detail::Mnemonic& mn, std::size_t written) {
+// Whether some variant of form `fi` takes exactly the written modifiers (isa::fillModifiers).
+bool formTakes(const InstrDb& db, const detail::Mnemonic& mn, std::size_t fi) {
+  const auto fills = isa::fillModifiers(db, *mn.optype, fi, mn.modifierViews());
+  return std::any_of(fills.begin(), fills.end(), [](const isa::ModifierFill& f) { return f.complete; });
+}
+
+// The form the statement binds to when it assembles, else the first that takes the written
+// modifiers and at least as many operands as are written, else the first with enough operands.
+std::size_t activeForm(const InstrDb& db, const isa::Binding* matched, const detail::Mnemonic& mn, std::size_t written) {
   const auto& forms = mn.optype->syntax.forms;
-  if (const auto as = snap.statementAt(offset); as && as->inst && as->inst->form != nullptr) {
-    const SyntaxForm* f = as->inst->form;
-    if (f >= forms.data() && f < forms.data() + forms.size()) return static_cast<std::size_t>(f - forms.data());
-  }
+  if (matched != nullptr) return matched->formIndex();
   for (std::size_t fi = 0; fi < forms.size(); ++fi)
-    if (forms[fi].operands.size() >= written && detail::formTakes(snap.db(), *mn.optype, fi, mn.modifiers)) return fi;
+    if (forms[fi].operands.size() >= written && formTakes(db, mn, fi)) return fi;
   for (std::size_t fi = 0; fi < forms.size(); ++fi)
     if (forms[fi].operands.size() >= written) return fi;
   return 0;
@@ -76,9 +81,16 @@ std::optional<SignatureHelp> getSignatureHelp(const Snapshot& snapshot, std::uin
 
   SignatureHelp help;
   for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) help.signatures.push_back(signature(db, *mn->optype, fi));
-  const std::size_t active = activeForm(snapshot, offset, *mn, std::max(ctx.operandCount, ctx.operandIndex + 1));
+  // A statement that assembles has its binding: the form and the slot of every operand.
+  const auto as = snapshot.statementAt(offset);
+  const isa::Binding* matched = as && as->binding && as->binding->matched && as->binding->optype == mn->optype ? &*as->binding : nullptr;
+  const std::size_t active = activeForm(db, matched, *mn, std::max(ctx.operandCount, ctx.operandIndex + 1));
   help.activeSignature = static_cast<std::uint32_t>(active);
-  const auto slots = detail::operandSlots(db, *mn->optype, active, ctx.operandsBefore, ctx.operandIndex);
+  if (const auto slot = matched != nullptr ? matched->slotOf(ctx.operandIndex) : std::nullopt) {
+    help.activeParameter = static_cast<std::uint32_t>(*slot);
+    return help;
+  }
+  const auto slots = isa::nextOperandSlots(db, *mn->optype, active, detail::lowerOperands(ctx.operandsBefore));
   help.activeParameter = static_cast<std::uint32_t>(slots.empty() ? ctx.operandIndex : slots.front().slot);
   return help;
 }

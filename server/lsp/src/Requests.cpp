@@ -1,6 +1,8 @@
 // Request handlers: LSP params → an ide feature → LSP JSON (see Requests.h). Byte offsets and
 // ranges become UTF-16 positions here and nowhere else.
 #include "Requests.h"
+
+#include "HoverText.h"
 #include "RunJsonTree.h"
 
 #include <gpuasm/ide/CodeActions.h>
@@ -41,7 +43,7 @@ json hover(RequestContext& ctx, const json& params) {
   const ide::Snapshot& snap = snapshotOf(ctx, params);
   const auto h = ide::getHover(snap, offsetOf(snap, params));
   if (!h) return nullptr;
-  return {{"contents", markdown(h->markdown)}, {"range", rangeJson(snap.lines(), h->range)}};
+  return {{"contents", markdown(hoverMarkdown(*h))}, {"range", rangeJson(snap.lines(), h->range)}};
 }
 
 json inlayHints(RequestContext& ctx, const json& params) {

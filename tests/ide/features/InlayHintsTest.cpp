@@ -25,7 +25,7 @@ TEST(InlayHints, ShowsTheEncodingAtTheEndOfTheLine) {
   EXPECT_EQ(hints[0].offset, a.ranges[0].begin);  // after the comment, before the trailing blanks
   EXPECT_TRUE(hints[0].paddingLeft);
   EXPECT_NE(hints[0].tooltip.find("IADD_RR"), std::string::npos) << hints[0].tooltip;
-  EXPECT_NE(hints[0].tooltip.find("`IADD Rd, {-}Ra, {-}SrcB`"), std::string::npos) << hints[0].tooltip;
+  EXPECT_NE(hints[0].tooltip.find("`IADD Rd, {-}Ra, {-}SrcB ;`"), std::string::npos) << hints[0].tooltip;
   EXPECT_NE(hints[0].tooltip.find("000_ialu.txt:180"), std::string::npos) << hints[0].tooltip;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gpuasm/isa/AsmUnit.h>
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/isa/MachineInst.h>
 
@@ -55,6 +56,9 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
 struct MatchResult {
   std::optional<MachineInst> inst;
   std::vector<AsmDiagnostic> diagnostics;
+  /// How the statement binds (Binding.h): the match's, or the nearest miss's when it failed
+  /// after its mnemonic was known (no binding for an unknown mnemonic or modifier spelling).
+  std::optional<Binding> binding;
 };
 
 /// Matches a statement against the database: mnemonic, modifiers, every syntax form of the

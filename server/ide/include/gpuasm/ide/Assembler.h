@@ -7,6 +7,7 @@
 
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/AsmUnit.h>
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/MachineInst.h>
 #include <gpuasm/isa/Word128.h>
 #include <gpuasm/syntax/Lowering.h>
@@ -23,6 +24,10 @@ struct AssembledStatement {
   isa::AsmStatement statement;
   std::optional<isa::MachineInst> inst;
   isa::Word128 encoding;  ///< valid when inst is set
+  /// How the statement binds (isa/Binding.h): the match's, or the nearest miss's; empty for an
+  /// unknown mnemonic or modifier, or a statement with a syntax error. Every editor feature
+  /// reads the binding here and never decides it again.
+  std::optional<isa::Binding> binding;
 };
 
 /// The listing of a document and every diagnostic in document order.

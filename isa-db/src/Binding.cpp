@@ -1,0 +1,428 @@
+// The binding model (see Binding.h): the facts derived from a matcher's decision, and the
+// matcher's partial-statement steps exported for completion and signature help.
+#include <gpuasm/isa/Binding.h>
+#include <gpuasm/isa/FormBinding.h>
+
+#include <gpuasm/isa/SpecParser.h>
+
+#include "TextUtil.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cctype>
+
+namespace gpuasm::isa {
+
+// ------------------------------------------------------------------ Binding
+
+std::size_t Binding::formIndex() const {
+  assert(optype != nullptr && form != nullptr);
+  return static_cast<std::size_t>(form - optype->syntax.forms.data());
+}
+
+const FormBinding& Binding::formBinding() const {
+  const auto& fb = opcode->formBindings[formIndex()];
+  assert(fb.has_value());
+  return *fb;
+}
+
+std::optional<std::size_t> Binding::slotOf(std::size_t operand) const {
+  if (operand >= operandCount || operandSlot[operand] == kUnbound) return std::nullopt;
+  return operandSlot[operand];
+}
+
+std::optional<std::size_t> Binding::orderIndexOf(std::size_t operand) const {
+  const auto slot = slotOf(operand);
+  if (!slot) return std::nullopt;
+  return formBinding().orderIndex[*slot];
+}
+
+const OrderElem* Binding::elementOf(std::size_t operand) const {
+  const auto order = orderIndexOf(operand);
+  return order ? &opcode->operandInfo.order[*order] : nullptr;
+}
+
+std::optional<std::size_t> Binding::modifierSlotOf(std::size_t modifier) const {
+  if (modifier >= modifierCount || modifierSlot[modifier] == kUnbound) return std::nullopt;
+  return modifierSlot[modifier];
+}
+
+std::vector<std::size_t> Binding::omittedSlots() const {
+  std::vector<std::size_t> out;
+  if (form == nullptr) return out;
+  std::vector<bool> written(form->operands.size(), false);
+  for (std::size_t i = 0; i < operandCount; ++i) {
+    if (operandSlot[i] == kUnbound) return {};
+    if (operandSlot[i] < written.size()) written[operandSlot[i]] = true;
+  }
+  for (std::size_t s = 0; s < written.size(); ++s)
+    if (!written[s]) out.push_back(s);
+  return out;
+}
+
+// ------------------------------------------------------------------ accesses
+
+namespace {
+
+Access listAccess(const OperandInfo& info, std::string_view name) {
+  Access a = Access::None;
+  if (std::find(info.inList.begin(), info.inList.end(), name) != info.inList.end()) a = a | Access::Read;
+  if (std::find(info.outList.begin(), info.outList.end(), name) != info.outList.end()) a = a | Access::Write;
+  return a;
+}
+
+// Whether an InList/OutList name is a predicate-set operand: Order<> marks it as one (the
+// loader classified it), else it names no field.
+bool isPredicateSet(const Opcode& opcode, std::string_view name) {
+  for (const auto& e : opcode.operandInfo.order)
+    if (e.kind == OrderElem::Kind::PredicateSet && e.name == name) return true;
+  return false;
+}
+
+// TEMPORARY until the prelude states these facts (issue 13 part 3, branch prelude-facts).
+const BitFieldType* predicateSetFile(const InstrDb& db, std::string_view name) {
+  return db.type(name == "UPR" ? "UPred" : "Pred");
+}
+bool isConstantRegister(const BitFieldType& t, std::uint64_t v) { return !t.enumerators.empty() && t.enumerators.back().value == v; }
+bool isConstantMemory(std::string_view name) { return name == "C"; }
+
+}  // namespace
+
+std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opcode) {
+  std::vector<OperandAccess> out;
+  const OperandInfo& info = opcode.operandInfo;
+  const auto add = [&](const std::string& name, Access access) {
+    OperandAccess a;
+    a.name = name;
+    a.field = opcode.fieldIndex(name);
+    if (a.field < 0 && isPredicateSet(opcode, name)) a.predicateSetFile = predicateSetFile(db, name);
+    a.access = access;
+    out.push_back(a);
+  };
+  for (const auto& n : info.inList) add(n, Access::Read);
+  for (const auto& n : info.outList) add(n, Access::Write);
+  return out;
+}
+
+Access accessOf(const Opcode& opcode, const OrderElem& elem) {
+  if (elem.kind != OrderElem::Kind::Composite) return listAccess(opcode.operandInfo, elem.name);
+  Access a = Access::None;
+  for (const auto& part : elem.parts) a = a | listAccess(opcode.operandInfo, part);
+  return a;
+}
+
+std::optional<OperandFacts> operandFacts(const Binding& binding, std::size_t operand) {
+  const auto slot = binding.slotOf(operand);
+  if (!slot) return std::nullopt;
+  const Opcode& op = *binding.opcode;
+  OperandFacts f;
+  f.slot = *slot;
+  f.orderIndex = binding.formBinding().orderIndex[*slot];
+  f.element = &op.operandInfo.order[f.orderIndex];
+  f.access = accessOf(op, *f.element);
+  const auto addField = [&](int i) {
+    if (i >= 0) f.fields.push_back(static_cast<std::uint32_t>(i));
+  };
+  if (f.element->kind == OrderElem::Kind::Composite) {
+    for (const auto& part : f.element->parts) addField(op.fieldIndex(part));
+  } else if (const Field* field = op.fieldOf(*f.element)) {
+    const auto pos = static_cast<std::size_t>(field - op.fields.data());
+    addField(static_cast<int>(pos));
+    const FieldAttributes& a = op.attributes[pos];
+    for (const int attr : {a.neg, a.abs, a.notBit, a.bitNot, a.bsel, a.hsel}) addField(attr);
+  }
+  return f;
+}
+
+std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t modifier, std::string_view spelling) {
+  const auto slot = binding.modifierSlotOf(modifier);
+  if (!slot) return std::nullopt;
+  const ModifierSlot& part = binding.form->parts[*slot];
+  const FormBinding& fb = binding.formBinding();
+  ModifierFacts m;
+  m.slot = *slot;
+  if (part.variable) m.variable = part.text;
+  m.field = part.variable ? fb.variableField[*slot] : fb.literalField[*slot];
+  const int spellingIndex = binding.optype->spellingIndex(spelling);
+  if (spellingIndex >= 0) {
+    const std::int64_t v = fb.modifierValue[*slot][static_cast<std::size_t>(spellingIndex)];
+    m.value = v >= 0 ? v : -1;
+  }
+  return m;
+}
+
+std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst, const Binding* binding) {
+  std::vector<RegisterAccess> out;
+  if (inst.opcode == nullptr) return out;
+  const Opcode& op = *inst.opcode;
+  // Which written operand an Order<> element comes from, when the binding says.
+  const auto operandOf = [&](std::string_view name) -> std::uint8_t {
+    if (binding == nullptr || binding->opcode != &op) return RegisterAccess::kNotWritten;
+    for (std::size_t i = 0; i < binding->operandCount; ++i) {
+      const OrderElem* e = binding->elementOf(i);
+      if (e == nullptr) continue;
+      if (e->name == name || std::find(e->parts.begin(), e->parts.end(), name) != e->parts.end()) return static_cast<std::uint8_t>(i);
+    }
+    return RegisterAccess::kNotWritten;
+  };
+  const std::size_t guardOrder = firstOperandOrderIndex(db, op);
+  const std::string_view guardName = guardOrder == 1 ? std::string_view(op.operandInfo.order.front().name) : std::string_view{};
+  for (const OperandAccess& a : operandAccesses(db, op)) {
+    if (a.predicateSetFile != nullptr) {
+      const BitFieldType* file = a.predicateSetFile;
+      for (const Enumerator& e : file->enumerators)
+        if (!isConstantRegister(*file, e.value)) out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
+      continue;
+    }
+    if (a.field < 0) continue;
+    const Field& f = op.fields[static_cast<std::size_t>(a.field)];
+    const BitFieldType& t = db.typeOf(f);
+    if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate) continue;
+    const std::uint64_t v = inst.values[static_cast<std::size_t>(a.field)];
+    if (isConstantRegister(t, v)) continue;
+    std::uint32_t count = 1;
+    if (const BitwidthRule* rule = op.operandInfo.bitwidth(a.name); rule != nullptr && t.kind == TypeKind::Register) {
+      const auto w = evalCompiled(rule->compiled, std::span<const std::uint64_t>(inst.values));
+      if (w && *w > 32) count = static_cast<std::uint32_t>((*w + 31) / 32);
+    }
+    const bool isGuard = a.name == guardName;
+    for (std::uint32_t k = 0; k < count; ++k)
+      out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access, isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ partial-statement queries
+
+bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding, std::span<const std::size_t> spellings,
+                         std::span<std::uint8_t> slotOf, std::span<std::uint8_t> taken, std::size_t* failed) {
+  assert(slotOf.size() >= spellings.size() && taken.size() >= form.parts.size());
+  std::fill(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(form.parts.size()), 0);
+  for (std::size_t w = 0; w < spellings.size(); ++w) {
+    slotOf[w] = Binding::kUnbound;
+    for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k) {
+      if (taken[k] || binding.modifierValue[k][spellings[w]] == FormBinding::kNoFit) continue;
+      slotOf[w] = static_cast<std::uint8_t>(k);
+      taken[k] = 1;
+      break;
+    }
+    if (slotOf[w] == Binding::kUnbound) {
+      if (failed != nullptr) *failed = w;
+      return false;
+    }
+  }
+  return true;
+}
+
+bool modifierSlotSkippable(const Opcode& opcode, const SyntaxForm& form, const FormBinding& binding, std::size_t part) {
+  const ModifierSlot& slot = form.parts[part];
+  // A variable slot is decided by its field, braced or not: a required field needs a value.
+  if (!slot.variable) return slot.optional;
+  const int f = binding.variableField[part];
+  return f < 0 || opcode.fields[static_cast<std::size_t>(f)].presence != FieldPresence::Required;
+}
+
+std::vector<ModifierFill> fillModifiers(const InstrDb& db, const Optype& optype, std::size_t form,
+                                        std::span<const std::string_view> written) {
+  std::vector<ModifierFill> out;
+  const SyntaxForm& f = optype.syntax.forms[form];
+  std::vector<std::size_t> spellings;
+  for (const auto w : written) {
+    const int i = optype.spellingIndex(w);
+    if (i < 0) return out;
+    spellings.push_back(static_cast<std::size_t>(i));
+  }
+  for (const std::uint32_t oi : optype.opcodes) {
+    const Opcode& op = db.opcodes()[oi];
+    if (form >= op.formBindings.size() || !op.formBindings[form]) continue;
+    const FormBinding& b = *op.formBindings[form];
+    ModifierFill fill;
+    fill.opcode = &op;
+    fill.slotOf.assign(spellings.size(), Binding::kUnbound);
+    fill.taken.assign(f.parts.size(), 0);
+    if (!assignModifierSlots(f, b, spellings, fill.slotOf, fill.taken)) continue;
+    for (const auto k : fill.slotOf) fill.last = std::max(fill.last, static_cast<int>(k));
+    fill.complete = true;
+    for (std::size_t k = f.mnemonicParts; k < f.parts.size() && fill.complete; ++k)
+      if (fill.taken[k] == 0 && !modifierSlotSkippable(op, f, b, k)) fill.complete = false;
+    out.push_back(std::move(fill));
+  }
+  return out;
+}
+
+std::uint32_t slotChoiceCount(std::span<const std::size_t> optionalSlots) {
+  // More than 16 optional slots would be 65,536 attempts per variant; no form has more than a few.
+  return optionalSlots.size() > 16 ? 0 : (1u << optionalSlots.size());
+}
+
+bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlots, std::uint32_t mask, std::size_t written,
+                std::vector<std::size_t>& slots) {
+  const std::size_t count = form.operands.size() - optionalSlots.size() + static_cast<std::size_t>(std::popcount(mask));
+  if (count != written) return false;
+  slots.clear();
+  for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
+    const bool isOptional = o < optionalSlots.size() && optionalSlots[o] == i;
+    if (!isOptional || ((mask >> o) & 1u) != 0) slots.push_back(i);
+    if (isOptional) ++o;
+  }
+  return true;
+}
+
+bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem) {
+  (void)db;
+  return elem.kind == OrderElem::Kind::Composite && isConstantMemory(elem.name);
+}
+
+bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const AsmOperand& o) {
+  return operandFitsWith(db, op, elem, o, [&](const BitFieldType& t) {
+    return o.kind == AsmOperandKind::RegisterRange ? t.valueOf(o.file + std::to_string(o.first)) : t.valueOf(o.name);
+  });
+}
+
+std::vector<SlotCandidate> nextOperandSlots(const InstrDb& db, const Optype& optype, std::size_t form,
+                                            std::span<const AsmOperand> before) {
+  std::vector<SlotCandidate> out;
+  const SyntaxForm& f = optype.syntax.forms[form];
+  std::vector<std::size_t> slots;
+  for (const std::uint32_t oi : optype.opcodes) {
+    const Opcode& op = db.opcodes()[oi];
+    if (form >= op.formBindings.size() || !op.formBindings[form]) continue;
+    const FormBinding& b = *op.formBindings[form];
+    const std::uint32_t masks = slotChoiceCount(b.optionalSlots);
+    // Every statement length that writes at least one more operand than `before`.
+    for (std::size_t written = before.size() + 1; written <= f.operands.size(); ++written) {
+      for (std::uint32_t mask = 0; mask < masks; ++mask) {
+        if (!slotChoice(f, b.optionalSlots, mask, written, slots)) continue;
+        bool ok = true;
+        for (std::size_t i = 0; i < before.size() && ok; ++i)
+          ok = operandFits(db, op, op.operandInfo.order[b.orderIndex[slots[i]]], before[i]);
+        if (!ok) continue;
+        const SlotCandidate c{&op, slots[before.size()]};
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const SlotCandidate& x) { return x.slot == c.slot && x.opcode == c.opcode; });
+        if (!seen) out.push_back(c);
+      }
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ shared text
+
+std::string compactForm(const SyntaxForm& form) {
+  std::string_view text = form.text;
+  const std::size_t dollar = text.find('$');
+  if (dollar != std::string_view::npos) text = trimBlanks(text.substr(0, dollar));
+  std::string compact;
+  for (const char c : text)
+    if (!(c == ' ' && !compact.empty() && compact.back() == ' ')) compact.push_back(c);
+  return compact + " ;";
+}
+
+std::string firstSentence(std::string_view text) {
+  std::string flat;
+  for (const char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') {
+      if (!flat.empty() && flat.back() != ' ') flat += ' ';
+    } else if (!(c == ' ' && (flat.empty() || flat.back() == ' '))) {
+      flat += c;
+    }
+  }
+  while (!flat.empty() && flat.back() == ' ') flat.pop_back();
+  static constexpr std::string_view kFullStop = "\xE3\x80\x82";  // '。'
+  const std::size_t cjk = flat.find(kFullStop);
+  std::size_t latin = std::string::npos;
+  for (std::size_t i = flat.find('.'); i != std::string::npos && latin == std::string::npos; i = flat.find('.', i + 1)) {
+    if (i + 1 < flat.size() && flat[i + 1] != ' ') continue;
+    std::size_t w = i;
+    while (w > 0 && flat[w - 1] != ' ') --w;
+    const std::string word = text::lower(std::string_view(flat).substr(w, i - w));
+    if (word == "i.e" || word == "e.g" || word == "cf" || word == "vs" || word == "etc") continue;
+    latin = i;
+  }
+  if (cjk != std::string::npos && (latin == std::string::npos || cjk < latin)) return flat.substr(0, cjk + kFullStop.size());
+  if (latin != std::string::npos) return flat.substr(0, latin + 1);
+  return flat;
+}
+
+std::string domainLine(const ModifierDomain& d) {
+  std::string out = "." + d.variable + " = {";
+  for (std::size_t i = 0; i < d.values.size(); ++i) out += (i ? ", ." : ".") + d.values[i].spelling + (d.values[i].isDefault ? "*" : "");
+  return out + "}";
+}
+
+namespace {
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// True when `line` mentions `.word` as a whole modifier: ".X" must not count inside ".XOR".
+bool mentions(std::string_view line, std::string_view word) {
+  if (word.empty()) return false;
+  const std::string needle = "." + std::string(word);
+  for (std::size_t at = line.find(needle); at != std::string_view::npos; at = line.find(needle, at + 1)) {
+    const std::size_t after = at + needle.size();
+    if (after >= line.size() || !isWordChar(line[after])) return true;
+  }
+  return false;
+}
+
+std::vector<std::string_view> proseLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t nl = text.find('\n', start);
+    std::string_view line = text.substr(start, (nl == std::string_view::npos ? text.size() : nl) - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(trimBlanks(line));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  return lines;
+}
+
+bool isTableRow(std::string_view line) { return line.starts_with("|"); }
+
+bool isTableSeparator(std::string_view line) {
+  return isTableRow(line) && std::all_of(line.begin(), line.end(), [](char c) { return c == '|' || c == ':' || c == '-' || c == ' '; });
+}
+
+}  // namespace
+
+std::vector<std::string> modifierMeaningLines(const Optype& optype, std::string_view word) {
+  std::vector<std::string> out;
+  const Prose& prose = optype.docs.modifierInfo;
+  if (!prose.present || word.empty()) return out;
+  const std::vector<std::string_view> lines = proseLines(prose.text);
+  for (std::size_t i = 0; i < lines.size();) {
+    if (!isTableRow(lines[i])) {
+      if (mentions(lines[i], word)) out.emplace_back(lines[i]);
+      ++i;
+      continue;
+    }
+    // A matching row keeps its table's header so it still reads as a table; a matching header
+    // brings its whole table, since the rows then describe the word's values.
+    std::size_t end = i;
+    while (end < lines.size() && isTableRow(lines[end])) ++end;
+    const bool hasSeparator = i + 1 < end && isTableSeparator(lines[i + 1]);
+    const std::size_t bodyStart = hasSeparator ? i + 2 : i + 1;
+    std::vector<std::string_view> rows;
+    for (std::size_t k = bodyStart; k < end; ++k)
+      if (mentions(lines[i], word) || mentions(lines[k], word)) rows.push_back(lines[k]);
+    if (!rows.empty()) {
+      out.emplace_back(lines[i]);
+      if (hasSeparator) out.emplace_back(lines[i + 1]);
+      for (const auto r : rows) out.emplace_back(r);
+    }
+    i = end;
+  }
+  return out;
+}
+
+std::string modifierMeaning(const Optype& optype, std::string_view word) {
+  const Prose& prose = optype.docs.modifierInfo;
+  if (!prose.present) return {};
+  for (const std::string_view line : proseLines(prose.text))
+    if (mentions(line, word)) return firstSentence(line);
+  return {};
+}
+
+}  // namespace gpuasm::isa

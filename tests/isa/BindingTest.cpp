@@ -1,0 +1,375 @@
+// The binding model (isa/Binding.h): what matching decides about a statement and the facts
+// derived from it, and the partial-statement queries completion and signature help use. Every
+// expected value is worked out by hand from the spec text cited beside it (file:line of the
+// copies in isa-db/spec/); statements are lowered by the syntax layer, as the tools do.
+#include "TestSpec.h"
+
+#include <gpuasm/isa/Binding.h>
+#include <gpuasm/isa/FormBinding.h>
+#include <gpuasm/isa/Matcher.h>
+#include <gpuasm/syntax/LineScanner.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gpuasm::isa {
+namespace {
+
+using test::db;
+
+AsmStatement statement(std::string_view line) {
+  auto unit = syntax::lowerText(line);
+  EXPECT_EQ(unit.statements.size(), 1u) << line;
+  EXPECT_TRUE(unit.diagnostics.empty()) << line;
+  return unit.statements.empty() ? AsmStatement{} : unit.statements.front();
+}
+
+MatchResult matched(std::string_view line) {
+  MatchResult r = matchStatement(db(), statement(line));
+  EXPECT_TRUE(r.inst.has_value()) << line << ": " << (r.diagnostics.empty() ? "" : r.diagnostics.front().message);
+  EXPECT_TRUE(r.binding.has_value()) << line;
+  return r;
+}
+
+std::vector<std::string> elementNames(const Binding& b) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < b.operandCount; ++i) {
+    const OrderElem* e = b.elementOf(i);
+    out.push_back(e == nullptr ? "?" : e->name);
+  }
+  return out;
+}
+
+std::vector<std::size_t> slots(const Binding& b) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < b.operandCount; ++i) out.push_back(b.slotOf(i).value_or(99));
+  return out;
+}
+
+// A register access as (file, register number, access, written operand or -1).
+using Reg = std::tuple<std::string, std::uint32_t, Access, int>;
+std::vector<Reg> registers(const MatchResult& r) {
+  std::vector<Reg> out;
+  for (const RegisterAccess& a : registerAccesses(db(), *r.inst, r.binding ? &*r.binding : nullptr))
+    out.emplace_back(a.file->name, a.number, a.access, a.operand == RegisterAccess::kNotWritten ? -1 : a.operand);
+  return out;
+}
+
+std::size_t fieldIndex(const Opcode& op, std::string_view name) {
+  const int i = op.fieldIndex(name);
+  EXPECT_GE(i, 0) << name;
+  return static_cast<std::size_t>(i);
+}
+
+// 000:126: `IADD.X Rd{ ,pu}, {-}Ra, {-}SrcB{, {!}pp}`; 000:180-189 IADD_RR:
+// InList<pg, ra, rb, pp>, OutList<rd, pu>, Order<pg, rd, pu, ra, rb, pp>.
+TEST(Binding, EveryOperandOfIaddXWithBothCarries) {
+  const MatchResult r = matched("IADD.X R1, PT, R3, ~R5, P0 ;");  // 000:177
+  const Binding& b = *r.binding;
+  EXPECT_TRUE(b.matched);
+  EXPECT_EQ(b.optype->name, "IADD");
+  EXPECT_EQ(b.formIndex(), 1u);
+  EXPECT_EQ(b.opcode->name, "IADD_RR");
+  EXPECT_EQ(slots(b), (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+  EXPECT_TRUE(b.omittedSlots().empty());
+  EXPECT_EQ(elementNames(b), (std::vector<std::string>{"rd", "pu", "ra", "rb", "pp"}));
+  EXPECT_EQ(b.orderIndexOf(0), 1u);  // Order<pg, rd, …>: rd after the guard
+  EXPECT_EQ(b.orderIndexOf(4), 5u);
+
+  const std::vector<Access> roles{Access::Write, Access::Write, Access::Read, Access::Read, Access::Read};
+  for (std::size_t i = 0; i < roles.size(); ++i) {
+    const auto facts = operandFacts(b, i);
+    ASSERT_TRUE(facts) << i;
+    EXPECT_EQ(facts->access, roles[i]) << i;
+  }
+  // ~R5 sets rb and, through AsmFormat<rb.neg> = CvtINegX(rb.neg, ext) (000:189), rb.neg.
+  const auto rb = operandFacts(b, 3);
+  const Opcode& op = *b.opcode;
+  EXPECT_EQ(rb->fields, (std::vector<std::uint32_t>{static_cast<std::uint32_t>(fieldIndex(op, "rb")),
+                                                    static_cast<std::uint32_t>(fieldIndex(op, "rb.neg"))}));
+  // Ra's prefix field ra.neg is an optype field (000:115).
+  const auto ra = operandFacts(b, 2);
+  EXPECT_NE(std::find(ra->fields.begin(), ra->fields.end(), fieldIndex(op, "ra.neg")), ra->fields.end());
+
+  // .X is the form's literal part 0; it sets `IExt ext` (000:117) to X = 0x1 (000:3).
+  ASSERT_EQ(b.modifierCount, 1u);
+  const auto x = modifierFacts(b, 0, "X");
+  ASSERT_TRUE(x);
+  EXPECT_EQ(x->slot, 0u);
+  EXPECT_TRUE(x->variable.empty());
+  EXPECT_EQ(x->field, op.fieldIndex("ext"));
+  EXPECT_EQ(x->value, 1);
+
+  // The guard pg defaults to PT and pu is PT: the true predicate carries no value (prelude Pred).
+  EXPECT_EQ(registers(r), (std::vector<Reg>{{"Reg", 3, Access::Read, 2},
+                                            {"Reg", 5, Access::Read, 3},
+                                            {"Pred", 0, Access::Read, 4},
+                                            {"Reg", 1, Access::Write, 0}}));
+}
+
+// Four operands for the five slots of 000:126: pu or pp is left out. The spec's example pair
+// (000:176-177) is the two halves of one 64-bit add: the first line's P0 is the carry out (pu),
+// consumed as pp by the second — so the first optional slot is the one taken.
+TEST(Binding, FourOperandsOfIaddXTakeTheCarryOut) {
+  const MatchResult r = matched("IADD.X R0, P0, R2, ~R4 ;");
+  const Binding& b = *r.binding;
+  EXPECT_EQ(slots(b), (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(b.omittedSlots(), (std::vector<std::size_t>{4}));
+  EXPECT_EQ(elementNames(b), (std::vector<std::string>{"rd", "pu", "ra", "rb"}));
+  EXPECT_EQ(registers(r), (std::vector<Reg>{{"Reg", 2, Access::Read, 2},
+                                            {"Reg", 4, Access::Read, 3},
+                                            {"Reg", 0, Access::Write, 0},
+                                            {"Pred", 0, Access::Write, 1}}));
+}
+
+// 000:543-554 IMAD_WIDE_RRR: Bitwidth<rd> = 64, Bitwidth<rc> = 64: a 64-bit operand covers two
+// registers; InList<pg, ra, rb, rc, pp>, OutList<rd, pu>.
+TEST(Binding, WideOperandsCoverTwoRegisters) {
+  const MatchResult r = matched("IMAD.WIDE R[0:1], R2, R3, R[4:5] ;");  // 000:536
+  EXPECT_EQ(r.binding->opcode->name, "IMAD_WIDE_RRR");
+  EXPECT_EQ(elementNames(*r.binding), (std::vector<std::string>{"rd", "ra", "rb", "rc"}));
+  EXPECT_EQ(r.binding->omittedSlots(), (std::vector<std::size_t>{1}));  // pu left out
+  EXPECT_EQ(registers(r), (std::vector<Reg>{{"Reg", 2, Access::Read, 1},
+                                            {"Reg", 3, Access::Read, 2},
+                                            {"Reg", 4, Access::Read, 3},
+                                            {"Reg", 5, Access::Read, 3},
+                                            {"Reg", 0, Access::Write, 0},
+                                            {"Reg", 1, Access::Write, 0}}));
+}
+
+// 000:1542-1550 R2P: `R2P PR, Ra{.bsel}, SbMsk`; OutList<PR> writes the predicate file, every
+// predicate but the constant PT (prelude Pred: P0..P6, PT = 7). 0xFF picks R2P_RI.
+TEST(Binding, PredicateSetIsEveryPredicateOfItsFile) {
+  const MatchResult r = matched("R2P PR, R7.B1, 0xFF ;");  // 000:1597
+  const Binding& b = *r.binding;
+  EXPECT_EQ(b.opcode->name, "R2P_RI");
+  EXPECT_EQ(elementNames(b), (std::vector<std::string>{"PR", "ra", "vb"}));
+  EXPECT_EQ(operandFacts(b, 0)->access, Access::Write);
+  EXPECT_TRUE(operandFacts(b, 0)->fields.empty());  // PR is display only (000:1559)
+  // R7.B1 sets ra and its selector ra.bsel (000:1546).
+  const Opcode& op = *b.opcode;
+  EXPECT_EQ(operandFacts(b, 1)->fields, (std::vector<std::uint32_t>{static_cast<std::uint32_t>(fieldIndex(op, "ra")),
+                                                                    static_cast<std::uint32_t>(fieldIndex(op, "ra.bsel"))}));
+  std::vector<Reg> expected{{"Reg", 7, Access::Read, 1}};
+  for (std::uint32_t p = 0; p <= 6; ++p) expected.emplace_back("Pred", p, Access::Write, 0);
+  EXPECT_EQ(registers(r), expected);
+
+  const auto accesses = operandAccesses(db(), op);
+  ASSERT_FALSE(accesses.empty());
+  const auto pr = std::find_if(accesses.begin(), accesses.end(), [](const OperandAccess& a) { return a.name == "PR"; });
+  ASSERT_NE(pr, accesses.end());
+  EXPECT_EQ(pr->access, Access::Write);
+  EXPECT_EQ(pr->field, -1);
+  ASSERT_NE(pr->predicateSetFile, nullptr);
+  EXPECT_EQ(pr->predicateSetFile->name, "Pred");
+}
+
+// 000:1436-1445 P2R: `P2R{.bsel} Rd, PR, Ra, SbMsk`, .bsel a variable of BSel (B0, B1 = 1 …,
+// 000:25); InList<pg, ra, PR, vb> reads the predicates.
+TEST(Binding, ModifierVariableAndPredicateSetRead) {
+  const MatchResult r = matched("P2R.B1 R7, PR, R0, 0xFF ;");  // 000:1491
+  const Binding& b = *r.binding;
+  const auto m = modifierFacts(b, 0, "B1");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->slot, 0u);
+  EXPECT_EQ(m->variable, "bsel");
+  EXPECT_EQ(m->field, b.opcode->fieldIndex("bsel"));
+  EXPECT_EQ(m->value, 1);
+  std::vector<Reg> expected{{"Reg", 0, Access::Read, 2}};
+  for (std::uint32_t p = 0; p <= 6; ++p) expected.emplace_back("Pred", p, Access::Read, 1);
+  expected.emplace_back("Reg", 7, Access::Write, 0);
+  EXPECT_EQ(registers(r), expected);
+}
+
+// 001:6-66 ULDC, ULDC_U: Order<upg, urd, C[vb, ura]>, InList<upg, ura>, OutList<urd>,
+// Bitwidth<urd> = 32 + (dtype=="64")*32: .64 writes a uniform pair.
+TEST(Binding, ConstantMemoryAddressReadsItsUniformBase) {
+  const MatchResult r = matched("ULDC.64 UR[0:1], c[0x0][UR7+0x8] ;");
+  const Binding& b = *r.binding;
+  EXPECT_EQ(b.opcode->name, "ULDC_U");
+  const OrderElem* c = b.elementOf(1);
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->kind, OrderElem::Kind::Composite);
+  EXPECT_TRUE(isConstantMemoryElement(db(), *c));
+  EXPECT_EQ(operandFacts(b, 1)->access, Access::Read);
+  EXPECT_EQ(operandFacts(b, 1)->fields.size(), 2u);  // vb and ura
+  const auto dtype = modifierFacts(b, 0, "64");
+  ASSERT_TRUE(dtype);
+  EXPECT_EQ(dtype->variable, "dtype");
+  EXPECT_EQ(registers(r), (std::vector<Reg>{{"UReg", 7, Access::Read, 1},
+                                            {"UReg", 0, Access::Write, 0},
+                                            {"UReg", 1, Access::Write, 0}}));
+}
+
+// 000:3139-3149 GETGPR_U: Order<pg, rd, R[urb, ridx]>, InList<pg, urb>: the register-indirect
+// address reads its uniform index; it is not constant memory.
+TEST(Binding, RegisterIndirectAddress) {
+  const MatchResult r = matched("GETGPR R1, R[UR2+0x1] ;");  // 000:3136
+  const OrderElem* e = r.binding->elementOf(1);
+  ASSERT_NE(e, nullptr);
+  EXPECT_FALSE(isConstantMemoryElement(db(), *e));
+  EXPECT_EQ(accessOf(*r.binding->opcode, *e), Access::Read);
+  EXPECT_EQ(registers(r), (std::vector<Reg>{{"UReg", 2, Access::Read, 1}, {"Reg", 1, Access::Write, 0}}));
+}
+
+TEST(Binding, NearestMissIsRecordedUnknownMnemonicIsNot) {
+  // IADD takes three or five operands (000:125-126); a predicate is no GPR for Ra.
+  MatchResult miss = matchStatement(db(), statement("IADD R0, P1, R2 ;"));
+  EXPECT_FALSE(miss.inst);
+  ASSERT_TRUE(miss.binding);
+  EXPECT_FALSE(miss.binding->matched);
+  EXPECT_EQ(miss.binding->optype->name, "IADD");
+  MatchResult unknown = matchStatement(db(), statement("IADDD R0, R1, R2 ;"));
+  EXPECT_FALSE(unknown.binding);
+}
+
+// operandAccesses lists InList<> then OutList<> in order (000:184-185).
+TEST(Binding, OperandAccessesFollowTheLists) {
+  const Opcode* op = db().opcode("IADD_RR");
+  ASSERT_NE(op, nullptr);
+  std::vector<std::pair<std::string, Access>> got;
+  for (const auto& a : operandAccesses(db(), *op)) got.emplace_back(std::string(a.name), a.access);
+  EXPECT_EQ(got, (std::vector<std::pair<std::string, Access>>{{"pg", Access::Read},
+                                                              {"ra", Access::Read},
+                                                              {"rb", Access::Read},
+                                                              {"pp", Access::Read},
+                                                              {"rd", Access::Write},
+                                                              {"pu", Access::Write}}));
+}
+
+// ------------------------------------------------------------------ partial-statement queries
+
+std::vector<std::vector<std::uint8_t>> fills(const char* optype, std::size_t form, std::vector<std::string_view> written,
+                                             std::vector<bool>* complete = nullptr) {
+  std::vector<std::vector<std::uint8_t>> out;
+  for (const auto& f : fillModifiers(db(), *db().optype(optype), form, written)) {
+    out.push_back(f.slotOf);
+    if (complete != nullptr) complete->push_back(f.complete);
+  }
+  return out;
+}
+
+// 000:252-253: `IMAD{.LO}{.itype}` and `IMAD.HI.X{.itype}`, .itype = {.S32*, .U32}.
+TEST(BindingQueries, ModifiersFillFormsTheMatchersWay) {
+  EXPECT_TRUE(fills("IMAD", 0, {"HI"}).empty());  // form 0 has no HI slot
+  std::vector<bool> complete;
+  const auto hiOnly = fills("IMAD", 1, {"HI"}, &complete);
+  ASSERT_FALSE(hiOnly.empty());
+  for (const auto& s : hiOnly) EXPECT_EQ(s, (std::vector<std::uint8_t>{0}));
+  for (const bool c : complete) EXPECT_FALSE(c);  // .X is a required literal
+  complete.clear();
+  const auto hiXu = fills("IMAD", 1, {"HI", "X", "U32"}, &complete);
+  ASSERT_FALSE(hiXu.empty());
+  for (const auto& s : hiXu) EXPECT_EQ(s, (std::vector<std::uint8_t>{0, 1, 2}));
+  for (const bool c : complete) EXPECT_TRUE(c);
+  // .HI.X without .itype is complete: the braced variable has the default S32.
+  complete.clear();
+  fills("IMAD", 1, {"HI", "X"}, &complete);
+  ASSERT_FALSE(complete.empty());
+  for (const bool c : complete) EXPECT_TRUE(c);
+  // .LO fills form 0's first slot, .U32 the second (000:252).
+  for (const auto& s : fills("IMAD", 0, {"LO", "U32"})) EXPECT_EQ(s, (std::vector<std::uint8_t>{0, 1}));
+  for (const auto& s : fills("IMAD", 0, {"U32"})) EXPECT_EQ(s, (std::vector<std::uint8_t>{1}));
+}
+
+// 000:126: optional slots pu (1) and pp (4); masks in increasing order.
+TEST(BindingQueries, SlotChoicesForNOperands) {
+  const SyntaxForm& form = db().optype("IADD")->syntax.forms[1];
+  const std::vector<std::size_t> optional{1, 4};
+  EXPECT_EQ(slotChoiceCount(optional), 4u);
+  std::vector<std::size_t> s;
+  EXPECT_FALSE(slotChoice(form, optional, 0, 4, s));  // three operands
+  EXPECT_TRUE(slotChoice(form, optional, 1, 4, s));
+  EXPECT_EQ(s, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_TRUE(slotChoice(form, optional, 2, 4, s));
+  EXPECT_EQ(s, (std::vector<std::size_t>{0, 2, 3, 4}));
+  EXPECT_FALSE(slotChoice(form, optional, 3, 4, s));  // five
+  EXPECT_TRUE(slotChoice(form, optional, 3, 5, s));
+  EXPECT_EQ(s, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+}
+
+AsmOperand operand(std::string_view text) {
+  const auto st = statement("MOV R0, " + std::string(text) + " ;");
+  return st.operands.size() == 2 ? st.operands[1] : AsmOperand{};
+}
+
+const OrderElem& element(const Opcode& op, std::string_view name) {
+  for (const auto& e : op.operandInfo.order)
+    if (e.name == name) return e;
+  ADD_FAILURE() << name;
+  return op.operandInfo.order.front();
+}
+
+// Opcode variants by the source of SrcB: RR a GPR, RU a UR, RI an SImm32, RC a CMem (000:180-232).
+TEST(BindingQueries, OperandFitsAnElementByKind) {
+  const Opcode& rr = *db().opcode("IADD_RR");
+  const Opcode& ru = *db().opcode("IADD_RU");
+  const Opcode& ri = *db().opcode("IADD_RI");
+  const Opcode& rc = *db().opcode("IADD_RC");
+  EXPECT_TRUE(operandFits(db(), rr, element(rr, "rb"), operand("R5")));
+  EXPECT_FALSE(operandFits(db(), rr, element(rr, "rb"), operand("UR5")));
+  EXPECT_FALSE(operandFits(db(), rr, element(rr, "rb"), operand("P0")));
+  EXPECT_FALSE(operandFits(db(), rr, element(rr, "rb"), operand("0x10")));
+  EXPECT_TRUE(operandFits(db(), ru, element(ru, "urb"), operand("UR5")));
+  EXPECT_TRUE(operandFits(db(), ri, element(ri, "vb"), operand("0x10")));
+  EXPECT_FALSE(operandFits(db(), ri, element(ri, "vb"), operand("R1")));
+  EXPECT_TRUE(operandFits(db(), rc, element(rc, "vb"), operand("c[0x0][0x10]")));
+  EXPECT_FALSE(operandFits(db(), rc, element(rc, "vb"), operand("R1")));
+  EXPECT_TRUE(operandFits(db(), rr, element(rr, "pp"), operand("P0")));
+  EXPECT_FALSE(operandFits(db(), rr, element(rr, "pp"), operand("UP0")));  // Pred, not UPred
+  // P2R's PR (000:1445) takes the predicate set PR and nothing else.
+  const Opcode& p2r = *db().opcode("P2R_RR");
+  EXPECT_TRUE(operandFits(db(), p2r, element(p2r, "PR"), operand("PR")));
+  EXPECT_FALSE(operandFits(db(), p2r, element(p2r, "PR"), operand("UPR")));
+  EXPECT_FALSE(operandFits(db(), p2r, element(p2r, "PR"), operand("P0")));
+}
+
+std::set<std::size_t> nextSlots(const char* optype, std::size_t form, std::vector<std::string_view> before) {
+  std::vector<AsmOperand> ops;
+  for (const auto b : before) ops.push_back(operand(b));
+  std::set<std::size_t> out;
+  for (const auto& c : nextOperandSlots(db(), *db().optype(optype), form, ops)) out.insert(c.slot);
+  return out;
+}
+
+// 000:126 `IADD.X Rd{ ,pu}, {-}Ra, {-}SrcB{, {!}pp}`: after Rd the next operand is pu or Ra;
+// after Rd and a predicate only pu can have been written (Ra is a GPR), so Ra comes next.
+TEST(BindingQueries, NextOperandSlots) {
+  EXPECT_EQ(nextSlots("IADD", 1, {}), (std::set<std::size_t>{0}));
+  EXPECT_EQ(nextSlots("IADD", 1, {"R1"}), (std::set<std::size_t>{1, 2}));
+  EXPECT_EQ(nextSlots("IADD", 1, {"R1", "P0"}), (std::set<std::size_t>{2}));
+  EXPECT_EQ(nextSlots("IADD", 1, {"R1", "R2"}), (std::set<std::size_t>{3}));
+  // After all five, nothing.
+  EXPECT_TRUE(nextSlots("IADD", 1, {"R1", "P0", "R2", "R3", "P1"}).empty());
+  // A first operand that fits no Rd leaves nothing.
+  EXPECT_TRUE(nextSlots("IADD", 1, {"P0"}).empty());
+}
+
+// ------------------------------------------------------------------ shared text
+
+TEST(BindingText, FirstSentence) {
+  EXPECT_EQ(firstSentence("进行整数加法，即Rd = Ra + SrcB。\n\n加法是对输入整数的二进制补码进行的。"), "进行整数加法，即Rd = Ra + SrcB。");
+  EXPECT_EQ(firstSentence("Adds, i.e. sums two values. Then more."), "Adds, i.e. sums two values.");
+  EXPECT_EQ(firstSentence("one\nline. two"), "one line.");
+  EXPECT_EQ(firstSentence("no end"), "no end");
+}
+
+TEST(BindingText, CompactFormAndDomainLine) {
+  const Optype& iadd = *db().optype("IADD");
+  EXPECT_EQ(compactForm(iadd.syntax.forms[0]), "IADD Rd, {-}Ra, {-}SrcB ;");
+  const Optype& imad = *db().optype("IMAD");
+  const ModifierDomain* itype = imad.domain("itype");
+  ASSERT_NE(itype, nullptr);
+  EXPECT_EQ(domainLine(*itype), ".itype = {.S32*, .U32}");  // 000:255
+  // IADD names .X in __ModifierInfo (000:154); ".X" is not ".XOR".
+  EXPECT_FALSE(modifierMeaning(iadd, "X").empty());
+  EXPECT_TRUE(modifierMeaning(iadd, "XO").empty());
+}
+
+}  // namespace
+}  // namespace gpuasm::isa

@@ -87,7 +87,44 @@ const BitFieldType* predicateSetFile(const InstrDb& db, std::string_view name) {
 bool isConstantRegister(const BitFieldType& t, std::uint64_t v) { return !t.enumerators.empty() && t.enumerators.back().value == v; }
 bool isConstantMemory(std::string_view name) { return name == "C"; }
 
+std::optional<std::uint32_t> widthOf(const BitwidthRule* rule, std::span<const std::uint64_t> values) {
+  if (rule == nullptr) return std::nullopt;
+  const auto w = evalCompiled(rule->compiled, values);
+  if (!w) return std::nullopt;
+  return static_cast<std::uint32_t>(*w);
+}
+
 }  // namespace
+
+std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem, std::span<const std::uint64_t> values) {
+  if (elem.bitwidth < 0) return std::nullopt;
+  return widthOf(&opcode.operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)], values);
+}
+
+std::string registerSpelling(const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
+  const Enumerator* e = t.enumeratorFor(value);
+  if (e == nullptr) return {};
+  if (count <= 1 || isConstantRegister(t, value)) return e->name;
+  // The register file's letters, then the range: R5 → R[4:5] for a pair from R4.
+  std::size_t p = 0;
+  while (p < e->name.size() && std::isalpha(static_cast<unsigned char>(e->name[p])) != 0) ++p;
+  return e->name.substr(0, p) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
+}
+
+std::vector<std::string> registerOperandSpellings(const BitFieldType& t, std::uint32_t count) {
+  std::vector<std::string> out;
+  for (const Enumerator& e : t.enumerators) {
+    if (count <= 1 || isConstantRegister(t, e.value)) {
+      out.push_back(e.name);
+      continue;
+    }
+    if (e.value % count != 0) continue;
+    // The range's last register must be one of the file's ordinary registers.
+    const Enumerator* last = t.enumeratorFor(e.value + count - 1);
+    if (last != nullptr && !isConstantRegister(t, last->value)) out.push_back(registerSpelling(t, e.value, count));
+  }
+  return out;
+}
 
 std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opcode) {
   std::vector<OperandAccess> out;
@@ -182,10 +219,8 @@ std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineIns
     const std::uint64_t v = inst.values[static_cast<std::size_t>(a.field)];
     if (isConstantRegister(t, v)) continue;
     std::uint32_t count = 1;
-    if (const BitwidthRule* rule = op.operandInfo.bitwidth(a.name); rule != nullptr && t.kind == TypeKind::Register) {
-      const auto w = evalCompiled(rule->compiled, std::span<const std::uint64_t>(inst.values));
-      if (w && *w > 32) count = static_cast<std::uint32_t>((*w + 31) / 32);
-    }
+    if (t.kind == TypeKind::Register)
+      if (const auto w = widthOf(op.operandInfo.bitwidth(a.name), inst.values); w && *w > 32) count = (*w + 31) / 32;
     const bool isGuard = a.name == guardName;
     for (std::uint32_t k = 0; k < count; ++k)
       out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access, isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
@@ -249,6 +284,39 @@ std::vector<ModifierFill> fillModifiers(const InstrDb& db, const Optype& optype,
     out.push_back(std::move(fill));
   }
   return out;
+}
+
+void PartialFieldValues::set(int field, std::int64_t value) {
+  if (field < 0 || value < 0) return;
+  values[static_cast<std::size_t>(field)] = static_cast<std::uint64_t>(value);
+  known[static_cast<std::size_t>(field)] = 1;
+}
+
+PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form, const ModifierFill& fill,
+                                 std::span<const std::string_view> written) {
+  const Opcode& op = *fill.opcode;
+  PartialFieldValues out{op.initialValues, std::vector<std::uint8_t>(op.fields.size(), 0)};
+  for (std::size_t i = 0; i < op.fields.size(); ++i) out.known[i] = op.fields[i].presence == FieldPresence::Fixed ? 1 : 0;
+  const FormBinding& b = *op.formBindings[static_cast<std::size_t>(&form - optype.syntax.forms.data())];
+  for (std::size_t w = 0; w < written.size() && w < fill.slotOf.size(); ++w) {
+    const std::size_t k = fill.slotOf[w];
+    const int spelling = optype.spellingIndex(written[w]);
+    if (k >= form.parts.size() || spelling < 0) continue;
+    out.set(form.parts[k].variable ? b.variableField[k] : b.literalField[k], b.modifierValue[k][static_cast<std::size_t>(spelling)]);
+  }
+  return out;
+}
+
+bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values) {
+  for (const EncodingErrorRule& rule : opcode.encodingErrors) {
+    const auto& nodes = rule.compiled.nodes;
+    const bool decided = !nodes.empty() && std::all_of(nodes.begin(), nodes.end(), [&](const CompiledExpr::Node& n) {
+      if (n.kind == CompiledExpr::Kind::Unknown) return false;
+      return n.field < 0 || values.known[static_cast<std::size_t>(n.field)] != 0;
+    });
+    if (decided && evalCompiled(rule.compiled, values.values).value_or(0) != 0) return true;
+  }
+  return false;
 }
 
 std::uint32_t slotChoiceCount(std::span<const std::size_t> optionalSlots) {

@@ -1,4 +1,5 @@
 // Canonical text of an instruction (see Printer.h).
+#include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Printer.h>
@@ -152,12 +153,7 @@ class FormPrinter {
         if (e == nullptr) return std::nullopt;
         body = e->name;
         const std::uint32_t width = bitwidth(f->name);
-        if (width > 32 && t.kind == TypeKind::Register && e != &t.enumerators.back()) {
-          std::size_t p = 0;
-          while (p < body.size() && std::isalpha(static_cast<unsigned char>(body[p]))) ++p;
-          const std::uint64_t first = std::stoull(body.substr(p));
-          body = body.substr(0, p) + "[" + std::to_string(first) + ":" + std::to_string(first + width / 32 - 1) + "]";
-        }
+        if (t.kind == TypeKind::Register) body = registerSpelling(t, value(*f), width / 32);
         if (!appendSelector(*f, body)) return std::nullopt;
         break;
       }

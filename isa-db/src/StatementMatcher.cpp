@@ -845,9 +845,8 @@ class StatementMatcher {
       // A register operand that got this far stands for a Field element (the others take
       // predicate sets, constant memory or addresses).
       const Field* f = a.op->fieldOf(elem);
-      if (elem.bitwidth < 0 || f == nullptr || db_.typeOf(*f).kind != TypeKind::Register) continue;
-      const BitwidthRule& rule = a.op->operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)];
-      const auto width = evalCompiled(rule.compiled, a.values.span());
+      if (f == nullptr || db_.typeOf(*f).kind != TypeKind::Register) continue;
+      const auto width = operandWidth(*a.op, elem, a.values.span());
       if (!width) continue;
       const std::uint32_t regs = static_cast<std::uint32_t>(*width / 32);
       const std::string& where = form.operands[slots[i]].placeholder;
@@ -863,10 +862,7 @@ class StatementMatcher {
       if (o.kind == AsmOperandKind::Register) {
         if (zero) continue;  // RZ / URZ stand for a wide zero
         fail(a, [&] {
-          const std::string& name = o.name;
-          std::size_t p = 0;
-          while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p]))) ++p;
-          const std::string fix = name.substr(0, p) + "[" + name.substr(p) + ":" + std::to_string(std::stoul(name.substr(p)) + regs - 1) + "]";
+          const std::string fix = registerSpelling(db_.typeOf(*f), valueOf(a, *f), regs);
           return error(o.valueRange, "register-width",
                        where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
         });

@@ -200,14 +200,24 @@ std::string modifierDetail(const Optype& optype, const std::string& spelling, co
 
 // The spellings slot `part` takes in variant `op`: the database's table of what writing each
 // spelling there sets (FormBinding::modifierValue), the same table the matcher reads.
-void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t part, Items& items) {
+// A spelling is left out when the variant's EncodingError<> rules reject it together with the
+// modifiers already written (isa::encodingRejects: MUFU.SQRT takes only .F32).
+void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t part,
+                const isa::PartialFieldValues& written, Items& items) {
   const SyntaxForm& form = optype.syntax.forms[fi];
   const isa::ModifierSlot& slot = form.parts[part];
   const isa::FormBinding& b = *op.formBindings[fi];
   const int fieldIndex = slot.variable ? b.variableField[part] : b.literalField[part];
   const isa::Field* f = fieldIndex < 0 ? nullptr : &op.fields[static_cast<std::size_t>(fieldIndex)];
+  const auto rejected = [&](std::int64_t value) {
+    isa::PartialFieldValues with = written;
+    with.set(fieldIndex, value);
+    return isa::encodingRejects(op, with);
+  };
   if (!slot.variable) {
     if (f == nullptr) return;  // this variant does not encode it (L-48)
+    const int spelling = optype.spellingIndex(slot.text);
+    if (spelling >= 0 && rejected(b.modifierValue[part][static_cast<std::size_t>(spelling)])) return;
     const bool isDefault = f->presence == isa::FieldPresence::Default && db.typeOf(*f).valueOf(slot.text) == f->value;
     if (CompletionItem* item = items.add(slot.text, CompletionKind::Modifier, modifierDetail(optype, slot.text, {}, isDefault)))
       item->isDefault = isDefault;
@@ -219,6 +229,7 @@ void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const i
   for (const isa::DomainValue& v : d->values) {
     const int spelling = optype.spellingIndex(v.spelling);
     if (spelling < 0 || b.modifierValue[part][static_cast<std::size_t>(spelling)] < 0) continue;
+    if (rejected(b.modifierValue[part][static_cast<std::size_t>(spelling)])) continue;
     bool isDefault = v.isDefault;
     if (!marked && f != nullptr && f->presence == isa::FieldPresence::Default) isDefault = db.typeOf(*f).valueOf(v.spelling) == f->value;
     CompletionItem* item = items.add(v.spelling, CompletionKind::Modifier, modifierDetail(optype, v.spelling, slot.text, isDefault));
@@ -239,11 +250,12 @@ void modifiers(const InstrDb& db, const detail::Mnemonic& mn, Items& items) {
     for (const isa::ModifierFill& fill : isa::fillModifiers(db, optype, fi, written)) {
       const isa::Opcode& op = *fill.opcode;
       const std::vector<std::string> variables = filledVariables(form, fill);
+      const isa::PartialFieldValues values = isa::valuesAfterModifiers(optype, form, fill, written);
       const std::size_t from = static_cast<std::size_t>(std::max<int>(fill.last + 1, static_cast<int>(form.mnemonicParts)));
       for (std::size_t k = from; k < form.parts.size(); ++k) {
         const isa::ModifierSlot& slot = form.parts[k];
         if (fill.taken[k] != 0) continue;
-        if (!slot.variable || !orderForbids(op, slot.text, variables)) slotValues(db, optype, fi, op, k, items);
+        if (!slot.variable || !orderForbids(op, slot.text, variables)) slotValues(db, optype, fi, op, k, values, items);
         if (!isa::modifierSlotSkippable(op, form, *op.formBindings[fi], k)) break;
       }
     }
@@ -267,6 +279,14 @@ void enumerators(const isa::BitFieldType& t, std::size_t group, const std::strin
     if (CompletionItem* item = items.add(t.enumerators[e].name, kind, detail)) item->sortText = sortKey(group, e);
 }
 
+// A register slot `registers` wide: the spellings the matcher takes there (aligned ranges of a
+// 64- or 128-bit operand, isa::registerOperandSpellings).
+void registerSpellings(const isa::BitFieldType& t, std::uint32_t registers, std::size_t group, const std::string& detail, Items& items) {
+  const std::vector<std::string> spellings = isa::registerOperandSpellings(t, registers);
+  for (std::size_t e = 0; e < spellings.size(); ++e)
+    if (CompletionItem* item = items.add(spellings[e], CompletionKind::Register, detail)) item->sortText = sortKey(group, e);
+}
+
 void snippet(std::string label, std::string insert, std::string detail, std::size_t group, Items& items) {
   if (CompletionItem* item = items.add(std::move(label), CompletionKind::Snippet, std::move(detail))) {
     item->insertText = std::move(insert);
@@ -275,8 +295,10 @@ void snippet(std::string label, std::string insert, std::string detail, std::siz
   }
 }
 
-// What one operand slot takes: the enumerators of its field's type, or the shape of an address.
-void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::SlotCandidate& at, std::size_t group, Items& items) {
+// What one operand slot takes: the enumerators of its field's type (a register as wide as the
+// slot is under the written modifiers, `values`), or the shape of an address.
+void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::SlotCandidate& at, std::span<const std::uint64_t> values,
+               std::size_t group, Items& items) {
   const isa::OrderElem& elem = at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
   const isa::OperandSlot& slot = optype.syntax.forms[fi].operands[at.slot];
   const std::string where = slot.placeholder + " of " + optype.mnemonic;
@@ -295,7 +317,8 @@ void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const is
   const isa::Field* f = at.opcode->fieldOf(elem);
   if (f == nullptr) return;
   const isa::BitFieldType& t = db.typeOf(*f);
-  if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
+  if (t.kind == isa::TypeKind::Register) registerSpellings(t, isa::operandWidth(*at.opcode, elem, values).value_or(32) / 32, group, t.name + " — " + where, items);
+  else if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
   else if (t.kind == isa::TypeKind::CMem) snippet("c[0x0][0x0]", "c[${1:0x0}][${2:0x0}]", t.name + " — " + where, group, items);
   // Immediates: nothing to propose.
 }
@@ -308,17 +331,24 @@ std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx
   const std::string& typed = ctx.operand;
   if (!std::all_of(typed.begin(), typed.end(), detail::isWordChar)) return {};
   if (!typed.empty() && std::isdigit(static_cast<unsigned char>(typed.front())) != 0) return {};
+  // After a whole operand and a blank only ',' or ';' can follow.
+  if (!typed.empty() && ctx.word.begin == ctx.word.end) return {};
   const std::vector<isa::AsmOperand> before = detail::lowerOperands(ctx.operandsBefore);
   const std::vector<std::string_view> written = mn->modifierViews();
   std::size_t group = 0;
   for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) {
-    // The variants in which the written modifiers are all the form needs.
-    std::vector<const isa::Opcode*> variants;
-    for (const isa::ModifierFill& fill : isa::fillModifiers(db, *mn->optype, fi, written))
-      if (fill.complete) variants.push_back(fill.opcode);
+    // The variants in which the written modifiers are all the form needs, with the field values
+    // those modifiers set (operand widths read them).
+    std::vector<isa::ModifierFill> variants = isa::fillModifiers(db, *mn->optype, fi, written);
+    std::erase_if(variants, [](const isa::ModifierFill& f) { return !f.complete; });
     if (variants.empty()) continue;
-    for (const isa::SlotCandidate& at : isa::nextOperandSlots(db, *mn->optype, fi, before))
-      if (std::find(variants.begin(), variants.end(), at.opcode) != variants.end()) slotItems(db, *mn->optype, fi, at, group++, items);
+    const isa::SyntaxForm& form = mn->optype->syntax.forms[fi];
+    for (const isa::SlotCandidate& at : isa::nextOperandSlots(db, *mn->optype, fi, before)) {
+      const auto fill = std::find_if(variants.begin(), variants.end(), [&](const isa::ModifierFill& f) { return f.opcode == at.opcode; });
+      if (fill == variants.end()) continue;
+      const isa::PartialFieldValues values = isa::valuesAfterModifiers(*mn->optype, form, *fill, written);
+      slotItems(db, *mn->optype, fi, at, values.values, group++, items);
+    }
   }
   return items.take();
 }

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -121,6 +122,19 @@ struct RegisterAccess {
 /// `binding` (optional) attributes each register to the written operand it comes from.
 std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst, const Binding* binding = nullptr);
 
+/// The width in bits of Order<> element `elem` of `opcode` under field values `values` (its
+/// Bitwidth<> rule); nullopt when it has no rule or the rule reads a value it cannot use.
+std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem, std::span<const std::uint64_t> values);
+
+/// How register `value` of register type `t` is written as an operand spanning `count`
+/// registers: its name ("R5"; the zero register at any width), or the range from it ("R[4:5]").
+std::string registerSpelling(const BitFieldType& t, std::uint64_t value, std::uint32_t count);
+
+/// Every spelling a register operand of type `t` spanning `count` registers can take, in
+/// register order: each register for one, else each aligned range (the matcher's rule:
+/// R[n:n+count-1] with n a multiple of count) and the zero register.
+std::vector<std::string> registerOperandSpellings(const BitFieldType& t, std::uint32_t count);
+
 // ------------------------------------------------------------------ partial-statement queries
 
 /// Assigns written modifiers (indices into optype.modifierSpellings) to the modifier slots of
@@ -148,6 +162,22 @@ struct ModifierFill {
 /// modifiers (as spelled); variants where some modifier fits no slot are left out.
 std::vector<ModifierFill> fillModifiers(const InstrDb& db, const Optype& optype, std::size_t form,
                                         std::span<const std::string_view> written);
+
+/// The field values of a variant on a line whose operands are not written yet: its initial
+/// values (defaults, fixed values) with each written modifier's field set as the matcher sets
+/// it; `known` marks the fields nothing written later can change (fixed, or set by a modifier).
+struct PartialFieldValues {
+  std::vector<std::uint64_t> values;  ///< parallel to opcode.fields
+  std::vector<std::uint8_t> known;    ///< parallel to opcode.fields
+  /// Sets field `field` as writing a modifier does.
+  void set(int field, std::int64_t value);
+};
+PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form, const ModifierFill& fill,
+                                 std::span<const std::string_view> written);
+
+/// Whether one of the variant's EncodingError<> rules rejects every statement with these
+/// values: a rule that reads only known fields and fires (the matcher's encoding-error).
+bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values);
 
 /// The number of masks over a form's optional slots (2^optional, 0 when too many to try).
 std::uint32_t slotChoiceCount(std::span<const std::size_t> optionalSlots);

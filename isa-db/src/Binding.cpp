@@ -348,6 +348,42 @@ bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, con
   });
 }
 
+NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix, std::span<const std::uint64_t> values) {
+  const auto pos = static_cast<std::size_t>(&field - opcode.fields.data());
+  const Field* neg = opcode.attribute(pos, &FieldAttributes::neg);
+  const Field* bitnot = opcode.attribute(pos, &FieldAttributes::bitNot);
+  if (neg != nullptr) {
+    // CvtINegX: the neg bit is written '-' without .X and '~' with .X (L-51).
+    const AsmFormatRule* fmt = opcode.operandInfo.asmFormat(neg->name);
+    if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2) {
+      const int ext = opcode.fieldIndex(fmt->args[1]);
+      const Enumerator* e = ext < 0 ? nullptr : db.typeOf(opcode.fields[static_cast<std::size_t>(ext)]).enumeratorFor(values[static_cast<std::size_t>(ext)]);
+      const bool x = e != nullptr && e->name == "X";
+      if (prefix != (x ? '~' : '-')) return x ? NegationPrefix::WantsTilde : NegationPrefix::WantsMinus;
+      return NegationPrefix::SetsNeg;
+    }
+    return prefix == '~' ? NegationPrefix::TildeNotAllowed : NegationPrefix::SetsNeg;
+  }
+  if (bitnot != nullptr && prefix == '~') return NegationPrefix::SetsBitNot;
+  return NegationPrefix::NoBit;
+}
+
+bool prefixesFit(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& o, std::span<const std::uint64_t> values) {
+  if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return true;
+  const Field* f = opcode.fieldOf(elem);
+  if (f == nullptr) return true;
+  const TypeKind kind = db.typeOf(*f).kind;
+  if (kind != TypeKind::Register && kind != TypeKind::Predicate && kind != TypeKind::CMem) return true;  // immediates: the matcher's own rules
+  const auto pos = static_cast<std::size_t>(f - opcode.fields.data());
+  if (o.neg || o.bitNot) {
+    const NegationPrefix p = negationPrefix(db, opcode, *f, o.neg ? '-' : '~', values);
+    if (p != NegationPrefix::SetsNeg && p != NegationPrefix::SetsBitNot) return false;
+  }
+  if (o.abs && opcode.attribute(pos, &FieldAttributes::abs) == nullptr) return false;
+  if (o.logicalNot && opcode.attribute(pos, &FieldAttributes::notBit) == nullptr) return false;
+  return true;
+}
+
 std::vector<SlotCandidate> nextOperandSlots(const InstrDb& db, const Optype& optype, std::size_t form,
                                             std::span<const AsmOperand> before) {
   std::vector<SlotCandidate> out;

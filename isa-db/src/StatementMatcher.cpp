@@ -577,38 +577,32 @@ class StatementMatcher {
     const SourceRange first{o.range.begin, o.range.begin + 1};
     if (o.neg || o.bitNot) {
       const char prefix = o.neg ? '-' : '~';
-      if (neg != nullptr) {
-        // CvtINegX: the neg bit is written '-' without .X and '~' with .X (L-51).
-        const AsmFormatRule* fmt = a.op->operandInfo.asmFormat(neg->name);
-        if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2) {
-          const Field* ext = a.op->field(fmt->args[1]);
-          const bool x = ext != nullptr && db_.typeOf(*ext).enumeratorFor(valueOf(a, *ext)) != nullptr &&
-                         db_.typeOf(*ext).enumeratorFor(valueOf(a, *ext))->name == "X";
-          const char expected = x ? '~' : '-';
-          if (prefix != expected) {
-            fail(a, [&] {
-              return error(first, "neg-under-x",
-                           x ? "under .X the negation of " + where + " is written '~' (CvtINegX)"
-                             : "without .X the negation of " + where + " is written '-' (CvtINegX)",
-                           {std::string(1, expected)}, "L-51");
-            });
-            return;
-          }
-        } else if (prefix == '~') {
-          fail(a, [&] { return error(first, "illegal-prefix", "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
+      const NegationPrefix verdict = negationPrefix(db_, *a.op, f, prefix, a.values.span());
+      switch (verdict) {
+        case NegationPrefix::SetsNeg: set(a, neg, 1); break;
+        case NegationPrefix::SetsBitNot: set(a, bitnot, 1); break;
+        case NegationPrefix::WantsTilde:
+        case NegationPrefix::WantsMinus: {
+          const bool x = verdict == NegationPrefix::WantsTilde;
+          fail(a, [&] {
+            return error(first, "neg-under-x",
+                         x ? "under .X the negation of " + where + " is written '~' (CvtINegX)"
+                           : "without .X the negation of " + where + " is written '-' (CvtINegX)",
+                         {std::string(1, x ? '~' : '-')}, "L-51");
+          });
           return;
         }
-        set(a, neg, 1);
-      } else if (bitnot != nullptr && prefix == '~') {
-        set(a, bitnot, 1);
-      } else {
-        fail(a, [&] {
-          return error(first, "illegal-prefix",
-                       std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
-                           (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
-                       {""}, "L-50");
-        });
-        return;
+        case NegationPrefix::TildeNotAllowed:
+          fail(a, [&] { return error(first, "illegal-prefix", "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
+          return;
+        case NegationPrefix::NoBit:
+          fail(a, [&] {
+            return error(first, "illegal-prefix",
+                         std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
+                             (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
+                         {""}, "L-50");
+          });
+          return;
       }
     }
     if (o.abs) {

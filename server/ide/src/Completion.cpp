@@ -334,6 +334,12 @@ std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx
   // After a whole operand and a blank only ',' or ';' can follow.
   if (!typed.empty() && ctx.word.begin == ctx.word.end) return {};
   const std::vector<isa::AsmOperand> before = detail::lowerOperands(ctx.operandsBefore);
+  // The prefixes typed before the word: a slot whose variant has no bit for them takes nothing.
+  isa::AsmOperand prefixed;
+  prefixed.neg = ctx.operandPrefixes.find('-') != std::string::npos;
+  prefixed.bitNot = ctx.operandPrefixes.find('~') != std::string::npos;
+  prefixed.logicalNot = ctx.operandPrefixes.find('!') != std::string::npos;
+  prefixed.abs = ctx.operandPrefixes.find('|') != std::string::npos;
   const std::vector<std::string_view> written = mn->modifierViews();
   std::size_t group = 0;
   for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) {
@@ -347,6 +353,8 @@ std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx
       const auto fill = std::find_if(variants.begin(), variants.end(), [&](const isa::ModifierFill& f) { return f.opcode == at.opcode; });
       if (fill == variants.end()) continue;
       const isa::PartialFieldValues values = isa::valuesAfterModifiers(*mn->optype, form, *fill, written);
+      const isa::OrderElem& elem = at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
+      if (!isa::prefixesFit(db, *at.opcode, elem, prefixed, values.values)) continue;
       slotItems(db, *mn->optype, fi, at, values.values, group++, items);
     }
   }

@@ -80,6 +80,8 @@ void readOperands(CursorContext& ctx, const MaskedLine& m, std::size_t from, std
   ctx.operandIndex = before.size() - 1;
   for (std::size_t i = 0; i + 1 < before.size(); ++i) ctx.operandsBefore.emplace_back(before[i]);
   ctx.operand = std::string(withoutPrefixes(before.back()));
+  for (const char c : before.back().substr(0, before.back().size() - ctx.operand.size()))
+    if (isPrefix(c)) ctx.operandPrefixes += c;
   // The partial word: the identifier bytes right before the cursor.
   std::size_t w = cursor;
   while (w > from && isWordChar(m.text[w - 1])) --w;

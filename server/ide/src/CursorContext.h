@@ -35,6 +35,8 @@ struct CursorContext {
   std::vector<std::string> operandsBefore;
   /// Operand: the cursor's operand up to the cursor, trimmed, prefixes removed.
   std::string operand;
+  /// Operand: the prefixes written before it ('-', '~', '!', '|'), in order.
+  std::string operandPrefixes;
   /// Operand: index of the cursor's operand (top-level commas before the cursor).
   std::size_t operandIndex = 0;
   /// Operand: how many operands the whole statement writes (through its ';' or the line end).

@@ -234,6 +234,53 @@ TEST(Completion, RegisterSlotOffersTheRegisterFilesItsVariantsTake) {
   EXPECT_TRUE(completeAt(Annotated("IADD R0, R1, R2, ^")).empty());
 }
 
+TEST(Completion, WideSlotsOfferAlignedRegisterRanges) {
+  // IMAD_WIDE_RRR: Bitwidth<rd> = 64 (000_ialu.txt:553): Rd is a pair R[2n:2n+1]; RZ stands for
+  // a wide zero. Ra is 32-bit (:554).
+  const auto rd = completeAt(Annotated("IMAD.WIDE ^"));
+  EXPECT_NE(find(rd, "R[0:1]"), nullptr) << labels(rd);
+  EXPECT_NE(find(rd, "R[252:253]"), nullptr);
+  EXPECT_NE(find(rd, "RZ"), nullptr);
+  EXPECT_EQ(find(rd, "R0"), nullptr);
+  EXPECT_EQ(find(rd, "R[1:2]"), nullptr);  // not aligned
+  EXPECT_EQ(find(rd, "R[254:255]"), nullptr);  // R255 is not an ordinary register (RZ)
+  const auto ra = completeAt(Annotated("IMAD.WIDE R[0:1], ^"));
+  EXPECT_NE(find(ra, "R2"), nullptr) << labels(ra);
+  EXPECT_EQ(find(ra, "R[2:3]"), nullptr);
+  // ULDC: Bitwidth<urd> = 32 + (dtype=="64")*32 (001_udp.txt:66): the width follows .dtype.
+  EXPECT_NE(find(completeAt(Annotated("ULDC.64 ^")), "UR[4:5]"), nullptr);
+  EXPECT_NE(find(completeAt(Annotated("ULDC ^")), "UR4"), nullptr);
+  EXPECT_EQ(find(completeAt(Annotated("ULDC ^")), "UR[4:5]"), nullptr);
+}
+
+TEST(Completion, PrefixesLimitTheSlotsOffered) {
+  // IABS Rd, {-}SrcB (000_ialu.txt:1276): only the immediate variant negates; IABS_R has no
+  // rb.neg bit (L-50), so after '-' no register fits.
+  EXPECT_TRUE(completeAt(Annotated("IABS R0, -^")).empty());
+  EXPECT_NE(find(completeAt(Annotated("IABS R0, ^")), "R1"), nullptr);
+  // IADD.X: CvtINegX writes Ra's negation '~' under .X (000_ialu.txt:134, :152, L-51).
+  EXPECT_NE(find(completeAt(Annotated("IADD.X R0, P0, ~^")), "R2"), nullptr);
+  EXPECT_EQ(find(completeAt(Annotated("IADD.X R0, P0, -^")), "R2"), nullptr);
+}
+
+TEST(Completion, NothingAfterAWholeOperand) {
+  // After `R2 ` only ',' or ';' can follow.
+  EXPECT_TRUE(completeAt(Annotated("IADD R0, R1, R2 ^")).empty());
+  EXPECT_NE(find(completeAt(Annotated("IADD R0, R1, R^")), "R2"), nullptr);
+}
+
+TEST(Completion, ModifiersAnEncodingRuleRejectsAreLeftOut) {
+  // MUFU's legal (mufuop, dtype) pairs (003_xu.txt:79-87, enforced by errata.isa:951-952):
+  // SQRT takes only .F32; RCP .F32 or .F64 (the alias of F64H, errata.isa:393).
+  const auto sqrt = completeAt(Annotated("MUFU.SQRT.^"));
+  EXPECT_NE(find(sqrt, "F32"), nullptr) << labels(sqrt);
+  EXPECT_EQ(find(sqrt, "F16"), nullptr);
+  EXPECT_EQ(find(sqrt, "F64"), nullptr);
+  const auto rcp = completeAt(Annotated("MUFU.RCP.^"));
+  EXPECT_NE(find(rcp, "F64"), nullptr) << labels(rcp);
+  EXPECT_EQ(find(rcp, "F16"), nullptr);
+}
+
 TEST(Completion, UniformInstructionsOfferUniformRegisters) {
   // 001_udp.txt:86 `UIADD URd, {-}URa, {-}SrcB`: URa is a UReg.
   const auto ura = completeAt(Annotated("UIADD UR0, ^"));

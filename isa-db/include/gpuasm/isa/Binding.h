@@ -227,6 +227,26 @@ bool operandFitsWith(const InstrDb& db, const Opcode& opcode, const OrderElem& e
   return false;
 }
 
+/// What a '-' or '~' prefix does on an operand standing for a register or constant-memory
+/// field: sets its neg or bitnot attribute, or why it may not stand there.
+enum class NegationPrefix : std::uint8_t {
+  SetsNeg,        ///< '-' (or '~' under .X with CvtINegX) sets field.neg
+  SetsBitNot,     ///< '~' sets field.bitnot
+  WantsTilde,     ///< under .X, CvtINegX writes the negation '~' (L-51)
+  WantsMinus,     ///< without .X, CvtINegX writes the negation '-' (L-51)
+  TildeNotAllowed,///< the field negates, but '~' is not its spelling
+  NoBit,          ///< the variant has no attribute bit for it (L-50)
+};
+/// The matcher's rule for prefix `prefix` ('-' or '~') on field `field` of `opcode`, with the
+/// field values known so far (CvtINegX reads the .X field).
+NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix, std::span<const std::uint64_t> values);
+
+/// Whether the prefixes of `operand` ('-', '~', '|x|', '!') are legal on a register or
+/// constant-memory operand standing for Order<> element `elem` (the matcher's illegal-prefix
+/// and neg-under-x rules); true for an element without a field.
+bool prefixesFit(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& operand,
+                 std::span<const std::uint64_t> values);
+
 /// One form slot an operand can stand for, in one variant.
 struct SlotCandidate {
   const Opcode* opcode = nullptr;

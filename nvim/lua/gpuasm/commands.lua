@@ -1,5 +1,5 @@
 -- :GpuasmRunToCursor, :GpuasmExecute, :GpuasmEncoding and :GpuasmClear: the server's gpuasm/*
--- requests (LSP-PLAN.md, docs/PROTOCOL.md) for the current buffer, shown by gpuasm.display.
+-- requests (docs/PROTOCOL.md) for the current buffer, shown by gpuasm.display.
 local gpuasm = require('gpuasm')
 local display = require('gpuasm.display')
 

@@ -1,5 +1,5 @@
 -- Showing the results of gpuasm/runToCursor, gpuasm/execute and gpuasm/encoding
--- (LSP-PLAN: the object of `gpuasm run --json --trace`, docs/PROTOCOL.md) as virtual text at
+-- (the object of `gpuasm run --json --trace`, docs/PROTOCOL.md) as virtual text at
 -- the end of the lines and in scratch buffers: `gpuasm://registers` (one row per lane, one
 -- column per register) and `gpuasm://encoding` (one field table per instruction).
 local M = {}

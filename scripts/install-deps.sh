@@ -12,6 +12,9 @@
 #   libkrb5-dev               headers for code-server's native kerberos module (built at npm install)
 #   fonts-wqy-microhei        CJK glyphs, so the spec's Chinese text is legible in the test's screenshots
 #   npm (only when missing)   installs the extension's and the test's pinned npm packages
+# and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
+# source package (grammar/tools/build-tree-sitter-cli.sh, about a minute): the test command
+# checks with it that the committed grammar/src/ is what grammar.js generates.
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libboost-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
   neovim chromium libkrb5-dev fonts-wqy-microhei)
@@ -20,14 +23,21 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
+need_cli=0
+tree-sitter --version 2>/dev/null | grep -q '^tree-sitter 0\.20\.7' || need_cli=1
+if [ ${#missing[@]} -eq 0 ] && [ "$need_cli" -eq 0 ]; then
   echo "install-deps: all packages present"
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "install-deps: missing packages ${missing[*]}; run as root (or with sudo)" >&2
+  echo "install-deps: missing ${missing[*]}$([ "$need_cli" -eq 1 ] && echo " tree-sitter-cli"); run as root (or with sudo)" >&2
   exit 2
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
-apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ "$need_cli" -eq 1 ]; then
+  bash "$(dirname "$0")/../grammar/tools/build-tree-sitter-cli.sh" /usr/local
+fi

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The README's second command: build with warnings as errors and run the whole test suite,
+# The README's second command: check the committed parser against grammar.js, build with
+# warnings as errors and run the whole test suite,
 # then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run it once more.
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
+
+# The committed parser (grammar/src/) is exactly what grammar.js generates.
+bash grammar/tools/check-generated.sh
 
 cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_WERROR=ON
 cmake --build build-ci -j"$jobs"

@@ -4,7 +4,6 @@
 #include <gpuasm/isa/Matcher.h>
 
 #include <algorithm>
-#include <set>
 #include <string_view>
 #include <vector>
 
@@ -61,28 +60,22 @@ std::optional<SpecLocation> getDefinition(const Snapshot& snapshot, std::uint32_
   if (!mm) return std::nullopt;
   const isa::Optype& optype = *mm->optype;
   if (within(offset, s.mnemonicRange)) return locate(db, optype.pos, s.mnemonicRange);
-  // The modifiers fill slots in the order checkModifiers assigns them: each spelling takes the
-  // first of its slots that an earlier modifier has not taken.
-  std::set<std::string> filled;
+  // A modifier goes to the slot the matcher placed it in (the statement's binding); on a line
+  // that failed before its modifiers were placed, to the first slot a form offers the spelling.
+  const isa::Binding* binding = a->binding && a->binding->opcode != nullptr ? &*a->binding : nullptr;
   for (std::size_t k = 0; k < s.parts.size(); ++k) {
     const isa::AsmPart& part = s.parts[k];
     const bool here = part.range.begin > 0 ? within(offset, {part.range.begin - 1, part.range.end}) : within(offset, part.range);
-    if (k < mm->mnemonicParts) {
-      if (here) return locate(db, optype.pos, part.range);
-      continue;
-    }
+    if (!here) continue;
+    if (k < mm->mnemonicParts) return locate(db, optype.pos, part.range);
+    if (binding != nullptr)
+      if (const auto slot = binding->modifierSlotOf(k - mm->mnemonicParts)) {
+        const isa::ModifierSlot& p = binding->form->parts[*slot];
+        return locate(db, modifierPos(db, optype, binding->form, p.variable ? p.text : "." + p.text, part.text), part.range);
+      }
     const std::vector<std::string>* slots = optype.slotsFor(part.text);
-    if (slots == nullptr) {
-      if (here) return std::nullopt;
-      continue;
-    }
-    const auto slot = std::find_if(slots->begin(), slots->end(), [&](const std::string& x) { return !filled.contains(x); });
-    const std::string& chosen = slot != slots->end() ? *slot : slots->front();
-    filled.insert(chosen);
-    if (here) {
-      const isa::SyntaxForm* form = a->inst ? a->inst->form : nullptr;
-      return locate(db, modifierPos(db, optype, form, chosen, part.text), part.range);
-    }
+    if (slots == nullptr || slots->empty()) return std::nullopt;
+    return locate(db, modifierPos(db, optype, nullptr, slots->front(), part.text), part.range);
   }
   return std::nullopt;
 }

@@ -68,6 +68,24 @@ TEST(Definition, ModifierGoesToItsDomainLine) {
   EXPECT_EQ(itype->line, 472u);
 }
 
+TEST(Definition, ModifierGoesToTheSlotTheBindingFilled) {
+  // `IDP.4A.afmt.bfmt` with .afmt and .bfmt both {.S8, .U8} (000_ialu.txt:837-840): the first
+  // written value fills .afmt (:839), the second .bfmt (:840) — the matcher's binding.
+  const Annotated first("IDP.4A.U^8.S8 R0, R1, R2, R3 ;\n");
+  const auto afmt = ide::getDefinition(*first.snapshot(), first.cursor);
+  ASSERT_TRUE(afmt);
+  EXPECT_EQ(afmt->line, 839u);
+  const Annotated second("IDP.4A.U8.S^8 R0, R1, R2, R3 ;\n");
+  const auto bfmt = ide::getDefinition(*second.snapshot(), second.cursor);
+  ASSERT_TRUE(bfmt);
+  EXPECT_EQ(bfmt->line, 840u);
+  // A line that does not match (one operand) goes where its nearest miss placed the modifier.
+  const Annotated miss("IDP.4A.U^8.S8 R0 ;\n");
+  const auto fallback = ide::getDefinition(*miss.snapshot(), miss.cursor);
+  ASSERT_TRUE(fallback);
+  EXPECT_EQ(fallback->line, 839u);
+}
+
 TEST(Definition, LiteralModifierGoesToTheFormThatSpellsIt) {
   // 004_falu.txt:24 `FADD{.FTZ}{.SAT}{.rnd} …`: .FTZ is a literal of that form.
   const Annotated a("FADD.^FTZ R0, R1, R2 ;\n");

@@ -8,7 +8,6 @@
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>
-#include <gpuasm/syntax/SyntaxTree.h>
 
 #include <benchmark/benchmark.h>
 
@@ -51,8 +50,7 @@ struct Fixture {
 
   Fixture() {
     for (int i = 0; i < kRepeats; ++i) text += kBlock;
-    const syntax::SyntaxTree tree(text);
-    unit = ide::assemble(*load.db, tree);
+    unit = ide::assembleText(*load.db, text);
     auto l = sim::RegisterLayout::fromDb(*load.db);
     if (!l || !unit.diagnostics.empty()) {
       std::fprintf(stderr, "sim_bench: the generated program does not assemble\n");

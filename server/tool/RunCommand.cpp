@@ -116,9 +116,8 @@ int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (!load) return kExitUsage;
   auto text = readSourceFile(files.front(), err);
   if (!text) return kExitUsage;
-  const syntax::SyntaxTree tree(std::move(*text));
-  const syntax::LineIndex lines(tree.text());
-  const ide::RunOutcome outcome = ide::runDocument(*load->db, tree, request);
+  const syntax::LineIndex lines(*text);
+  const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);
   const auto placed = lsp::placeDiagnostics(outcome.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;

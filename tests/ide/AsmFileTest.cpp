@@ -32,8 +32,7 @@ TEST(AsmFile, ValidInstructionsEncodeToTheHandComputedWords) {
     std::smatch m;
     if (!std::regex_search(line, m, check)) continue;
     const std::string code = line.substr(0, line.find("//"));
-    const syntax::SyntaxTree tree(code);
-    const AssembledUnit unit = assemble(db(), tree);
+    const AssembledUnit unit = assembleText(db(), code);
     for (const auto& d : unit.diagnostics) EXPECT_NE(d.severity, Severity::Error) << code << ": " << d.message;
     ASSERT_EQ(unit.statements.size(), 1u) << code;
     ASSERT_TRUE(unit.statements[0].inst.has_value()) << code;
@@ -50,12 +49,11 @@ TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {
     std::smatch m;
     if (!std::regex_search(line, m, expect)) continue;
     const std::string code = line.substr(0, line.find("//"));
-    const syntax::SyntaxTree tree(code);
-    const auto diagnostics = computeDiagnostics(db(), tree);
+    const auto diagnostics = computeDiagnostics(db(), code);
     const auto first = std::find_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
     ASSERT_NE(first, diagnostics.end()) << code << " gave no error";
     EXPECT_EQ(first->code, m[1].str()) << code << ": " << first->message;
-    const syntax::LineIndex lines(tree.text());
+    const syntax::LineIndex lines(code);
     EXPECT_EQ(lines.position(first->range.begin).character + 1, std::stoul(m[2].str())) << code << ": " << first->message;
     EXPECT_FALSE(first->message.empty());
     ++checked;

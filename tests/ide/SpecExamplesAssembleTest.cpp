@@ -42,8 +42,7 @@ TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
   for (const auto& o : db.optypes()) {
     if (!o.docs.examples.present) continue;
     for (const auto& line : testsupport::fencedLines(o.docs.examples.text)) {
-      const syntax::SyntaxTree tree(line);
-      const AssembledUnit unit = assemble(db, tree);
+      const AssembledUnit unit = assembleText(db, line);
       const auto error = std::find_if(unit.diagnostics.begin(), unit.diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
       std::size_t match = std::size(kExpected);
       for (std::size_t i = 0; i < std::size(kExpected); ++i)

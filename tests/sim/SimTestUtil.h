@@ -27,8 +27,7 @@ inline const isa::InstrDb& db() {
 /// Runs `source`; fails the test when the snippet has an error diagnostic (a typo in a test
 /// must not pass silently) unless `allowErrors`.
 inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
-  const syntax::SyntaxTree tree(source);
-  ide::RunOutcome out = ide::runDocument(db(), tree, request);
+  ide::RunOutcome out = ide::runDocument(db(), source, request);
   if (!allowErrors) {
     for (const auto& d : out.diagnostics)
       if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << d.code << "]\n" << source;

@@ -283,6 +283,99 @@ TEST(Cli, RunJsonFollowsTheDesign) {
   EXPECT_FALSE(j["regs"].contains("R4"));
 }
 
+// One definition of a document (issue 13): `gpuasm run` assembles as `gpuasm check` does, chunk
+// by chunk, so both report the same diagnostics — on every file of the corpus and on
+// deterministic mutations of them (a line's ';' or a comma deleted, a token cut, a garbage
+// line inserted, the file cut mid-line). `run` may add only errors of `// @state` directives.
+nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::path& file, bool dropDirectiveErrors) {
+  const CliRun r = gpuasm(command + " --json " + file.string());
+  if (r.status > 1) {
+    ADD_FAILURE() << command << " " << file << " exited " << r.status << ": " << r.out.substr(0, 300);
+    return nlohmann::json::array();
+  }
+  const auto j = nlohmann::json::parse(r.out, nullptr, false);
+  if (j.is_discarded()) {
+    ADD_FAILURE() << command << " " << file << ": not JSON: " << r.out.substr(0, 300);
+    return nlohmann::json::array();
+  }
+  nlohmann::json diags = command == "check" ? j["files"][0]["diagnostics"] : j["diagnostics"];
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& d : diags)
+    if (!dropDirectiveErrors || d["code"] != "state-directive") out.push_back(d);
+  return out;
+}
+
+std::vector<std::string> mutations(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    at = nl == std::string::npos ? text.size() : nl + 1;
+  }
+  const auto join = [](const std::vector<std::string>& ls) {
+    std::string out;
+    for (const auto& l : ls) out += l + "\n";
+    return out;
+  };
+  std::vector<std::string> out{text};
+  // Every instruction line up to the 12th of the file that has a ';' and a ',' (deterministic).
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < lines.size() && used < 12; ++i) {
+    const std::string& l = lines[i];
+    const std::size_t semi = l.find(';'), comma = l.find(','), code = l.find("//");
+    if (semi == std::string::npos || comma == std::string::npos || (code != std::string::npos && code < comma)) continue;
+    ++used;
+    auto m = lines;
+    m[i].erase(semi, 1);  // the statement runs into the next line
+    out.push_back(join(m));
+    m = lines;
+    m[i].erase(comma, 1);  // two operands run together
+    out.push_back(join(m));
+    m = lines;
+    m[i] = m[i].substr(0, comma + 2);  // cut after the first operand's comma
+    out.push_back(join(m));
+    m = lines;
+    m.insert(m.begin() + static_cast<std::ptrdiff_t>(i), "@@ ,, ] IADD. ; ;");
+    out.push_back(join(m));
+    out.push_back(text.substr(0, text.find(l) + comma));  // the file ends mid-line
+  }
+  return out;
+}
+
+TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
+  const std::filesystem::path root = GPUASM_SOURCE_DIR;
+  const auto dir = tempDir("run-check");
+  std::size_t compared = 0;
+  for (const char* name : {"examples/kernel.asm", "examples/warp-reduce.asm", "examples/illegal-modifier.asm", "examples/spec-examples.asm",
+                           "tests/asm/valid.asm", "tests/asm/invalid.asm"}) {
+    std::ifstream in(root / name, std::ios::binary);
+    ASSERT_TRUE(in) << name;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto variants = mutations(text);
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      const auto file = dir / ("m" + std::to_string(compared) + ".asm");
+      std::ofstream(file, std::ios::binary) << variants[v];
+      const auto check = diagnosticsOf("check", file, false);
+      const auto run = diagnosticsOf("run", file, true);
+      EXPECT_EQ(run, check) << name << " variant " << v << ":\n" << variants[v].substr(0, 2000);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 150u);
+}
+
+TEST(Cli, RunGivesNoSpuriousDiagnosticAfterABrokenLine) {
+  // A missing comma on line 1; line 2 is valid. Parsing the whole text with tree-sitter used
+  // to report a missing-token on line 2 as well.
+  const auto dir = tempDir("run-broken");
+  const auto file = dir / "broken.asm";
+  std::ofstream(file) << "IADD R0, R1 R2 ;\nIADD R3, R1, R2 ;\n";
+  const auto run = diagnosticsOf("run", file, false);
+  ASSERT_EQ(run.size(), 1u) << run.dump(1);
+  EXPECT_EQ(run[0]["line"], 1);
+  EXPECT_EQ(run[0]["code"], "syntax-error");
+}
+
 TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
   const auto asmFile = writeTemp("run-until", "snippet.asm", kRunSnippet);
   std::ofstream(asmFile.parent_path() / "state.json")

@@ -52,7 +52,6 @@ AssembledUnit assemble(const isa::InstrDb& db, syntax::LoweredUnit&& unit) {
 
 AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) { return assemble(db, syntax::LoweredUnit(unit)); }
 
-AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree) { return assemble(db, syntax::lower(tree)); }
 
 void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& sink) {
   // syntax::lowerText chunk by chunk, with scratch reused chunk after chunk.

@@ -31,8 +31,6 @@ const char* severityName(Severity severity) {
   return "error";
 }
 
-std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, const syntax::SyntaxTree& tree) {
-  return assemble(db, tree).diagnostics;
-}
+std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text) { return assembleText(db, text).diagnostics; }
 
 }  // namespace gpuasm::ide

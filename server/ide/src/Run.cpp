@@ -32,8 +32,8 @@ std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
 
 }  // namespace
 
-RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request) {
-  return runDocument(db, tree.text(), assemble(db, tree), request);
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request) {
+  return runDocument(db, text, assembleText(db, text), request);
 }
 
 AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine) {

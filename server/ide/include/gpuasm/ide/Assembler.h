@@ -41,12 +41,11 @@ struct AssembledUnit {
 AssembledUnit assemble(const isa::InstrDb& db, syntax::LoweredUnit&& unit);
 AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit);
 
-/// Assembles a parsed document (lowers the tree, then the core above).
-AssembledUnit assemble(const isa::InstrDb& db, const syntax::SyntaxTree& tree);
-
 /// Assembles a document's text chunk by chunk (syntax/LineScanner.h: the line scanner, or
-/// tree-sitter on a chunk): for a text without syntax errors, the same result as assembling
-/// SyntaxTree(text).
+/// tree-sitter on a chunk): the one definition of a document's statements and diagnostics,
+/// the same in `gpuasm check`, `asm`, `run` and the language server. For a text without
+/// syntax errors it equals lowering tree-sitter's parse of the whole text; a broken line never
+/// changes the analysis of another.
 AssembledUnit assembleText(const isa::InstrDb& db, std::string_view text);
 
 /// Where a streaming assembly goes: each chunk's diagnostics (in document order), then its

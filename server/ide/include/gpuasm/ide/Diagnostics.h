@@ -7,9 +7,10 @@
 
 #include <gpuasm/isa/AsmUnit.h>
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/syntax/SyntaxTree.h>
+#include <gpuasm/syntax/SyntaxTree.h>  // syntax::ByteRange
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuasm::ide {
@@ -34,7 +35,7 @@ struct Diagnostic {
 /// An assembler diagnostic in editor terms.
 Diagnostic toDiagnostic(const isa::AsmDiagnostic& d);
 
-/// All diagnostics of a parsed document, in document order.
-std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, const syntax::SyntaxTree& tree);
+/// All diagnostics of a document (assembleText's), in document order.
+std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text);
 
 }  // namespace gpuasm::ide

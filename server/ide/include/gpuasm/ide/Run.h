@@ -9,11 +9,11 @@
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/Simulator.h>
 #include <gpuasm/sim/WarpState.h>
-#include <gpuasm/syntax/SyntaxTree.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuasm::ide {
@@ -37,8 +37,9 @@ struct RunOutcome {
   std::vector<Diagnostic> diagnostics;  ///< the document's diagnostics plus bad `// @state` directives
 };
 
-/// Runs a parsed document. Never throws; problems are data.
-RunOutcome runDocument(const isa::InstrDb& db, const syntax::SyntaxTree& tree, const RunRequest& request);
+/// Runs a document: assembles it as `gpuasm check` does (assembleText, chunk by chunk), then
+/// runs what assembled. Never throws; problems are data.
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request);
 /// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
 /// initial state). The unit may hold only some of the text's statements: a selection.
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request);

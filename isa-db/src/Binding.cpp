@@ -80,12 +80,6 @@ bool isPredicateSet(const Opcode& opcode, std::string_view name) {
   return false;
 }
 
-// TEMPORARY until the prelude states these facts (issue 13 part 3, branch prelude-facts).
-const BitFieldType* predicateSetFile(const InstrDb& db, std::string_view name) {
-  return db.type(name == "UPR" ? "UPred" : "Pred");
-}
-bool isConstantRegister(const BitFieldType& t, std::uint64_t v) { return !t.enumerators.empty() && t.enumerators.back().value == v; }
-bool isConstantMemory(std::string_view name) { return name == "C"; }
 
 std::optional<std::uint32_t> widthOf(const BitwidthRule* rule, std::span<const std::uint64_t> values) {
   if (rule == nullptr) return std::nullopt;
@@ -101,27 +95,27 @@ std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem&
   return widthOf(&opcode.operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)], values);
 }
 
-std::string registerSpelling(const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
+std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
   const Enumerator* e = t.enumeratorFor(value);
   if (e == nullptr) return {};
-  if (count <= 1 || isConstantRegister(t, value)) return e->name;
+  if (count <= 1 || db.isConstantRegister(t, value)) return e->name;
   // The register file's letters, then the range: R5 → R[4:5] for a pair from R4.
   std::size_t p = 0;
   while (p < e->name.size() && std::isalpha(static_cast<unsigned char>(e->name[p])) != 0) ++p;
   return e->name.substr(0, p) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
 }
 
-std::vector<std::string> registerOperandSpellings(const BitFieldType& t, std::uint32_t count) {
+std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count) {
   std::vector<std::string> out;
   for (const Enumerator& e : t.enumerators) {
-    if (count <= 1 || isConstantRegister(t, e.value)) {
+    if (count <= 1 || db.isConstantRegister(t, e.value)) {
       out.push_back(e.name);
       continue;
     }
     if (e.value % count != 0) continue;
     // The range's last register must be one of the file's ordinary registers.
     const Enumerator* last = t.enumeratorFor(e.value + count - 1);
-    if (last != nullptr && !isConstantRegister(t, last->value)) out.push_back(registerSpelling(t, e.value, count));
+    if (last != nullptr && !db.isConstantRegister(t, last->value)) out.push_back(registerSpelling(db, t, e.value, count));
   }
   return out;
 }
@@ -133,7 +127,7 @@ std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opco
     OperandAccess a;
     a.name = name;
     a.field = opcode.fieldIndex(name);
-    if (a.field < 0 && isPredicateSet(opcode, name)) a.predicateSetFile = predicateSetFile(db, name);
+    if (a.field < 0 && isPredicateSet(opcode, name)) a.predicateSetFile = db.predicateSetFile(name);
     a.access = access;
     out.push_back(a);
   };
@@ -209,7 +203,7 @@ std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineIns
     if (a.predicateSetFile != nullptr) {
       const BitFieldType* file = a.predicateSetFile;
       for (const Enumerator& e : file->enumerators)
-        if (!isConstantRegister(*file, e.value)) out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
+        if (!db.isConstantRegister(*file, e.value)) out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
       continue;
     }
     if (a.field < 0) continue;
@@ -217,7 +211,7 @@ std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineIns
     const BitFieldType& t = db.typeOf(f);
     if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate) continue;
     const std::uint64_t v = inst.values[static_cast<std::size_t>(a.field)];
-    if (isConstantRegister(t, v)) continue;
+    if (db.isConstantRegister(t, v)) continue;
     std::uint32_t count = 1;
     if (t.kind == TypeKind::Register)
       if (const auto w = widthOf(op.operandInfo.bitwidth(a.name), inst.values); w && *w > 32) count = (*w + 31) / 32;
@@ -338,8 +332,7 @@ bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlo
 }
 
 bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem) {
-  (void)db;
-  return elem.kind == OrderElem::Kind::Composite && isConstantMemory(elem.name);
+  return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);
 }
 
 bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const AsmOperand& o) {
@@ -358,7 +351,7 @@ NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Fie
     if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2) {
       const int ext = opcode.fieldIndex(fmt->args[1]);
       const Enumerator* e = ext < 0 ? nullptr : db.typeOf(opcode.fields[static_cast<std::size_t>(ext)]).enumeratorFor(values[static_cast<std::size_t>(ext)]);
-      const bool x = e != nullptr && e->name == "X";
+      const bool x = e != nullptr && e->name == db.complementEnumerator(fmt->function);
       if (prefix != (x ? '~' : '-')) return x ? NegationPrefix::WantsTilde : NegationPrefix::WantsMinus;
       return NegationPrefix::SetsNeg;
     }

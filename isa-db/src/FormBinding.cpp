@@ -11,22 +11,11 @@ namespace {
 
 using text::lower;
 
-// The register file a Register-kind type names, from its first enumerator ("R0" → "R", "UR0" → "UR").
-std::string registerFilePrefix(const BitFieldType& t) {
-  if (t.enumerators.empty()) return {};
-  std::string prefix;
-  for (char c : t.enumerators.front().name) {
-    if (std::isdigit(static_cast<unsigned char>(c)) != 0) break;
-    prefix.push_back(c);
-  }
-  return prefix;
-}
-
 bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const OperandSlot& slot, PlaceholderClass cls) {
   switch (slot.shape) {
     case OperandShape::PredicateSet: return elem.kind == OrderElem::Kind::PredicateSet && elem.name == slot.fileName;
     case OperandShape::RegIndirect: return elem.kind == OrderElem::Kind::Composite && elem.name == slot.fileName;
-    case OperandShape::ConstMem: return elem.kind == OrderElem::Kind::Composite && lower(elem.name) == slot.fileName;
+    case OperandShape::ConstMem: return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);
     case OperandShape::Plain: break;
   }
   if (elem.kind != OrderElem::Kind::Field) return false;
@@ -34,8 +23,8 @@ bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const Oper
   if (f == nullptr) return false;
   const BitFieldType& t = db.typeOf(*f);
   switch (cls) {
-    case PlaceholderClass::Gpr: return t.kind == TypeKind::Register && registerFilePrefix(t) == "R";
-    case PlaceholderClass::UniformGpr: return t.kind == TypeKind::Register && registerFilePrefix(t) == "UR";
+    case PlaceholderClass::Gpr:
+    case PlaceholderClass::UniformGpr: return t.kind == TypeKind::Register && db.fileRole(t) == cls;
     case PlaceholderClass::Predicate:
     case PlaceholderClass::UniformPredicate: return t.kind == TypeKind::Predicate;
     case PlaceholderClass::Immediate: return t.isImmediate();
@@ -47,15 +36,6 @@ bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const Oper
 
 }  // namespace
 
-PlaceholderClass classifyPlaceholder(std::string_view p) {
-  if (p.starts_with("UImm") || p.starts_with("SImm") || p.starts_with("Imm") || p.starts_with("F32Imm")) return PlaceholderClass::Immediate;
-  if (p.starts_with("Src") || p.starts_with("SbMsk")) return PlaceholderClass::AnySource;
-  if (p.starts_with("UR")) return PlaceholderClass::UniformGpr;
-  if (p.starts_with("R")) return PlaceholderClass::Gpr;
-  if (p.starts_with("up")) return PlaceholderClass::UniformPredicate;
-  if (p.starts_with("p")) return PlaceholderClass::Predicate;
-  return PlaceholderClass::Other;
-}
 
 const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::string_view literal) {
   for (const auto& f : opcode.fields) {
@@ -89,7 +69,7 @@ std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, con
           byName = true;
         }
     }
-    const PlaceholderClass cls = classifyPlaceholder(slot.placeholder);
+    const PlaceholderClass cls = db.placeholderClass(slot.placeholder);
     for (std::size_t i = cursor; i < order.size() && !pick; ++i)
       if (fits(db, opcode, order[i], slot, cls)) pick = i;
     if (!pick) return std::nullopt;

@@ -141,6 +141,57 @@ const Group* InstrDb::group(std::string_view name) const { return lookup(groups_
 const Optype* InstrDb::optype(std::string_view name) const { return lookup(optypes_, optypeIndex_, name); }
 const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
 const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
+
+PlaceholderClass InstrDb::fileRole(const BitFieldType& type) const {
+  const auto index = static_cast<std::uint32_t>(&type - types_.data());
+  for (const auto& f : asmFacts_.files)
+    if (f.type == index) return f.role;
+  return PlaceholderClass::Other;
+}
+
+const BitFieldType* InstrDb::fileOfRole(PlaceholderClass role) const {
+  for (const auto& f : asmFacts_.files)
+    if (f.role == role) return &types_[f.type];
+  return nullptr;
+}
+
+bool InstrDb::isConstantRegister(const BitFieldType& type, std::uint64_t value) const {
+  const auto index = static_cast<std::uint32_t>(&type - types_.data());
+  for (const auto& f : asmFacts_.files)
+    if (f.type == index) return f.constant == value;
+  return false;
+}
+
+const Enumerator* InstrDb::constantRegister(const BitFieldType& type) const {
+  const auto index = static_cast<std::uint32_t>(&type - types_.data());
+  for (const auto& f : asmFacts_.files)
+    if (f.type == index && f.constant) return type.enumeratorFor(*f.constant);
+  return nullptr;
+}
+
+const BitFieldType* InstrDb::predicateSetFile(std::string_view name) const {
+  for (const auto& [set, file] : asmFacts_.predicateSets)
+    if (set == name) return &types_[file];
+  return nullptr;
+}
+
+bool InstrDb::isConstantMemory(std::string_view compositeName) const {
+  return !asmFacts_.constantMemory.empty() && compositeName == asmFacts_.constantMemory;
+}
+
+std::string_view InstrDb::complementEnumerator(std::string_view function) const {
+  for (const auto& [f, e] : asmFacts_.complements)
+    if (f == function) return e;
+  return {};
+}
+
+PlaceholderClass InstrDb::placeholderClass(std::string_view placeholder) const {
+  PlaceholderClass best = PlaceholderClass::Other;
+  std::size_t bestLength = 0;
+  for (const auto& [prefix, cls] : asmFacts_.placeholders)
+    if (placeholder.starts_with(prefix) && prefix.size() > bestLength) best = cls, bestLength = prefix.size();
+  return best;
+}
 const Optype* InstrDb::optypeForMnemonic(std::string_view m) const {
   if (!mnemonicTable_.empty()) {
     const auto i = mnemonicTable_.find(m);
@@ -171,6 +222,7 @@ class InstrDbBuilder {
     indexDefinitions();
     collectErrata();
     buildTypes();
+    buildAsmFacts();
     buildGroups();
     buildOptypes();
     buildOpcodes();
@@ -358,6 +410,94 @@ class InstrDbBuilder {
     return p;
   }
 
+  // ------------------------------------------------------------ assembler facts
+
+  // `Keyword<arg, …> [= value];` lines of the __DefAsmFacts sections (prelude.isa).
+  struct FactLine {
+    std::string keyword;
+    std::vector<std::string> args;
+    std::string value;
+    SourcePos pos;
+  };
+
+  std::optional<FactLine> parseFactLine(const SpecLine& l, std::uint32_t file) {
+    const std::string_view t = trimBlanks(stripLineComment(l.text));
+    if (t.empty()) return std::nullopt;
+    const SourcePos pos{file, l.line, text::indentOf(l.text) + 1};
+    const std::size_t open = t.find('<'), close = t.find('>');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open || !t.ends_with(";")) {
+      sink_.error(pos, "bad-statement", "expected `Keyword<name, …> [= value];`, found '" + std::string(t) + "'");
+      return std::nullopt;
+    }
+    FactLine f;
+    f.pos = pos;
+    f.keyword = std::string(trimBlanks(t.substr(0, open)));
+    for (auto a : text::splitTopLevel(t.substr(open + 1, close - open - 1), ','))
+      if (!a.empty()) f.args.emplace_back(a);
+    std::string_view rest = trimBlanks(t.substr(close + 1, t.size() - close - 2));
+    if (rest.starts_with("=")) f.value = std::string(trimBlanks(rest.substr(1)));
+    else if (!rest.empty()) sink_.error(pos, "bad-statement", "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
+    return f;
+  }
+
+  std::optional<PlaceholderClass> roleNamed(std::string_view keyword) {
+    if (keyword == "Gpr") return PlaceholderClass::Gpr;
+    if (keyword == "UniformGpr") return PlaceholderClass::UniformGpr;
+    if (keyword == "Predicate") return PlaceholderClass::Predicate;
+    if (keyword == "UniformPredicate") return PlaceholderClass::UniformPredicate;
+    if (keyword == "Immediate") return PlaceholderClass::Immediate;
+    if (keyword == "AnySource") return PlaceholderClass::AnySource;
+    return std::nullopt;
+  }
+
+  const BitFieldType* factType(const FactLine& f, const std::string& name) {
+    const BitFieldType* t = db_->type(name);
+    if (t == nullptr) sink_.error(f.pos, "unknown-type", f.keyword + "<…> names '" + name + "', which is not a type");
+    return t;
+  }
+
+  // The prelude's __DefAsmFacts (AsmFacts in InstrDb.h), read after the types it names.
+  void buildAsmFacts() {
+    AsmFacts& facts = db_->asmFacts_;
+    bool seen = false;
+    for (const SpecDefinition* def : ordered_) {
+      if (def->kind != DefKind::AsmFacts) continue;
+      seen = true;
+      for (const SpecSection& s : def->sections) {
+        for (const SpecLine& l : s.lines) {
+          const auto f = parseFactLine(l, def->pos.file);
+          if (!f) continue;
+          const auto role = roleNamed(f->keyword);
+          const bool oneArg = f->args.size() == 1;
+          if (s.name == "Registers" && role && oneArg) {
+            const BitFieldType* t = factType(*f, f->args[0]);
+            if (t == nullptr) continue;
+            AsmFacts::File file{static_cast<std::uint32_t>(t - db_->types_.data()), *role, std::nullopt};
+            if (!f->value.empty()) {
+              file.constant = t->valueOf(f->value);
+              if (!file.constant) sink_.error(f->pos, "unknown-value", "'" + f->value + "' is not an enumerator of " + t->name);
+            }
+            facts.files.push_back(file);
+          } else if (s.name == "Operands" && f->keyword == "PredicateSet" && oneArg && !f->value.empty()) {
+            if (const BitFieldType* t = factType(*f, f->value))
+              facts.predicateSets.emplace_back(f->args[0], static_cast<std::uint32_t>(t - db_->types_.data()));
+          } else if (s.name == "Operands" && f->keyword == "ConstantMemory" && oneArg) {
+            facts.constantMemory = f->args[0];
+          } else if (s.name == "AsmFormat" && f->keyword == "Complement" && oneArg && !f->value.empty()) {
+            facts.complements.emplace_back(f->args[0], f->value);
+          } else if (s.name == "Placeholders" && role && !f->args.empty()) {
+            for (const auto& prefix : f->args) facts.placeholders.emplace_back(prefix, *role);
+          } else {
+            sink_.error(f->pos, "bad-statement", f->keyword + "<…> has no meaning in __" + s.name + " of __DefAsmFacts");
+          }
+        }
+      }
+    }
+    const auto prelude = std::find_if(db_->files_.begin(), db_->files_.end(), [](const SpecFile& f) { return f.role == SpecFileRole::Prelude; });
+    if (!seen && prelude != db_->files_.end())
+      sink_.warning({static_cast<std::uint32_t>(prelude - db_->files_.begin()), 1, 1}, "no-asm-facts", "no __DefAsmFacts in the prelude: zero registers, predicate sets and constant memory are unknown");
+  }
+
   // ------------------------------------------------------------ types
 
   void buildTypes() {
@@ -499,6 +639,13 @@ class InstrDbBuilder {
         }
       }
       applySyntaxAmendments(o);
+      // Operand slots that stand for a whole predicate file (the prelude's PredicateSet<>).
+      for (auto& form : o.syntax.forms)
+        for (auto& slot : form.operands)
+          if (slot.shape == OperandShape::Plain && db_->predicateSetFile(slot.placeholder) != nullptr) {
+            slot.shape = OperandShape::PredicateSet;
+            slot.fileName = slot.placeholder;
+          }
       db_->optypeIndex_.emplace(o.name, o.index);
       db_->optypes_.push_back(std::move(o));
     }
@@ -659,6 +806,9 @@ class InstrDbBuilder {
           for (const auto& r : a.encodingErrors) op.encodingErrors.push_back(r);
         }
       }
+      // Order<> elements that stand for a whole predicate file (the prelude's PredicateSet<>).
+      for (auto& e : op.operandInfo.order)
+        if (e.kind == OrderElem::Kind::Field && db_->predicateSetFile(e.name) != nullptr) e.kind = OrderElem::Kind::PredicateSet;
       checkOperandInfoNames(op);
       optype.opcodes.push_back(op.index);
       db_->opcodeIndex_.emplace(op.name, op.index);
@@ -724,7 +874,7 @@ class InstrDbBuilder {
 
   void checkOperandInfoNames(const Opcode& op) {
     const OperandInfo& info = op.operandInfo;
-    auto known = [&](const std::string& n) { return op.field(n) != nullptr || n == "PR" || n == "UPR"; };
+    auto known = [&](const std::string& n) { return op.field(n) != nullptr || db_->predicateSetFile(n) != nullptr; };
     auto check = [&](const std::string& n, SourcePos pos, const char* where) {
       if (!known(n))
         sink_.error(pos.valid() ? pos : op.pos, "unknown-operand",

@@ -108,8 +108,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
         elem.name = std::string(trimBlanks(e.substr(0, br)));
         elem.parts = names(e.substr(br + 1, e.size() - br - 2));
       } else {
-        elem.name = std::string(e);
-        if (elem.name == "PR" || elem.name == "UPR") elem.kind = OrderElem::Kind::PredicateSet;
+        elem.name = std::string(e);  // a predicate set (PR) is classified with the prelude's facts
       }
       if (elem.name.empty()) {
         sink.error(st.pos, "bad-statement", "empty element in Order<…>");

@@ -153,7 +153,7 @@ class FormPrinter {
         if (e == nullptr) return std::nullopt;
         body = e->name;
         const std::uint32_t width = bitwidth(f->name);
-        if (t.kind == TypeKind::Register) body = registerSpelling(t, value(*f), width / 32);
+        if (t.kind == TypeKind::Register) body = registerSpelling(db_, t, value(*f), width / 32);
         if (!appendSelector(*f, body)) return std::nullopt;
         break;
       }
@@ -202,7 +202,7 @@ class FormPrinter {
       if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2)
         if (const Field* ext = op_.field(fmt->args[1])) {
           const Enumerator* e = db_.typeOf(*ext).enumeratorFor(value(*ext));
-          if (e != nullptr && e->name == "X") prefix = '~';
+          if (e != nullptr && e->name == db_.complementEnumerator(fmt->function)) prefix = '~';
         }
       body.insert(0, 1, prefix);
     }
@@ -260,7 +260,7 @@ class FormPrinter {
     if (a == nullptr || b == nullptr) return std::nullopt;
     show(*a);
     show(*b);
-    if (elem.name == "C") return constMem(*a, b);
+    if (db_.isConstantMemory(elem.name)) return constMem(*a, b);
     const Enumerator* base = db_.typeOf(*a).enumeratorFor(value(*a));
     if (base == nullptr) return std::nullopt;
     const std::int64_t offset = bitsToSigned(value(*b), b->width);

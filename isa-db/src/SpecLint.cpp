@@ -90,11 +90,11 @@ class Linter {
     if (!o.docs.description.present)
       report(o.pos, Severity::Warning, "no-description", "optype " + o.name + " has no __Description", "L-4", o.name);
     if (!o.docs.semantics.present)
-      report(o.pos, Severity::Warning, "no-semantics", "optype " + o.name + " has no __Semantics", o.name == "REDUXU" ? "L-6" : "L-4", o.name);
+      report(o.pos, Severity::Warning, "no-semantics", "optype " + o.name + " has no __Semantics", erratumTargeting(o.name, {"L-6"}, "L-4"), o.name);
     else if (o.docs.semantics.text.find("```") == std::string::npos)
       report(o.docs.semantics.pos, Severity::Warning, "semantics-without-code",
              "__Semantics of " + o.name + " holds no pseudo-code block",
-             o.docs.semantics.text.find("TODO") != std::string::npos ? "L-5" : (o.name == "MUFU" ? "L-66" : "L-65"), o.name);
+             o.docs.semantics.text.find("TODO") != std::string::npos ? "L-5" : erratumTargeting(o.name, {"L-66"}, "L-65"), o.name);
     if (o.docs.examples.present && !examplesHaveInstructions(o.docs.examples.text))
       report(o.docs.examples.pos, Severity::Warning, "examples-without-instructions",
              "__Examples of " + o.name + " holds no instruction line", "L-6", o.name);
@@ -320,16 +320,18 @@ class Linter {
           (abs != nullptr && !slot.allowAbs))
         report(form.pos, Severity::Warning, "field-without-prefix",
                op.name + " encodes a modifier bit for " + elem.name + " that the syntax gives no prefix for (" + slot.placeholder + ")", "L-50", o.name);
-      // L-51: under .X the neg bit means '~' (CvtINegX), but the form writes {-}.
-      if (slot.allowNeg && neg != nullptr && formHasLiteral(form, "X")) {
+      // L-51: under .X the neg bit means '~' (the prelude's Complement<CvtINegX> = X), but the
+      // form writes {-}.
+      if (slot.allowNeg && neg != nullptr) {
         const AsmFormatRule* fmt = op.operandInfo.asmFormat(neg->name);
-        if (fmt != nullptr && fmt->function == "CvtINegX")
+        const std::string_view complement = fmt != nullptr ? db_.complementEnumerator(fmt->function) : std::string_view{};
+        if (!complement.empty() && formHasLiteral(form, complement))
           report(form.pos, Severity::Warning, "neg-under-x",
                  "the .X form writes {-}" + slot.placeholder + ", but " + fmt->function + " prints and accepts '~' there", "L-51", o.name);
       }
       // L-79 / L-40: a placeholder that names no field, bound by position.
-      if (!b.byName[s] && classifyPlaceholder(slot.placeholder) != PlaceholderClass::AnySource &&
-          classifyPlaceholder(slot.placeholder) != PlaceholderClass::Immediate && lower(slot.placeholder) != elem.name)
+      if (!b.byName[s] && db_.placeholderClass(slot.placeholder) != PlaceholderClass::AnySource &&
+          db_.placeholderClass(slot.placeholder) != PlaceholderClass::Immediate && lower(slot.placeholder) != elem.name)
         report(form.pos, Severity::Note, "placeholder-bound-by-position",
                "placeholder " + slot.placeholder + " of " + o.name + " names no field of " + op.name + "; it stands for " + elem.name, "L-79", "");
     }
@@ -478,12 +480,32 @@ class Linter {
       // L-49: predicate names the 3-bit predicate types cannot hold.
       for (auto it = std::sregex_iterator(line.begin(), line.end(), predicateName); it != std::sregex_iterator(); ++it) {
         const std::string name = it->str();
-        const BitFieldType* t = db_.type((*it)[1] == "UP" ? "UPred" : "Pred");
+        const BitFieldType* t = predicateFileSpelled((*it)[1].str());
         if (t == nullptr || t->valueOf(name)) continue;
         report({fileIndex, lineNo, static_cast<std::uint32_t>(it->position() + 1)}, Severity::Warning, "no-such-predicate",
                name + " is not a value of " + t->name + "<" + std::to_string(t->width) + "> (in " + def + ")", "L-49", "");
       }
     }
+  }
+
+  // The first of `ids` whose erratum lists `name` among its targets, else `otherwise`: which of
+  // several catalog items a finding on one definition is an instance of.
+  std::string erratumTargeting(const std::string& name, std::initializer_list<const char*> ids, const char* otherwise) const {
+    for (const char* id : ids)
+      if (const Erratum* e = db_.erratum(id); e != nullptr && std::find(e->targets.begin(), e->targets.end(), name) != e->targets.end()) return id;
+    return otherwise;
+  }
+
+  // The predicate file whose registers are spelled with `letters` (P7 → Pred, UP7 → UPred).
+  const BitFieldType* predicateFileSpelled(const std::string& letters) const {
+    for (const PlaceholderClass role : {PlaceholderClass::Predicate, PlaceholderClass::UniformPredicate}) {
+      const BitFieldType* t = db_.fileOfRole(role);
+      if (t == nullptr || t->enumerators.empty()) continue;
+      const std::string& first = t->enumerators.front().name;
+      const std::size_t digits = first.find_first_of("0123456789");
+      if (first.substr(0, digits) == letters) return t;
+    }
+    return nullptr;
   }
 
   const InstrDb& db_;

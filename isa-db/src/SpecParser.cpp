@@ -41,7 +41,9 @@ constexpr std::array kKnownSections = {
     "Encoding", "Syntax",   "Description", "OperandInfo", "ModifierInfo", "Semantics",
     "Examples", "Exception", "Simulation",
     // gpuasm's errata sections
-    "Problem", "Decision", "Affects", "Aliases"};
+    "Problem", "Decision", "Affects", "Aliases",
+    // gpuasm's __DefAsmFacts sections (prelude.isa)
+    "Registers", "Operands", "AsmFormat", "Placeholders"};
 
 bool isKnownSection(std::string_view name) {
   for (const char* s : kKnownSections)
@@ -56,7 +58,7 @@ struct HeaderKind {
 constexpr std::array kHeaders = {
     HeaderKind{"__DefBitFieldType", DefKind::BitFieldType}, HeaderKind{"__DefGroup", DefKind::Group},
     HeaderKind{"__DefOptype", DefKind::Optype}, HeaderKind{"__DefOpcode", DefKind::Opcode},
-    HeaderKind{"__Erratum", DefKind::Erratum}};
+    HeaderKind{"__Erratum", DefKind::Erratum}, HeaderKind{"__DefAsmFacts", DefKind::AsmFacts}};
 
 class Parser {
  public:
@@ -247,7 +249,7 @@ class Parser {
         if (!c.accept(',')) break;
       }
       if (!c.accept(']')) sink_.error(at(lineNo, c.column()), "bad-parent", "expected ']'");
-    } else if (kind != DefKind::BitFieldType) {
+    } else if (kind != DefKind::BitFieldType && kind != DefKind::AsmFacts) {
       sink_.error(at(lineNo, c.column()), "missing-parent", "definition " + name + " has no ': [PARENT]'");
     }
     c.skipBlanks();

@@ -763,7 +763,7 @@ class StatementMatcher {
   }
 
   void fitComposite(Attempt& a, const OrderElem& elem, const AsmOperand& o, const std::string& where) {
-    const bool cmem = elem.name == "C";
+    const bool cmem = db_.isConstantMemory(elem.name);
     if (cmem ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name)) {
       fail(a, [&] {
         return error(o.valueRange, "operand-kind",
@@ -844,7 +844,7 @@ class StatementMatcher {
       if (!width) continue;
       const std::uint32_t regs = static_cast<std::uint32_t>(*width / 32);
       const std::string& where = form.operands[slots[i]].placeholder;
-      const bool zero = o.kind == AsmOperandKind::Register && db_.typeOf(*f).enumeratorFor(valueOf(a, *f)) == &db_.typeOf(*f).enumerators.back();
+      const bool zero = o.kind == AsmOperandKind::Register && db_.isConstantRegister(db_.typeOf(*f), valueOf(a, *f));
       if (regs <= 1) {
         if (o.kind == AsmOperandKind::RegisterRange && o.last != o.first)
           fail(a, [&] {
@@ -856,7 +856,7 @@ class StatementMatcher {
       if (o.kind == AsmOperandKind::Register) {
         if (zero) continue;  // RZ / URZ stand for a wide zero
         fail(a, [&] {
-          const std::string fix = registerSpelling(db_.typeOf(*f), valueOf(a, *f), regs);
+          const std::string fix = registerSpelling(db_, db_.typeOf(*f), valueOf(a, *f), regs);
           return error(o.valueRange, "register-width",
                        where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
         });

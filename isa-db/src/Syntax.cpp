@@ -200,6 +200,13 @@ class FormParser {
     return std::string(s.substr(start, i - start));
   }
 
+  // The length of the identifier at `i` when '[' follows it, else 0.
+  static std::size_t wordBeforeBracket(std::string_view s, std::size_t i) {
+    std::size_t k = i;
+    while (k < s.size() && text::isIdentChar(s[k])) ++k;
+    return k > i && k < s.size() && s[k] == '[' ? k - i : 0;
+  }
+
   OperandSlot parseOperand(std::string_view s, std::size_t& i) {
     OperandSlot slot;
     bool absOpen = false;
@@ -219,10 +226,11 @@ class FormParser {
       if (take(s, i, "+") || take(s, i, "{+")) slot.offsetType = ident(s, i);
       take(s, i, "}");
       if (!take(s, i, "]")) slot.placeholder.clear();
-    } else if (s.substr(i, 2) == "R[" || s.substr(i, 3) == "UR[") {
+    } else if (const std::size_t word = wordBeforeBracket(s, i); word > 0) {
+      // `R[URb{+SImm9}]`: a register file (the name before '[') indexed by a uniform register.
       slot.shape = OperandShape::RegIndirect;
-      slot.fileName = s[i] == 'U' ? "UR" : "R";
-      i += slot.fileName.size() + 1;
+      slot.fileName = std::string(s.substr(i, word));
+      i += word + 1;
       slot.placeholder = ident(s, i);
       if (take(s, i, "{+")) {
         slot.offsetType = ident(s, i);
@@ -232,11 +240,7 @@ class FormParser {
       }
       if (!take(s, i, "]")) slot.placeholder.clear();
     } else {
-      slot.placeholder = ident(s, i);
-      if (slot.placeholder == "PR" || slot.placeholder == "UPR") {
-        slot.shape = OperandShape::PredicateSet;
-        slot.fileName = slot.placeholder;
-      }
+      slot.placeholder = ident(s, i);  // a predicate set (PR) is classified with the prelude's facts
     }
     if (take(s, i, "{.")) {
       slot.suffix = ident(s, i);

@@ -5,12 +5,22 @@ namespace gpuasm::sim {
 
 namespace {
 
-// The number of the register every lane reads as zero (RZ, URZ) or true (PT, UPT): looked up
-// by its name in the prelude's type, so the number itself stays the prelude's assumption.
-std::expected<std::uint32_t, std::string> special(const isa::BitFieldType& type, std::string_view name) {
-  const auto v = type.valueOf(name);
-  if (!v) return std::unexpected("register type " + type.name + " has no enumerator " + std::string(name));
-  return static_cast<std::uint32_t>(*v);
+// The number of the register every lane reads as zero (RZ, URZ) or true (PT, UPT): the
+// prelude's __DefAsmFacts names it, so the number itself stays the prelude's assumption.
+std::expected<std::uint32_t, std::string> special(const isa::InstrDb& db, const isa::BitFieldType& type) {
+  const isa::Enumerator* e = db.constantRegister(type);
+  if (e == nullptr) return std::unexpected("the prelude names no zero or true register of " + type.name + " (__DefAsmFacts, __Registers)");
+  return static_cast<std::uint32_t>(e->value);
+}
+
+const char* roleName(isa::PlaceholderClass role) {
+  switch (role) {
+    case isa::PlaceholderClass::Gpr: return "Gpr";
+    case isa::PlaceholderClass::UniformGpr: return "UniformGpr";
+    case isa::PlaceholderClass::Predicate: return "Predicate";
+    case isa::PlaceholderClass::UniformPredicate: return "UniformPredicate";
+    default: return "?";
+  }
 }
 
 }  // namespace
@@ -18,28 +28,28 @@ std::expected<std::uint32_t, std::string> special(const isa::BitFieldType& type,
 std::expected<RegisterLayout, std::string> RegisterLayout::fromDb(const isa::InstrDb& db) {
   RegisterLayout layout;
   layout.db_ = &db;
+  // The four files by their roles in the prelude's __DefAsmFacts.
   struct Want {
-    const char* type;
-    const char* zero;
+    isa::PlaceholderClass role;
     std::uint32_t max;
     std::uint32_t* index;
     std::uint32_t* count;
     std::uint32_t* special;
   };
   const Want wants[] = {
-      {"Reg", "RZ", kMaxGpr, &layout.regType, &layout.gprCount, &layout.rz},
-      {"UReg", "URZ", kMaxUgpr, &layout.uregType, &layout.ugprCount, &layout.urz},
-      {"Pred", "PT", kMaxPred, &layout.predType, &layout.predCount, &layout.pt},
-      {"UPred", "UPT", kMaxPred, &layout.upredType, &layout.upredCount, &layout.upt},
+      {isa::PlaceholderClass::Gpr, kMaxGpr, &layout.regType, &layout.gprCount, &layout.rz},
+      {isa::PlaceholderClass::UniformGpr, kMaxUgpr, &layout.uregType, &layout.ugprCount, &layout.urz},
+      {isa::PlaceholderClass::Predicate, kMaxPred, &layout.predType, &layout.predCount, &layout.pt},
+      {isa::PlaceholderClass::UniformPredicate, kMaxPred, &layout.upredType, &layout.upredCount, &layout.upt},
   };
   for (const Want& w : wants) {
-    const isa::BitFieldType* t = db.type(w.type);
-    if (t == nullptr) return std::unexpected(std::string("the database has no register type ") + w.type);
+    const isa::BitFieldType* t = db.fileOfRole(w.role);
+    if (t == nullptr) return std::unexpected(std::string("the prelude names no register file of role ") + roleName(w.role) + " (__DefAsmFacts)");
     if (t->width >= 32 || (1u << t->width) > w.max)
-      return std::unexpected(std::string("register type ") + w.type + " is wider than the simulator's register file");
+      return std::unexpected("register type " + t->name + " is wider than the simulator's register file");
     *w.index = static_cast<std::uint32_t>(t - db.types().data());
     *w.count = 1u << t->width;
-    auto s = special(*t, w.zero);
+    auto s = special(db, *t);
     if (!s) return std::unexpected(s.error());
     *w.special = *s;
   }
@@ -57,11 +67,12 @@ std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parse(std::stri
 }
 
 std::string RegisterLayout::name(RegFile file, std::uint32_t index) const {
-  const char* prefix = file == RegFile::R ? "R" : file == RegFile::UR ? "UR" : file == RegFile::P ? "P" : "UP";
-  if (db_ == nullptr) return prefix + std::to_string(index);
+  // A layout not made by fromDb, or a number its type does not name: the file and the number.
+  const std::string fallback = "file" + std::to_string(static_cast<int>(file)) + "[" + std::to_string(index) + "]";
+  if (db_ == nullptr) return fallback;
   const std::uint32_t type = file == RegFile::R ? regType : file == RegFile::UR ? uregType : file == RegFile::P ? predType : upredType;
   if (const isa::Enumerator* e = db_->types()[type].enumeratorFor(index)) return e->name;
-  return prefix + std::to_string(index);
+  return db_->types()[type].name + "[" + std::to_string(index) + "]";
 }
 
 std::uint64_t ConstantBanks::read(std::uint32_t bank, std::uint32_t offset, unsigned bytes) const {

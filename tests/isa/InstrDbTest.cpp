@@ -282,3 +282,61 @@ TEST(InstrDb, MnemonicsMapToOptypes) {
 
 }  // namespace
 }  // namespace gpuasm::isa
+
+namespace gpuasm::isa {
+namespace {
+
+// The prelude's __DefAsmFacts (prelude.isa, end of file): the facts the tools read instead of
+// spelling registers and operand names in C++. Values are the prelude's own lines.
+TEST(AsmFacts, ThePreludeStatesTheAssemblyNotationsMeaning) {
+  const InstrDb& d = test::db();
+  const BitFieldType& reg = *d.type("Reg");
+  const BitFieldType& pred = *d.type("Pred");
+  EXPECT_EQ(d.fileRole(reg), PlaceholderClass::Gpr);
+  EXPECT_EQ(d.fileRole(*d.type("UReg")), PlaceholderClass::UniformGpr);
+  EXPECT_EQ(d.fileRole(pred), PlaceholderClass::Predicate);
+  EXPECT_EQ(d.fileRole(*d.type("UPred")), PlaceholderClass::UniformPredicate);
+  EXPECT_EQ(d.fileRole(*d.type("IType")), PlaceholderClass::Other);
+  EXPECT_EQ(d.fileOfRole(PlaceholderClass::UniformGpr), d.type("UReg"));
+  // RZ = 255 (prelude.isa, Reg), URZ = 63 (UReg), PT = 7 (Pred).
+  EXPECT_TRUE(d.isConstantRegister(reg, 255));
+  EXPECT_FALSE(d.isConstantRegister(reg, 254));
+  EXPECT_TRUE(d.isConstantRegister(*d.type("UReg"), 63));
+  EXPECT_TRUE(d.isConstantRegister(pred, 7));
+  ASSERT_NE(d.constantRegister(pred), nullptr);
+  EXPECT_EQ(d.constantRegister(pred)->name, "PT");
+  EXPECT_TRUE(d.isConstantMemory("C"));
+  EXPECT_FALSE(d.isConstantMemory("R"));
+  EXPECT_EQ(d.complementEnumerator("CvtINegX"), "X");
+  EXPECT_EQ(d.complementEnumerator("CvtSomethingElse"), "");
+  // The longest matching prefix: URa is uniform, Ra general, upp uniform, UImm5Sca immediate.
+  EXPECT_EQ(d.placeholderClass("URa"), PlaceholderClass::UniformGpr);
+  EXPECT_EQ(d.placeholderClass("Ra"), PlaceholderClass::Gpr);
+  EXPECT_EQ(d.placeholderClass("upp"), PlaceholderClass::UniformPredicate);
+  EXPECT_EQ(d.placeholderClass("pu"), PlaceholderClass::Predicate);
+  EXPECT_EQ(d.placeholderClass("UImm5Sca"), PlaceholderClass::Immediate);
+  EXPECT_EQ(d.placeholderClass("SbMsk"), PlaceholderClass::AnySource);
+  EXPECT_EQ(d.placeholderClass("lut"), PlaceholderClass::Other);
+}
+
+TEST(AsmFacts, BadStatementsAreDiagnosedAndTheRestIsRead) {
+  const SpecLoad load = test::loadSnippet(
+      "__DefBitFieldType Reg<2> : [Register]\n    R0;\n    R1;\n    R2;\n    RZ;\n"
+      "__DefAsmFacts Assembly\n"
+      "  __Registers\n"
+      "    Gpr<Reg> = RZ;\n"
+      "    Gpr<NoSuchType> = RZ;\n"
+      "    UniformGpr<Reg> = QZ;\n"
+      "    Bogus<Reg>;\n"
+      "  __Operands\n"
+      "    ConstantMemory<C>\n");
+  EXPECT_EQ(test::withCode(load.diagnostics, "unknown-type").size(), 1u);
+  EXPECT_EQ(test::withCode(load.diagnostics, "unknown-value").size(), 1u);
+  EXPECT_EQ(test::withCode(load.diagnostics, "bad-statement").size(), 2u);  // Bogus<…>, the missing ';'
+  const BitFieldType& reg = *load.db->type("Reg");
+  EXPECT_TRUE(load.db->isConstantRegister(reg, 3));
+  EXPECT_FALSE(load.db->isConstantMemory("C"));
+}
+
+}  // namespace
+}  // namespace gpuasm::isa

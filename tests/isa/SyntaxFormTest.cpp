@@ -272,16 +272,26 @@ TEST(SyntaxFormTest, UldcConstantMemory) {
 }
 
 // 000:1445: `PR` is the whole predicate file, a fixed token.
+// The parser reads PR as a placeholder; the database classifies it as the predicate set the
+// prelude's __DefAsmFacts names (PredicateSet<PR> = Pred).
 TEST(SyntaxFormTest, P2rPredicateSet) {
   const SyntaxForm f = cleanForm("P2R{.bsel} Rd, PR, Ra, SbMsk      $sched $req ;", 1445);
   EXPECT_EQ(f.baseName, "P2R");
   expectParts(f, {{"bsel", true, true}});
   expectOperands(f, {
                         {.placeholder = "Rd", .text = "Rd"},
-                        {.placeholder = "PR", .text = "PR", .shape = OperandShape::PredicateSet, .fileName = "PR"},
+                        {.placeholder = "PR", .text = "PR"},
                         {.placeholder = "Ra", .text = "Ra"},
                         {.placeholder = "SbMsk", .text = "SbMsk"},
                     });
+  const SyntaxForm& loaded = test::db().optype("P2R")->syntax.forms.front();
+  ASSERT_EQ(loaded.operands.size(), 4u);
+  EXPECT_EQ(loaded.operands[1].shape, OperandShape::PredicateSet);
+  EXPECT_EQ(loaded.operands[1].fileName, "PR");
+  ASSERT_NE(test::db().predicateSetFile("PR"), nullptr);
+  EXPECT_EQ(test::db().predicateSetFile("PR")->name, "Pred");
+  EXPECT_EQ(test::db().predicateSetFile("UPR")->name, "UPred");
+  EXPECT_EQ(test::db().predicateSetFile("Ra"), nullptr);
 }
 
 // 000:1550: an optional byte-select suffix on Ra.
@@ -290,7 +300,7 @@ TEST(SyntaxFormTest, R2pOptionalSuffix) {
   EXPECT_EQ(f.baseName, "R2P");
   expectParts(f, {});
   expectOperands(f, {
-                        {.placeholder = "PR", .text = "PR", .shape = OperandShape::PredicateSet, .fileName = "PR"},
+                        {.placeholder = "PR", .text = "PR"},
                         {.placeholder = "Ra", .text = "Ra{.bsel}", .suffix = "bsel", .suffixOptional = true},
                         {.placeholder = "SbMsk", .text = "SbMsk"},
                     });

@@ -281,8 +281,8 @@ void enumerators(const isa::BitFieldType& t, std::size_t group, const std::strin
 
 // A register slot `registers` wide: the spellings the matcher takes there (aligned ranges of a
 // 64- or 128-bit operand, isa::registerOperandSpellings).
-void registerSpellings(const isa::BitFieldType& t, std::uint32_t registers, std::size_t group, const std::string& detail, Items& items) {
-  const std::vector<std::string> spellings = isa::registerOperandSpellings(t, registers);
+void registerSpellings(const InstrDb& db, const isa::BitFieldType& t, std::uint32_t registers, std::size_t group, const std::string& detail, Items& items) {
+  const std::vector<std::string> spellings = isa::registerOperandSpellings(db, t, registers);
   for (std::size_t e = 0; e < spellings.size(); ++e)
     if (CompletionItem* item = items.add(spellings[e], CompletionKind::Register, detail)) item->sortText = sortKey(group, e);
 }
@@ -317,7 +317,7 @@ void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const is
   const isa::Field* f = at.opcode->fieldOf(elem);
   if (f == nullptr) return;
   const isa::BitFieldType& t = db.typeOf(*f);
-  if (t.kind == isa::TypeKind::Register) registerSpellings(t, isa::operandWidth(*at.opcode, elem, values).value_or(32) / 32, group, t.name + " — " + where, items);
+  if (t.kind == isa::TypeKind::Register) registerSpellings(db, t, isa::operandWidth(*at.opcode, elem, values).value_or(32) / 32, group, t.name + " — " + where, items);
   else if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
   else if (t.kind == isa::TypeKind::CMem) snippet("c[0x0][0x0]", "c[${1:0x0}][${2:0x0}]", t.name + " — " + where, group, items);
   // Immediates: nothing to propose.

@@ -41,12 +41,6 @@ bool contains(isa::SourceRange r, std::uint32_t offset) { return r.begin <= offs
 
 syntax::ByteRange toByteRange(isa::SourceRange r) { return {r.begin, r.end}; }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string trimmed(std::string_view s) {
   std::size_t b = 0, e = s.size();
   while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
@@ -82,13 +76,10 @@ HoverItem fact(std::string label, std::string value, bool code = false) { return
 
 // ------------------------------------------------------------------ describing operand kinds
 
-// Whether a register or predicate type is the uniform file, read from its first enumerator's
-// spelling with the same classifier the form binder uses for placeholders.
-bool isUniformFile(const BitFieldType& t) {
-  if (t.enumerators.empty()) return false;
-  const isa::PlaceholderClass cls = isa::classifyPlaceholder(t.kind == TypeKind::Predicate ? lower(t.enumerators.front().name)
-                                                                                          : t.enumerators.front().name);
-  return cls == isa::PlaceholderClass::UniformGpr || cls == isa::PlaceholderClass::UniformPredicate;
+// Whether a register or predicate type is a uniform file (the prelude's roles, __DefAsmFacts).
+bool isUniformFile(const InstrDb& db, const BitFieldType& t) {
+  const isa::PlaceholderClass role = db.fileRole(t);
+  return role == isa::PlaceholderClass::UniformGpr || role == isa::PlaceholderClass::UniformPredicate;
 }
 
 std::string enumeratorSpan(const BitFieldType& t) {
@@ -97,10 +88,10 @@ std::string enumeratorSpan(const BitFieldType& t) {
 }
 
 // The short name of what a type accepts, as used in the list of legal sources.
-std::string shortKind(const BitFieldType& t) {
+std::string shortKind(const InstrDb& db, const BitFieldType& t) {
   switch (t.kind) {
-    case TypeKind::Register: return isUniformFile(t) ? "UR" : "GPR";
-    case TypeKind::Predicate: return isUniformFile(t) ? "uniform predicate" : "predicate";
+    case TypeKind::Register: return isUniformFile(db, t) ? "UR" : "GPR";
+    case TypeKind::Predicate: return isUniformFile(db, t) ? "uniform predicate" : "predicate";
     case TypeKind::SImm:
     case TypeKind::UImm: return "immediate (" + t.name + ")";
     case TypeKind::FImm: return "float immediate (" + t.name + ")";
@@ -112,12 +103,12 @@ std::string shortKind(const BitFieldType& t) {
 }
 
 // The long description of a type: its kind and where its values come from.
-std::string longKind(const BitFieldType& t) {
+std::string longKind(const InstrDb& db, const BitFieldType& t) {
   switch (t.kind) {
     case TypeKind::Register:
-      return (isUniformFile(t) ? "uniform register (UR)" : "general-purpose register (GPR)") + std::string(" — ") + enumeratorSpan(t);
+      return (isUniformFile(db, t) ? "uniform register (UR)" : "general-purpose register (GPR)") + std::string(" — ") + enumeratorSpan(t);
     case TypeKind::Predicate:
-      return (isUniformFile(t) ? "uniform predicate" : "predicate") + std::string(" — ") + enumeratorSpan(t);
+      return (isUniformFile(db, t) ? "uniform predicate" : "predicate") + std::string(" — ") + enumeratorSpan(t);
     case TypeKind::SImm: return "signed immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
     case TypeKind::UImm: return "unsigned immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
     case TypeKind::FImm: return "float immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
@@ -132,23 +123,23 @@ std::string shortKind(const InstrDb& db, const Opcode& op, const OrderElem& elem
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return "predicate file " + elem.name;
     case OrderElem::Kind::Composite:
-      return lower(elem.name) == "c" ? "constant memory with UR base (" + elem.toString() + ")" : "register-indirect " + elem.toString();
+      return db.isConstantMemory(elem.name) ? "constant memory with UR base (" + elem.toString() + ")" : "register-indirect " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
   const Field* f = op.fieldOf(elem);
-  return f == nullptr ? elem.name : shortKind(db.typeOf(*f));
+  return f == nullptr ? elem.name : shortKind(db, db.typeOf(*f));
 }
 
 std::string longKind(const InstrDb& db, const Opcode& op, const OrderElem& elem) {
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return "the whole predicate file " + elem.name;
     case OrderElem::Kind::Composite:
-      return lower(elem.name) == "c" ? "constant memory addressed by a uniform register (" + elem.toString() + ")"
+      return db.isConstantMemory(elem.name) ? "constant memory addressed by a uniform register (" + elem.toString() + ")"
                                      : "register-indirect address " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
   const Field* f = op.fieldOf(elem);
-  return f == nullptr ? elem.name : longKind(db.typeOf(*f));
+  return f == nullptr ? elem.name : longKind(db, db.typeOf(*f));
 }
 
 const char* writtenKind(AsmOperandKind k) {

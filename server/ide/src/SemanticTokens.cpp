@@ -15,8 +15,15 @@ namespace {
 
 using Type = SemanticTokenType;
 
-// The registers whose value a program cannot change (docs/LANGUAGE.md, Operands).
-bool readsAConstant(std::string_view name) { return name == "RZ" || name == "URZ" || name == "PT" || name == "UPT"; }
+// The registers whose value a program cannot change (docs/LANGUAGE.md, Operands): the constant
+// register of a file (the prelude's __DefAsmFacts), found by its name in the file's type.
+bool readsAConstant(const isa::InstrDb& db, std::string_view name) {
+  for (const auto& f : db.asmFacts().files) {
+    const isa::BitFieldType& t = db.types()[f.type];
+    if (const auto v = t.valueOf(name)) return db.isConstantRegister(t, *v);
+  }
+  return false;
+}
 
 class Collector {
  public:
@@ -61,7 +68,7 @@ class Collector {
     const std::uint32_t v = o.valueRange.begin;
     switch (o.kind) {
       case isa::AsmOperandKind::Register:
-        add(syntax::ByteRange{v, v + static_cast<std::uint32_t>(o.name.size())}, Type::Variable, readsAConstant(o.name) ? std::uint32_t{kReadonly} : 0u);
+        add(syntax::ByteRange{v, v + static_cast<std::uint32_t>(o.name.size())}, Type::Variable, readsAConstant(snapshot_.db(), o.name) ? std::uint32_t{kReadonly} : 0u);
         break;
       case isa::AsmOperandKind::RegisterRange:
       case isa::AsmOperandKind::PredicateSet:

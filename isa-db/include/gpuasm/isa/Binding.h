@@ -128,12 +128,12 @@ std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem&
 
 /// How register `value` of register type `t` is written as an operand spanning `count`
 /// registers: its name ("R5"; the zero register at any width), or the range from it ("R[4:5]").
-std::string registerSpelling(const BitFieldType& t, std::uint64_t value, std::uint32_t count);
+std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count);
 
 /// Every spelling a register operand of type `t` spanning `count` registers can take, in
 /// register order: each register for one, else each aligned range (the matcher's rule:
 /// R[n:n+count-1] with n a multiple of count) and the zero register.
-std::vector<std::string> registerOperandSpellings(const BitFieldType& t, std::uint32_t count);
+std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count);
 
 // ------------------------------------------------------------------ partial-statement queries
 

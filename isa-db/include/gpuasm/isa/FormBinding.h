@@ -17,12 +17,6 @@ namespace gpuasm::isa {
 // FormBinding itself is declared in InstrDb.h: every opcode keeps the bindings of its optype's
 // forms, computed once with the database (Opcode::formBindings).
 
-/// What kind of operand a placeholder asks for, from its spelling.
-enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, UniformPredicate, Immediate, AnySource, Other };
-
-/// Classifies a placeholder ("Rd" → Gpr, "URa" → UniformGpr, "pu" → Predicate, "upp" →
-/// UniformPredicate, "UImm5Sca" → Immediate, "SrcB"/"SbMsk" → AnySource).
-PlaceholderClass classifyPlaceholder(std::string_view placeholder);
 
 /// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element. The
 /// database has done this for every form of every opcode: use Opcode::formBindings.

@@ -359,6 +359,32 @@ struct Erratum {
   bool amends = false;  ///< carries amendment sections
 };
 
+/// What kind of operand a placeholder of a syntax form asks for, and the role of a register file.
+enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, UniformPredicate, Immediate, AnySource, Other };
+
+/// What the assembly notation means, stated by prelude.isa's `__DefAsmFacts` (a gpuasm DSL
+/// extension, docs/ARCHITECTURE.md): the facts the tools need that the spec leaves implicit,
+/// so that no C++ spells a register, an operand name or an enumerator of the ISA.
+struct AsmFacts {
+  /// A register or predicate file: its role and its constant register (the zero register RZ, the
+  /// always-true predicate PT), which reads as a constant and ignores writes.
+  struct File {
+    std::uint32_t type = 0;
+    PlaceholderClass role = PlaceholderClass::Other;
+    std::optional<std::uint64_t> constant;
+  };
+  std::vector<File> files;
+  /// Operands that stand for a whole predicate file (PR, UPR): name and the file's type.
+  std::vector<std::pair<std::string, std::uint32_t>> predicateSets;
+  /// The composite Order<> element that is the constant-memory address (C of `C[vb, ura]`).
+  std::string constantMemory;
+  /// Per AsmFormat function, the enumerator of its mode argument under which a negation is
+  /// written '~' (CvtINegX: X).
+  std::vector<std::pair<std::string, std::string>> complements;
+  /// Placeholder name prefixes and the class each announces; the longest matching prefix wins.
+  std::vector<std::pair<std::string, PlaceholderClass>> placeholders;
+};
+
 /// The resolved, immutable database.
 class InstrDb {
  public:
@@ -381,6 +407,26 @@ class InstrDb {
   /// "file:line:col" of a position, with the file's display name.
   std::string describe(const SourcePos& pos) const;
 
+  // The prelude's __DefAsmFacts (AsmFacts); every answer is "none" when the prelude states none.
+  const AsmFacts& asmFacts() const { return asmFacts_; }
+  /// The role of a register or predicate type (Gpr, UniformGpr, Predicate, UniformPredicate),
+  /// Other when the prelude names none.
+  PlaceholderClass fileRole(const BitFieldType& type) const;
+  /// The type of the file with a role, null when none.
+  const BitFieldType* fileOfRole(PlaceholderClass role) const;
+  /// Whether value `value` of `type` is the file's constant register (RZ, URZ, PT, UPT).
+  bool isConstantRegister(const BitFieldType& type, std::uint64_t value) const;
+  /// The constant register of a file, null when it has none.
+  const Enumerator* constantRegister(const BitFieldType& type) const;
+  /// The predicate file an operand name stands for as a whole (PR → Pred), null when none.
+  const BitFieldType* predicateSetFile(std::string_view name) const;
+  /// Whether a composite Order<> element name is the constant-memory address (C).
+  bool isConstantMemory(std::string_view compositeName) const;
+  /// The enumerator under which AsmFormat function `function` writes a negation '~' (X), empty when none.
+  std::string_view complementEnumerator(std::string_view function) const;
+  /// The class of a syntax-form placeholder, from the prelude's prefixes; Other when none fits.
+  PlaceholderClass placeholderClass(std::string_view placeholder) const;
+
  private:
   friend class InstrDbBuilder;
   std::vector<SpecFile> files_;
@@ -389,6 +435,7 @@ class InstrDb {
   std::vector<Optype> optypes_;
   std::vector<Opcode> opcodes_;
   std::vector<Erratum> errata_;
+  AsmFacts asmFacts_;
   StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
       opcodeIndex_, erratumIndex_, mnemonicIndex_;
   NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up

@@ -13,8 +13,8 @@
 
 namespace gpuasm::isa {
 
-/// Which `__Def…` (or gpuasm's `__Erratum`) header opened a definition.
-enum class DefKind : std::uint8_t { BitFieldType, Group, Optype, Opcode, Erratum };
+/// Which `__Def…` (or gpuasm's `__Erratum`, `__DefAsmFacts`) header opened a definition.
+enum class DefKind : std::uint8_t { BitFieldType, Group, Optype, Opcode, Erratum, AsmFacts };
 
 /// One raw line with its position (line numbers are 1-based, as in an editor).
 struct SpecLine {

@@ -142,6 +142,17 @@ const Optype* InstrDb::optype(std::string_view name) const { return lookup(optyp
 const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
 const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
 
+const Erratum* InstrDb::erratumForRule(std::string_view rule, std::initializer_list<std::string_view> targets) const {
+  const Erratum* first = nullptr;
+  for (const Erratum& e : errata_) {
+    if (std::find(e.rules.begin(), e.rules.end(), rule) == e.rules.end()) continue;
+    if (first == nullptr) first = &e;
+    for (const std::string& t : e.targets)
+      if (t == "ALL" || std::find(targets.begin(), targets.end(), t) != targets.end()) return &e;
+  }
+  return first;
+}
+
 PlaceholderClass InstrDb::fileRole(const BitFieldType& type) const {
   const auto index = static_cast<std::uint32_t>(&type - types_.data());
   for (const auto& f : asmFacts_.files)
@@ -341,6 +352,9 @@ class InstrDbBuilder {
           for (const auto& l : s.lines)
             for (auto a : text::splitTopLevel(stripLineComment(l.text), ','))
               if (!a.empty()) e.affects.emplace_back(a);
+        } else if (s.name == "Rules") {
+          for (const auto& l : s.lines)
+            if (const std::string_view r = trimBlanks(stripLineComment(l.text)); !r.empty()) e.rules.emplace_back(r);
         } else if (s.name == "Encoding" || s.name == "OperandInfo" || s.name == "Syntax" ||
                    s.name == "Aliases" || s.name == "Exception") {
           e.amends = true;

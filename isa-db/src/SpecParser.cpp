@@ -41,7 +41,7 @@ constexpr std::array kKnownSections = {
     "Encoding", "Syntax",   "Description", "OperandInfo", "ModifierInfo", "Semantics",
     "Examples", "Exception", "Simulation",
     // gpuasm's errata sections
-    "Problem", "Decision", "Affects", "Aliases",
+    "Problem", "Decision", "Affects", "Aliases", "Rules",
     // gpuasm's __DefAsmFacts sections (prelude.isa)
     "Registers", "Operands", "AsmFormat", "Placeholders"};
 

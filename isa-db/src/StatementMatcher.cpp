@@ -136,7 +136,7 @@ class StatementMatcher {
     }
     if (optype.syntax.forms.empty()) {
       result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "no-syntax",
-                                    optype.name + " has no assembly syntax in the spec", {}, {}, "L-4"});
+                                    optype.name + " has no assembly syntax in the spec", {}, {}, erratumOf("no-syntax")});
       return result;
     }
     quiet_ = true;
@@ -297,7 +297,8 @@ class StatementMatcher {
       if (f < 0 || v < 0) {
         fail(a, [&] {
           return error(modifier(w).range, "modifier-without-encoding",
-                       "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {}, "L-48");
+                       "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {},
+                       erratumOf("modifier-without-encoding", a.op->name));
         });
         return false;
       }
@@ -498,8 +499,9 @@ class StatementMatcher {
         a.progress += kKindMatched;
         if (!o.base.empty()) {
           fail(a, [&] {
-            return error(o.baseRange, "operand-kind", "only ULDC addresses constant memory through a uniform register; write c[bank][offset]", {},
-                         "L-63a");
+            return error(o.baseRange, "operand-kind",
+                         "only " + uniformBaseCmemMnemonics() + " constant memory through a uniform register; write c[bank][offset]", {},
+                         erratumOf("cmem-base-outside-uldc"));
           });
           return;
         }
@@ -588,7 +590,7 @@ class StatementMatcher {
             return error(first, "neg-under-x",
                          x ? "under .X the negation of " + where + " is written '~' (CvtINegX)"
                            : "without .X the negation of " + where + " is written '-' (CvtINegX)",
-                         {std::string(1, x ? '~' : '-')}, "L-51");
+                         {std::string(1, x ? '~' : '-')}, erratumOf("negation-spelling-under-x"));
           });
           return;
         }
@@ -600,14 +602,14 @@ class StatementMatcher {
             return error(first, "illegal-prefix",
                          std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
                              (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
-                         {""}, "L-50");
+                         {""}, erratumOf("prefix-without-bit"));
           });
           return;
       }
     }
     if (o.abs) {
       if (abs == nullptr) {
-        fail(a, [&] { return error(o.range, "illegal-prefix", "|x| is not allowed on " + where + " of " + a.op->name, {}, "L-50"); });
+        fail(a, [&] { return error(o.range, "illegal-prefix", "|x| is not allowed on " + where + " of " + a.op->name, {}, erratumOf("prefix-without-bit")); });
         return;
       }
       set(a, abs, 1);
@@ -753,7 +755,7 @@ class StatementMatcher {
         fail(a, [&] {
           return error(isBank ? o.valueRange : o.offsetRange, "immediate-out-of-range",
                        "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) + "] (" + sub.type + ", an assumption of prelude.isa)",
-                       {}, "L-76");
+                       {}, erratumOf("cmem-field-range", t.name));
         });
         return;
       }
@@ -889,6 +891,28 @@ class StatementMatcher {
         return;
       }
     }
+  }
+
+  // The errata.isa entry whose __Rules lists `rule` (for this optype or `target`), empty when none.
+  std::string erratumOf(std::string_view rule, std::string_view target = {}) const {
+    const Erratum* e = db_.erratumForRule(rule, {optype_ != nullptr ? std::string_view(optype_->name) : std::string_view{}, target});
+    return e != nullptr ? e->id : std::string{};
+  }
+
+  // "ULDC addresses" (or "A and B address"): the mnemonics whose constant-memory operand takes a
+  // uniform register base (a C[vb, ura] Order<> element), for the message that others do not.
+  std::string uniformBaseCmemMnemonics() const {
+    std::vector<std::string> names;
+    for (const Opcode& op : db_.opcodes())
+      for (const OrderElem& e : op.operandInfo.order)
+        if (isConstantMemoryElement(db_, e)) {
+          const std::string& m = db_.optypeOf(op).mnemonic;
+          if (std::find(names.begin(), names.end(), m) == names.end()) names.push_back(m);
+        }
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    if (names.empty()) return "no instruction addresses";
+    return out + (names.size() == 1 ? " addresses" : " address");
   }
 
   void checkEncodingErrors(Attempt& a) {

@@ -33,11 +33,20 @@ void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<D
 
 }  // namespace
 
+// A diagnostic of the syntax layer, which has no database: the erratum behind its rule is the
+// one whose __Rules names its code (errata.isa), looked up here.
+Diagnostic fromSyntaxLayer(const isa::InstrDb& db, const isa::AsmDiagnostic& d) {
+  Diagnostic out = toDiagnostic(d);
+  if (out.erratum.empty())
+    if (const isa::Erratum* e = db.erratumForRule(d.code)) out.erratum = e->id;
+  return out;
+}
+
 AssembledUnit assemble(const isa::InstrDb& db, syntax::LoweredUnit&& unit) {
   AssembledUnit out;
   out.statements.reserve(unit.statements.size());
   out.diagnostics.reserve(unit.diagnostics.size());
-  for (const auto& d : unit.diagnostics) out.diagnostics.push_back(toDiagnostic(d));
+  for (const auto& d : unit.diagnostics) out.diagnostics.push_back(fromSyntaxLayer(db, d));
   for (auto& s : unit.statements) {
     AssembledStatement& a = out.statements.emplace_back();
     a.statement = std::move(s);
@@ -71,8 +80,8 @@ void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& s
     diagnostics.clear();
     statements.clear();
     // Syntax diagnostics first, then lowering's, then the matcher's, as assemble() orders them.
-    for (const auto& d : syntaxDiagnostics) diagnostics.push_back(toDiagnostic(d));
-    for (const auto& d : lowered.diagnostics) diagnostics.push_back(toDiagnostic(d));
+    for (const auto& d : syntaxDiagnostics) diagnostics.push_back(fromSyntaxLayer(db, d));
+    for (const auto& d : lowered.diagnostics) diagnostics.push_back(fromSyntaxLayer(db, d));
     for (auto& st : lowered.statements) {
       AssembledStatement& a = statements.emplace_back();
       a.statement = std::move(st);

@@ -46,7 +46,7 @@ class Lowerer {
     for (const auto& o : v.operands) operand(o, s.operands.emplace_back());
     if (v.trailingComma)
       diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
-                                  "',' before ';' is followed by no operand", {""}, {}, "L-61"});
+                                  "',' before ';' is followed by no operand", {""}, {}, {}});
   }
 
  private:
@@ -122,7 +122,7 @@ class Lowerer {
         }
         if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
           diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
-                                      "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, "L-61"});
+                                      "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, {}});
         break;
       }
       case OperandKind::Identifier:

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -355,6 +356,7 @@ struct Erratum {
   std::vector<std::string> targets;
   Prose problem, decision;
   std::vector<std::string> affects;
+  std::vector<std::string> rules;  ///< the tool rules that implement the decision (__Rules)
   SourcePos pos;
   bool amends = false;  ///< carries amendment sections
 };
@@ -400,6 +402,9 @@ class InstrDb {
   const Optype* optype(std::string_view name) const;
   const Opcode* opcode(std::string_view name) const;
   const Erratum* erratum(std::string_view id) const;
+  /// The erratum whose __Rules lists tool rule `rule`: the one that targets one of `targets`
+  /// (or ALL), else the first that lists it; null when none does.
+  const Erratum* erratumForRule(std::string_view rule, std::initializer_list<std::string_view> targets = {}) const;
   /// The optype written with this mnemonic ("IMAD.WIDE", "IDP.2A", "IADD"), or null.
   const Optype* optypeForMnemonic(std::string_view mnemonic) const;
   const BitFieldType& typeOf(const Field& field) const { return types_[field.type]; }

@@ -34,8 +34,10 @@ json pos(int line, int character) { return {{"line", line}, {"character", charac
 json range(int l0, int c0, int l1, int c1) { return {{"start", pos(l0, c0)}, {"end", pos(l1, c1)}}; }
 const json kDoc = {{"uri", "file:///a.asm"}};
 
-class Requests : public ::testing::Test {
- protected:
+// One client's session with a server of its own.
+class Session {
+ public:
+  virtual ~Session() = default;
   std::vector<json> send(std::vector<json> messages) {
     std::vector<std::string> bodies;
     for (const json& m : messages) bodies.push_back(m.dump());
@@ -61,6 +63,8 @@ class Requests : public ::testing::Test {
   Server server{db(), cache};
   int id = 0;
 };
+
+class Requests : public ::testing::Test, public Session {};
 
 TEST_F(Requests, CapabilitiesAnnounceEveryFeature) {
   const auto r = send({request(1, "initialize", {{"capabilities", json::object()}})});
@@ -277,7 +281,9 @@ TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
   const json symbols = call("textDocument/documentSymbol", {{"textDocument", kDoc}});
   ASSERT_EQ(symbols.size(), 1u);  // the section "Setup" (docs/LANGUAGE.md, "Sections")
   EXPECT_EQ(symbols[0]["name"], "Setup");
+  EXPECT_EQ(symbols[0]["kind"], 3);  // LSP SymbolKind Namespace
   ASSERT_EQ(symbols[0]["children"].size(), 2u);
+  EXPECT_EQ(symbols[0]["children"][1]["kind"], 25);  // Operator
   EXPECT_EQ(symbols[0]["children"][1]["name"], "IADD");
   EXPECT_EQ(symbols[0]["children"][1]["selectionRange"], range(2, 0, 2, 4));
   const json folds = call("textDocument/foldingRange", {{"textDocument", kDoc}});
@@ -295,7 +301,7 @@ TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
 // 000_ialu.txt:125-126: IADD's two syntax forms, the legal forms of a near miss, linked from the
 // diagnostic as related information into the spec's files.
 TEST_F(Requests, NearMissDiagnosticsLinkTheLegalFormsInTheSpec) {
-  send({request(++id, "initialize", {{"capabilities", json::object()}})});
+  send({request(++id, "initialize", {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}})});
   const auto r = send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
   ASSERT_EQ(r.size(), 1u);
   const json& d = r[0]["params"]["diagnostics"][0];
@@ -320,7 +326,7 @@ TEST(RequestsWithoutCache, AnUnwritableCacheFailsDefinitionOnly) {
     for (const std::string& r : server.handle(bodies)) out.push_back(json::parse(r));
     return out;
   };
-  send(request(1, "initialize", {{"capabilities", json::object()}}));
+  send(request(1, "initialize", {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}}));
   const auto published = send(note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}}));
   ASSERT_EQ(published.size(), 1u);
   EXPECT_EQ(published[0]["params"]["diagnostics"][0]["code"], "operand-count");
@@ -346,6 +352,118 @@ TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
   for (const json& r : replies) EXPECT_EQ(r["error"]["code"], -32602) << r.dump();
   EXPECT_NE(replies[0]["error"]["message"].get<std::string>().find("not open"), std::string::npos);
   EXPECT_EQ(call("gpuasm/encoding", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}})["instructions"].size(), 1u);
+}
+
+// ------------------------------------------------------------------ client capabilities
+// What the server answers depends on what the client declared at initialize (LSP 3.17): each
+// capability is tested with a client that declares the minimum and one that declares it.
+
+const json kMinimalClient = json::object();
+const json kFullClient = {
+    {"textDocument",
+     {{"completion", {{"completionItem", {{"snippetSupport", true}}}}},
+      {"hover", {{"contentFormat", {"markdown", "plaintext"}}}},
+      {"publishDiagnostics", {{"relatedInformation", true}}}}},
+    {"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}};
+
+// Whole-form items at a statement's start are snippets (`IADD ${1:Rd}, …`, Completion.h).
+TEST_F(Requests, SnippetsOnlyForAClientThatTakesThem) {
+  start("\n", kFullClient);
+  const json full = call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(0, 0)}});
+  std::size_t snippets = 0;
+  for (const json& item : full["items"]) snippets += item["insertTextFormat"] == 2;
+  EXPECT_GT(snippets, 50u);
+
+  Session minimal;
+  minimal.start("\n", kMinimalClient);
+  const json plain = minimal.call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(0, 0)}});
+  ASSERT_EQ(plain["items"].size(), full["items"].size());
+  for (const json& item : plain["items"]) {
+    EXPECT_EQ(item["insertTextFormat"], 1) << item.dump();
+    EXPECT_EQ(item["textEdit"]["newText"].get<std::string>().find("${"), std::string::npos) << item.dump();
+  }
+  // The placeholders are written out: the IADD form (000_ialu.txt:125) as plain text.
+  bool iadd = false;
+  for (const json& item : plain["items"])
+    if (item["textEdit"]["newText"] == "IADD Rd, Ra, SrcB ;") iadd = true;
+  EXPECT_TRUE(iadd);
+}
+
+TEST_F(Requests, HoverIsPlainTextForAPlainTextClient) {
+  start("IADD R0, R1, R2 ;\n", {{"textDocument", {{"hover", {{"contentFormat", {"plaintext"}}}}}}});
+  const json h = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}});
+  EXPECT_EQ(h["contents"]["kind"], "plaintext");
+  const std::string text = h["contents"]["value"];
+  EXPECT_NE(text.find("进行整数加法，即Rd = Ra + SrcB。"), std::string::npos);  // 000_ialu.txt:130
+  EXPECT_EQ(text.find("```"), std::string::npos);
+  EXPECT_EQ(text.find("**"), std::string::npos);
+  Session markdown;
+  markdown.start("IADD R0, R1, R2 ;\n", kFullClient);
+  EXPECT_EQ(markdown.call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["kind"], "markdown");
+}
+
+TEST_F(Requests, RelatedInformationOnlyForAClientThatTakesIt) {
+  send({request(++id, "initialize", {{"capabilities", kMinimalClient}})});
+  const auto r = send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["params"]["diagnostics"][0]["code"], "operand-count");
+  EXPECT_FALSE(r[0]["params"]["diagnostics"][0].contains("relatedInformation"));
+  // (With it: NearMissDiagnosticsLinkTheLegalFormsInTheSpec.)
+}
+
+// Every advertised provider answers its method (no MethodNotFound), and every feature method
+// is advertised: the capabilities come from the server's method table.
+TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
+  start("IADD R0, R1, R2 ;\n", kFullClient);
+  const std::vector<std::pair<std::string, std::string>> providers = {
+      {"hoverProvider", "textDocument/hover"},
+      {"completionProvider", "textDocument/completion"},
+      {"signatureHelpProvider", "textDocument/signatureHelp"},
+      {"semanticTokensProvider", "textDocument/semanticTokens/full"},
+      {"documentSymbolProvider", "textDocument/documentSymbol"},
+      {"foldingRangeProvider", "textDocument/foldingRange"},
+      {"documentFormattingProvider", "textDocument/formatting"},
+      {"documentRangeFormattingProvider", "textDocument/rangeFormatting"},
+      {"inlayHintProvider", "textDocument/inlayHint"},
+      {"codeActionProvider", "textDocument/codeAction"},
+      {"definitionProvider", "textDocument/definition"},
+  };
+  Session fresh;
+  const json caps = fresh.send({request(1, "initialize", {{"capabilities", kFullClient}})})[0]["result"]["capabilities"];
+  std::size_t advertised = 0;
+  for (const auto& [key, value] : caps.items()) advertised += key.ends_with("Provider");
+  EXPECT_EQ(advertised, providers.size() + 1) << caps.dump();  // + executeCommandProvider
+  const json params = {{"textDocument", kDoc}, {"position", pos(0, 1)}, {"range", range(0, 0, 0, 5)}, {"context", {{"diagnostics", json::array()}}}};
+  for (const auto& [key, method] : providers) {
+    EXPECT_TRUE(caps.contains(key)) << key;
+    const auto reply = send({request(++id, method, params)});
+    ASSERT_EQ(reply.size(), 1u) << method;
+    EXPECT_FALSE(reply[0].contains("error")) << method << ": " << reply[0].dump();
+  }
+  EXPECT_EQ(caps["completionProvider"]["resolveProvider"], true);
+  EXPECT_EQ(caps["semanticTokensProvider"]["range"], true);
+  EXPECT_EQ(caps["textDocumentSync"]["openClose"], true);
+  EXPECT_EQ(caps["textDocumentSync"]["change"], 2);
+  EXPECT_EQ(caps["codeActionProvider"]["codeActionKinds"], json({"quickfix"}));
+  // An unknown request is MethodNotFound; an unknown notification is dropped without a reply.
+  EXPECT_EQ(send({request(++id, "textDocument/noSuchThing", params)})[0]["error"]["code"], -32601);
+  EXPECT_TRUE(send({note("gpuasm/noSuchNotification", params)}).empty());
+}
+
+TEST_F(Requests, TypedParamsNameWhatIsWrong) {
+  start("IADD R0, R1, R2 ;\n");
+  const auto missing = send({request(++id, "textDocument/hover", {{"textDocument", kDoc}})});
+  EXPECT_EQ(missing[0]["error"]["code"], -32602);
+  EXPECT_NE(missing[0]["error"]["message"].get<std::string>().find("'position'"), std::string::npos) << missing[0].dump();
+  const auto backwards = send({request(++id, "textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 5, 0, 1)}})});
+  EXPECT_EQ(backwards[0]["error"]["code"], -32602);
+  EXPECT_NE(backwards[0]["error"]["message"].get<std::string>().find("ends before it starts"), std::string::npos);
+  const auto badUri = send({request(++id, "textDocument/documentSymbol", {{"textDocument", {{"uri", 7}}}})});
+  EXPECT_NE(badUri[0]["error"]["message"].get<std::string>().find("'uri' must be a string"), std::string::npos);
+  const auto badOnly = send({request(++id, "textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}, {"context", {{"only", "quickfix"}}}})});
+  EXPECT_NE(badOnly[0]["error"]["message"].get<std::string>().find("'only' must be an array"), std::string::npos);
+  // The server goes on.
+  EXPECT_FALSE(call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).is_null());
 }
 
 }  // namespace

@@ -22,8 +22,6 @@ DocumentSymbol instruction(std::string_view text, const AssembledStatement& a) {
 
 }  // namespace
 
-int lspSymbolKind(DocumentSymbolKind kind) { return kind == DocumentSymbolKind::Section ? 3 : 25; }
-
 std::vector<DocumentSymbol> getDocumentSymbols(const Snapshot& snapshot) {
   const std::string_view text = snapshot.text();
   const syntax::LineIndex& lines = snapshot.lines();

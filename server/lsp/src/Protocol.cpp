@@ -1,6 +1,8 @@
 // JSON helpers of the server (see Protocol.h).
 #include "Protocol.h"
 
+#include "RunJsonTree.h"
+
 namespace gpuasm::lsp::protocol {
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -71,6 +73,156 @@ json diagnosticJson(const syntax::LineIndex& lines, const ide::Diagnostic& d) {
   if (!d.erratum.empty()) data["erratum"] = d.erratum;
   if (!data.empty()) j["data"] = std::move(data);
   return j;
+}
+
+// ------------------------------------------------------------------ typed params
+
+namespace {
+
+// A member that may be absent; when present it must be an object.
+const json* optionalObject(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || j.at(key).is_null()) return nullptr;
+  if (!j.at(key).is_object()) throw ParamsError{std::string("'") + key + "' must be an object"};
+  return &j.at(key);
+}
+
+// A nested path of objects (capabilities), null when any step is absent or not an object.
+const json* path(const json& j, std::initializer_list<const char*> keys) {
+  const json* at = &j;
+  for (const char* k : keys) {
+    if (!at->is_object() || !at->contains(k) || !at->at(k).is_object()) return nullptr;
+    at = &at->at(k);
+  }
+  return at;
+}
+
+std::string documentUri(const json& j) { return stringMember(member(j, "textDocument"), "uri"); }
+
+std::optional<sim::InitialState> stateMember(const json& j) {
+  if (!j.is_object() || !j.contains("state") || j["state"].is_null()) return std::nullopt;
+  auto state = detail::stateFromJson(j["state"]);
+  if (!state) throw ParamsError{"state: " + state.error()};
+  return std::move(*state);
+}
+
+ide::FormatOptions formatOptions(const json& j) {
+  ide::FormatOptions options;
+  if (const json* o = optionalObject(j, "options")) {
+    if (o->contains("tabSize")) options.tabSize = std::max<std::uint32_t>(1, uintMember(*o, "tabSize"));
+    options.insertSpaces = boolMember(*o, "insertSpaces", true);
+  }
+  return options;
+}
+
+}  // namespace
+
+}  // namespace gpuasm::lsp::protocol
+
+namespace gpuasm::lsp {
+
+void from_json(const protocol::json& j, ClientCapabilities& c) {
+  using namespace protocol;
+  c = {};
+  if (!j.is_object()) return;
+  if (const json* item = path(j, {"textDocument", "completion", "completionItem"})) c.snippets = boolMember(*item, "snippetSupport", false);
+  if (const json* hover = path(j, {"textDocument", "hover"}); hover != nullptr && hover->contains("contentFormat") && (*hover)["contentFormat"].is_array()) {
+    c.markdownHover = false;
+    for (const json& f : (*hover)["contentFormat"])
+      if (f == "markdown") c.markdownHover = true;
+  }
+  if (const json* pub = path(j, {"textDocument", "publishDiagnostics"})) c.relatedInformation = boolMember(*pub, "relatedInformation", false);
+  if (const json* hints = path(j, {"workspace", "inlayHint"})) c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
+}
+
+}  // namespace gpuasm::lsp
+
+namespace gpuasm::lsp::protocol {
+
+void from_json(const json& j, InitializeParams& p) {
+  p = {};
+  if (!j.is_object()) throw ParamsError{"the params of initialize must be an object"};
+  if (const json* caps = optionalObject(j, "capabilities")) p.client = caps->get<ClientCapabilities>();
+  p.initializationOptions = j.contains("initializationOptions") ? j["initializationOptions"] : json(nullptr);
+}
+
+void from_json(const json& j, LspRange& r) {
+  r.start = position(member(j, "start"));
+  r.end = position(member(j, "end"));
+  if (r.end.line < r.start.line || (r.end.line == r.start.line && r.end.character < r.start.character))
+    throw ParamsError{"the range ends before it starts"};
+}
+
+syntax::ByteRange byteRange(const syntax::LineIndex& lines, const LspRange& range) { return {lines.offset(range.start), lines.offset(range.end)}; }
+
+void from_json(const json& j, DocumentParams& p) { p.uri = documentUri(j); }
+
+void from_json(const json& j, PositionParams& p) {
+  p.uri = documentUri(j);
+  p.position = position(member(j, "position"));
+  p.state = stateMember(j);
+}
+
+void from_json(const json& j, RangeParams& p) {
+  p.uri = documentUri(j);
+  p.range = member(j, "range").get<LspRange>();
+  p.only.reset();
+  if (const json* context = optionalObject(j, "context"); context != nullptr && context->contains("only")) {
+    const json& only = (*context)["only"];
+    if (!only.is_array()) throw ParamsError{"'only' must be an array of code action kinds"};
+    p.only.emplace();
+    for (const json& k : only)
+      if (k.is_string()) p.only->push_back(k.get<std::string>());
+  }
+  p.state = stateMember(j);
+  p.options = formatOptions(j);
+}
+
+void from_json(const json& j, FormattingParams& p) {
+  p.uri = documentUri(j);
+  p.options = formatOptions(j);
+}
+
+void from_json(const json& j, DidOpenParams& p) {
+  const json& doc = member(j, "textDocument");
+  p.uri = stringMember(doc, "uri");
+  p.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : 0;
+  p.text = stringMember(doc, "text");
+}
+
+void from_json(const json& j, DidChangeParams& p) {
+  const json& doc = member(j, "textDocument");
+  p.uri = stringMember(doc, "uri");
+  p.version.reset();
+  if (doc.contains("version") && doc["version"].is_number_integer()) p.version = doc["version"].get<std::int64_t>();
+  const json& changes = member(j, "contentChanges");
+  if (!changes.is_array()) throw ParamsError{"'contentChanges' must be an array"};
+  p.changes.clear();
+  for (const json& c : changes) {
+    ContentChange change;
+    if (c.is_object() && c.contains("range")) change.range = c["range"].get<LspRange>();
+    change.text = stringMember(c, "text");
+    p.changes.push_back(std::move(change));
+  }
+}
+
+void from_json(const json& j, ConfigurationParams& p) { p.settings = member(j, "settings"); }
+
+void from_json(const json& j, ExecuteCommandParams& p) {
+  p.command = stringMember(j, "command");
+  const json args = j.contains("arguments") ? j["arguments"] : json::array();
+  if (!args.is_array() || args.size() != 1) throw ParamsError{p.command + " takes one argument: the request's params object"};
+  p.argument = args[0];
+}
+
+void from_json(const json& j, CompletionItemParams& p) {
+  p = {};
+  p.item = j;
+  if (!j.is_object()) return;
+  if (j.contains("label") && j["label"].is_string()) p.label = j["label"].get<std::string>();
+  if (const json* data = optionalObject(j, "data")) {
+    p.uri = stringMember(*data, "uri");
+    p.position = position(member(*data, "position"));
+  }
 }
 
 }  // namespace gpuasm::lsp::protocol

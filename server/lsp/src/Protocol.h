@@ -3,14 +3,19 @@
 #pragma once
 
 #include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/lsp/Server.h>
+#include <gpuasm/ide/Formatting.h>
+#include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuasm::lsp::protocol {
 
@@ -51,4 +56,96 @@ syntax::ByteRange byteRange(const syntax::LineIndex& lines, const json& range);
 /// An editor diagnostic as LSP JSON, with the near-miss data quick fixes need in `data`.
 json diagnosticJson(const syntax::LineIndex& lines, const ide::Diagnostic& d);
 
+// ------------------------------------------------------------------ typed params
+// The params of the methods the server implements, read with from_json (found by
+// json::get<T>()); a missing or mistyped member throws ParamsError naming it.
+
+struct InitializeParams {
+  ClientCapabilities client;
+  json initializationOptions;  ///< null when absent
+};
+void from_json(const json& j, InitializeParams& p);
+
+struct LspRange {
+  syntax::LinePosition start, end;
+};
+void from_json(const json& j, LspRange& r);
+/// An LSP range as byte offsets of a document.
+syntax::ByteRange byteRange(const syntax::LineIndex& lines, const LspRange& range);
+
+/// textDocument only (documentSymbol, foldingRange, semanticTokens/full, didClose).
+struct DocumentParams {
+  std::string uri;
+};
+void from_json(const json& j, DocumentParams& p);
+
+/// textDocument and position (hover, completion, signatureHelp, definition, runToCursor).
+struct PositionParams {
+  std::string uri;
+  syntax::LinePosition position;
+  std::optional<sim::InitialState> state;  ///< gpuasm/runToCursor's optional initial state
+};
+void from_json(const json& j, PositionParams& p);
+
+/// textDocument and range (inlayHint, semanticTokens/range, codeAction, rangeFormatting,
+/// gpuasm/execute, gpuasm/encoding).
+struct RangeParams {
+  std::string uri;
+  LspRange range;
+  std::optional<std::vector<std::string>> only;  ///< codeAction's context.only
+  std::optional<sim::InitialState> state;        ///< gpuasm/execute's optional initial state
+  ide::FormatOptions options;                    ///< rangeFormatting's options
+};
+void from_json(const json& j, RangeParams& p);
+
+/// textDocument/formatting.
+struct FormattingParams {
+  std::string uri;
+  ide::FormatOptions options;
+};
+void from_json(const json& j, FormattingParams& p);
+
+struct DidOpenParams {
+  std::string uri;
+  std::int64_t version = 0;
+  std::string text;
+};
+void from_json(const json& j, DidOpenParams& p);
+
+struct ContentChange {
+  std::optional<LspRange> range;  ///< absent: the whole text
+  std::string text;
+};
+struct DidChangeParams {
+  std::string uri;
+  std::optional<std::int64_t> version;
+  std::vector<ContentChange> changes;
+};
+void from_json(const json& j, DidChangeParams& p);
+
+struct ConfigurationParams {
+  json settings;
+};
+void from_json(const json& j, ConfigurationParams& p);
+
+struct ExecuteCommandParams {
+  std::string command;
+  json argument;  ///< the one argument: the params object of the request the command stands for
+};
+void from_json(const json& j, ExecuteCommandParams& p);
+
+/// completionItem/resolve: the item as sent, with the position it came from in `data`.
+struct CompletionItemParams {
+  json item;
+  std::optional<std::string> uri;
+  std::optional<syntax::LinePosition> position;
+  std::string label;
+};
+void from_json(const json& j, CompletionItemParams& p);
+
 }  // namespace gpuasm::lsp::protocol
+
+namespace gpuasm::lsp {
+/// The client's capabilities from initialize's `capabilities` (found by json::get through ADL).
+void from_json(const protocol::json& j, ClientCapabilities& c);
+}  // namespace gpuasm::lsp

@@ -18,7 +18,9 @@
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/CheckJson.h>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <utility>
 
@@ -28,29 +30,28 @@ namespace {
 
 using namespace protocol;
 
-const ide::Snapshot& snapshotOf(const RequestContext& ctx, const json& params) {
-  const std::string uri = stringMember(member(params, "textDocument"), "uri");
-  const auto it = ctx.documents.find(uri);
-  if (it == ctx.documents.end()) throw ParamsError{"the document is not open: " + uri};
+const ide::Snapshot& snapshotOf(const ServerState& state, const std::string& uri) {
+  const auto it = state.documents.find(uri);
+  if (it == state.documents.end()) throw ParamsError{"the document is not open: " + uri};
   return *it->second.snapshot;
 }
 
-std::uint32_t offsetOf(const ide::Snapshot& snap, const json& params) { return snap.lines().offset(position(member(params, "position"))); }
-
 json markdown(std::string value) { return {{"kind", "markdown"}, {"value", std::move(value)}}; }
 
-json hover(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const auto h = ide::getHover(snap, offsetOf(snap, params));
+json hover(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto h = ide::getHover(snap, snap.lines().offset(p.position));
   if (!h) return nullptr;
-  return {{"contents", markdown(hoverMarkdown(*h))}, {"range", rangeJson(snap.lines(), h->range)}};
+  // A client that reads only plain text gets plain text (hover.contentFormat).
+  const json contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : json{{"kind", "plaintext"}, {"value", hoverPlainText(*h)}};
+  return {{"contents", contents}, {"range", rangeJson(snap.lines(), h->range)}};
 }
 
-json inlayHints(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const syntax::ByteRange visible = byteRange(snap.lines(), member(params, "range"));
+json inlayHints(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const syntax::ByteRange visible = byteRange(snap.lines(), p.range);
   json out = json::array();
-  if (!ctx.settings.encodingHints) return out;
+  if (!state.settings.encodingHints) return out;
   for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
     out.push_back({{"position", positionJson(snap.lines().position(h.offset))},
                    {"label", h.label},
@@ -63,36 +64,39 @@ json textEditJson(const syntax::LineIndex& lines, const syntax::TextEdit& e) {
   return {{"range", rangeJson(lines, {e.begin, e.end})}, {"newText", e.replacement}};
 }
 
-json codeActions(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const syntax::ByteRange range = byteRange(snap.lines(), member(params, "range"));
-  const std::string uri = stringMember(member(params, "textDocument"), "uri");
-  // A client asking only for other kinds (refactor, source...) gets none: all ours are quick fixes.
-  if (params.contains("context") && params["context"].is_object() && params["context"].contains("only")) {
-    bool wantsQuickFix = false;
-    for (const json& kind : params["context"]["only"])
-      if (kind.is_string() && std::string_view("quickfix").starts_with(kind.get<std::string>())) wantsQuickFix = true;
-    if (!wantsQuickFix) return json::array();
+// The LSP code-action kind of an ide one.
+std::string_view codeActionKind(ide::CodeActionKind k) {
+  switch (k) {
+    case ide::CodeActionKind::QuickFix: return "quickfix";
   }
+  return "quickfix";
+}
+
+json codeActions(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const syntax::ByteRange range = byteRange(snap.lines(), p.range);
   json out = json::array();
   for (const ide::CodeAction& a : ide::getCodeActions(snap, range)) {
+    // A client asking only for other kinds (refactor, source...) gets none of these.
+    const std::string_view kind = codeActionKind(a.kind);
+    if (p.only && std::none_of(p.only->begin(), p.only->end(), [&](const std::string& k) { return kind.starts_with(k); })) continue;
     json edits = json::array();
     for (const syntax::TextEdit& e : a.edits) edits.push_back(textEditJson(snap.lines(), e));
     json action = {{"title", a.title},
-                   {"kind", a.kind},
+                   {"kind", kind},
                    {"diagnostics", json::array({diagnosticJson(snap.lines(), snap.diagnostics()[a.diagnostic])})},
-                   {"edit", {{"changes", {{uri, std::move(edits)}}}}}};
+                   {"edit", {{"changes", {{p.uri, std::move(edits)}}}}}};
     if (a.isPreferred) action["isPreferred"] = true;
     out.push_back(std::move(action));
   }
   return out;
 }
 
-json definition(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const auto target = ide::getDefinition(snap, offsetOf(snap, params));
+json definition(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto target = ide::getDefinition(snap, snap.lines().offset(p.position));
   if (!target) return nullptr;
-  const auto at = ctx.spec.place(ctx.db, target->fileIndex, target->line, target->column);
+  const auto at = state.spec.place(state.db, target->fileIndex, target->line, target->column);
   if (!at) throw std::runtime_error("the spec cannot be opened: " + at.error());
   return json::array({{{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}});
 }
@@ -112,16 +116,43 @@ int completionKind(ide::CompletionKind k) {
 // Items go out without their documentation (markdown with the spec's description, up to a few
 // KB each, ~160 items at a statement's start); `completionItem/resolve` adds it for the item the
 // user looks at, found again from the position carried in `data`.
-json completion(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const json& at = member(params, "position");
-  const json data = {{"uri", stringMember(member(params, "textDocument"), "uri")}, {"position", at}};
+// A snippet's text for a client without snippet support: each placeholder written out
+// (`${1:Rd}` → Rd, `${1|EQ,NE|}` → EQ), tab stops and escapes removed.
+std::string plainFromSnippet(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      out += s[++i];
+    } else if (s[i] == '$' && i + 1 < s.size() && s[i + 1] == '{') {
+      std::size_t k = i + 2;
+      while (k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])) != 0) ++k;
+      const std::size_t close = s.find('}', k);
+      if (close == std::string_view::npos) break;
+      std::string_view body = s.substr(k, close - k);
+      if (body.starts_with(":")) body.remove_prefix(1);
+      else if (body.starts_with("|")) body = body.substr(1, body.find_first_of(",|", 1) - 1);
+      out += body;
+      i = close;
+    } else if (s[i] == '$' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) != 0) {
+      while (i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) != 0) ++i;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+json completion(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const json data = {{"uri", p.uri}, {"position", positionJson(p.position)}};
   json items = json::array();
-  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(position(at)))) {
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(p.position))) {
+    const bool snippet = c.isSnippet && state.client.snippets;
+    const std::string text = c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText;
     json item = {{"label", c.label},
                  {"kind", completionKind(c.kind)},
-                 {"textEdit", textEditJson(snap.lines(), {c.range.begin, c.range.end, c.insertText})},
-                 {"insertTextFormat", c.isSnippet ? 2 : 1}};
+                 {"textEdit", textEditJson(snap.lines(), {c.range.begin, c.range.end, text})},
+                 {"insertTextFormat", snippet ? 2 : 1}};
     if (!c.detail.empty()) item["detail"] = c.detail;
     if (!c.documentation.empty()) item["data"] = data;
     if (!c.sortText.empty()) item["sortText"] = c.sortText;
@@ -131,16 +162,14 @@ json completion(RequestContext& ctx, const json& params) {
   return {{"isIncomplete", false}, {"items", std::move(items)}};
 }
 
-json resolveCompletion(RequestContext& ctx, const json& item) {
-  json out = item;
-  if (!item.is_object() || !item.contains("data") || !item["data"].is_object()) return out;
-  const json& data = item["data"];
-  const auto it = ctx.documents.find(stringMember(data, "uri"));
-  if (it == ctx.documents.end()) return out;  // closed since: the item stays as it is
+json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
+  json out = p.item;
+  if (!p.uri || !p.position) return out;
+  const auto it = state.documents.find(*p.uri);
+  if (it == state.documents.end()) return out;  // closed since: the item stays as it is
   const ide::Snapshot& snap = *it->second.snapshot;
-  const std::string label = stringMember(item, "label");
-  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(position(member(data, "position")))))
-    if (c.label == label && !c.documentation.empty()) {
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(*p.position)))
+    if (c.label == p.label && !c.documentation.empty()) {
       out["documentation"] = markdown(c.documentation);
       break;
     }
@@ -152,16 +181,16 @@ std::uint32_t utf16Offset(const std::string& label, std::uint32_t byteOffset) {
   return syntax::LineIndex(label).position(byteOffset).character;
 }
 
-json signatureHelp(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const auto help = ide::getSignatureHelp(snap, offsetOf(snap, params));
+json signatureHelp(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto help = ide::getSignatureHelp(snap, snap.lines().offset(p.position));
   if (!help) return nullptr;
   json signatures = json::array();
   for (const ide::SignatureInfo& sig : help->signatures) {
     json parameters = json::array();
-    for (const ide::ParameterInfo& p : sig.parameters) {
-      json param = {{"label", {utf16Offset(sig.label, p.labelRange.begin), utf16Offset(sig.label, p.labelRange.end)}}};
-      if (!p.documentation.empty()) param["documentation"] = markdown(p.documentation);
+    for (const ide::ParameterInfo& parameter : sig.parameters) {
+      json param = {{"label", {utf16Offset(sig.label, parameter.labelRange.begin), utf16Offset(sig.label, parameter.labelRange.end)}}};
+      if (!parameter.documentation.empty()) param["documentation"] = markdown(parameter.documentation);
       parameters.push_back(std::move(param));
     }
     json entry = {{"label", sig.label}, {"parameters", std::move(parameters)}};
@@ -191,21 +220,24 @@ json semanticTokensData(const ide::Snapshot& snap, syntax::ByteRange range) {
   return {{"data", std::move(data)}};
 }
 
-json semanticTokensFull(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
+json semanticTokensFull(ServerState& state, const DocumentParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
   return semanticTokensData(snap, {0, static_cast<std::uint32_t>(snap.text().size())});
 }
 
-json semanticTokensRange(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  return semanticTokensData(snap, byteRange(snap.lines(), member(params, "range")));
+json semanticTokensRange(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  return semanticTokensData(snap, byteRange(snap.lines(), p.range));
 }
+
+// The LSP SymbolKind of an ide one: a section is a Namespace (3), an instruction an Operator (25).
+int symbolKind(ide::DocumentSymbolKind k) { return k == ide::DocumentSymbolKind::Section ? 3 : 25; }
 
 json symbolJson(const syntax::LineIndex& lines, const ide::DocumentSymbol& s) {
   json children = json::array();
   for (const ide::DocumentSymbol& c : s.children) children.push_back(symbolJson(lines, c));
   json j = {{"name", s.name.empty() ? std::string("(unnamed)") : s.name},
-            {"kind", ide::lspSymbolKind(s.kind)},
+            {"kind", symbolKind(s.kind)},
             {"range", rangeJson(lines, s.range)},
             {"selectionRange", rangeJson(lines, s.selectionRange)}};
   if (!s.detail.empty()) j["detail"] = s.detail;
@@ -213,29 +245,19 @@ json symbolJson(const syntax::LineIndex& lines, const ide::DocumentSymbol& s) {
   return j;
 }
 
-json documentSymbols(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
+json documentSymbols(ServerState& state, const DocumentParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
   json out = json::array();
   for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolJson(snap.lines(), s));
   return out;
 }
 
-json foldingRanges(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
+json foldingRanges(ServerState& state, const DocumentParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
   json out = json::array();
   for (const ide::FoldingRange& f : ide::getFoldingRanges(snap))
     out.push_back({{"startLine", f.startLine}, {"endLine", f.endLine}, {"kind", f.kind == ide::FoldingKind::Comment ? "comment" : "region"}});
   return out;
-}
-
-ide::FormatOptions formatOptions(const json& params) {
-  ide::FormatOptions options;
-  if (params.contains("options")) {
-    const json& o = params["options"];
-    if (o.is_object() && o.contains("tabSize")) options.tabSize = std::max<std::uint32_t>(1, uintMember(o, "tabSize"));
-    options.insertSpaces = boolMember(o, "insertSpaces", true);
-  }
-  return options;
 }
 
 json editsJson(const syntax::LineIndex& lines, const std::vector<syntax::TextEdit>& edits) {
@@ -244,57 +266,48 @@ json editsJson(const syntax::LineIndex& lines, const std::vector<syntax::TextEdi
   return out;
 }
 
-json formatting(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  return editsJson(snap.lines(), ide::formatDocument(snap, formatOptions(params)));
+json formatting(ServerState& state, const FormattingParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  return editsJson(snap.lines(), ide::formatDocument(snap, p.options));
 }
 
-json rangeFormatting(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  return editsJson(snap.lines(), ide::formatRange(snap, byteRange(snap.lines(), member(params, "range")), formatOptions(params)));
+json rangeFormatting(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  return editsJson(snap.lines(), ide::formatRange(snap, byteRange(snap.lines(), p.range), p.options));
 }
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
-
-std::optional<sim::InitialState> stateParam(const json& params) {
-  if (!params.contains("state") || params["state"].is_null()) return std::nullopt;
-  auto state = detail::stateFromJson(params["state"]);
-  if (!state) throw ParamsError{"state: " + state.error()};
-  return std::move(*state);
-}
 
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
   return detail::runJson(uri, outcome, placeDiagnostics(outcome.diagnostics, snap.lines()));
 }
 
-json runToCursor(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
+json runToCursor(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
   ide::RunRequest request;
-  request.untilLine = position(member(params, "position")).line;
+  request.untilLine = p.position.line;
   request.trace = true;
-  request.stateFile = stateParam(params);
-  const ide::RunOutcome outcome = ide::runDocument(ctx.db, snap.text(), snap.assembledUnit(), request);
-  return runResult(stringMember(member(params, "textDocument"), "uri"), snap, outcome);
+  request.stateFile = p.state;
+  const ide::RunOutcome outcome = ide::runDocument(state.db, snap.text(), snap.assembledUnit(), request);
+  return runResult(p.uri, snap, outcome);
 }
 
 // The lines a selection covers: one that ends at the start of a line leaves that line out.
-std::pair<std::uint32_t, std::uint32_t> selectedLines(const json& range) {
-  const syntax::LinePosition start = position(member(range, "start"));
-  syntax::LinePosition end = position(member(range, "end"));
-  if (end.line < start.line) throw ParamsError{"the range ends before it starts"};
-  if (end.character == 0 && end.line > start.line) --end.line;
-  return {start.line, end.line};
+std::pair<std::uint32_t, std::uint32_t> selectedLines(const LspRange& range) {
+  syntax::LinePosition end = range.end;
+  if (end.character == 0 && end.line > range.start.line) --end.line;
+  return {range.start.line, end.line};
 }
 
-json execute(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const auto [first, last] = selectedLines(member(params, "range"));
+json execute(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto [first, last] = selectedLines(p.range);
   ide::RunRequest request;
   request.trace = true;
-  request.stateFile = stateParam(params);
+  request.stateFile = p.state;
   const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
-  const ide::RunOutcome outcome = ide::runDocument(ctx.db, snap.text(), selection, request);
-  return runResult(stringMember(member(params, "textDocument"), "uri"), snap, outcome);
+  const ide::RunOutcome outcome = ide::runDocument(state.db, snap.text(), selection, request);
+  return runResult(p.uri, snap, outcome);
 }
 
 std::string hexValue(std::uint64_t v) {
@@ -303,9 +316,9 @@ std::string hexValue(std::uint64_t v) {
   return buf.data();
 }
 
-json encoding(RequestContext& ctx, const json& params) {
-  const ide::Snapshot& snap = snapshotOf(ctx, params);
-  const auto [first, last] = selectedLines(member(params, "range"));
+json encoding(ServerState& state, const RangeParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto [first, last] = selectedLines(p.range);
   const syntax::LineIndex& lines = snap.lines();
   json out = json::array();
   for (const ide::AssembledStatement& a : snap.statementsIn({lines.lineStart(first), lines.lineEnd(last)})) {
@@ -337,70 +350,177 @@ json encoding(RequestContext& ctx, const json& params) {
   return {{"instructions", std::move(out)}};
 }
 
-// The extensions as commands, for clients that only speak workspace/executeCommand.
-constexpr std::array<std::pair<std::string_view, RequestHandler>, 3> kCommands = {{
-    {"gpuasm.runToCursor", runToCursor},
-    {"gpuasm.execute", execute},
-    {"gpuasm.encoding", encoding},
-}};
+// ------------------------------------------------------------------ document sync
 
-json executeCommand(RequestContext& ctx, const json& params) {
-  const std::string command = stringMember(params, "command");
-  const json& args = params.contains("arguments") ? params["arguments"] : json::array();
-  if (!args.is_array() || args.size() != 1) throw ParamsError{command + " takes one argument: the request's params object"};
-  for (const auto& [name, handler] : kCommands)
-    if (name == command) return handler(ctx, args[0]);
-  throw ParamsError{"unknown command '" + command + "'"};
-}
-
-constexpr std::array<std::pair<std::string_view, RequestHandler>, 18> kRequests = {{
-    {"textDocument/hover", hover},
-    {"textDocument/completion", completion},
-    {"completionItem/resolve", resolveCompletion},
-    {"textDocument/signatureHelp", signatureHelp},
-    {"textDocument/semanticTokens/full", semanticTokensFull},
-    {"textDocument/semanticTokens/range", semanticTokensRange},
-    {"textDocument/documentSymbol", documentSymbols},
-    {"textDocument/foldingRange", foldingRanges},
-    {"textDocument/formatting", formatting},
-    {"textDocument/rangeFormatting", rangeFormatting},
-    {"textDocument/inlayHint", inlayHints},
-    {"textDocument/codeAction", codeActions},
-    {"textDocument/definition", definition},
-    {"gpuasm/runToCursor", runToCursor},
-    {"gpuasm/execute", execute},
-    {"gpuasm/encoding", encoding},
-    {"workspace/executeCommand", executeCommand},
-}};
-
-}  // namespace
-
-RequestHandler requestHandler(std::string_view method) {
-  for (const auto& [name, handler] : kRequests)
-    if (name == method) return handler;
+json didOpen(ServerState& state, const DidOpenParams& p) {
+  OpenDocument d;
+  d.version = p.version;
+  d.snapshot = ide::Snapshot::analyse(state.db, p.text);
+  state.documents[p.uri] = d;
+  state.out.push_back(publishDiagnostics(state, p.uri, d));
   return nullptr;
 }
 
-json serverCapabilities() {
+json didChange(ServerState& state, const DidChangeParams& p) {
+  const auto it = state.documents.find(p.uri);
+  if (it == state.documents.end()) return nullptr;  // a change to a document that is not open: nothing to update
+  // Each change applies to the text as the previous one left it; a ranged change re-analyses
+  // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
+  std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
+  for (const ContentChange& change : p.changes)
+    snap = change.range ? snap->edited({snap->lines().offset(change.range->start), snap->lines().offset(change.range->end), change.text})
+                        : ide::Snapshot::analyse(state.db, change.text);
+  it->second.version = p.version.value_or(it->second.version + 1);
+  it->second.snapshot = std::move(snap);
+  state.out.push_back(publishDiagnostics(state, p.uri, it->second));
+  return nullptr;
+}
+
+json didClose(ServerState& state, const DocumentParams& p) {
+  state.documents.erase(p.uri);
+  state.out.push_back(notification("textDocument/publishDiagnostics", {{"uri", p.uri}, {"diagnostics", json::array()}}));
+  return nullptr;
+}
+
+json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
+  // Encoding hints switched: a client that can be told re-requests them.
+  if (applySettings(state.settings, p.settings) && state.client.inlayHintRefresh)
+    state.out.push_back(dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}}));
+  return nullptr;
+}
+
+json ignore(ServerState&, const json&) { return nullptr; }
+
+// ------------------------------------------------------------------ the table
+
+// A handler of typed params as a table entry: the params are read first (ParamsError on a bad one).
+template <typename Params, json (*Handler)(ServerState&, const Params&)>
+json typed(ServerState& state, const json& params) {
+  return Handler(state, params.get<Params>());
+}
+
+// The extensions as commands, for clients that only speak workspace/executeCommand.
+constexpr std::array<std::pair<std::string_view, MethodHandler>, 3> kCommands = {{
+    {"gpuasm.runToCursor", typed<PositionParams, runToCursor>},
+    {"gpuasm.execute", typed<RangeParams, execute>},
+    {"gpuasm.encoding", typed<RangeParams, encoding>},
+}};
+
+json executeCommand(ServerState& state, const ExecuteCommandParams& p) {
+  for (const auto& [name, handler] : kCommands)
+    if (name == p.command) return handler(state, p.argument);
+  throw ParamsError{"unknown command '" + p.command + "'"};
+}
+
+// What each method advertises (capabilities of LSP 3.17).
+void syncOpenClose(json& c, const ClientCapabilities&) { c["textDocumentSync"]["openClose"] = true; }
+void syncIncremental(json& c, const ClientCapabilities&) { c["textDocumentSync"]["change"] = 2; }
+void hoverCap(json& c, const ClientCapabilities&) { c["hoverProvider"] = true; }
+void completionCap(json& c, const ClientCapabilities&) { c["completionProvider"]["triggerCharacters"] = {".", "@", ","}; }
+void resolveCap(json& c, const ClientCapabilities&) { c["completionProvider"]["resolveProvider"] = true; }
+void signatureCap(json& c, const ClientCapabilities&) {
+  c["signatureHelpProvider"] = {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}};
+}
+void semanticTokensCap(json& c, const ClientCapabilities&) {
+  c["semanticTokensProvider"]["legend"] = {{"tokenTypes", ide::semanticTokenLegend().types}, {"tokenModifiers", ide::semanticTokenLegend().modifiers}};
+  c["semanticTokensProvider"]["full"] = true;
+}
+void semanticTokensRangeCap(json& c, const ClientCapabilities&) { c["semanticTokensProvider"]["range"] = true; }
+void documentSymbolCap(json& c, const ClientCapabilities&) { c["documentSymbolProvider"] = true; }
+void foldingCap(json& c, const ClientCapabilities&) { c["foldingRangeProvider"] = true; }
+void formattingCap(json& c, const ClientCapabilities&) { c["documentFormattingProvider"] = true; }
+void rangeFormattingCap(json& c, const ClientCapabilities&) { c["documentRangeFormattingProvider"] = true; }
+void inlayHintCap(json& c, const ClientCapabilities&) { c["inlayHintProvider"] = true; }
+void codeActionCap(json& c, const ClientCapabilities&) { c["codeActionProvider"]["codeActionKinds"] = {codeActionKind(ide::CodeActionKind::QuickFix)}; }
+void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
+void executeCommandCap(json& c, const ClientCapabilities&) {
   json commands = json::array();
-  for (const auto& c : kCommands) commands.push_back(c.first);
-  return {{"positionEncoding", "utf-16"},
-          {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
-          {"hoverProvider", true},
-          {"completionProvider", {{"triggerCharacters", {".", "@", ","}}, {"resolveProvider", true}}},
-          {"signatureHelpProvider", {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}}},
-          {"semanticTokensProvider",
-           {{"legend", {{"tokenTypes", ide::semanticTokenLegend().types}, {"tokenModifiers", ide::semanticTokenLegend().modifiers}}},
-            {"full", true},
-            {"range", true}}},
-          {"documentSymbolProvider", true},
-          {"foldingRangeProvider", true},
-          {"documentFormattingProvider", true},
-          {"documentRangeFormattingProvider", true},
-          {"inlayHintProvider", true},
-          {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
-          {"definitionProvider", true},
-          {"executeCommandProvider", {{"commands", commands}}}};
+  for (const auto& command : kCommands) commands.push_back(command.first);
+  c["executeCommandProvider"]["commands"] = std::move(commands);
+}
+
+using enum MethodKind;
+constexpr std::array<Method, 25> kMethods = {{
+    {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
+    {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
+    {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
+    {"workspace/didChangeConfiguration", Notification, typed<ConfigurationParams, didChangeConfiguration>, nullptr},
+    {"initialized", Notification, ignore, nullptr},
+    {"textDocument/didSave", Notification, ignore, nullptr},
+    {"$/setTrace", Notification, ignore, nullptr},
+    {"$/cancelRequest", Notification, ignore, nullptr},  // applied to the batch before dispatch (Server::handle)
+    {"textDocument/hover", Request, typed<PositionParams, hover>, hoverCap},
+    {"textDocument/completion", Request, typed<PositionParams, completion>, completionCap},
+    {"completionItem/resolve", Request, typed<CompletionItemParams, resolveCompletion>, resolveCap},
+    {"textDocument/signatureHelp", Request, typed<PositionParams, signatureHelp>, signatureCap},
+    {"textDocument/semanticTokens/full", Request, typed<DocumentParams, semanticTokensFull>, semanticTokensCap},
+    {"textDocument/semanticTokens/range", Request, typed<RangeParams, semanticTokensRange>, semanticTokensRangeCap},
+    {"textDocument/documentSymbol", Request, typed<DocumentParams, documentSymbols>, documentSymbolCap},
+    {"textDocument/foldingRange", Request, typed<DocumentParams, foldingRanges>, foldingCap},
+    {"textDocument/formatting", Request, typed<FormattingParams, formatting>, formattingCap},
+    {"textDocument/rangeFormatting", Request, typed<RangeParams, rangeFormatting>, rangeFormattingCap},
+    {"textDocument/inlayHint", Request, typed<RangeParams, inlayHints>, inlayHintCap},
+    {"textDocument/codeAction", Request, typed<RangeParams, codeActions>, codeActionCap},
+    {"textDocument/definition", Request, typed<PositionParams, definition>, definitionCap},
+    {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
+    {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
+    {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},
+    {"workspace/executeCommand", Request, typed<ExecuteCommandParams, executeCommand>, executeCommandCap},
+}};
+
+// Each diagnostic with its related information, when the client takes it: the spec's legal
+// forms for a near miss and the erratum behind a rule, as places in the spec files
+// (SpecDocuments; building them writes the spec cache). If the spec cannot be written, the
+// diagnostics still go out, without it.
+json diagnosticsJson(ServerState& state, const ide::Snapshot& snap) {
+  json out = json::array();
+  for (const ide::Diagnostic& d : snap.diagnostics()) {
+    json j = diagnosticJson(snap.lines(), d);
+    if (state.client.relatedInformation) {
+      json related = json::array();
+      for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
+        if (const auto at = state.spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
+          related.push_back({{"location", {{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}},
+                             {"message", r.message}});
+      if (!related.empty()) j["relatedInformation"] = std::move(related);
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const Method> methods() { return kMethods; }
+
+bool applySettings(ServerSettings& settings, const json& j) {
+  const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
+  if (!s.is_object()) return false;
+  const bool hints = boolMember(s, "encodingHints", settings.encodingHints);
+  const bool changed = hints != settings.encodingHints;
+  settings.encodingHints = hints;
+  return changed;
+}
+
+std::string notification(std::string_view method, json params) {
+  return dump({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+}
+
+const Method* findMethod(std::string_view name) {
+  for (const Method& m : kMethods)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+json serverCapabilities(const ClientCapabilities& client) {
+  json caps = {{"positionEncoding", "utf-16"}};
+  for (const Method& m : kMethods)
+    if (m.advertise != nullptr) m.advertise(caps, client);
+  return caps;
+}
+
+std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc) {
+  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, *doc.snapshot)}});
 }
 
 }  // namespace gpuasm::lsp

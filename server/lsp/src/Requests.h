@@ -1,5 +1,8 @@
-// The server's request handlers (private to server/lsp): each turns LSP params into a call of
-// an ide feature and its result into LSP JSON. Server.cpp dispatches to them by method name.
+// The methods the server implements (private to server/lsp), in one dispatch table: per method
+// its name, whether it is a request or a notification, its handler — which reads typed params
+// (Protocol.h), calls an ide feature and builds the LSP result — and what it adds to the
+// server's capabilities. Server.cpp dispatches through the table, and the `capabilities` of
+// the initialize result are derived from it, so nothing is advertised that is not handled.
 #pragma once
 
 #include "Protocol.h"
@@ -7,26 +10,57 @@
 
 #include <gpuasm/lsp/Server.h>
 
+#include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuasm::lsp {
 
-/// What the handlers may read (and the spec documents they may write).
-struct RequestContext {
+/// What the handlers may read and change: the server's state.
+struct ServerState {
   const isa::InstrDb& db;
-  const std::map<std::string, OpenDocument>& documents;
-  const ServerSettings& settings;
+  std::map<std::string, OpenDocument>& documents;
+  ServerSettings& settings;
   SpecDocuments& spec;
+  ClientCapabilities& client;
+  std::int64_t& nextRequestId;     ///< ids of the requests the server sends
+  std::vector<std::string>& out;   ///< messages a handler sends besides its reply
 };
 
-using RequestHandler = protocol::json (*)(RequestContext& ctx, const protocol::json& params);
+enum class MethodKind : std::uint8_t { Request, Notification };
 
-/// The handler of a request method (LSP or gpuasm/*), or null when there is none.
-RequestHandler requestHandler(std::string_view method);
+/// A handler: params (already checked to be JSON) → the result; a notification returns null.
+/// Bad params throw protocol::ParamsError.
+using MethodHandler = protocol::json (*)(ServerState& state, const protocol::json& params);
 
-/// The `capabilities` of the initialize result.
-protocol::json serverCapabilities();
+struct Method {
+  std::string_view name;
+  MethodKind kind;
+  MethodHandler handler;
+  /// Adds what the method needs the client to know to the capabilities; null when nothing.
+  void (*advertise)(protocol::json& capabilities, const ClientCapabilities& client);
+};
+
+/// Every method the server implements besides the lifecycle (initialize, shutdown, exit).
+std::span<const Method> methods();
+
+/// The method called `name`, or null.
+const Method* findMethod(std::string_view name);
+
+/// The `capabilities` of the initialize result for a client: what the table advertises.
+protocol::json serverCapabilities(const ClientCapabilities& client);
+
+/// A notification message.
+std::string notification(std::string_view method, protocol::json params);
+
+/// Applies {"encodingHints": bool} (also wrapped as {"gpuasm": {...}}); true when it changed something.
+bool applySettings(ServerSettings& settings, const protocol::json& j);
+
+/// The publishDiagnostics notification of a document, with related information (the spec's
+/// legal forms, the erratum) when the client takes it.
+std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc);
 
 }  // namespace gpuasm::lsp

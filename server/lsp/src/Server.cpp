@@ -23,42 +23,6 @@ std::string errorReply(const json& id, int code, std::string_view message) {
 
 std::string resultReply(const json& id, json result) { return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
 
-std::string notification(std::string_view method, json params) {
-  return dump({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
-}
-
-// Each diagnostic with its related information: the spec's legal forms for a near miss and the
-// erratum behind a rule, as places in the spec files (SpecDocuments). If the spec cannot be
-// written, the diagnostics still go out, without it.
-json diagnosticsJson(const ide::Snapshot& snap, SpecDocuments& spec) {
-  json out = json::array();
-  for (const ide::Diagnostic& d : snap.diagnostics()) {
-    json j = diagnosticJson(snap.lines(), d);
-    json related = json::array();
-    for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
-      if (const auto at = spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
-        related.push_back({{"location", {{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}},
-                           {"message", r.message}});
-    if (!related.empty()) j["relatedInformation"] = std::move(related);
-    out.push_back(std::move(j));
-  }
-  return out;
-}
-
-std::string publishDiagnostics(const std::string& uri, const OpenDocument& doc, SpecDocuments& spec) {
-  return notification("textDocument/publishDiagnostics",
-                      {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(*doc.snapshot, spec)}});
-}
-
-// {"encodingHints": bool} (also accepted wrapped as {"gpuasm": {...}}); true when it changed something.
-bool applySettings(ServerSettings& settings, const json& j) {
-  const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
-  if (!s.is_object()) return false;
-  const bool hints = boolMember(s, "encodingHints", settings.encodingHints);
-  const bool changed = hints != settings.encodingHints;
-  settings.encodingHints = hints;
-  return changed;
-}
 
 }  // namespace
 
@@ -102,54 +66,19 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   }
   const std::string method = msg["method"].get<std::string>();
   const json params = msg.contains("params") ? msg["params"] : json::object();
+  ServerState state{db_, documents_, settings_, *spec_, client_, nextRequestId_, out};
 
   if (!hasId) {  // notifications never get a reply
+    if (method == "exit") {
+      exit_ = true;
+      return;
+    }
+    // Dropped: notifications before initialize (LSP 3.17) or after shutdown, and those the
+    // server does not implement (a `$/` one may be ignored, LSP 3.17; so are the others).
+    const Method* m = findMethod(method);
+    if (!initialized_ || shutdown_ || m == nullptr || m->kind != MethodKind::Notification) return;
     try {
-      if (method == "exit") {
-        exit_ = true;
-      } else if (!initialized_ || shutdown_) {
-        // Dropped: notifications before initialize (LSP 3.17) or after shutdown.
-      } else if (method == "textDocument/didOpen") {
-        const json& doc = member(params, "textDocument");
-        OpenDocument d;
-        d.version = member(doc, "version").is_number_integer() ? doc["version"].get<std::int64_t>() : 0;
-        d.snapshot = ide::Snapshot::analyse(db_, stringMember(doc, "text"));
-        const std::string uri = stringMember(doc, "uri");
-        documents_[uri] = d;
-        out.push_back(publishDiagnostics(uri, d, *spec_));
-      } else if (method == "textDocument/didChange") {
-        const json& doc = member(params, "textDocument");
-        const std::string uri = stringMember(doc, "uri");
-        const auto it = documents_.find(uri);
-        if (it == documents_.end()) return;  // a change to a document that is not open: nothing to update
-        // Each change applies to the text as the previous one left it; a ranged change re-analyses
-        // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
-        std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
-        for (const json& change : member(params, "contentChanges")) {
-          if (!change.contains("range")) {
-            snap = ide::Snapshot::analyse(db_, stringMember(change, "text"));
-            continue;
-          }
-          // Positions are UTF-16 (LineIndex is the only code that knows it).
-          const json& range = member(change, "range");
-          const std::uint32_t begin = snap->lines().offset(position(member(range, "start")));
-          const std::uint32_t end = snap->lines().offset(position(member(range, "end")));
-          if (end < begin) throw ParamsError{"change range ends before it starts"};
-          snap = snap->edited({begin, end, stringMember(change, "text")});
-        }
-        it->second.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : it->second.version + 1;
-        it->second.snapshot = std::move(snap);
-        out.push_back(publishDiagnostics(uri, it->second, *spec_));
-      } else if (method == "workspace/didChangeConfiguration") {
-        // Encoding hints switched: a client that can be told re-requests them.
-        if (applySettings(settings_, member(params, "settings")) && inlayHintRefresh_)
-          out.push_back(dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(nextRequestId_++)}, {"method", "workspace/inlayHint/refresh"}}));
-      } else if (method == "textDocument/didClose") {
-        const std::string uri = stringMember(member(params, "textDocument"), "uri");
-        documents_.erase(uri);
-        out.push_back(notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
-      }
-      // Other notifications (initialized, $/cancelRequest, $/setTrace, didSave, ...) need nothing.
+      m->handler(state, params);
     } catch (const ParamsError& e) {
       out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
     } catch (const json::exception& e) {
@@ -164,17 +93,16 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   if (method == "initialize") {
     if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
     try {
-      if (params.contains("initializationOptions")) applySettings(settings_, params["initializationOptions"]);
-      const json caps = params.value("capabilities", json::object());
-      inlayHintRefresh_ = caps.is_object() && caps.contains("workspace") && caps["workspace"].is_object() &&
-                          caps["workspace"].contains("inlayHint") && boolMember(caps["workspace"]["inlayHint"], "refreshSupport", false);
+      const auto init = params.get<InitializeParams>();
+      client_ = init.client;
+      if (!init.initializationOptions.is_null()) applySettings(settings_, init.initializationOptions);
     } catch (const ParamsError& e) {
       return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
     } catch (const json::exception& e) {
       return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
     }
     initialized_ = true;
-    return out.push_back(resultReply(id, {{"capabilities", serverCapabilities()}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+    return out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
   }
   if (!initialized_) return out.push_back(errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
   if (shutdown_) return out.push_back(errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
@@ -182,12 +110,12 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     shutdown_ = true;
     return out.push_back(resultReply(id, nullptr));
   }
-  const RequestHandler handler = requestHandler(method);
-  if (handler == nullptr) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
+  const Method* m = findMethod(method);
+  if (m == nullptr || m->kind != MethodKind::Request) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {
-    RequestContext ctx{db_, documents_, settings_, *spec_};
-    out.push_back(resultReply(id, handler(ctx, params)));
+    json result = m->handler(state, params);
+    out.push_back(resultReply(id, std::move(result)));
   } catch (const ParamsError& e) {
     out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const json::exception& e) {

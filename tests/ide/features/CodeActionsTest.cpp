@@ -44,7 +44,7 @@ TEST(CodeActions, RemovesAnUnknownModifierWithItsDot) {
   ASSERT_EQ(actions.size(), 1u);
   const ide::CodeAction& fix = actions[0];
   EXPECT_EQ(fix.title, "Remove '.SAT'");
-  EXPECT_EQ(fix.kind, "quickfix");
+  EXPECT_EQ(fix.kind, ide::CodeActionKind::QuickFix);
   EXPECT_EQ(fix.code, "unknown-modifier");
   EXPECT_EQ(snap->diagnostics()[fix.diagnostic].code, "unknown-modifier");
   EXPECT_TRUE(fix.isPreferred);

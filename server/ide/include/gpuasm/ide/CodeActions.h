@@ -10,15 +10,19 @@
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace gpuasm::ide {
 
 /// One quick fix: a title for the menu and the edits that apply it.
+/// What a code action does; every action the assembler offers fixes a diagnostic.
+enum class CodeActionKind : std::uint8_t { QuickFix };
+
 struct CodeAction {
   std::string title;                     ///< "Change '.RX' to '.RN'", "Remove '.SAT'", "Insert ';'"
-  std::string kind = "quickfix";         ///< the LSP code-action kind
+  CodeActionKind kind = CodeActionKind::QuickFix;
   std::size_t diagnostic = 0;            ///< index into snapshot.unit().diagnostics
   std::string code;                      ///< that diagnostic's code
   std::vector<syntax::TextEdit> edits;   ///< byte ranges of the snapshot's text, non-overlapping

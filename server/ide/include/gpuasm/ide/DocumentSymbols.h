@@ -15,8 +15,6 @@ namespace gpuasm::ide {
 
 enum class DocumentSymbolKind : std::uint8_t { Section, Instruction };
 
-/// The LSP SymbolKind of a kind: Section → Namespace (3), Instruction → Operator (25).
-int lspSymbolKind(DocumentSymbolKind kind);
 
 /// One entry of the outline.
 struct DocumentSymbol {

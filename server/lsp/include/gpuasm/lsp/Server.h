@@ -26,6 +26,15 @@ struct ServerSettings {
   bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
 };
 
+/// What the client declared at initialize that the server's answers depend on, read in one
+/// place (LSP 3.17: an absent capability is not supported).
+struct ClientCapabilities {
+  bool snippets = false;            ///< textDocument.completion.completionItem.snippetSupport
+  bool markdownHover = true;        ///< textDocument.hover.contentFormat lists markdown (absent: assumed)
+  bool relatedInformation = false;  ///< textDocument.publishDiagnostics.relatedInformation
+  bool inlayHintRefresh = false;    ///< workspace.inlayHint.refreshSupport
+};
+
 /// One open document.
 struct OpenDocument {
   std::int64_t version = 0;
@@ -66,7 +75,7 @@ class Server {
   bool exit_ = false;
   std::map<std::string, OpenDocument> documents_;
   ServerSettings settings_;
-  bool inlayHintRefresh_ = false;  ///< the client takes workspace/inlayHint/refresh
+  ClientCapabilities client_;      ///< what the client declared at initialize
   std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
   std::unique_ptr<SpecDocuments> spec_;
 };

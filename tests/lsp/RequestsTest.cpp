@@ -466,5 +466,27 @@ TEST_F(Requests, TypedParamsNameWhatIsWrong) {
   EXPECT_FALSE(call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).is_null());
 }
 
+// Position encodings (LSP 3.17 general.positionEncodings): "/* 中 */ " is 8 UTF-16 units but
+// 10 UTF-8 bytes (中 is U+4E2D, three bytes), so IADD starts at column 8 or 10.
+TEST_F(Requests, Utf8PositionsWhenTheClientOffersThem) {
+  const std::string text = "/* 中 */ IADD R0, R1, R2 ;\n";
+  Session utf8;
+  const json caps = utf8.send({request(1, "initialize", {{"capabilities", {{"general", {{"positionEncodings", {"utf-8", "utf-16"}}}}}}})})[0];
+  EXPECT_EQ(caps["result"]["capabilities"]["positionEncoding"], "utf-8");
+  utf8.id = 1;
+  utf8.send({note("initialized"), note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
+  const json h8 = utf8.call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 10)}});
+  EXPECT_EQ(h8["range"], range(0, 10, 0, 14));
+  // An incremental change in UTF-8 columns: IADD → IMAD at bytes 10..14.
+  const auto published = utf8.send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                                                    {"contentChanges", {{{"range", range(0, 11, 0, 13)}, {"text", "MA"}}}}})});
+  ASSERT_EQ(published.size(), 1u);
+  EXPECT_EQ(published[0]["params"]["diagnostics"][0]["range"]["start"], pos(0, 10));  // IMAD takes four operands (000_ialu.txt:252)
+
+  start(text, json::object());  // no positionEncodings: UTF-16
+  const json h16 = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 8)}});
+  EXPECT_EQ(h16["range"], range(0, 8, 0, 12));
+}
+
 }  // namespace
 }  // namespace gpuasm::lsp

@@ -63,3 +63,20 @@ TEST(LineIndex, EmptyText) {
 
 }  // namespace
 }  // namespace gpuasm::syntax
+
+namespace gpuasm::syntax {
+namespace {
+
+// UTF-8 columns count bytes: "a中b" is a(1) 中(3 bytes, 1 UTF-16 unit) b(1).
+TEST(LineIndexUtf8, ColumnsCountBytes) {
+  const std::string text = "x\na\xE4\xB8\xAD" "b\n";
+  const LineIndex lines(text);
+  EXPECT_EQ(lines.position(6, ColumnUnit::Utf8).character, 4u);   // b: after a and 中's three bytes
+  EXPECT_EQ(lines.position(6, ColumnUnit::Utf16).character, 2u);
+  EXPECT_EQ(lines.offset({1, 4}, ColumnUnit::Utf8), 6u);
+  EXPECT_EQ(lines.offset({1, 2}, ColumnUnit::Utf8), 3u);   // inside 中: its start
+  EXPECT_EQ(lines.offset({1, 99}, ColumnUnit::Utf8), 7u);  // past the end: the line's end
+}
+
+}  // namespace
+}  // namespace gpuasm::syntax

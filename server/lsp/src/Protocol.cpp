@@ -35,16 +35,8 @@ syntax::LinePosition position(const json& p) { return {uintMember(p, "line"), ui
 
 json positionJson(const syntax::LinePosition& p) { return {{"line", p.line}, {"character", p.character}}; }
 
-json rangeJson(const syntax::LineIndex& lines, syntax::ByteRange r) {
-  return {{"start", positionJson(lines.position(r.begin))}, {"end", positionJson(lines.position(r.end))}};
-}
-
-syntax::ByteRange byteRange(const syntax::LineIndex& lines, const json& range) {
-  const syntax::LinePosition start = position(member(range, "start"));
-  const syntax::LinePosition end = position(member(range, "end"));
-  if (end.line < start.line || (end.line == start.line && end.character < start.character))
-    throw ParamsError{"the range ends before it starts"};
-  return {lines.offset(start), lines.offset(end)};
+json rangeJson(const Positions& at, syntax::ByteRange r) {
+  return {{"start", positionJson(at.position(r.begin))}, {"end", positionJson(at.position(r.end))}};
 }
 
 namespace {
@@ -61,8 +53,8 @@ int severityCode(ide::Severity s) {
 
 }  // namespace
 
-json diagnosticJson(const syntax::LineIndex& lines, const ide::Diagnostic& d) {
-  json j = {{"range", rangeJson(lines, d.range)},
+json diagnosticJson(const Positions& at, const ide::Diagnostic& d) {
+  json j = {{"range", rangeJson(at, d.range)},
             {"severity", severityCode(d.severity)},
             {"code", d.code},
             {"source", "gpuasm"},
@@ -132,6 +124,10 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
   }
   if (const json* pub = path(j, {"textDocument", "publishDiagnostics"})) c.relatedInformation = boolMember(*pub, "relatedInformation", false);
   if (const json* hints = path(j, {"workspace", "inlayHint"})) c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
+  // general.positionEncodings (LSP 3.17): UTF-8 when offered, the cheaper one for us.
+  if (const json* general = path(j, {"general"}); general != nullptr && general->contains("positionEncodings") && (*general)["positionEncodings"].is_array())
+    for (const json& e : (*general)["positionEncodings"])
+      if (e == "utf-8") c.utf8Positions = true;
 }
 
 }  // namespace gpuasm::lsp
@@ -152,7 +148,7 @@ void from_json(const json& j, LspRange& r) {
     throw ParamsError{"the range ends before it starts"};
 }
 
-syntax::ByteRange byteRange(const syntax::LineIndex& lines, const LspRange& range) { return {lines.offset(range.start), lines.offset(range.end)}; }
+syntax::ByteRange byteRange(const Positions& at, const LspRange& range) { return {at.offset(range.start), at.offset(range.end)}; }
 
 void from_json(const json& j, DocumentParams& p) { p.uri = documentUri(j); }
 

@@ -47,14 +47,23 @@ std::string stringMember(const json& object, const char* key);
 std::uint32_t uintMember(const json& object, const char* key);
 bool boolMember(const json& object, const char* key, bool fallback);
 
+/// A document's byte offsets as LSP positions in the encoding agreed at initialize (UTF-16, or
+/// UTF-8 when the client offers it): the only way the server turns one into the other.
+struct Positions {
+  const syntax::LineIndex& lines;
+  syntax::ColumnUnit unit = syntax::ColumnUnit::Utf16;
+  syntax::LinePosition position(std::uint32_t offset) const { return lines.position(offset, unit); }
+  std::uint32_t offset(syntax::LinePosition p) const { return lines.offset(p, unit); }
+  std::uint32_t lineStart(std::uint32_t line) const { return lines.lineStart(line); }
+  std::uint32_t lineEnd(std::uint32_t line) const { return lines.lineEnd(line); }
+};
+
 syntax::LinePosition position(const json& p);
 json positionJson(const syntax::LinePosition& p);
-json rangeJson(const syntax::LineIndex& lines, syntax::ByteRange r);
-/// An LSP range as byte offsets; a range that ends before it starts is a ParamsError.
-syntax::ByteRange byteRange(const syntax::LineIndex& lines, const json& range);
+json rangeJson(const Positions& at, syntax::ByteRange r);
 
 /// An editor diagnostic as LSP JSON, with the near-miss data quick fixes need in `data`.
-json diagnosticJson(const syntax::LineIndex& lines, const ide::Diagnostic& d);
+json diagnosticJson(const Positions& at, const ide::Diagnostic& d);
 
 // ------------------------------------------------------------------ typed params
 // The params of the methods the server implements, read with from_json (found by
@@ -71,7 +80,7 @@ struct LspRange {
 };
 void from_json(const json& j, LspRange& r);
 /// An LSP range as byte offsets of a document.
-syntax::ByteRange byteRange(const syntax::LineIndex& lines, const LspRange& range);
+syntax::ByteRange byteRange(const Positions& at, const LspRange& range);
 
 /// textDocument only (documentSymbol, foldingRange, semanticTokens/full, didClose).
 struct DocumentParams {

@@ -36,31 +36,36 @@ const ide::Snapshot& snapshotOf(const ServerState& state, const std::string& uri
   return *it->second.snapshot;
 }
 
+// The document's positions in the encoding agreed with the client.
+Positions at(const ServerState& state, const ide::Snapshot& snap) {
+  return {snap.lines(), state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16};
+}
+
 json markdown(std::string value) { return {{"kind", "markdown"}, {"value", std::move(value)}}; }
 
 json hover(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto h = ide::getHover(snap, snap.lines().offset(p.position));
+  const auto h = ide::getHover(snap, at(state, snap).offset(p.position));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
   const json contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : json{{"kind", "plaintext"}, {"value", hoverPlainText(*h)}};
-  return {{"contents", contents}, {"range", rangeJson(snap.lines(), h->range)}};
+  return {{"contents", contents}, {"range", rangeJson(at(state, snap), h->range)}};
 }
 
 json inlayHints(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const syntax::ByteRange visible = byteRange(snap.lines(), p.range);
+  const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
   json out = json::array();
   if (!state.settings.encodingHints) return out;
   for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
-    out.push_back({{"position", positionJson(snap.lines().position(h.offset))},
+    out.push_back({{"position", positionJson(at(state, snap).position(h.offset))},
                    {"label", h.label},
                    {"tooltip", markdown(h.tooltip)},
                    {"paddingLeft", h.paddingLeft}});
   return out;
 }
 
-json textEditJson(const syntax::LineIndex& lines, const syntax::TextEdit& e) {
+json textEditJson(const Positions& lines, const syntax::TextEdit& e) {
   return {{"range", rangeJson(lines, {e.begin, e.end})}, {"newText", e.replacement}};
 }
 
@@ -74,17 +79,17 @@ std::string_view codeActionKind(ide::CodeActionKind k) {
 
 json codeActions(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const syntax::ByteRange range = byteRange(snap.lines(), p.range);
+  const syntax::ByteRange range = byteRange(at(state, snap), p.range);
   json out = json::array();
   for (const ide::CodeAction& a : ide::getCodeActions(snap, range)) {
     // A client asking only for other kinds (refactor, source...) gets none of these.
     const std::string_view kind = codeActionKind(a.kind);
     if (p.only && std::none_of(p.only->begin(), p.only->end(), [&](const std::string& k) { return kind.starts_with(k); })) continue;
     json edits = json::array();
-    for (const syntax::TextEdit& e : a.edits) edits.push_back(textEditJson(snap.lines(), e));
+    for (const syntax::TextEdit& e : a.edits) edits.push_back(textEditJson(at(state, snap), e));
     json action = {{"title", a.title},
                    {"kind", kind},
-                   {"diagnostics", json::array({diagnosticJson(snap.lines(), snap.diagnostics()[a.diagnostic])})},
+                   {"diagnostics", json::array({diagnosticJson(at(state, snap), snap.diagnostics()[a.diagnostic])})},
                    {"edit", {{"changes", {{p.uri, std::move(edits)}}}}}};
     if (a.isPreferred) action["isPreferred"] = true;
     out.push_back(std::move(action));
@@ -94,7 +99,7 @@ json codeActions(ServerState& state, const RangeParams& p) {
 
 json definition(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto target = ide::getDefinition(snap, snap.lines().offset(p.position));
+  const auto target = ide::getDefinition(snap, at(state, snap).offset(p.position));
   if (!target) return nullptr;
   const auto at = state.spec.place(state.db, target->fileIndex, target->line, target->column);
   if (!at) throw std::runtime_error("the spec cannot be opened: " + at.error());
@@ -146,12 +151,12 @@ json completion(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const json data = {{"uri", p.uri}, {"position", positionJson(p.position)}};
   json items = json::array();
-  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(p.position))) {
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, at(state, snap).offset(p.position))) {
     const bool snippet = c.isSnippet && state.client.snippets;
     const std::string text = c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText;
     json item = {{"label", c.label},
                  {"kind", completionKind(c.kind)},
-                 {"textEdit", textEditJson(snap.lines(), {c.range.begin, c.range.end, text})},
+                 {"textEdit", textEditJson(at(state, snap), {c.range.begin, c.range.end, text})},
                  {"insertTextFormat", snippet ? 2 : 1}};
     if (!c.detail.empty()) item["detail"] = c.detail;
     if (!c.documentation.empty()) item["data"] = data;
@@ -168,7 +173,7 @@ json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
   const auto it = state.documents.find(*p.uri);
   if (it == state.documents.end()) return out;  // closed since: the item stays as it is
   const ide::Snapshot& snap = *it->second.snapshot;
-  for (const ide::CompletionItem& c : ide::getCompletions(snap, snap.lines().offset(*p.position)))
+  for (const ide::CompletionItem& c : ide::getCompletions(snap, at(state, snap).offset(*p.position)))
     if (c.label == p.label && !c.documentation.empty()) {
       out["documentation"] = markdown(c.documentation);
       break;
@@ -176,20 +181,21 @@ json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
   return out;
 }
 
-// A byte offset inside a one-line label as UTF-16 units, what ParameterInformation.label wants.
-std::uint32_t utf16Offset(const std::string& label, std::uint32_t byteOffset) {
-  return syntax::LineIndex(label).position(byteOffset).character;
+// A byte offset inside a one-line label as a column in the agreed unit, what
+// ParameterInformation.label wants.
+std::uint32_t labelColumn(const ServerState& state, const std::string& label, std::uint32_t byteOffset) {
+  return syntax::LineIndex(label).position(byteOffset, state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16).character;
 }
 
 json signatureHelp(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto help = ide::getSignatureHelp(snap, snap.lines().offset(p.position));
+  const auto help = ide::getSignatureHelp(snap, at(state, snap).offset(p.position));
   if (!help) return nullptr;
   json signatures = json::array();
   for (const ide::SignatureInfo& sig : help->signatures) {
     json parameters = json::array();
     for (const ide::ParameterInfo& parameter : sig.parameters) {
-      json param = {{"label", {utf16Offset(sig.label, parameter.labelRange.begin), utf16Offset(sig.label, parameter.labelRange.end)}}};
+      json param = {{"label", {labelColumn(state, sig.label, parameter.labelRange.begin), labelColumn(state, sig.label, parameter.labelRange.end)}}};
       if (!parameter.documentation.empty()) param["documentation"] = markdown(parameter.documentation);
       parameters.push_back(std::move(param));
     }
@@ -202,12 +208,12 @@ json signatureHelp(ServerState& state, const PositionParams& p) {
 
 // LSP's relative encoding: per token, line and start relative to the previous token, length,
 // type index, modifier bits; columns in UTF-16. Tokens never span lines.
-json semanticTokensData(const ide::Snapshot& snap, syntax::ByteRange range) {
+json semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
   json data = json::array();
   std::uint32_t prevLine = 0, prevStart = 0;
   for (const ide::SemanticToken& t : ide::getSemanticTokens(snap, range)) {
-    const syntax::LinePosition b = snap.lines().position(t.range.begin);
-    const syntax::LinePosition e = snap.lines().position(t.range.end);
+    const syntax::LinePosition b = at(state, snap).position(t.range.begin);
+    const syntax::LinePosition e = at(state, snap).position(t.range.end);
     if (e.line != b.line || e.character <= b.character) continue;
     data.push_back(b.line - prevLine);
     data.push_back(b.line == prevLine ? b.character - prevStart : b.character);
@@ -222,18 +228,18 @@ json semanticTokensData(const ide::Snapshot& snap, syntax::ByteRange range) {
 
 json semanticTokensFull(ServerState& state, const DocumentParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return semanticTokensData(snap, {0, static_cast<std::uint32_t>(snap.text().size())});
+  return semanticTokensData(state, snap, {0, static_cast<std::uint32_t>(snap.text().size())});
 }
 
 json semanticTokensRange(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return semanticTokensData(snap, byteRange(snap.lines(), p.range));
+  return semanticTokensData(state, snap, byteRange(at(state, snap), p.range));
 }
 
 // The LSP SymbolKind of an ide one: a section is a Namespace (3), an instruction an Operator (25).
 int symbolKind(ide::DocumentSymbolKind k) { return k == ide::DocumentSymbolKind::Section ? 3 : 25; }
 
-json symbolJson(const syntax::LineIndex& lines, const ide::DocumentSymbol& s) {
+json symbolJson(const Positions& lines, const ide::DocumentSymbol& s) {
   json children = json::array();
   for (const ide::DocumentSymbol& c : s.children) children.push_back(symbolJson(lines, c));
   json j = {{"name", s.name.empty() ? std::string("(unnamed)") : s.name},
@@ -248,7 +254,7 @@ json symbolJson(const syntax::LineIndex& lines, const ide::DocumentSymbol& s) {
 json documentSymbols(ServerState& state, const DocumentParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   json out = json::array();
-  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolJson(snap.lines(), s));
+  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolJson(at(state, snap), s));
   return out;
 }
 
@@ -260,7 +266,7 @@ json foldingRanges(ServerState& state, const DocumentParams& p) {
   return out;
 }
 
-json editsJson(const syntax::LineIndex& lines, const std::vector<syntax::TextEdit>& edits) {
+json editsJson(const Positions& lines, const std::vector<syntax::TextEdit>& edits) {
   json out = json::array();
   for (const syntax::TextEdit& e : edits) out.push_back(textEditJson(lines, e));
   return out;
@@ -268,12 +274,12 @@ json editsJson(const syntax::LineIndex& lines, const std::vector<syntax::TextEdi
 
 json formatting(ServerState& state, const FormattingParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return editsJson(snap.lines(), ide::formatDocument(snap, p.options));
+  return editsJson(at(state, snap), ide::formatDocument(snap, p.options));
 }
 
 json rangeFormatting(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return editsJson(snap.lines(), ide::formatRange(snap, byteRange(snap.lines(), p.range), p.options));
+  return editsJson(at(state, snap), ide::formatRange(snap, byteRange(at(state, snap), p.range), p.options));
 }
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
@@ -319,7 +325,7 @@ std::string hexValue(std::uint64_t v) {
 json encoding(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto [first, last] = selectedLines(p.range);
-  const syntax::LineIndex& lines = snap.lines();
+  const Positions lines = at(state, snap);
   json out = json::array();
   for (const ide::AssembledStatement& a : snap.statementsIn({lines.lineStart(first), lines.lineEnd(last)})) {
     const isa::AsmStatement& s = a.statement;
@@ -368,7 +374,7 @@ json didChange(ServerState& state, const DidChangeParams& p) {
   // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
   std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
   for (const ContentChange& change : p.changes)
-    snap = change.range ? snap->edited({snap->lines().offset(change.range->start), snap->lines().offset(change.range->end), change.text})
+    snap = change.range ? snap->edited({at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text})
                         : ide::Snapshot::analyse(state.db, change.text);
   it->second.version = p.version.value_or(it->second.version + 1);
   it->second.snapshot = std::move(snap);
@@ -475,7 +481,7 @@ constexpr std::array<Method, 25> kMethods = {{
 json diagnosticsJson(ServerState& state, const ide::Snapshot& snap) {
   json out = json::array();
   for (const ide::Diagnostic& d : snap.diagnostics()) {
-    json j = diagnosticJson(snap.lines(), d);
+    json j = diagnosticJson(at(state, snap), d);
     if (state.client.relatedInformation) {
       json related = json::array();
       for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
@@ -513,7 +519,7 @@ const Method* findMethod(std::string_view name) {
 }
 
 json serverCapabilities(const ClientCapabilities& client) {
-  json caps = {{"positionEncoding", "utf-16"}};
+  json caps = {{"positionEncoding", client.utf8Positions ? "utf-8" : "utf-16"}};
   for (const Method& m : kMethods)
     if (m.advertise != nullptr) m.advertise(caps, client);
   return caps;

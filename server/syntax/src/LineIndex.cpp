@@ -1,4 +1,4 @@
-// Line starts and UTF-8 ↔ UTF-16 column arithmetic.
+// Line starts and byte offset ↔ UTF-16 or UTF-8 column arithmetic.
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -48,7 +48,7 @@ std::uint32_t LineIndex::lineEnd(std::uint32_t line) const {
   return end;
 }
 
-LinePosition LineIndex::position(std::uint32_t offset) const {
+LinePosition LineIndex::position(std::uint32_t offset, ColumnUnit unit) const {
   offset = std::min(offset, static_cast<std::uint32_t>(text_.size()));
   const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
   const auto line = static_cast<std::uint32_t>(it - starts_.begin() - 1);
@@ -56,21 +56,22 @@ LinePosition LineIndex::position(std::uint32_t offset) const {
   for (std::size_t i = starts_[line]; i < offset;) {
     const CharSize c = charAt(text_, i);
     if (i + c.bytes > offset) break;  // offset inside a character: its start
-    units += c.units;
+    units += unit == ColumnUnit::Utf8 ? c.bytes : c.units;
     i += c.bytes;
   }
   return {line, units};
 }
 
-std::uint32_t LineIndex::offset(LinePosition position) const {
+std::uint32_t LineIndex::offset(LinePosition position, ColumnUnit unit) const {
   if (position.line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
   const std::uint32_t end = lineEnd(position.line);
   std::uint32_t units = 0;
   std::size_t i = starts_[position.line];
   while (i < end && units < position.character) {
     const CharSize c = charAt(text_, i);
-    if (units + c.units > position.character) break;  // inside a surrogate pair
-    units += c.units;
+    const std::uint32_t n = unit == ColumnUnit::Utf8 ? c.bytes : c.units;
+    if (units + n > position.character) break;  // inside a character
+    units += n;
     i += c.bytes;
   }
   return static_cast<std::uint32_t>(i);

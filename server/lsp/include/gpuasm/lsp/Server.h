@@ -33,6 +33,7 @@ struct ClientCapabilities {
   bool markdownHover = true;        ///< textDocument.hover.contentFormat lists markdown (absent: assumed)
   bool relatedInformation = false;  ///< textDocument.publishDiagnostics.relatedInformation
   bool inlayHintRefresh = false;    ///< workspace.inlayHint.refreshSupport
+  bool utf8Positions = false;       ///< general.positionEncodings offers utf-8 (else UTF-16)
 };
 
 /// One open document.

@@ -17,17 +17,20 @@ struct LinePosition {
 };
 
 /// Line starts of one text. Keeps a view of the text: the text must outlive the index.
+/// What a column counts: UTF-16 code units (LSP's default) or UTF-8 bytes.
+enum class ColumnUnit : std::uint8_t { Utf16, Utf8 };
+
 class LineIndex {
  public:
   explicit LineIndex(std::string_view text);
 
   /// Position of a byte offset (clamped to the text's end; an offset inside a multi-byte
   /// character maps to that character's start).
-  LinePosition position(std::uint32_t offset) const;
+  LinePosition position(std::uint32_t offset, ColumnUnit unit = ColumnUnit::Utf16) const;
   /// Byte offset of a position (a line past the end → end of text; a column past the end of
-  /// its line → the end of the line, before its terminator; inside a surrogate pair → the
-  /// character's start).
-  std::uint32_t offset(LinePosition position) const;
+  /// its line → the end of the line, before its terminator; inside a character (a surrogate
+  /// pair, a multi-byte sequence) → the character's start).
+  std::uint32_t offset(LinePosition position, ColumnUnit unit = ColumnUnit::Utf16) const;
 
   std::uint32_t lineCount() const { return static_cast<std::uint32_t>(starts_.size()); }
   /// First byte of a line.

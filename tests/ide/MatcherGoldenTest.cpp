@@ -47,9 +47,10 @@ std::vector<std::string> fileLines(const std::string& path) {
 // Every opcode printed from random legal field values (fixed seed): all 248 variants, with
 // register ranges, prefixes, selectors and immediates the hand-written lines may not have.
 std::vector<std::string> printedLines(const isa::InstrDb& db) {
-  std::mt19937_64 rng(4);
   std::vector<std::string> out;
   for (const auto& op : db.opcodes()) {
+    // Seeded per opcode, so a change to one opcode's fields leaves the other lines as they were.
+    std::mt19937_64 rng(4 + op.index);
     for (int k = 0; k < 3; ++k) {
       std::vector<std::uint64_t> v(op.fields.size());
       for (std::size_t f = 0; f < op.fields.size(); ++f) {

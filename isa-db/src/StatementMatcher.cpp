@@ -302,6 +302,18 @@ class StatementMatcher {
         });
         return false;
       }
+      // A modifier whose field the spec fixes (`==`) may only spell the fixed value (L-31).
+      const Field& field = a.op->fields[static_cast<std::size_t>(f)];
+      if (field.presence == FieldPresence::Fixed && field.value != static_cast<std::uint64_t>(v)) {
+        fail(a, [&] {
+          const Enumerator* fixed = db_.typeOf(field).enumeratorFor(field.value);
+          return error(modifier(w).range, "fixed-field-modifier",
+                       "." + modifier(w).text + " cannot be encoded: " + a.op->name + " fixes " + field.name + " to " +
+                           (fixed != nullptr ? fixed->name : std::to_string(field.value)) + " (" + db_.describe(field.pos) + ")",
+                       {fixed != nullptr ? fixed->name : std::string{}}, erratumOf("fixed-field-modifier"));
+        });
+        return false;
+      }
       set(a, static_cast<std::size_t>(f), static_cast<std::uint64_t>(v));
       canonical &= static_cast<int>(slotOf[w]) > lastSlot;
       lastSlot = std::max(lastSlot, static_cast<int>(slotOf[w]));

@@ -22,4 +22,5 @@ POPC R0, R1.B1 ;                       // ERROR: illegal-selector@13 (POPC has n
 ULDC UR0, c[0x0][0x10000] ;            // ERROR: immediate-out-of-range@18 (16-bit cmem offset, prelude)
 IADD R0, R1, c[0x0][UR4+0x4] ;         // ERROR: operand-kind@21 (UR-based cmem only in ULDC, L-63)
 FFMA R0, R1, R2, R3, R4 ;              // ERROR: operand-count@22 (FFMA takes 4 operands, 004:329)
+I2IP.S4.SATRELU R0, R1, R2, RZ ;       // ERROR: fixed-field-modifier@9 (satrelu==SAT, 000:2885, L-31)
 IADD R0, R1, R2                        // ERROR: missing-token@16 (';' ends a statement)

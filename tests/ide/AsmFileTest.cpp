@@ -58,7 +58,7 @@ TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {
     EXPECT_FALSE(first->message.empty());
     ++checked;
   }
-  EXPECT_EQ(checked, 23);
+  EXPECT_EQ(checked, 24);
 }
 
 }  // namespace

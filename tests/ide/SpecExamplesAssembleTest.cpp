@@ -32,6 +32,7 @@ constexpr Expected kExpected[] = {
     {"ULEA", "~UR2, UR3, UR5, UP0", "operand-kind", "L-61"},
     {"SHFL", "SHFL.UP pu, R1", "unknown-operand", "L-61"},                // L-61.8
     {"FFMA", "0f405A7EFA, |c[0x0][0x100]|", "operand-kind", "G-1"},
+    {"I2IP", "I2IP.S4.SATRELU", "fixed-field-modifier", "L-31"},         // satrelu==SAT (000:2885)
 };
 
 TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {

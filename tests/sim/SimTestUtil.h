@@ -5,7 +5,6 @@
 
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/syntax/SyntaxTree.h>
 
 #include <gtest/gtest.h>
 
@@ -26,8 +25,8 @@ inline const isa::InstrDb& db() {
 
 /// Runs `source`; fails the test when the snippet has an error diagnostic (a typo in a test
 /// must not pass silently) unless `allowErrors`.
-inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
-  ide::RunOutcome out = ide::runDocument(db(), source, request);
+inline ide::RunOutcome runOn(const isa::InstrDb& database, const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
+  ide::RunOutcome out = ide::runDocument(database, source, request);
   if (!allowErrors) {
     for (const auto& d : out.diagnostics)
       if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << d.code << "]\n" << source;
@@ -35,6 +34,11 @@ inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = 
     EXPECT_EQ(out.result.reason, sim::StopReason::End) << out.result.message;
   }
   return out;
+}
+
+/// runOn with the embedded spec.
+inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
+  return runOn(db(), source, std::move(request), allowErrors);
 }
 
 /// Register `name` (R5, P0, UR3, UP1) in `lane` of the final state; predicates read 0/1.

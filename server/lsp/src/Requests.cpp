@@ -3,6 +3,7 @@
 #include "Requests.h"
 
 #include "HoverText.h"
+#include "Results.h"
 #include "RunJsonTree.h"
 
 #include <gpuasm/ide/CodeActions.h>
@@ -41,32 +42,35 @@ Positions at(const ServerState& state, const ide::Snapshot& snap) {
   return {snap.lines(), state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16};
 }
 
-json markdown(std::string value) { return {{"kind", "markdown"}, {"value", std::move(value)}}; }
+MarkupContent markdown(std::string value) { return {"markdown", std::move(value)}; }
+
+LspRange rangeOf(const Positions& positions, syntax::ByteRange r) { return {positions.position(r.begin), positions.position(r.end)}; }
 
 json hover(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto h = ide::getHover(snap, at(state, snap).offset(p.position));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
-  const json contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : json{{"kind", "plaintext"}, {"value", hoverPlainText(*h)}};
-  return {{"contents", contents}, {"range", rangeJson(at(state, snap), h->range)}};
+  MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : MarkupContent{"plaintext", hoverPlainText(*h)};
+  return HoverResult{std::move(contents), rangeOf(at(state, snap), h->range)};
 }
 
 json inlayHints(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
-  json out = json::array();
-  if (!state.settings.encodingHints) return out;
-  for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
-    out.push_back({{"position", positionJson(at(state, snap).position(h.offset))},
-                   {"label", h.label},
-                   {"tooltip", markdown(h.tooltip)},
-                   {"paddingLeft", h.paddingLeft}});
+  std::vector<InlayHint> out;
+  if (state.settings.encodingHints)
+    for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
+      out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft});
   return out;
 }
 
-json textEditJson(const Positions& lines, const syntax::TextEdit& e) {
-  return {{"range", rangeJson(lines, {e.begin, e.end})}, {"newText", e.replacement}};
+TextEdit textEdit(const Positions& positions, const syntax::TextEdit& e) { return {rangeOf(positions, {e.begin, e.end}), e.replacement}; }
+
+std::vector<TextEdit> textEdits(const Positions& positions, const std::vector<syntax::TextEdit>& edits) {
+  std::vector<TextEdit> out;
+  for (const syntax::TextEdit& e : edits) out.push_back(textEdit(positions, e));
+  return out;
 }
 
 // The LSP code-action kind of an ide one.
@@ -80,19 +84,13 @@ std::string_view codeActionKind(ide::CodeActionKind k) {
 json codeActions(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const syntax::ByteRange range = byteRange(at(state, snap), p.range);
-  json out = json::array();
+  std::vector<CodeAction> out;
   for (const ide::CodeAction& a : ide::getCodeActions(snap, range)) {
     // A client asking only for other kinds (refactor, source...) gets none of these.
     const std::string_view kind = codeActionKind(a.kind);
     if (p.only && std::none_of(p.only->begin(), p.only->end(), [&](const std::string& k) { return kind.starts_with(k); })) continue;
-    json edits = json::array();
-    for (const syntax::TextEdit& e : a.edits) edits.push_back(textEditJson(at(state, snap), e));
-    json action = {{"title", a.title},
-                   {"kind", kind},
-                   {"diagnostics", json::array({diagnosticJson(at(state, snap), snap.diagnostics()[a.diagnostic])})},
-                   {"edit", {{"changes", {{p.uri, std::move(edits)}}}}}};
-    if (a.isPreferred) action["isPreferred"] = true;
-    out.push_back(std::move(action));
+    out.push_back({a.title, std::string(kind), diagnosticJson(at(state, snap), snap.diagnostics()[a.diagnostic]), p.uri,
+                   textEdits(at(state, snap), a.edits), a.isPreferred});
   }
   return out;
 }
@@ -101,9 +99,9 @@ json definition(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto target = ide::getDefinition(snap, at(state, snap).offset(p.position));
   if (!target) return nullptr;
-  const auto at = state.spec.place(state.db, target->fileIndex, target->line, target->column);
-  if (!at) throw std::runtime_error("the spec cannot be opened: " + at.error());
-  return json::array({{{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}});
+  const auto place = state.spec.place(state.db, target->fileIndex, target->line, target->column);
+  if (!place) throw std::runtime_error("the spec cannot be opened: " + place.error());
+  return std::vector<Location>{{place->uri, {place->start, place->end}}};
 }
 
 int completionKind(ide::CompletionKind k) {
@@ -150,21 +148,20 @@ std::string plainFromSnippet(std::string_view s) {
 json completion(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const json data = {{"uri", p.uri}, {"position", positionJson(p.position)}};
-  json items = json::array();
+  CompletionList list;
   for (const ide::CompletionItem& c : ide::getCompletions(snap, at(state, snap).offset(p.position))) {
     const bool snippet = c.isSnippet && state.client.snippets;
-    const std::string text = c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText;
-    json item = {{"label", c.label},
-                 {"kind", completionKind(c.kind)},
-                 {"textEdit", textEditJson(at(state, snap), {c.range.begin, c.range.end, text})},
-                 {"insertTextFormat", snippet ? 2 : 1}};
-    if (!c.detail.empty()) item["detail"] = c.detail;
-    if (!c.documentation.empty()) item["data"] = data;
-    if (!c.sortText.empty()) item["sortText"] = c.sortText;
-    if (!c.filterText.empty()) item["filterText"] = c.filterText;
-    items.push_back(std::move(item));
+    CompletionItem& item = list.items.emplace_back();
+    item.label = c.label;
+    item.kind = completionKind(c.kind);
+    item.textEdit = textEdit(at(state, snap), {c.range.begin, c.range.end, c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText});
+    item.insertTextFormat = snippet ? 2 : 1;
+    item.detail = c.detail;
+    item.sortText = c.sortText;
+    item.filterText = c.filterText;
+    if (!c.documentation.empty()) item.data = data;
   }
-  return {{"isIncomplete", false}, {"items", std::move(items)}};
+  return list;
 }
 
 json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
@@ -191,25 +188,27 @@ json signatureHelp(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto help = ide::getSignatureHelp(snap, at(state, snap).offset(p.position));
   if (!help) return nullptr;
-  json signatures = json::array();
+  SignatureHelpResult result;
+  result.activeSignature = static_cast<std::uint32_t>(help->activeSignature);
+  result.activeParameter = static_cast<std::uint32_t>(help->activeParameter);
   for (const ide::SignatureInfo& sig : help->signatures) {
-    json parameters = json::array();
+    SignatureInformation& entry = result.signatures.emplace_back();
+    entry.label = sig.label;
+    if (!sig.documentation.empty()) entry.documentation = markdown(sig.documentation);
     for (const ide::ParameterInfo& parameter : sig.parameters) {
-      json param = {{"label", {labelColumn(state, sig.label, parameter.labelRange.begin), labelColumn(state, sig.label, parameter.labelRange.end)}}};
-      if (!parameter.documentation.empty()) param["documentation"] = markdown(parameter.documentation);
-      parameters.push_back(std::move(param));
+      ParameterInformation& param = entry.parameters.emplace_back();
+      param.labelBegin = labelColumn(state, sig.label, parameter.labelRange.begin);
+      param.labelEnd = labelColumn(state, sig.label, parameter.labelRange.end);
+      if (!parameter.documentation.empty()) param.documentation = markdown(parameter.documentation);
     }
-    json entry = {{"label", sig.label}, {"parameters", std::move(parameters)}};
-    if (!sig.documentation.empty()) entry["documentation"] = markdown(sig.documentation);
-    signatures.push_back(std::move(entry));
   }
-  return {{"signatures", std::move(signatures)}, {"activeSignature", help->activeSignature}, {"activeParameter", help->activeParameter}};
+  return result;
 }
 
 // LSP's relative encoding: per token, line and start relative to the previous token, length,
 // type index, modifier bits; columns in UTF-16. Tokens never span lines.
-json semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
-  json data = json::array();
+SemanticTokensResult semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
+  std::vector<std::uint32_t> data;
   std::uint32_t prevLine = 0, prevStart = 0;
   for (const ide::SemanticToken& t : ide::getSemanticTokens(snap, range)) {
     const syntax::LinePosition b = at(state, snap).position(t.range.begin);
@@ -218,12 +217,12 @@ json semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syn
     data.push_back(b.line - prevLine);
     data.push_back(b.line == prevLine ? b.character - prevStart : b.character);
     data.push_back(e.character - b.character);
-    data.push_back(static_cast<int>(t.type));
+    data.push_back(static_cast<std::uint32_t>(t.type));
     data.push_back(t.modifiers);
     prevLine = b.line;
     prevStart = b.character;
   }
-  return {{"data", std::move(data)}};
+  return {std::move(data)};
 }
 
 json semanticTokensFull(ServerState& state, const DocumentParams& p) {
@@ -239,47 +238,36 @@ json semanticTokensRange(ServerState& state, const RangeParams& p) {
 // The LSP SymbolKind of an ide one: a section is a Namespace (3), an instruction an Operator (25).
 int symbolKind(ide::DocumentSymbolKind k) { return k == ide::DocumentSymbolKind::Section ? 3 : 25; }
 
-json symbolJson(const Positions& lines, const ide::DocumentSymbol& s) {
-  json children = json::array();
-  for (const ide::DocumentSymbol& c : s.children) children.push_back(symbolJson(lines, c));
-  json j = {{"name", s.name.empty() ? std::string("(unnamed)") : s.name},
-            {"kind", symbolKind(s.kind)},
-            {"range", rangeJson(lines, s.range)},
-            {"selectionRange", rangeJson(lines, s.selectionRange)}};
-  if (!s.detail.empty()) j["detail"] = s.detail;
-  if (!children.empty()) j["children"] = std::move(children);
-  return j;
+DocumentSymbol symbolOf(const Positions& positions, const ide::DocumentSymbol& s) {
+  DocumentSymbol out{s.name.empty() ? std::string("(unnamed)") : s.name, s.detail, symbolKind(s.kind), rangeOf(positions, s.range),
+                     rangeOf(positions, s.selectionRange), {}};
+  for (const ide::DocumentSymbol& c : s.children) out.children.push_back(symbolOf(positions, c));
+  return out;
 }
 
 json documentSymbols(ServerState& state, const DocumentParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  json out = json::array();
-  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolJson(at(state, snap), s));
+  std::vector<DocumentSymbol> out;
+  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolOf(at(state, snap), s));
   return out;
 }
 
 json foldingRanges(ServerState& state, const DocumentParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  json out = json::array();
+  std::vector<FoldingRange> out;
   for (const ide::FoldingRange& f : ide::getFoldingRanges(snap))
-    out.push_back({{"startLine", f.startLine}, {"endLine", f.endLine}, {"kind", f.kind == ide::FoldingKind::Comment ? "comment" : "region"}});
-  return out;
-}
-
-json editsJson(const Positions& lines, const std::vector<syntax::TextEdit>& edits) {
-  json out = json::array();
-  for (const syntax::TextEdit& e : edits) out.push_back(textEditJson(lines, e));
+    out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
   return out;
 }
 
 json formatting(ServerState& state, const FormattingParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return editsJson(at(state, snap), ide::formatDocument(snap, p.options));
+  return textEdits(at(state, snap), ide::formatDocument(snap, p.options));
 }
 
 json rangeFormatting(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  return editsJson(at(state, snap), ide::formatRange(snap, byteRange(at(state, snap), p.range), p.options));
+  return textEdits(at(state, snap), ide::formatRange(snap, byteRange(at(state, snap), p.range), p.options));
 }
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
@@ -326,34 +314,29 @@ json encoding(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto [first, last] = selectedLines(p.range);
   const Positions lines = at(state, snap);
-  json out = json::array();
+  EncodingResult out;
   for (const ide::AssembledStatement& a : snap.statementsIn({lines.lineStart(first), lines.lineEnd(last)})) {
     const isa::AsmStatement& s = a.statement;
     if (s.line < first || s.line > last || s.mnemonic.empty()) continue;
-    json entry = {{"line", s.line},
-                  {"range", rangeJson(lines, {s.range.begin, s.range.end})},
-                  {"text", std::string(snap.text().substr(s.range.begin, s.range.end - s.range.begin))}};
+    InstructionEncoding& entry = out.instructions.emplace_back();
+    entry.line = s.line;
+    entry.range = rangeOf(lines, {s.range.begin, s.range.end});
+    entry.text = std::string(snap.text().substr(s.range.begin, s.range.end - s.range.begin));
     if (a.inst) {
       const isa::Opcode& op = *a.inst->opcode;
-      json fields = json::array();
       for (std::size_t i = 0; i < op.fields.size(); ++i)
-        fields.push_back({{"name", op.fields[i].name},
-                          {"hi", op.fields[i].offset + op.fields[i].width - 1},
-                          {"lo", op.fields[i].offset},
-                          {"value", hexValue(a.inst->values[i])}});
-      entry["variant"] = op.name;
-      entry["encoding"] = a.encoding.toHex();
-      entry["fields"] = std::move(fields);
+        entry.fields.push_back({op.fields[i].name, op.fields[i].offset + op.fields[i].width - 1, op.fields[i].offset, hexValue(a.inst->values[i])});
+      entry.variant = op.name;
+      entry.encoding = a.encoding.toHex();
     } else {
       json problems = json::array();
       for (const ide::Diagnostic& d : snap.diagnostics())
         if (d.severity == ide::Severity::Error && d.range.begin >= s.range.begin && d.range.begin <= s.range.end)
           problems.push_back(diagnosticJson(lines, d));
-      entry["diagnostics"] = std::move(problems);
+      entry.diagnostics = std::move(problems);
     }
-    out.push_back(std::move(entry));
   }
-  return {{"instructions", std::move(out)}};
+  return out;
 }
 
 // ------------------------------------------------------------------ document sync

@@ -427,6 +427,8 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
       {"inlayHintProvider", "textDocument/inlayHint"},
       {"codeActionProvider", "textDocument/codeAction"},
       {"definitionProvider", "textDocument/definition"},
+      {"documentHighlightProvider", "textDocument/documentHighlight"},
+      {"referencesProvider", "textDocument/references"},
   };
   Session fresh;
   const json caps = fresh.send({request(1, "initialize", {{"capabilities", kFullClient}})})[0]["result"]["capabilities"];
@@ -486,6 +488,22 @@ TEST_F(Requests, Utf8PositionsWhenTheClientOffersThem) {
   start(text, json::object());  // no positionEncodings: UTF-16
   const json h16 = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 8)}});
   EXPECT_EQ(h16["range"], range(0, 8, 0, 12));
+}
+
+// The register under the cursor: its writes and reads (MOV_I OutList<rd>, 000_ialu.txt:2526;
+// IADD_RR InList<pg, ra, rb, pp>, 000_ialu.txt:184).
+TEST_F(Requests, DocumentHighlightAndReferencesOfARegister) {
+  start("MOV R1, 0x10 ;\nIADD R2, R1, R1 ;\n");
+  const json h = call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(1, 10)}});
+  ASSERT_EQ(h.size(), 3u) << h.dump();
+  EXPECT_EQ(h[0], json({{"range", range(0, 4, 0, 6)}, {"kind", 3}}));
+  EXPECT_EQ(h[1], json({{"range", range(1, 9, 1, 11)}, {"kind", 2}}));
+  EXPECT_EQ(h[2], json({{"range", range(1, 13, 1, 15)}, {"kind", 2}}));
+  const json r = call("textDocument/references", {{"textDocument", kDoc}, {"position", pos(0, 5)}, {"context", {{"includeDeclaration", true}}}});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0]["uri"], "file:///a.asm");
+  EXPECT_EQ(r[2]["range"], range(1, 13, 1, 15));
+  EXPECT_TRUE(call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).empty());
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <gpuasm/ide/Formatting.h>
 #include <gpuasm/ide/Hover.h>
 #include <gpuasm/ide/InlayHints.h>
+#include <gpuasm/ide/RegisterUses.h>
 #include <gpuasm/ide/SemanticTokens.h>
 #include <gpuasm/ide/SignatureHelp.h>
 #include <gpuasm/ide/Run.h>
@@ -270,6 +271,23 @@ json rangeFormatting(ServerState& state, const RangeParams& p) {
   return textEdits(at(state, snap), ide::formatRange(snap, byteRange(at(state, snap), p.range), p.options));
 }
 
+// The reads and writes of the register under the cursor (RegisterUses.h).
+json documentHighlights(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  std::vector<DocumentHighlight> out;
+  for (const ide::RegisterOccurrence& o : ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
+    out.push_back({rangeOf(at(state, snap), o.range), o.use == ide::RegisterUse::Read ? 2 : 3});
+  return out;
+}
+
+json references(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  std::vector<Location> out;
+  for (const ide::RegisterOccurrence& o : ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
+    out.push_back({p.uri, rangeOf(at(state, snap), o.range)});
+  return out;
+}
+
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
 
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
@@ -422,6 +440,8 @@ void rangeFormattingCap(json& c, const ClientCapabilities&) { c["documentRangeFo
 void inlayHintCap(json& c, const ClientCapabilities&) { c["inlayHintProvider"] = true; }
 void codeActionCap(json& c, const ClientCapabilities&) { c["codeActionProvider"]["codeActionKinds"] = {codeActionKind(ide::CodeActionKind::QuickFix)}; }
 void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
+void highlightCap(json& c, const ClientCapabilities&) { c["documentHighlightProvider"] = true; }
+void referencesCap(json& c, const ClientCapabilities&) { c["referencesProvider"] = true; }
 void executeCommandCap(json& c, const ClientCapabilities&) {
   json commands = json::array();
   for (const auto& command : kCommands) commands.push_back(command.first);
@@ -429,7 +449,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 25> kMethods = {{
+constexpr std::array<Method, 27> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
@@ -451,6 +471,8 @@ constexpr std::array<Method, 25> kMethods = {{
     {"textDocument/inlayHint", Request, typed<RangeParams, inlayHints>, inlayHintCap},
     {"textDocument/codeAction", Request, typed<RangeParams, codeActions>, codeActionCap},
     {"textDocument/definition", Request, typed<PositionParams, definition>, definitionCap},
+    {"textDocument/documentHighlight", Request, typed<PositionParams, documentHighlights>, highlightCap},
+    {"textDocument/references", Request, typed<PositionParams, references>, referencesCap},
     {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
     {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
     {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},

@@ -72,15 +72,6 @@ Access listAccess(const OperandInfo& info, std::string_view name) {
   return a;
 }
 
-// Whether an InList/OutList name is a predicate-set operand: Order<> marks it as one (the
-// loader classified it), else it names no field.
-bool isPredicateSet(const Opcode& opcode, std::string_view name) {
-  for (const auto& e : opcode.operandInfo.order)
-    if (e.kind == OrderElem::Kind::PredicateSet && e.name == name) return true;
-  return false;
-}
-
-
 std::optional<std::uint32_t> widthOf(const BitwidthRule* rule, std::span<const std::uint64_t> values) {
   if (rule == nullptr) return std::nullopt;
   const auto w = evalCompiled(rule->compiled, values);
@@ -100,9 +91,7 @@ std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint
   if (e == nullptr) return {};
   if (count <= 1 || db.isConstantRegister(t, value)) return e->name;
   // The register file's letters, then the range: R5 → R[4:5] for a pair from R4.
-  std::size_t p = 0;
-  while (p < e->name.size() && std::isalpha(static_cast<unsigned char>(e->name[p])) != 0) ++p;
-  return e->name.substr(0, p) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
+  return std::string(text::letterPrefix(e->name)) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
 }
 
 std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count) {
@@ -127,7 +116,7 @@ std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opco
     OperandAccess a;
     a.name = name;
     a.field = opcode.fieldIndex(name);
-    if (a.field < 0 && isPredicateSet(opcode, name)) a.predicateSetFile = db.predicateSetFile(name);
+    if (a.field < 0) a.predicateSetFile = db.predicateSetFile(name);  // PR, UPR (the prelude's PredicateSet<>)
     a.access = access;
     out.push_back(a);
   };
@@ -302,6 +291,9 @@ PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& 
 }
 
 bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values) {
+  // A field the spec fixes takes only its fixed value (the matcher's fixed-field-modifier, L-31).
+  for (std::size_t i = 0; i < opcode.fields.size(); ++i)
+    if (opcode.fields[i].presence == FieldPresence::Fixed && values.values[i] != opcode.fields[i].value) return true;
   for (const EncodingErrorRule& rule : opcode.encodingErrors) {
     const auto& nodes = rule.compiled.nodes;
     const bool decided = !nodes.empty() && std::all_of(nodes.begin(), nodes.end(), [&](const CompiledExpr::Node& n) {

@@ -501,9 +501,7 @@ class Linter {
     for (const PlaceholderClass role : {PlaceholderClass::Predicate, PlaceholderClass::UniformPredicate}) {
       const BitFieldType* t = db_.fileOfRole(role);
       if (t == nullptr || t->enumerators.empty()) continue;
-      const std::string& first = t->enumerators.front().name;
-      const std::size_t digits = first.find_first_of("0123456789");
-      if (first.substr(0, digits) == letters) return t;
+      if (text::letterPrefix(t->enumerators.front().name) == letters) return t;
     }
     return nullptr;
   }

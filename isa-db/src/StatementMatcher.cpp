@@ -548,12 +548,8 @@ class StatementMatcher {
 
   static bool sameFile(const BitFieldType& t, std::string_view name) {
     if (t.enumerators.empty()) return false;
-    const std::string& first = t.enumerators.front().name;
-    std::size_t p = 0;
-    while (p < first.size() && std::isalpha(static_cast<unsigned char>(first[p]))) ++p;
-    std::size_t q = 0;
-    while (q < name.size() && std::isalpha(static_cast<unsigned char>(name[q]))) ++q;
-    return p == q && std::string_view(first).substr(0, p) == name.substr(0, q) && q < name.size();
+    const std::string_view letters = text::letterPrefix(name);
+    return letters == text::letterPrefix(t.enumerators.front().name) && letters.size() < name.size();
   }
 
   static std::string describe(const AsmOperand& o) {

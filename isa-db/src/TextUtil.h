@@ -38,6 +38,13 @@ inline std::string hex(std::uint64_t v) {
   return "0x" + out;
 }
 
+/// The leading letters of a register name, its file's spelling ("UR4" → "UR", "RZ" → "RZ").
+inline std::string_view letterPrefix(std::string_view name) {
+  std::size_t p = 0;
+  while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p])) != 0) ++p;
+  return name.substr(0, p);
+}
+
 /// Number of leading blanks.
 inline std::uint32_t indentOf(std::string_view line) {
   std::uint32_t n = 0;

@@ -200,9 +200,8 @@ std::string modifierDetail(const Optype& optype, const std::string& spelling, co
 
 // The spellings slot `part` takes in variant `op`: the database's table of what writing each
 // spelling there sets (FormBinding::modifierValue), the same table the matcher reads.
-// A spelling is left out when the variant's EncodingError<> rules reject it together with the
-// modifiers already written (isa::encodingRejects: MUFU.SQRT takes only .F32), and when its
-// field is fixed to another value (I2IP's satrelu==SAT).
+// A spelling is left out when the variant rejects it together with the modifiers already
+// written (isa::encodingRejects: MUFU.SQRT takes only .F32; I2IP's satrelu is fixed to SAT).
 void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t part,
                 const isa::PartialFieldValues& written, Items& items) {
   const SyntaxForm& form = optype.syntax.forms[fi];
@@ -211,8 +210,6 @@ void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const i
   const int fieldIndex = slot.variable ? b.variableField[part] : b.literalField[part];
   const isa::Field* f = fieldIndex < 0 ? nullptr : &op.fields[static_cast<std::size_t>(fieldIndex)];
   const auto rejected = [&](std::int64_t value) {
-    // A field the spec fixes takes only its fixed value (the matcher's fixed-field-modifier, L-31).
-    if (f != nullptr && f->presence == isa::FieldPresence::Fixed && f->value != static_cast<std::uint64_t>(value)) return true;
     isa::PartialFieldValues with = written;
     with.set(fieldIndex, value);
     return isa::encodingRejects(op, with);

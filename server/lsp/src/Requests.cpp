@@ -38,10 +38,11 @@ const ide::Snapshot& snapshotOf(const ServerState& state, const std::string& uri
   return *it->second.snapshot;
 }
 
-// The document's positions in the encoding agreed with the client.
-Positions at(const ServerState& state, const ide::Snapshot& snap) {
-  return {snap.lines(), state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16};
-}
+// What a column counts, as agreed with the client at initialize.
+syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
+
+// The document's positions in that unit.
+Positions at(const ServerState& state, const ide::Snapshot& snap) { return {snap.lines(), columnUnit(state)}; }
 
 MarkupContent markdown(std::string value) { return {"markdown", std::move(value)}; }
 
@@ -182,7 +183,7 @@ json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
 // A byte offset inside a one-line label as a column in the agreed unit, what
 // ParameterInformation.label wants.
 std::uint32_t labelColumn(const ServerState& state, const std::string& label, std::uint32_t byteOffset) {
-  return syntax::LineIndex(label).position(byteOffset, state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16).character;
+  return syntax::LineIndex(label).position(byteOffset, columnUnit(state)).character;
 }
 
 json signatureHelp(ServerState& state, const PositionParams& p) {
@@ -207,13 +208,14 @@ json signatureHelp(ServerState& state, const PositionParams& p) {
 }
 
 // LSP's relative encoding: per token, line and start relative to the previous token, length,
-// type index, modifier bits; columns in UTF-16. Tokens never span lines.
+// type index, modifier bits; columns in the agreed unit. Tokens never span lines.
 SemanticTokensResult semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
   std::vector<std::uint32_t> data;
+  const Positions positions = at(state, snap);
   std::uint32_t prevLine = 0, prevStart = 0;
   for (const ide::SemanticToken& t : ide::getSemanticTokens(snap, range)) {
-    const syntax::LinePosition b = at(state, snap).position(t.range.begin);
-    const syntax::LinePosition e = at(state, snap).position(t.range.end);
+    const syntax::LinePosition b = positions.position(t.range.begin);
+    const syntax::LinePosition e = positions.position(t.range.end);
     if (e.line != b.line || e.character <= b.character) continue;
     data.push_back(b.line - prevLine);
     data.push_back(b.line == prevLine ? b.character - prevStart : b.character);

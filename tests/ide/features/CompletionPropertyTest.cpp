@@ -44,11 +44,12 @@ std::optional<isa::AsmStatement> lowerOne(std::string_view line) {
   return std::move(unit.statements.front());
 }
 
-bool accepts(const isa::AsmStatement& st) {
-  const isa::MatchResult r = isa::matchStatement(db(), st);
-  if (!r.inst) return false;
-  return std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [](const isa::AsmDiagnostic& d) { return d.severity == isa::AsmSeverity::Error; });
+// A match without errors (warnings such as modifier-order are fine).
+bool accepted(const isa::MatchResult& r) {
+  return r.inst && std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [](const isa::AsmDiagnostic& d) { return d.severity == isa::AsmSeverity::Error; });
 }
+
+bool accepts(const isa::AsmStatement& st) { return accepted(isa::matchStatement(db(), st)); }
 
 bool accepts(std::string_view line) {
   const auto st = lowerOne(line);
@@ -108,7 +109,7 @@ bool acceptsWithOperands(const std::string& head, bool headHasOperands, const is
     const auto st = lowerOne(line);
     if (!st) return false;
     const isa::MatchResult r = isa::matchStatement(db(), *st);
-    if (r.inst && accepts(*st)) return true;
+    if (accepted(r)) return true;
     // Widen the generated operand a register-width or -alignment error points at.
     bool widened = false;
     for (const auto& d : r.diagnostics) {

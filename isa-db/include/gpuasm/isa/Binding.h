@@ -175,8 +175,9 @@ struct PartialFieldValues {
 PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form, const ModifierFill& fill,
                                  std::span<const std::string_view> written);
 
-/// Whether one of the variant's EncodingError<> rules rejects every statement with these
-/// values: a rule that reads only known fields and fires (the matcher's encoding-error).
+/// Whether the variant rejects every statement with these values: a field the spec fixes holds
+/// another value (the matcher's fixed-field-modifier), or an EncodingError<> rule that reads only
+/// known fields fires (the matcher's encoding-error).
 bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values);
 
 /// The number of masks over a form's optional slots (2^optional, 0 when too many to try).

@@ -5,6 +5,7 @@
 // syntax forms, the variant's fields and Order<> elements, and errata.isa. Nothing here decides a
 // binding or knows an ISA fact.
 #include <gpuasm/ide/Hover.h>
+#include <gpuasm/ide/RegisterUses.h>
 
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
@@ -430,9 +431,64 @@ HoverInfo guardHover(const Line& l) {
   return h;
 }
 
+std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset);
+
+// "line 3", "lines 5 and 3".
+std::string linesText(const std::vector<std::uint32_t>& lines) {
+  std::string out = lines.size() > 1 ? "lines " : "line ";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) out += i + 1 == lines.size() ? " and " : ", ";
+    out += std::to_string(lines[i] + 1);
+  }
+  return out;
+}
+
+// Where the value at a register place comes from and where it goes (RegisterUses.h).
+std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+  const std::vector<ValueFlow> flows = valueFlowAt(snapshot, offset, stateFile);
+  if (flows.empty()) return std::nullopt;
+  HoverSection d = section(HoverSectionKind::Facts);
+  d.heading = "Dataflow";
+  for (const ValueFlow& f : flows) {
+    std::string text;
+    if (!f.written || f.writtenAt.size() > 1 || f.fromInitialState || f.uninitialized) {
+      // The read side: the writes that reach this place, nearest first.
+      const std::vector<std::uint32_t> from(f.written ? f.writtenAt.begin() + 1 : f.writtenAt.begin(), f.writtenAt.end());
+      std::vector<std::string> sources;
+      if (!from.empty()) sources.push_back(linesText(from) + (from.size() > 1 ? " (guarded writes merge lanes)" : ""));
+      if (f.fromInitialState) sources.push_back("the initial state (`// @state` or the state file)");
+      if (sources.empty()) {
+        text = "set by nothing above (no write, no initial value): it reads 0";
+      } else {
+        text = "value from ";
+        for (std::size_t i = 0; i < sources.size(); ++i) text += (i > 0 ? ", or " : "") + sources[i];
+        if (f.uninitialized) text += ", or unset (0) in lanes no write reached";
+      }
+    }
+    if (f.written) {
+      if (!text.empty()) text += "; ";
+      if (f.readNext) text += "read next on line " + std::to_string(*f.readNext + 1);
+      else if (f.overwrittenAt) text += "never read: line " + std::to_string(*f.overwrittenAt + 1) + " overwrites it first";
+      else text += "never read again; it is live at the end (a result of the kernel)";
+      if (f.readNext) text += f.overwrittenAt ? "; overwritten on line " + std::to_string(*f.overwrittenAt + 1) : "; live at the end";
+    }
+    d.items.push_back({f.name, text, true, false});
+  }
+  return d;
+}
+
 }  // namespace
 
-std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset) {
+std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+  std::optional<HoverInfo> h = hoverOfToken(snapshot, offset);
+  if (h)
+    if (auto flow = dataflowSection(snapshot, offset, stateFile)) h->sections.push_back(std::move(*flow));
+  return h;
+}
+
+namespace {
+
+std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset) {
   if (offset >= snapshot.text().size()) return std::nullopt;
   const std::optional<AssembledStatement> as = snapshot.statementAt(offset);
   if (!as) return std::nullopt;
@@ -469,5 +525,7 @@ std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset
   }
   return std::nullopt;
 }
+
+}  // namespace
 
 }  // namespace gpuasm::ide

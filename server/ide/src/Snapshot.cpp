@@ -24,6 +24,8 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   chunk->unit = assembleText(db, body);  // one chunk: the line scanner, or tree-sitter on the chunk
   chunk->comments = scan.comments;
   chunk->unclosedComment = scan.unclosedComment;
+  chunk->registerEvents = registerEvents(db, chunk->unit);
+  chunk->stateRegisters = stateDirectiveRegisters(db, body);
   for (syntax::ByteRange& c : chunk->comments) {
     c.begin -= begin;
     c.end -= begin;

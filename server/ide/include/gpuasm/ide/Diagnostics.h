@@ -30,6 +30,7 @@ struct Diagnostic {
   std::vector<std::string> suggestions;  ///< replacement texts for the range, best first
   std::vector<std::string> legalForms;   ///< near miss: the syntax forms that would be legal
   std::string erratum;                   ///< errata.isa entry behind the rule, if any
+  bool unnecessary = false;              ///< the code it marks could go (a dead write): editors fade it
 };
 
 /// An assembler diagnostic in editor terms.

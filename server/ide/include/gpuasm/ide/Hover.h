@@ -11,6 +11,7 @@
 #pragma once
 
 #include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <cstdint>
@@ -62,7 +63,10 @@ struct HoverInfo {
 };
 
 /// The hover at byte `offset` of the snapshot's text; nullopt on whitespace, comments, past the
-/// end, unknown mnemonics and unknown modifiers (diagnostics cover those).
-std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset);
+/// end, unknown mnemonics and unknown modifiers (diagnostics cover those). On a register
+/// operand or guard it ends with the register's dataflow (RegisterUses.h): where the value
+/// read was written, where the value written is read next. `stateFile` is the initial state
+/// the runs start from besides the `// @state` directives.
+std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile = nullptr);
 
 }  // namespace gpuasm::ide

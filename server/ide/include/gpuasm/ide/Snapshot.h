@@ -10,6 +10,7 @@
 #pragma once
 
 #include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/RegisterEvents.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/SyntaxTree.h>
@@ -29,6 +30,8 @@ struct ChunkAnalysis {
   AssembledUnit unit;
   std::vector<syntax::ByteRange> comments;
   bool unclosedComment = false;  ///< holds a '/*' that no '*/' closes
+  std::vector<RegisterEvent> registerEvents;  ///< what its statements read and write
+  std::vector<RegisterId> stateRegisters;     ///< what its `// @state` directives set
 };
 
 /// One analysed document version. Build it with `analyse` or `edited`; it never changes after.
@@ -61,6 +64,12 @@ class Snapshot {
 
   /// How many chunks the document has, and how many were analysed (not shared) for this version.
   std::size_t chunkCount() const { return chunks_.size(); }
+  /// Chunk `k` (k < chunkCount()) in its own coordinates, and where it starts in the document.
+  const ChunkAnalysis& chunk(std::size_t k) const { return *chunks_[k]; }
+  std::uint32_t chunkStart(std::size_t k) const { return chunkStart_[k]; }
+  std::uint32_t chunkLine(std::size_t k) const { return chunkLine_[k]; }
+  /// The chunk holding `offset` (the last chunk for the text's end); needs a chunk.
+  std::size_t chunkHolding(std::uint32_t offset) const { return holding(offset); }
   std::size_t analysedChunks() const { return analysed_; }
 
  private:

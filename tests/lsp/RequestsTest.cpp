@@ -414,7 +414,7 @@ TEST_F(Requests, RelatedInformationOnlyForAClientThatTakesIt) {
 // Every advertised provider answers its method (no MethodNotFound), and every feature method
 // is advertised: the capabilities come from the server's method table.
 TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
-  start("IADD R0, R1, R2 ;\n", kFullClient);
+  start("MOV R1, 0x1 ;\nIADD R0, R1, R1 ;\n", kFullClient);
   const std::vector<std::pair<std::string, std::string>> providers = {
       {"hoverProvider", "textDocument/hover"},
       {"completionProvider", "textDocument/completion"},
@@ -429,13 +429,14 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
       {"definitionProvider", "textDocument/definition"},
       {"documentHighlightProvider", "textDocument/documentHighlight"},
       {"referencesProvider", "textDocument/references"},
+      {"renameProvider", "textDocument/prepareRename"},
   };
   Session fresh;
   const json caps = fresh.send({request(1, "initialize", {{"capabilities", kFullClient}})})[0]["result"]["capabilities"];
   std::size_t advertised = 0;
   for (const auto& [key, value] : caps.items()) advertised += key.ends_with("Provider");
   EXPECT_EQ(advertised, providers.size() + 1) << caps.dump();  // + executeCommandProvider
-  const json params = {{"textDocument", kDoc}, {"position", pos(0, 1)}, {"range", range(0, 0, 0, 5)}, {"context", {{"diagnostics", json::array()}}}};
+  const json params = {{"textDocument", kDoc}, {"position", pos(1, 9)}, {"range", range(0, 0, 0, 5)}, {"context", {{"diagnostics", json::array()}}}};
   for (const auto& [key, method] : providers) {
     EXPECT_TRUE(caps.contains(key)) << key;
     const auto reply = send({request(++id, method, params)});
@@ -504,6 +505,59 @@ TEST_F(Requests, DocumentHighlightAndReferencesOfARegister) {
   EXPECT_EQ(r[0]["uri"], "file:///a.asm");
   EXPECT_EQ(r[2]["range"], range(1, 13, 1, 15));
   EXPECT_TRUE(call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).empty());
+}
+
+// The dataflow's findings go out with the assembler's: R3 is read before anything sets it
+// (IADD_RR InList<…, ra, rb, …>), and line 1's write of R1 is overwritten on line 2 unread
+// (MOV_I OutList<rd>), a hint tagged Unnecessary.
+TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
+  const auto r = [&] {
+    json init = {{"capabilities", json::object()}};
+    send({request(++id, "initialize", init), note("initialized")});
+    return send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1},
+                                                                  {"text", "MOV R1, 0x1 ;\nMOV R1, 0x2 ;\nIADD R2, R1, R3 ;\n"}}}})});
+  }();
+  ASSERT_EQ(r.size(), 1u);
+  const json& d = r[0]["params"]["diagnostics"];
+  ASSERT_EQ(d.size(), 2u) << d.dump();
+  EXPECT_EQ(d[0]["code"], "dead-write");
+  EXPECT_EQ(d[0]["severity"], 4);
+  EXPECT_EQ(d[0]["tags"], json::array({1}));
+  EXPECT_EQ(d[0]["range"], range(0, 4, 0, 6));
+  EXPECT_EQ(d[1]["code"], "uninitialized-read");
+  EXPECT_EQ(d[1]["severity"], 2);
+  EXPECT_EQ(d[1]["range"], range(2, 13, 2, 15));
+  // A state file that sets R3: the documents are published again without the warning.
+  const auto again = send({note("gpuasm/setInitialState", {{"state", {{"regs", {{"R3", "0x5"}}}}}})});
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0]["params"]["diagnostics"].size(), 1u) << again[0].dump();
+  EXPECT_EQ(again[0]["params"]["diagnostics"][0]["code"], "dead-write");
+  // A malformed state is an invalid-params log message; the last good one stays.
+  const auto bad = send({note("gpuasm/setInitialState", {{"state", "R3"}})});
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0]["method"], "window/logMessage");
+  const json hover = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(2, 14)}});
+  EXPECT_NE(hover["contents"]["value"].get<std::string>().find("the initial state"), std::string::npos) << hover.dump();
+}
+
+// Renaming R1's live range on lines 1-2 leaves the value line 3 writes alone; a name in use
+// there is refused with the reason.
+TEST_F(Requests, RenameARegisterWithinItsLiveRange) {
+  start("MOV R1, 0x10 ;\nIADD R2, R1, R1 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R2 ;\n");
+  const json prepared = call("textDocument/prepareRename", {{"textDocument", kDoc}, {"position", pos(1, 10)}});
+  EXPECT_EQ(prepared, json({{"range", range(1, 9, 1, 11)}, {"placeholder", "R1"}}));
+  const json edit = call("textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R7"}});
+  const json& edits = edit["changes"]["file:///a.asm"];
+  ASSERT_EQ(edits.size(), 3u) << edit.dump();
+  EXPECT_EQ(edits[0], json({{"range", range(0, 4, 0, 6)}, {"newText", "R7"}}));
+  EXPECT_EQ(edits[1], json({{"range", range(1, 9, 1, 11)}, {"newText", "R7"}}));
+  EXPECT_EQ(edits[2], json({{"range", range(1, 13, 1, 15)}, {"newText", "R7"}}));
+  const auto refused = send({request(++id, "textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R2"}})});
+  ASSERT_EQ(refused.size(), 1u);
+  ASSERT_TRUE(refused[0].contains("error"));
+  EXPECT_NE(refused[0]["error"]["message"].get<std::string>().find("R2 is already used on line 2"), std::string::npos) << refused[0].dump();
+  const auto missing = send({request(++id, "textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}})});
+  EXPECT_EQ(missing[0]["error"]["code"], -32602);
 }
 
 }  // namespace

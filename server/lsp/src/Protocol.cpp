@@ -64,6 +64,7 @@ json diagnosticJson(const Positions& at, const ide::Diagnostic& d) {
   if (!d.legalForms.empty()) data["legalForms"] = d.legalForms;
   if (!d.erratum.empty()) data["erratum"] = d.erratum;
   if (!data.empty()) j["data"] = std::move(data);
+  if (d.unnecessary) j["tags"] = {1};  // DiagnosticTag.Unnecessary: editors fade the code
   return j;
 }
 
@@ -171,6 +172,18 @@ void from_json(const json& j, RangeParams& p) {
   }
   p.state = stateMember(j);
   p.options = formatOptions(j);
+}
+
+void from_json(const json& j, RenameParams& p) {
+  p.uri = documentUri(j);
+  p.position = position(member(j, "position"));
+  p.newName = stringMember(j, "newName");
+}
+
+void from_json(const json& j, InitialStateParams& p) {
+  if (j.is_object() && j.contains("state") && !j["state"].is_null() && !j["state"].is_object())
+    throw ParamsError{"'state' must be an object (the state file's contents) or null"};
+  p.state = stateMember(j);
 }
 
 void from_json(const json& j, FormattingParams& p) {

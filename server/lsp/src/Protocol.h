@@ -114,6 +114,20 @@ struct FormattingParams {
 };
 void from_json(const json& j, FormattingParams& p);
 
+/// textDocument/rename.
+struct RenameParams {
+  std::string uri;
+  syntax::LinePosition position;
+  std::string newName;
+};
+void from_json(const json& j, RenameParams& p);
+
+/// gpuasm/setInitialState: the state file's contents, or null for none.
+struct InitialStateParams {
+  std::optional<sim::InitialState> state;
+};
+void from_json(const json& j, InitialStateParams& p);
+
 struct DidOpenParams {
   std::string uri;
   std::int64_t version = 0;

@@ -38,6 +38,11 @@ const ide::Snapshot& snapshotOf(const ServerState& state, const std::string& uri
   return *it->second.snapshot;
 }
 
+// The state file the client's runs start from, if it gave one.
+const sim::InitialState* initialState(const ServerState& state) {
+  return state.settings.initialState ? &*state.settings.initialState : nullptr;
+}
+
 // What a column counts, as agreed with the client at initialize.
 syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
 
@@ -50,7 +55,7 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) { return {posi
 
 json hover(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto h = ide::getHover(snap, at(state, snap).offset(p.position));
+  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
   MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : MarkupContent{"plaintext", hoverPlainText(*h)};
@@ -290,6 +295,22 @@ json references(ServerState& state, const PositionParams& p) {
   return out;
 }
 
+// Renaming a register within its live range (RegisterUses.h); a refusal is an error reply
+// whose message says why, which editors show.
+json prepareRename(ServerState& state, const PositionParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto r = ide::prepareRegisterRename(snap, at(state, snap).offset(p.position), initialState(state));
+  if (!r) throw std::runtime_error(r.error());
+  return {{"range", rangeOf(at(state, snap), r->range)}, {"placeholder", r->name}};
+}
+
+json rename(ServerState& state, const RenameParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  const auto r = ide::renameRegister(snap, at(state, snap).offset(p.position), p.newName, initialState(state));
+  if (!r) throw std::runtime_error(r.error());
+  return {{"changes", {{p.uri, textEdits(at(state, snap), r->edits)}}}};
+}
+
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
 
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
@@ -398,6 +419,13 @@ json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
   return nullptr;
 }
 
+// The client's state file changed: the dataflow of every open document may change with it.
+json setInitialState(ServerState& state, const InitialStateParams& p) {
+  state.settings.initialState = p.state;
+  for (const auto& [uri, doc] : state.documents) state.out.push_back(publishDiagnostics(state, uri, doc));
+  return nullptr;
+}
+
 json ignore(ServerState&, const json&) { return nullptr; }
 
 // ------------------------------------------------------------------ the table
@@ -444,6 +472,7 @@ void codeActionCap(json& c, const ClientCapabilities&) { c["codeActionProvider"]
 void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
 void highlightCap(json& c, const ClientCapabilities&) { c["documentHighlightProvider"] = true; }
 void referencesCap(json& c, const ClientCapabilities&) { c["referencesProvider"] = true; }
+void renameCap(json& c, const ClientCapabilities&) { c["renameProvider"] = {{"prepareProvider", true}}; }
 void executeCommandCap(json& c, const ClientCapabilities&) {
   json commands = json::array();
   for (const auto& command : kCommands) commands.push_back(command.first);
@@ -451,7 +480,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 27> kMethods = {{
+constexpr std::array<Method, 30> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
@@ -475,6 +504,9 @@ constexpr std::array<Method, 27> kMethods = {{
     {"textDocument/definition", Request, typed<PositionParams, definition>, definitionCap},
     {"textDocument/documentHighlight", Request, typed<PositionParams, documentHighlights>, highlightCap},
     {"textDocument/references", Request, typed<PositionParams, references>, referencesCap},
+    {"textDocument/prepareRename", Request, typed<PositionParams, prepareRename>, renameCap},
+    {"textDocument/rename", Request, typed<RenameParams, rename>, renameCap},
+    {"gpuasm/setInitialState", Notification, typed<InitialStateParams, setInitialState>, nullptr},
     {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
     {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
     {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},
@@ -487,7 +519,12 @@ constexpr std::array<Method, 27> kMethods = {{
 // diagnostics still go out, without it.
 json diagnosticsJson(ServerState& state, const ide::Snapshot& snap) {
   json out = json::array();
-  for (const ide::Diagnostic& d : snap.diagnostics()) {
+  // The assembler's findings, then the dataflow's (which only a document's whole text can give).
+  std::vector<ide::Diagnostic> all = snap.diagnostics();
+  std::vector<ide::Diagnostic> flow = ide::dataflowDiagnostics(snap, initialState(state));
+  all.insert(all.end(), std::make_move_iterator(flow.begin()), std::make_move_iterator(flow.end()));
+  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic& x, const ide::Diagnostic& y) { return x.range.begin < y.range.begin; });
+  for (const ide::Diagnostic& d : all) {
     json j = diagnosticJson(at(state, snap), d);
     if (state.client.relatedInformation) {
       json related = json::array();

@@ -7,10 +7,12 @@
 
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/InitialState.h>
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -24,6 +26,9 @@ class SpecDocuments;
 /// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
 struct ServerSettings {
   bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
+  /// The initial state the client's runs start from (its state file, `gpuasm/setInitialState`),
+  /// besides the documents' `// @state` directives: the dataflow and live values use it too.
+  std::optional<sim::InitialState> initialState;
 };
 
 /// What the client declared at initialize that the server's answers depend on, read in one

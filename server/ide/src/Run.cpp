@@ -36,6 +36,22 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunR
   return runDocument(db, text, assembleText(db, text), request);
 }
 
+std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement) {
+  std::vector<sim::SourceInstruction> source;
+  source.reserve(unit.statements.size());
+  for (std::uint32_t i = 0; i < unit.statements.size(); ++i) {
+    const AssembledStatement& s = unit.statements[i];
+    if (s.statement.mnemonic.empty() && !s.statement.hasError) continue;
+    sim::SourceInstruction si;
+    si.line = s.statement.line;
+    if (s.inst) si.inst = &*s.inst;
+    else si.error = s.statement.hasError ? "the line has a syntax error" : statementError(unit, s.statement);
+    source.push_back(std::move(si));
+    if (statement != nullptr) statement->push_back(i);
+  }
+  return source;
+}
+
 AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine) {
   AssembledUnit out;
   for (const AssembledStatement& s : unit.statements)
@@ -78,16 +94,7 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
   }
   out.initial = state;
 
-  std::vector<sim::SourceInstruction> source;
-  source.reserve(unit.statements.size());
-  for (const AssembledStatement& s : unit.statements) {
-    if (s.statement.mnemonic.empty() && !s.statement.hasError) continue;
-    sim::SourceInstruction si;
-    si.line = s.statement.line;
-    if (s.inst) si.inst = &*s.inst;
-    else si.error = s.statement.hasError ? "the line has a syntax error" : statementError(unit, s.statement);
-    source.push_back(std::move(si));
-  }
+  const std::vector<sim::SourceInstruction> source = sourceInstructions(unit);
   const sim::Program program = sim::prepare(db, *layout, sim::SemanticsTable::builtin(), source);
   sim::RunOptions options;
   options.untilLine = request.untilLine;

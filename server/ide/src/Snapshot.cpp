@@ -26,6 +26,7 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   chunk->unclosedComment = scan.unclosedComment;
   chunk->registerEvents = registerEvents(db, chunk->unit);
   chunk->stateRegisters = stateDirectiveRegisters(db, body);
+  chunk->stateDirectives = body.find("@state") != std::string_view::npos;
   for (syntax::ByteRange& c : chunk->comments) {
     c.begin -= begin;
     c.end -= begin;

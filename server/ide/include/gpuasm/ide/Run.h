@@ -7,6 +7,7 @@
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/InitialState.h>
+#include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Simulator.h>
 #include <gpuasm/sim/WarpState.h>
 
@@ -43,6 +44,11 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunR
 /// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
 /// initial state). The unit may hold only some of the text's statements: a selection.
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request);
+
+/// The instructions of `unit` as the simulator takes them: each statement with a mnemonic or a
+/// syntax error, with its matched instruction or why it cannot execute. `statement`, when
+/// given, receives each one's index in unit.statements.
+std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement = nullptr);
 
 /// The statements and diagnostics of `unit` on the lines [firstLine, lastLine].
 AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine);

@@ -32,6 +32,7 @@ struct ChunkAnalysis {
   bool unclosedComment = false;  ///< holds a '/*' that no '*/' closes
   std::vector<RegisterEvent> registerEvents;  ///< what its statements read and write
   std::vector<RegisterId> stateRegisters;     ///< what its `// @state` directives set
+  bool stateDirectives = false;               ///< holds a `// @state` directive (well-formed or not)
 };
 
 /// One analysed document version. Build it with `analyse` or `edited`; it never changes after.

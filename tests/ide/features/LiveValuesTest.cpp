@@ -1,0 +1,129 @@
+// Live values (LiveValues.h): each line's written registers after a run, as labels for one lane
+// or summarised over the active lanes, and the incremental re-run after an edit. Expected values
+// are worked out by hand from the instructions' semantics (MOV copies, IADD adds, ISETP.LE.U32
+// compares unsigned) and the `// @state` values.
+#include "Annotated.h"
+
+#include <gpuasm/ide/LiveValues.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace gpuasm::featuretest {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::shared_ptr<ide::LiveRun> runOf(const std::string& text, const ide::LiveRun* previous = nullptr, ide::LiveLimits limits = {}) {
+  auto run = std::make_shared<ide::LiveRun>(ide::Snapshot::analyse(db(), text), nullptr, previous, limits);
+  run->advance(std::nullopt, 10s);
+  return run;
+}
+
+// line → label, for every executed line.
+std::map<std::uint32_t, std::string> labels(const ide::LiveRun& run, std::optional<std::uint32_t> lane = std::nullopt) {
+  std::map<std::uint32_t, std::string> out;
+  for (const ide::ExecutedLine& l : run.linesIn(0, 1u << 30)) out[l.line] = ide::liveValueLabel(db(), l, lane);
+  return out;
+}
+
+std::string perLane(const std::string& name, std::uint32_t first16, std::uint32_t last16) {
+  std::string s = "// @state " + name + " = [";
+  for (int lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(lane < 16 ? first16 : last16);
+  return s + "]\n";
+}
+
+TEST(LiveValues, EachLineShowsWhatItWrote) {
+  const auto run = runOf("// @state R0 = lane\nMOV R1, 0x10 ;\nIADD R2, R0, R1 ;\nUMOV UR1, 0x20 ;\n");
+  EXPECT_EQ(run->status(), ide::LiveStatus::Complete);
+  const auto all = labels(*run);
+  EXPECT_EQ(all.at(1), "R1 = 0x10");
+  // lane + 0x10: a different value in every lane, the first three in lane order.
+  EXPECT_EQ(all.at(2), "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)");
+  EXPECT_EQ(all.at(3), "UR1 = 0x20");
+  EXPECT_EQ(labels(*run, 5).at(2), "R2 = 0x15");
+}
+
+TEST(LiveValues, DivergentLanesAndTheActiveMask) {
+  const std::string split = perLane("R3", 0x100, 0xf0);
+  EXPECT_EQ(labels(*runOf(split + "MOV R4, R3 ;\n")).at(1), "R4: 2 values (0x100 \u00d716, 0xf0 \u00d716)");
+  // Only lanes 0-15 run: they all hold 0x100; lane 20 is not written.
+  const auto masked = runOf(split + "// @state activeMask = 0x0000ffff\nMOV R4, R3 ;\n");
+  EXPECT_EQ(labels(*masked).at(2), "R4 = 0x100");
+  EXPECT_EQ(labels(*masked, 20).at(2), "R4 = 0x0 (lane 20 inactive)");
+}
+
+TEST(LiveValues, PredicatesAndFloatMarks) {
+  // R0 <= 11 holds in lanes 0..11: 12 of 32.
+  EXPECT_EQ(labels(*runOf("// @state R0 = lane\n// @state R6 = 11\nISETP.LE.U32.AND P0, PT, R0, R6, PT ;\n")).at(2), "P0: true in 12 of 32 lanes");
+  const auto f = labels(*runOf("MOV R5, 0x7f800000 ;\nMOV R6, 0xff800000 ;\nMOV R7, 0x7fc00000 ;\nMOV R8, 0x3f800000 ;\n"));
+  EXPECT_EQ(f.at(0), "R5 = 0x7f800000 (+Inf)");
+  EXPECT_EQ(f.at(1), "R6 = 0xff800000 (-Inf)");
+  EXPECT_EQ(f.at(2), "R7 = 0x7fc00000 (NaN)");
+  EXPECT_EQ(f.at(3), "R8 = 0x3f800000");
+}
+
+TEST(LiveValues, StopsAtAnErrorTheStepLimitAndTheBudget) {
+  const auto bad = runOf("MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\nMOV R3, 0x1 ;\n");
+  EXPECT_EQ(bad->status(), ide::LiveStatus::Error);
+  EXPECT_EQ(bad->stopLine(), 1u);
+  EXPECT_EQ(labels(*bad).size(), 1u);
+  ide::LiveLimits few;
+  few.stepLimit = 3;
+  const auto limited = runOf("MOV R1, 0x1 ;\nMOV R1, 0x2 ;\nMOV R1, 0x3 ;\nMOV R1, 0x4 ;\n", nullptr, few);
+  EXPECT_EQ(limited->status(), ide::LiveStatus::StepLimit);
+  EXPECT_EQ(limited->stopLine(), 3u);
+  ide::LiveLimits none;
+  none.budget = 0ms;
+  std::string many;
+  for (int i = 0; i < 100; ++i) many += "MOV R1, 0x1 ;\n";
+  const auto over = runOf(many, nullptr, none);
+  EXPECT_EQ(over->status(), ide::LiveStatus::OverBudget);
+  EXPECT_LT(over->executed(), 100u);
+}
+
+TEST(LiveValues, RunsOnlyAsFarAsAsked) {
+  std::string text = "// @state R2 = 1\n";
+  for (int i = 0; i < 100; ++i) text += "IADD R1, R1, R2 ;\n";
+  ide::LiveRun run(ide::Snapshot::analyse(db(), text), nullptr, nullptr, {});
+  run.advance(10, 10s);
+  EXPECT_TRUE(run.reached(10));
+  EXPECT_FALSE(run.reached(50));
+  EXPECT_FALSE(run.finished());
+  EXPECT_EQ(run.executed(), 10u);  // lines 1..10
+  EXPECT_EQ(ide::liveValueLabel(db(), run.linesIn(10, 10).at(0), std::nullopt), "R1 = 0xa");
+}
+
+// 2000 increments of R1; an edit at line 1500 re-executes from the last checkpoint before it,
+// and the values after it are those of the edited text.
+TEST(LiveValues, AnEditReRunsFromTheLastCheckpointBeforeIt) {
+  std::string text = "// @state R2 = 1\n";
+  for (int i = 0; i < 2000; ++i) text += "IADD R1, R1, R2 ;\n";
+  const auto snap = ide::Snapshot::analyse(db(), text);
+  auto first = std::make_shared<ide::LiveRun>(snap, nullptr, nullptr, ide::LiveLimits{});
+  first->advance(std::nullopt, 10s);
+  ASSERT_EQ(first->status(), ide::LiveStatus::Complete);
+  EXPECT_EQ(ide::liveValueLabel(db(), first->linesIn(2000, 2000).at(0), std::nullopt), "R1 = 0x7d0");  // 2000
+  // Line 1500 (0-based) becomes MOV R1, 0x0: lines 1501..2000 add 1 each, so R1 ends at 500.
+  const std::uint32_t at = snap->lines().lineStart(1500);
+  const auto edited = snap->edited({at, at + 17, "MOV R1, 0x0 ;    "});
+  ide::LiveRun second(edited, nullptr, first.get(), {});
+  second.advance(std::nullopt, 10s);
+  ASSERT_EQ(second.status(), ide::LiveStatus::Complete);
+  EXPECT_EQ(ide::liveValueLabel(db(), second.linesIn(2000, 2000).at(0), std::nullopt), "R1 = 0x1f4");
+  EXPECT_EQ(ide::liveValueLabel(db(), second.linesIn(1499, 1499).at(0), std::nullopt), "R1 = 0x5db");  // 1499, unchanged
+  EXPECT_LE(second.executedHere(), 2000u - 1500u + 1u + 256u);
+  EXPECT_EQ(second.executed(), 2000u);
+  // A directive edit starts over: R2 = 2 doubles every step.
+  const auto directive = edited->edited({15, 16, "2"});
+  ide::LiveRun third(directive, nullptr, &second, {});
+  third.advance(std::nullopt, 10s);
+  EXPECT_EQ(third.executedHere(), 2000u);
+  EXPECT_EQ(ide::liveValueLabel(db(), third.linesIn(2000, 2000).at(0), std::nullopt), "R1 = 0x3e8");  // 500 × 2
+}
+
+}  // namespace
+}  // namespace gpuasm::featuretest

@@ -92,21 +92,65 @@ TEST_F(Requests, HoverOnAMnemonicShowsTheSpecDescription) {
 TEST_F(Requests, InlayHintShowsTheEncodingAndTheSettingTurnsItOff) {
   start("MOV R1, 0x10 ; // x\n", {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}});
   json hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
-  ASSERT_EQ(hints.size(), 1u);
-  EXPECT_EQ(hints[0]["label"], "0x00000000000000000000001000017d11");
-  EXPECT_EQ(hints[0]["position"], pos(0, 19));  // after the trailing comment
-  // Switched off: no hints, and the client is told to ask again.
+  ASSERT_EQ(hints.size(), 2u) << hints.dump();
+  EXPECT_EQ(hints[0]["label"], "R1 = 0x10");  // the live value: MOV wrote 0x10 in every lane
+  EXPECT_EQ(hints[1]["label"], "0x00000000000000000000001000017d11");
+  EXPECT_EQ(hints[1]["position"], pos(0, 19));  // after the trailing comment
+  // Switched off: no encoding hint, and the client is told to ask again.
   const auto r = send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["method"], "workspace/inlayHint/refresh");
-  EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
+  hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0]["label"], "R1 = 0x10");
   // The same setting again changes nothing and asks for nothing.
   EXPECT_TRUE(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})}).empty());
+  // Live values off too: nothing left.
+  EXPECT_EQ(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})}).size(), 1u);
+  EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
 }
 
 TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {
-  start("MOV R1, 0x10 ;\n", json::object(), {{"encodingHints", false}});
+  start("MOV R1, 0x10 ;\n", json::object(), {{"encodingHints", false}, {"liveValues", {{"enabled", false}}}});
   EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
+}
+
+// Live values follow the document, the pinned lane and the client's state file. Values by hand:
+// R2 = R0 + R1 with R0 = lane and R1 = 0x10, so lane 3 holds 0x13.
+TEST_F(Requests, LiveValuesFollowEditsTheLaneAndTheStateFile) {
+  start("// @state R0 = lane\nMOV R1, 0x10 ;\nIADD R2, R0, R1 ;\n", {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}},
+        {{"encodingHints", false}});
+  auto labels = [&](const char* method) {
+    std::vector<std::string> out;
+    for (const json& h : call(method, {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}, {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}}))
+      out.push_back(h.contains("label") ? h["label"].get<std::string>() : h["text"].get<std::string>());
+    return out;
+  };
+  EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x10", "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)"}));
+  const json inline0 = call("textDocument/inlineValue", {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}, {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}});
+  ASSERT_EQ(inline0.size(), 2u);
+  EXPECT_EQ(inline0[0]["range"], range(1, 0, 1, 14));
+  // Pin lane 3.
+  EXPECT_EQ(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 3}}}}}}}})}).size(), 1u);
+  EXPECT_EQ(labels("textDocument/inlineValue"), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x13"}));
+  // An edit: MOV R1, 0x20.
+  send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                        {"contentChanges", {{{"range", range(1, 10, 1, 12)}, {"text", "20"}}}}})});
+  EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x20", "R2 = 0x23"}));
+  // The state file sets R0 = 0x100 in every lane (it overrides the directive).
+  send({note("gpuasm/setInitialState", {{"state", {{"regs", {{"R0", "0x100"}}}}}})});
+  EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x20", "R2 = 0x120"}));
+  // A bad lane is refused with a log message; the setting stays.
+  const auto bad = send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 40}}}}}}}})});
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0]["method"], "window/logMessage");
+  // A line that cannot run stops the values there, and says so.
+  send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 3}}},
+                                        {"contentChanges", {{{"range", range(1, 0, 1, 3)}, {"text", "IADD.SAT"}}}}})});
+  const json stopped = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}});
+  ASSERT_EQ(stopped.size(), 1u) << stopped.dump();
+  EXPECT_EQ(stopped[0]["label"], "live values stop here");
+  EXPECT_EQ(stopped[0]["position"]["line"], 1);
 }
 
 // examples/illegal-modifier.asm's first mistake: IADD has no .SAT (000_ialu.txt:125-126).
@@ -425,6 +469,7 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
       {"documentFormattingProvider", "textDocument/formatting"},
       {"documentRangeFormattingProvider", "textDocument/rangeFormatting"},
       {"inlayHintProvider", "textDocument/inlayHint"},
+      {"inlineValueProvider", "textDocument/inlineValue"},
       {"codeActionProvider", "textDocument/codeAction"},
       {"definitionProvider", "textDocument/definition"},
       {"documentHighlightProvider", "textDocument/documentHighlight"},

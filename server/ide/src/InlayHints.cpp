@@ -27,6 +27,10 @@ std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
 
 }  // namespace
 
+std::uint32_t lineContentEnd(const Snapshot& snapshot, std::uint32_t line) {
+  return contentEnd(snapshot.text(), snapshot.lines().lineStart(line), snapshot.lines().lineEnd(line));
+}
+
 std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRange visible) {
   std::vector<InlayHint> out;
   const auto statements = snapshot.statementsIn(visible);
@@ -37,7 +41,7 @@ std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRa
     if (!s.inst || r.end < visible.begin || r.begin >= visible.end) continue;  // [begin, end) of the view
     const std::uint32_t line = lines.position(r.end).line;
     const bool lastOnLine = i + 1 == statements.size() || lines.position(statements[i + 1].statement.range.begin).line != line;
-    const std::uint32_t at = lastOnLine ? contentEnd(snapshot.text(), lines.lineStart(line), lines.lineEnd(line)) : r.end;
+    const std::uint32_t at = lastOnLine ? lineContentEnd(snapshot, line) : r.end;
     out.push_back({at, s.encoding.toHex(), tooltipOf(snapshot.db(), *s.inst), true});
   }
   return out;

@@ -267,4 +267,23 @@ std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line, std
   return out;
 }
 
+std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine, std::optional<std::uint32_t> lane) {
+  std::vector<InlayHint> out;
+  const Snapshot& snap = run.snapshot();
+  const std::string whose = lane ? "lane " + std::to_string(*lane) : std::string("the active lanes (a summary)");
+  for (const ExecutedLine& l : run.linesIn(firstLine, lastLine)) {
+    std::string label = liveValueLabel(snap.db(), l, lane);
+    if (label.empty()) continue;
+    const std::uint32_t at = lineContentEnd(snap, l.line);
+    if (!out.empty() && out.back().offset == at) {
+      out.back().label += "; " + label;
+      continue;
+    }
+    out.push_back({at, std::move(label), "Live value: what this line wrote, for " + whose + ", in the run of the document as it is now.", true});
+  }
+  if (run.stopLine() && *run.stopLine() >= firstLine && *run.stopLine() <= lastLine && run.status() != LiveStatus::Complete)
+    out.push_back({lineContentEnd(snap, *run.stopLine()), "live values stop here", "The run stopped before this line: " + run.message(), true});
+  return out;
+}
+
 }  // namespace gpuasm::ide

@@ -62,13 +62,49 @@ json hover(ServerState& state, const PositionParams& p) {
   return HoverResult{std::move(contents), rangeOf(at(state, snap), h->range)};
 }
 
+OpenDocument& documentOf(ServerState& state, const std::string& uri) {
+  const auto it = state.documents.find(uri);
+  if (it == state.documents.end()) throw ParamsError{"the document is not open: " + uri};
+  return it->second;
+}
+
+// The document's live run, run through `lastLine` (LiveValues.h).
+const ide::LiveRun& liveRunThrough(ServerState& state, OpenDocument& doc, std::uint32_t lastLine) {
+  if (!doc.live || &doc.live->snapshot() != doc.snapshot.get())
+    doc.live = std::make_shared<ide::LiveRun>(doc.snapshot, initialState(state), doc.live.get(), ide::LiveLimits{});
+  doc.live->advance(lastLine, ide::LiveLimits{}.budget);
+  return *doc.live;
+}
+
 json inlayHints(ServerState& state, const RangeParams& p) {
-  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  OpenDocument& doc = documentOf(state, p.uri);
+  const ide::Snapshot& snap = *doc.snapshot;
   const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
   std::vector<InlayHint> out;
+  auto add = [&](const ide::InlayHint& h) { out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft}); };
+  if (state.settings.liveValues) {
+    const ide::LiveRun& run = liveRunThrough(state, doc, p.range.end.line);
+    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line, state.settings.liveValuesLane)) add(h);
+  }
   if (state.settings.encodingHints)
-    for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible))
-      out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft});
+    for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
+  std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
+    return std::pair(x.position.line, x.position.character) < std::pair(y.position.line, y.position.character);
+  });
+  return out;
+}
+
+// LSP 3.17 inline values: the live values as text after each executed statement (editors show
+// them while debugging; the inlay hints show them while editing).
+json inlineValues(ServerState& state, const RangeParams& p) {
+  OpenDocument& doc = documentOf(state, p.uri);
+  std::vector<InlineValueText> out;
+  if (!state.settings.liveValues) return out;
+  const ide::LiveRun& run = liveRunThrough(state, doc, p.range.end.line);
+  for (const ide::ExecutedLine& l : run.linesIn(p.range.start.line, p.range.end.line)) {
+    std::string text = ide::liveValueLabel(doc.snapshot->db(), l, state.settings.liveValuesLane);
+    if (!text.empty()) out.push_back({rangeOf(at(state, *doc.snapshot), l.statement), std::move(text)});
+  }
   return out;
 }
 
@@ -382,6 +418,11 @@ json encoding(ServerState& state, const RangeParams& p) {
 
 // ------------------------------------------------------------------ document sync
 
+// Asks the client to request the inlay hints again (workspace/inlayHint/refresh).
+std::string inlayHintRefresh(ServerState& state) {
+  return dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}});
+}
+
 json didOpen(ServerState& state, const DidOpenParams& p) {
   OpenDocument d;
   d.version = p.version;
@@ -413,16 +454,19 @@ json didClose(ServerState& state, const DocumentParams& p) {
 }
 
 json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
-  // Encoding hints switched: a client that can be told re-requests them.
-  if (applySettings(state.settings, p.settings) && state.client.inlayHintRefresh)
-    state.out.push_back(dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}}));
+  // Hints switched: a client that can be told re-requests them.
+  if (applySettings(state.settings, p.settings) && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   return nullptr;
 }
 
 // The client's state file changed: the dataflow of every open document may change with it.
 json setInitialState(ServerState& state, const InitialStateParams& p) {
   state.settings.initialState = p.state;
-  for (const auto& [uri, doc] : state.documents) state.out.push_back(publishDiagnostics(state, uri, doc));
+  for (auto& [uri, doc] : state.documents) {
+    doc.live.reset();  // the runs start from another state
+    state.out.push_back(publishDiagnostics(state, uri, doc));
+  }
+  if (state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   return nullptr;
 }
 
@@ -468,6 +512,7 @@ void foldingCap(json& c, const ClientCapabilities&) { c["foldingRangeProvider"] 
 void formattingCap(json& c, const ClientCapabilities&) { c["documentFormattingProvider"] = true; }
 void rangeFormattingCap(json& c, const ClientCapabilities&) { c["documentRangeFormattingProvider"] = true; }
 void inlayHintCap(json& c, const ClientCapabilities&) { c["inlayHintProvider"] = true; }
+void inlineValueCap(json& c, const ClientCapabilities&) { c["inlineValueProvider"] = true; }
 void codeActionCap(json& c, const ClientCapabilities&) { c["codeActionProvider"]["codeActionKinds"] = {codeActionKind(ide::CodeActionKind::QuickFix)}; }
 void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
 void highlightCap(json& c, const ClientCapabilities&) { c["documentHighlightProvider"] = true; }
@@ -480,7 +525,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 30> kMethods = {{
+constexpr std::array<Method, 31> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
@@ -500,6 +545,7 @@ constexpr std::array<Method, 30> kMethods = {{
     {"textDocument/formatting", Request, typed<FormattingParams, formatting>, formattingCap},
     {"textDocument/rangeFormatting", Request, typed<RangeParams, rangeFormatting>, rangeFormattingCap},
     {"textDocument/inlayHint", Request, typed<RangeParams, inlayHints>, inlayHintCap},
+    {"textDocument/inlineValue", Request, typed<RangeParams, inlineValues>, inlineValueCap},
     {"textDocument/codeAction", Request, typed<RangeParams, codeActions>, codeActionCap},
     {"textDocument/definition", Request, typed<PositionParams, definition>, definitionCap},
     {"textDocument/documentHighlight", Request, typed<PositionParams, documentHighlights>, highlightCap},
@@ -547,8 +593,24 @@ bool applySettings(ServerSettings& settings, const json& j) {
   const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
   if (!s.is_object()) return false;
   const bool hints = boolMember(s, "encodingHints", settings.encodingHints);
-  const bool changed = hints != settings.encodingHints;
+  bool changed = hints != settings.encodingHints;
   settings.encodingHints = hints;
+  // {"liveValues": {"enabled": bool, "lane": 0..31 or null}}
+  if (s.contains("liveValues") && s["liveValues"].is_object()) {
+    const json& live = s["liveValues"];
+    const bool enabled = boolMember(live, "enabled", settings.liveValues);
+    std::optional<std::uint32_t> lane = settings.liveValuesLane;
+    if (live.contains("lane")) {
+      const json& l = live["lane"];
+      if (l.is_null()) lane.reset();
+      else if (l.is_number_integer() && l.get<std::int64_t>() >= 0 && l.get<std::int64_t>() < static_cast<std::int64_t>(sim::kWarpSize))
+        lane = l.get<std::uint32_t>();
+      else throw ParamsError{"liveValues.lane must be a lane number 0..31 or null"};
+    }
+    changed = changed || enabled != settings.liveValues || lane != settings.liveValuesLane;
+    settings.liveValues = enabled;
+    settings.liveValuesLane = lane;
+  }
   return changed;
 }
 

@@ -49,6 +49,8 @@ void to_json(json& j, const InlayHint& h) {
   j = {{"position", positionJson(h.position)}, {"label", h.label}, {"tooltip", h.tooltip}, {"paddingLeft", h.paddingLeft}};
 }
 
+void to_json(json& j, const InlineValueText& v) { j = {{"range", v.range}, {"text", v.text}}; }
+
 void to_json(json& j, const DocumentHighlight& h) { j = {{"range", h.range}, {"kind", h.kind}}; }
 
 void to_json(json& j, const Location& l) { j = {{"uri", l.uri}, {"range", l.range}}; }

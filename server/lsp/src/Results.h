@@ -96,6 +96,12 @@ struct InlayHint {
 };
 void to_json(json& j, const InlayHint& h);
 
+struct InlineValueText {
+  LspRange range;
+  std::string text;
+};
+void to_json(json& j, const InlineValueText& v);
+
 struct DocumentHighlight {
   LspRange range;
   int kind = 1;  ///< DocumentHighlightKind: 2 Read, 3 Write (a read-and-write place is Write)

@@ -27,4 +27,7 @@ struct InlayHint {
 /// but the last gets its hint right after its own text.
 std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRange visible);
 
+/// Where a hint at the end of `line` goes: after its last character that is not a blank.
+std::uint32_t lineContentEnd(const Snapshot& snapshot, std::uint32_t line);
+
 }  // namespace gpuasm::ide

@@ -12,6 +12,7 @@
 // warp after it executed.
 #pragma once
 
+#include <gpuasm/ide/InlayHints.h>
 #include <gpuasm/ide/RegisterEvents.h>
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/sim/InitialState.h>
@@ -126,5 +127,10 @@ class LiveRun {
 /// when they differ, predicates as true/false or `P0: true in 12 of 32 lanes`; values whose
 /// bits are an f32 infinity or NaN are marked (+Inf, -Inf, NaN).
 std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line, std::optional<std::uint32_t> lane);
+
+/// The live values of lines [firstLine, lastLine] as inlay hints at the end of each line (the
+/// labels of a line's statements joined), and where the run stopped early, a hint on that line
+/// saying why. Advance the run through lastLine first.
+std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine, std::optional<std::uint32_t> lane);
 
 }  // namespace gpuasm::ide

@@ -5,6 +5,7 @@
 // `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
 #pragma once
 
+#include <gpuasm/ide/LiveValues.h>
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/InitialState.h>
@@ -26,6 +27,8 @@ class SpecDocuments;
 /// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
 struct ServerSettings {
   bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
+  bool liveValues = true;     ///< liveValues.enabled: what each line wrote, as inlay hints and inline values
+  std::optional<std::uint32_t> liveValuesLane;  ///< liveValues.lane: the lane shown; none = a summary of the active lanes
   /// The initial state the client's runs start from (its state file, `gpuasm/setInitialState`),
   /// besides the documents' `// @state` directives: the dataflow and live values use it too.
   std::optional<sim::InitialState> initialState;
@@ -45,6 +48,9 @@ struct ClientCapabilities {
 struct OpenDocument {
   std::int64_t version = 0;
   std::shared_ptr<const ide::Snapshot> snapshot;
+  /// The live run (LiveValues.h) of this or an earlier version, made when first needed: a run of
+  /// an earlier version lends the next one what the edits left valid.
+  std::shared_ptr<ide::LiveRun> live;
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the

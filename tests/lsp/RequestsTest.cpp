@@ -583,6 +583,20 @@ TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
   EXPECT_EQ(bad[0]["method"], "window/logMessage");
   const json hover = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(2, 14)}});
   EXPECT_NE(hover["contents"]["value"].get<std::string>().find("the initial state"), std::string::npos) << hover.dump();
+
+  // An edit publishes at once with the findings moved along; the recomputed ones follow when the
+  // server is idle. Deleting line 2 (MOV R1, 0x2) makes line 1's write live: no finding left.
+  const auto edited = send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                                            {"contentChanges", {{{"range", range(1, 0, 2, 0)}, {"text", ""}}}}})});
+  ASSERT_EQ(edited.size(), 1u);
+  EXPECT_EQ(edited[0]["params"]["diagnostics"].size(), 1u) << edited[0].dump();  // the moved dead-write of line 1
+  ASSERT_TRUE(server.hasIdleWork());
+  std::vector<std::string> later = server.idle();
+  EXPECT_FALSE(server.hasIdleWork());
+  ASSERT_EQ(later.size(), 1u);
+  const json republished = json::parse(later[0]);
+  EXPECT_EQ(republished["params"]["version"], 2);
+  EXPECT_TRUE(republished["params"]["diagnostics"].empty()) << republished.dump();
 }
 
 // Renaming R1's live range on lines 1-2 leaves the value line 3 writes alone; a name in use

@@ -89,11 +89,18 @@ std::vector<Located> eventsAt(const Snapshot& s, std::uint32_t offset) {
   return out;
 }
 
+// An event's place in the snapshot: its chunk and its index among the chunk's events.
+struct EventRef {
+  std::uint32_t chunk = 0, event = 0;
+  friend auto operator<=>(const EventRef&, const EventRef&) = default;
+};
+
 // Per register, while walking the document: whether something set it and the writes no read
-// has seen yet (indices into the walk's list of write places).
+// has seen yet.
 struct RegisterState {
   bool set = false;
-  std::vector<std::uint32_t> unread;
+  bool reported = false;  ///< its uninitialized read was found
+  std::vector<EventRef> unread;
 };
 
 // A dense table of RegisterState by (file, number).
@@ -162,29 +169,29 @@ std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot,
   return registerOccurrences(snapshot, registersAt(snapshot, offset));
 }
 
-std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile) {
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile, std::size_t maxFindings) {
   const isa::InstrDb& db = snapshot.db();
   RegisterTable table(db.types().size());
   for (const RegisterId r : initialRegisters(snapshot, stateFile)) table[r].set = true;
 
-  // Writes are numbered as met; `overwrittenBy` is the line that overwrote one unread (0 = not).
-  struct Write {
-    std::uint32_t chunk, event, overwrittenBy;
+  // Writes overwritten unread, with the 1-based line that overwrote them.
+  struct Dead {
+    EventRef at;
+    std::uint32_t by = 0;
   };
-  std::vector<Write> writes;
-  struct Read {
-    std::uint32_t chunk, event;
-  };
-  std::vector<Read> uninitialized;
+  std::vector<Dead> dead;
+  std::vector<EventRef> uninitialized;
   std::vector<std::pair<RegisterId, std::uint32_t>> firstWrite;  // register → line, for the messages
 
-  for (std::uint32_t k = 0; k < snapshot.chunkCount(); ++k) {
-    const auto& events = snapshot.chunk(k).registerEvents;
-    for (std::size_t i = 0; i < events.size();) {
-      std::size_t end = i;
-      while (end < events.size() && events[end].statement == events[i].statement) ++end;
+  const auto chunks = static_cast<std::uint32_t>(snapshot.chunkCount());
+  for (std::uint32_t k = 0; k < chunks; ++k) {
+    const std::vector<RegisterEvent>& events = snapshot.chunk(k).registerEvents;
+    const auto n = static_cast<std::uint32_t>(events.size());
+    for (std::uint32_t i = 0; i < n;) {
+      std::uint32_t end = i + 1;
+      while (end < n && events[end].statement == events[i].statement) ++end;
       // An instruction reads its sources, then writes its results.
-      for (std::size_t j = i; j < end; ++j) {
+      for (std::uint32_t j = i; j < end; ++j) {
         const RegisterEvent& e = events[j];
         if (!isa::reads(e.access)) continue;
         if (e.wholeFile) {  // may read any register of the file: every unread write is read
@@ -192,10 +199,15 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
           continue;
         }
         RegisterState& r = table[e.reg];
-        if (!r.set && !table.file(e.reg.file).allSet && !e.unknown) uninitialized.push_back({k, static_cast<std::uint32_t>(j)});
+        // The first read of a register nothing set is the finding (as compilers warn once per
+        // variable); the later ones read the same 0.
+        if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
+          uninitialized.push_back({k, j});
+          r.reported = true;
+        }
         r.unread.clear();
       }
-      for (std::size_t j = i; j < end; ++j) {
+      for (std::uint32_t j = i; j < end; ++j) {
         const RegisterEvent& e = events[j];
         if (!isa::writes(e.access)) continue;
         if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
@@ -206,69 +218,89 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
         if (!r.set) firstWrite.emplace_back(e.reg, e.line + snapshot.chunkLine(k));
         r.set = true;
         if (!e.guarded) {
-          for (const std::uint32_t w : r.unread) writes[w].overwrittenBy = e.line + snapshot.chunkLine(k) + 1;
+          for (const EventRef w : r.unread) dead.push_back({w, e.line + snapshot.chunkLine(k) + 1});
           r.unread.clear();
         }
-        if (!e.unknown) {
-          r.unread.push_back(static_cast<std::uint32_t>(writes.size()));
-          writes.push_back({k, static_cast<std::uint32_t>(j), 0});
-        }
+        if (!e.unknown) r.unread.push_back({k, j});
       }
       i = end;
     }
   }
+  std::sort(dead.begin(), dead.end(), [](const Dead& x, const Dead& y) { return x.at < y.at; });
 
-  std::vector<Diagnostic> out;
-  // Uninitialized reads, one finding per place (an operand R[0:1] names both registers).
-  std::sort(firstWrite.begin(), firstWrite.end());
-  for (std::size_t i = 0; i < uninitialized.size();) {
-    const auto& events = snapshot.chunk(uninitialized[i].chunk).registerEvents;
-    const RegisterEvent& e = events[uninitialized[i].event];
-    std::vector<std::string> names;
-    std::optional<std::uint32_t> later;
-    std::size_t j = i;
-    for (; j < uninitialized.size() && uninitialized[j].chunk == uninitialized[i].chunk; ++j) {
-      const RegisterEvent& x = events[uninitialized[j].event];
-      if (x.statement != e.statement || !(x.range == e.range)) break;
-      names.push_back(nameOf(db, x.reg));
-      const auto it = std::lower_bound(firstWrite.begin(), firstWrite.end(), std::pair{x.reg, 0u});
-      if (it != firstWrite.end() && it->first == x.reg && (!later || it->second < *later)) later = it->second;
+  // The findings, each a place (an operand R[0:1] names both registers): a run of consecutive
+  // entries of `uninitialized` or `dead` on the same statement and range; a write is dead when
+  // every register of its place is. Messages are made only for the ones published.
+  struct Found {
+    std::uint32_t begin = 0;
+    bool dead = false;
+    std::size_t first = 0, count = 0;
+    std::uint32_t by = 0;  ///< a dead write: the 1-based line that overwrites it
+  };
+  std::vector<Found> found;
+  auto places = [&](std::size_t size, auto&& refAt, auto&& each) {
+    for (std::size_t i = 0; i < size;) {
+      const EventRef first = refAt(i);
+      const auto& events = snapshot.chunk(first.chunk).registerEvents;
+      const RegisterEvent& e = events[first.event];
+      std::size_t j = i + 1;
+      for (; j < size; ++j) {
+        const EventRef x = refAt(j);
+        if (x.chunk != first.chunk || events[x.event].statement != e.statement || !(events[x.event].range == e.range)) break;
+      }
+      each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
+      i = j;
     }
-    const Located l = locate(snapshot, uninitialized[i].chunk, e);
-    std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") +
-                          " read before anything sets " + (names.size() > 1 ? "them" : "it") +
-                          ": no instruction above writes " + (names.size() > 1 ? "them" : "it") +
-                          " and no `// @state` directive or state file gives a value, so the simulator reads 0";
-    if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
-    out.push_back({l.e.range, Severity::Warning, "uninitialized-read", std::move(message), {}, {}, {}});
-    i = j;
-  }
-  // Dead writes: a place whose every written register is overwritten before any read.
-  for (std::size_t i = 0; i < writes.size();) {
-    const auto& events = snapshot.chunk(writes[i].chunk).registerEvents;
-    const RegisterEvent& e = events[writes[i].event];
-    std::vector<std::string> names;
+  };
+  places(uninitialized.size(), [&](std::size_t i) { return uninitialized[i]; },
+         [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) { found.push_back({begin, false, i, j - i, 0}); });
+  const auto reads = static_cast<std::ptrdiff_t>(found.size());
+  places(dead.size(), [&](std::size_t i) { return dead[i].at; }, [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
+    if (j - i < e.width) return;  // some register of the place is still read
     std::uint32_t by = 0;
-    bool allDead = true;
-    std::size_t j = i;
-    for (; j < writes.size() && writes[j].chunk == writes[i].chunk; ++j) {
-      const RegisterEvent& x = events[writes[j].event];
-      if (x.statement != e.statement || !(x.range == e.range)) break;
-      names.push_back(nameOf(db, x.reg));
-      allDead = allDead && writes[j].overwrittenBy != 0;
-      by = std::max(by, writes[j].overwrittenBy);
+    for (std::size_t w = i; w < j; ++w) by = std::max(by, dead[w].by);
+    found.push_back({begin, true, i, j - i, by});
+  });
+  // Both lists are in document order already.
+  std::inplace_merge(found.begin(), found.begin() + reads, found.end(), [](const Found& x, const Found& y) { return x.begin < y.begin; });
+
+  std::sort(firstWrite.begin(), firstWrite.end());
+  std::vector<Diagnostic> out;
+  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f) {
+    const Found& x = found[f];
+    std::vector<std::string> names;
+    std::optional<std::uint32_t> later;  // an uninitialized register's first write
+    syntax::ByteRange range;
+    for (std::size_t i = x.first; i < x.first + x.count; ++i) {
+      const EventRef at = x.dead ? dead[i].at : uninitialized[i];
+      const Located l = locate(snapshot, at.chunk, snapshot.chunk(at.chunk).registerEvents[at.event]);
+      range = l.e.range;
+      names.push_back(nameOf(db, l.e.reg));
+      const auto it = std::lower_bound(firstWrite.begin(), firstWrite.end(), std::pair{l.e.reg, 0u});
+      if (!x.dead && it != firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
     }
-    if (allDead) {
-      const Located l = locate(snapshot, writes[i].chunk, e);
-      Diagnostic d{l.e.range, Severity::Hint, "dead-write",
-                   "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(by) + " before anything reads it",
+    if (x.dead) {
+      Diagnostic d{range, Severity::Hint, "dead-write",
+                   "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
                    {}, {}, {}};
       d.unnecessary = true;
       out.push_back(std::move(d));
+      continue;
     }
-    i = j;
+    const char* them = names.size() > 1 ? "them" : "it";
+    std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
+                          ": no instruction above writes " + them +
+                          " and no `// @state` directive or state file gives a value, so the simulator reads 0";
+    if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
+    out.push_back({range, Severity::Warning, "uninitialized-read", std::move(message), {}, {}, {}});
   }
-  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  if (found.size() > maxFindings) {
+    const Found& x = found[maxFindings];
+    out.push_back({{x.begin, x.begin}, Severity::Information, "dataflow-limit",
+                   std::to_string(found.size() - maxFindings) + " more dataflow findings from here on are not shown (at most " +
+                       std::to_string(maxFindings) + " per document; the setting gpuasm.dataflow.maxFindings raises it)",
+                   {}, {}, {}});
+  }
   return out;
 }
 

@@ -418,6 +418,18 @@ json encoding(ServerState& state, const RangeParams& p) {
 
 // ------------------------------------------------------------------ document sync
 
+// Findings placed in the text before `edit`, placed in the text after it: those before the
+// edited range stay, those after move by its change in length, those it touches go.
+void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextEdit& edit) {
+  const auto delta = static_cast<std::int64_t>(edit.replacement.size()) - (static_cast<std::int64_t>(edit.end) - edit.begin);
+  std::erase_if(findings, [&](const ide::Diagnostic& d) { return d.range.end >= edit.begin && d.range.begin <= edit.end; });
+  for (ide::Diagnostic& d : findings)
+    if (d.range.begin > edit.end) {
+      d.range.begin = static_cast<std::uint32_t>(d.range.begin + delta);
+      d.range.end = static_cast<std::uint32_t>(d.range.end + delta);
+    }
+}
+
 // Asks the client to request the inlay hints again (workspace/inlayHint/refresh).
 std::string inlayHintRefresh(ServerState& state) {
   return dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}});
@@ -427,6 +439,7 @@ json didOpen(ServerState& state, const DidOpenParams& p) {
   OpenDocument d;
   d.version = p.version;
   d.snapshot = ide::Snapshot::analyse(state.db, p.text);
+  d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(state), state.settings.dataflowMaxFindings);
   state.documents[p.uri] = d;
   state.out.push_back(publishDiagnostics(state, p.uri, d));
   return nullptr;
@@ -438,9 +451,19 @@ json didChange(ServerState& state, const DidChangeParams& p) {
   // Each change applies to the text as the previous one left it; a ranged change re-analyses
   // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
   std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
-  for (const ContentChange& change : p.changes)
-    snap = change.range ? snap->edited({at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text})
-                        : ide::Snapshot::analyse(state.db, change.text);
+  std::vector<ide::Diagnostic> flow = it->second.flow;
+  for (const ContentChange& change : p.changes) {
+    if (!change.range) {
+      snap = ide::Snapshot::analyse(state.db, change.text);
+      flow.clear();
+      continue;
+    }
+    const syntax::TextEdit edit{at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text};
+    snap = snap->edited(edit);
+    moveThroughEdit(flow, edit);
+  }
+  it->second.flow = std::move(flow);
+  it->second.flowStale = true;
   it->second.version = p.version.value_or(it->second.version + 1);
   it->second.snapshot = std::move(snap);
   state.out.push_back(publishDiagnostics(state, p.uri, it->second));
@@ -455,7 +478,9 @@ json didClose(ServerState& state, const DocumentParams& p) {
 
 json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
   // Hints switched: a client that can be told re-requests them.
-  if (applySettings(state.settings, p.settings) && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
+  const bool hintsChanged = applySettings(state.settings, p.settings);
+  if (hintsChanged && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
+  for (auto& [uri, doc] : state.documents) doc.flowStale = true;  // dataflow.maxFindings may have changed
   return nullptr;
 }
 
@@ -464,6 +489,8 @@ json setInitialState(ServerState& state, const InitialStateParams& p) {
   state.settings.initialState = p.state;
   for (auto& [uri, doc] : state.documents) {
     doc.live.reset();  // the runs start from another state
+    doc.flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings);
+    doc.flowStale = false;
     state.out.push_back(publishDiagnostics(state, uri, doc));
   }
   if (state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
@@ -563,12 +590,11 @@ constexpr std::array<Method, 31> kMethods = {{
 // forms for a near miss and the erratum behind a rule, as places in the spec files
 // (SpecDocuments; building them writes the spec cache). If the spec cannot be written, the
 // diagnostics still go out, without it.
-json diagnosticsJson(ServerState& state, const ide::Snapshot& snap) {
+json diagnosticsJson(ServerState& state, const ide::Snapshot& snap, const std::vector<ide::Diagnostic>& flow) {
   json out = json::array();
-  // The assembler's findings, then the dataflow's (which only a document's whole text can give).
+  // The assembler's findings and the dataflow's, in document order.
   std::vector<ide::Diagnostic> all = snap.diagnostics();
-  std::vector<ide::Diagnostic> flow = ide::dataflowDiagnostics(snap, initialState(state));
-  all.insert(all.end(), std::make_move_iterator(flow.begin()), std::make_move_iterator(flow.end()));
+  all.insert(all.end(), flow.begin(), flow.end());
   std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic& x, const ide::Diagnostic& y) { return x.range.begin < y.range.begin; });
   for (const ide::Diagnostic& d : all) {
     json j = diagnosticJson(at(state, snap), d);
@@ -611,6 +637,12 @@ bool applySettings(ServerSettings& settings, const json& j) {
     settings.liveValues = enabled;
     settings.liveValuesLane = lane;
   }
+  // {"dataflow": {"maxFindings": n}}
+  if (s.contains("dataflow") && s["dataflow"].is_object() && s["dataflow"].contains("maxFindings")) {
+    const json& m = s["dataflow"]["maxFindings"];
+    if (!m.is_number_unsigned()) throw ParamsError{"dataflow.maxFindings must be a number of findings (0 or more)"};
+    settings.dataflowMaxFindings = m.get<std::size_t>();
+  }
   return changed;
 }
 
@@ -632,7 +664,18 @@ json serverCapabilities(const ClientCapabilities& client) {
 }
 
 std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc) {
-  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, *doc.snapshot)}});
+  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, *doc.snapshot, doc.flow)}});
+}
+
+void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc) {
+  std::vector<ide::Diagnostic> flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings);
+  doc.flowStale = false;
+  const auto same = [](const ide::Diagnostic& x, const ide::Diagnostic& y) {
+    return x.range == y.range && x.code == y.code && x.message == y.message;
+  };
+  if (std::equal(flow.begin(), flow.end(), doc.flow.begin(), doc.flow.end(), same)) return;
+  doc.flow = std::move(flow);
+  state.out.push_back(publishDiagnostics(state, uri, doc));
 }
 
 }  // namespace gpuasm::lsp

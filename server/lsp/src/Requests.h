@@ -59,6 +59,9 @@ std::string notification(std::string_view method, protocol::json params);
 /// Applies {"encodingHints": bool} (also wrapped as {"gpuasm": {...}}); true when it changed something.
 bool applySettings(ServerSettings& settings, const protocol::json& j);
 
+/// Recomputes a document's dataflow findings and publishes its diagnostics again when they changed.
+void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc);
+
 /// The publishDiagnostics notification of a document, with related information (the spec's
 /// legal forms, the erratum) when the client takes it.
 std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc);

@@ -8,6 +8,7 @@
 #include <gpuasm/ide/Definition.h>
 #include <gpuasm/syntax/LineIndex.h>
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 
@@ -49,6 +50,22 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
   }
   std::vector<std::string> out;
   for (const std::string& body : bodies) handleOne(body, cancelled, out);
+  return out;
+}
+
+bool Server::hasIdleWork() const {
+  if (!initialized_ || shutdown_) return false;
+  return std::any_of(documents_.begin(), documents_.end(), [](const auto& d) { return d.second.flowStale; });
+}
+
+std::vector<std::string> Server::idle() {
+  std::vector<std::string> out;
+  ServerState state{db_, documents_, settings_, *spec_, client_, nextRequestId_, out};
+  for (auto& [uri, doc] : documents_)
+    if (doc.flowStale) {
+      refreshDataflow(state, uri, doc);
+      break;  // one document per call: input may be waiting again
+    }
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <ostream>
+#include <poll.h>
 #include <unistd.h>
 #include <vector>
 
@@ -17,10 +18,21 @@ namespace {
 
 namespace asio = boost::asio;
 
+// Whether bytes arrive to be read on `fd` within `waitMs` (a regular file always has them).
+bool inputWaiting(int fd, int waitMs) {
+  pollfd p{fd, POLLIN, 0};
+  return ::poll(&p, 1, waitMs) != 0;
+}
+
+// Idle work starts once the client has been quiet this long: while someone types, keystrokes
+// come faster, and each is answered without idle work in the way.
+constexpr int kQuietMs = 25;
+
 // One read-dispatch-write loop over any stream with read_some/write (Asio's synchronous
-// operations: requests are handled in order, one batch per read).
+// operations: requests are handled in order, one batch per read). Between batches, while no
+// input waits, the server does its idle work (Server::idle) a piece at a time.
 template <typename ReadSome, typename WriteAll>
-int serveLoop(Server& server, ReadSome&& readSome, WriteAll&& writeAll, std::ostream& log) {
+int serveLoop(Server& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, std::ostream& log) {
   FrameReader reader;
   std::array<char, 1 << 16> buf{};
   while (!server.exitRequested()) {
@@ -49,7 +61,15 @@ int serveLoop(Server& server, ReadSome&& readSome, WriteAll&& writeAll, std::ost
       }
     }
     flush();
-    if (!out.empty() && !writeAll(out)) {
+    // The batch's replies go out first; then, after a quiet moment, idle work a piece at a time
+    // while nothing waits.
+    bool writing = out.empty() || writeAll(out);
+    for (int wait = kQuietMs; writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(fd, wait); wait = 0) {
+      out.clear();
+      for (const std::string& message : server.idle()) out += frameMessage(message);
+      writing = out.empty() || writeAll(out);
+    }
+    if (!writing) {
       log << "gpuasm lsp: the client stopped reading\n";
       break;
     }
@@ -82,10 +102,10 @@ int serveStdio(Server& server, std::ostream& log) {
       else if (r == 0) e = asio::error::eof;
       return r > 0 ? static_cast<std::size_t>(r) : 0;
     };
-    return serveLoop(server, readSome, writeAll, log);
+    return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
   }
   auto readSome = [&in](asio::mutable_buffer b, boost::system::error_code& e) { return in.read_some(b, e); };
-  return serveLoop(server, readSome, writeAll, log);
+  return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
 }
 
 int serveTcp(Server& server, std::uint16_t port, std::ostream& log) {
@@ -114,7 +134,7 @@ int serveTcp(Server& server, std::uint16_t port, std::ostream& log) {
     asio::write(socket, asio::buffer(bytes), e);
     return !e;
   };
-  return serveLoop(server, readSome, writeAll, log);
+  return serveLoop(server, socket.native_handle(), readSome, writeAll, log);
 }
 
 }  // namespace gpuasm::lsp

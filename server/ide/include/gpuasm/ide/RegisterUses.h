@@ -47,14 +47,17 @@ std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot, co
 std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot, std::uint32_t offset);
 
 /// The findings of the dataflow, in document order:
-/// - `uninitialized-read` (warning) on a read of a register no instruction above writes and
-///   neither a `// @state` directive nor `stateFile` sets (the simulator reads it as 0);
+/// - `uninitialized-read` (warning) on the first read of a register no instruction above writes
+///   and neither a `// @state` directive nor `stateFile` sets (the simulator reads it as 0);
 /// - `dead-write` (hint, unnecessary) on an operand whose every register is written again,
 ///   by an unguarded instruction, before anything reads it. Values live at the end are the
 ///   kernel's results and never dead. Statements that do not assemble count as reading and
 ///   writing every register they name, so a line being typed hides findings rather than
 ///   making false ones.
-std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile);
+/// At most `maxFindings` are given, the first in document order; past it, one `dataflow-limit`
+/// information says how many more there are (every finding goes to the editor on every edit).
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile,
+                                            std::size_t maxFindings = static_cast<std::size_t>(-1));
 
 /// Where the value of one register at a place comes from and goes to.
 struct ValueFlow {

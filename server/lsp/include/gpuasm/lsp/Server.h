@@ -29,6 +29,9 @@ struct ServerSettings {
   bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
   bool liveValues = true;     ///< liveValues.enabled: what each line wrote, as inlay hints and inline values
   std::optional<std::uint32_t> liveValuesLane;  ///< liveValues.lane: the lane shown; none = a summary of the active lanes
+  /// dataflow.maxFindings: the uninitialized-read and dead-write findings published per
+  /// document at most (all of them go to the editor on every edit).
+  std::size_t dataflowMaxFindings = 100;
   /// The initial state the client's runs start from (its state file, `gpuasm/setInitialState`),
   /// besides the documents' `// @state` directives: the dataflow and live values use it too.
   std::optional<sim::InitialState> initialState;
@@ -51,6 +54,10 @@ struct OpenDocument {
   /// The live run (LiveValues.h) of this or an earlier version, made when first needed: a run of
   /// an earlier version lends the next one what the edits left valid.
   std::shared_ptr<ide::LiveRun> live;
+  /// The dataflow findings (RegisterUses.h). An edit moves the last ones with the text and marks
+  /// them stale; the server recomputes them when idle, off the typing path.
+  std::vector<ide::Diagnostic> flow;
+  bool flowStale = false;
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
@@ -69,6 +76,11 @@ class Server {
   /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
   /// before or after it: that request is answered with RequestCancelled instead of running.
   std::vector<std::string> handle(std::span<const std::string> bodies);
+  /// Whether work is waiting for a moment without input (dataflow findings of edited documents).
+  bool hasIdleWork() const;
+  /// Does one piece of that work and returns the messages to send (a publishDiagnostics when the
+  /// findings changed). The transport calls it while no input is waiting.
+  std::vector<std::string> idle();
   /// The error reply for a frame the transport could not read (JSON-RPC parse error, id null).
   std::string framingError(std::string_view message) const;
 

@@ -2,6 +2,7 @@
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace gpuasm::syntax {
 
@@ -29,9 +30,17 @@ CharSize charAt(std::string_view text, std::size_t i) {
 }  // namespace
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
+  // memchr finds the next '\n' many bytes at a time: the language server builds an index per
+  // document version, and a byte loop was a third of an edit's time on a 1 MB file.
   starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* at = begin; at < end;) {
+    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+    if (nl == nullptr) break;
+    at = static_cast<const char*>(nl) + 1;
+    starts_.push_back(static_cast<std::uint32_t>(at - begin));
+  }
 }
 
 std::uint32_t LineIndex::lineStart(std::uint32_t line) const {

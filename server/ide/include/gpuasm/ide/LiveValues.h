@@ -5,8 +5,7 @@
 //   expectations), in slices of bounded time, so it never holds up typing;
 // - starts from the previous version's run where the edit leaves it valid: the chunks before the
 //   first changed one ran from the same state, so the run resumes from the last checkpoint (a
-//   copy of the warp every few hundred instructions) before the edit, and instructions are
-//   prepared once per chunk and shared between versions;
+//   copy of the warp every few hundred instructions) before the edit;
 // - gives up past a step limit or a time budget (over budget: the lines after show nothing).
 // The values are the registers each instruction writes (its binding's OutList<>), read from the
 // warp after it executed.
@@ -100,7 +99,7 @@ class LiveRun {
     std::uint64_t executed = 0;
   };
 
-  const PreparedChunk& prepared(std::size_t k);
+  PreparedChunk prepare(std::size_t k) const;
   void runChunk(std::size_t k);
   void record(std::size_t k, std::uint32_t statement, std::vector<ExecutedLine>& into) const;
   void stop(LiveStatus status, std::string message, std::optional<std::uint32_t> line);
@@ -116,7 +115,6 @@ class LiveRun {
   LiveStatus status_ = LiveStatus::Running;
   std::string message_;
   std::optional<std::uint32_t> stopLine_;
-  std::vector<std::shared_ptr<const PreparedChunk>> prepared_;   ///< per chunk, once prepared
   std::vector<std::shared_ptr<const std::vector<ExecutedLine>>> results_;  ///< per chunk, once run
   std::map<std::size_t, std::shared_ptr<const Checkpoint>> checkpoints_;  ///< state entering a chunk
   std::uint64_t sinceCheckpoint_ = 0;

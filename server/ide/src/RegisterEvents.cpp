@@ -19,28 +19,33 @@ RegisterId idOf(const isa::InstrDb& db, const isa::BitFieldType& type, std::uint
   return {static_cast<std::uint32_t>(&type - db.types().data()), static_cast<std::uint32_t>(number)};
 }
 
-// A statement that does not assemble: the registers it names, taken as read and written.
+// An event whose effect is unknown: the register is taken as read and written, maybe only in
+// some lanes, so it neither makes nor hides a finding by itself.
+RegisterEvent unknownEvent(RegisterId reg, isa::SourceRange range, const isa::AsmStatement& s, std::uint32_t index) {
+  RegisterEvent e;
+  e.reg = reg;
+  e.range = {range.begin, range.end};
+  e.line = s.line;
+  e.statement = index;
+  e.access = isa::Access::ReadWrite;
+  e.guarded = true;
+  e.unknown = true;
+  return e;
+}
+
+// A statement that does not assemble: the registers it names.
 void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index, std::vector<RegisterEvent>& out) {
-  auto add = [&](std::optional<RegisterId> reg, isa::SourceRange range, std::uint8_t width) {
+  auto add = [&](std::optional<RegisterId> reg, isa::SourceRange range, std::uint32_t width) {
     if (!reg) return;
-    RegisterEvent e;
-    e.reg = *reg;
-    e.range = {range.begin, range.end};
-    e.line = s.line;
-    e.statement = index;
-    e.access = isa::Access::ReadWrite;
-    e.guarded = true;
-    e.unknown = true;
-    e.width = width;
-    out.push_back(e);
+    out.push_back(unknownEvent(*reg, range, s, index));
+    out.back().width = static_cast<std::uint8_t>(std::min<std::uint32_t>(width, 255));
   };
   if (s.guard) add(registerNamed(db, s.guard->predicate), s.guard->predicateRange, 1);
   for (const isa::AsmOperand& o : s.operands) {
     switch (o.kind) {
       case isa::AsmOperandKind::Register: add(registerNamed(db, o.name), o.valueRange, 1); break;
       case isa::AsmOperandKind::RegisterRange:
-        for (std::uint32_t n = o.first; n <= o.last && n < o.first + 64; ++n)
-          add(registerNamed(db, o.file + std::to_string(n)), o.valueRange, static_cast<std::uint8_t>(std::min<std::uint32_t>(o.last - o.first + 1, 255)));
+        for (std::uint32_t n = o.first; n <= o.last && n < o.first + 64; ++n) add(registerNamed(db, o.file + std::to_string(n)), o.valueRange, o.last - o.first + 1);
         break;
       case isa::AsmOperandKind::ConstantMemory:
       case isa::AsmOperandKind::RegisterIndirect:
@@ -56,18 +61,10 @@ void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint
 void indirectEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index, std::vector<RegisterEvent>& out) {
   for (const isa::AsmOperand& o : s.operands) {
     if (o.kind != isa::AsmOperandKind::RegisterIndirect) continue;
-    const auto file = registerNamed(db, o.file + "0");
-    if (!file) continue;
-    RegisterEvent e;
-    e.reg = {file->file, 0};
-    e.range = {o.valueRange.begin, o.valueRange.end};
-    e.line = s.line;
-    e.statement = index;
-    e.access = isa::Access::ReadWrite;
-    e.guarded = true;
-    e.unknown = true;
-    e.wholeFile = true;
-    out.push_back(e);
+    if (const auto file = registerNamed(db, o.file + "0")) {
+      out.push_back(unknownEvent({file->file, 0}, o.valueRange, s, index));
+      out.back().wholeFile = true;
+    }
   }
 }
 

@@ -115,48 +115,54 @@ void InitialState::overrideWith(const InitialState& other) {
   cmem.insert(cmem.end(), other.cmem.begin(), other.cmem.end());
 }
 
-ParsedDirectives parseStateDirectives(std::string_view source) {
-  static constexpr std::string_view kDirective = "@state";
-  ParsedDirectives out;
+std::vector<CommentDirective> findCommentDirectives(std::string_view source, std::string_view name) {
+  std::vector<CommentDirective> out;
   std::uint32_t line = 0;
   std::size_t lineStart = 0;
-  while (lineStart <= source.size()) {
-    std::size_t lineEnd = source.find('\n', lineStart);
+  for (std::size_t at = source.find(name); at != std::string_view::npos; at = source.find(name, at + name.size())) {
+    // The line holding the match, counted from the last match's line.
+    for (std::size_t nl = source.find('\n', lineStart); nl != std::string_view::npos && nl < at; nl = source.find('\n', lineStart)) {
+      lineStart = nl + 1;
+      ++line;
+    }
+    std::size_t lineEnd = source.find('\n', at);
     if (lineEnd == std::string_view::npos) lineEnd = source.size();
     const std::string_view text = source.substr(lineStart, lineEnd - lineStart);
     const std::size_t slashes = text.find("//");
-    if (slashes != std::string_view::npos) {
-      std::string_view rest = text.substr(slashes + 2);
-      const std::size_t lead = rest.find_first_not_of(" \t");
-      if (lead != std::string_view::npos && rest.substr(lead).starts_with(kDirective)) {
-        const auto column = static_cast<std::uint32_t>(slashes + 2 + lead);
-        rest = rest.substr(lead + kDirective.size());
-        auto error = [&](std::string message) { out.errors.push_back({line, column, std::move(message)}); };
-        const std::size_t eq = rest.find('=');
-        if (eq == std::string_view::npos) {
-          error("@state needs 'NAME = value' (R1 = 0x10, P0 = true, c[0x0][0x10] = 5, activeMask = 0xffff)");
-        } else {
-          const std::string_view name = trim(rest.substr(0, eq));
-          const std::string_view valueText = trim(rest.substr(eq + 1));
-          if (iequals(name, "activeMask")) {
-            const auto v = parseNumber(valueText);
-            if (!v || *v > 0xFFFFFFFFu) error("activeMask must be a 32-bit number");
-            else out.state.activeMask = static_cast<std::uint32_t>(*v);
-          } else if (const auto addr = parseCmemAddress(name)) {
-            const auto v = parseNumber(valueText);
-            if (!v) error("a constant-memory word must be a number");
-            else out.state.cmem.push_back({addr->first, addr->second, static_cast<std::uint32_t>(*v)});
-          } else if (auto v = parseValue(valueText)) {
-            out.state.registers.push_back({std::string(name), *v, line});
-          } else {
-            error(v.error());
-          }
-        }
-      }
+    if (slashes == std::string_view::npos) continue;
+    const std::size_t lead = text.find_first_not_of(" \t", slashes + 2);
+    if (lead == std::string_view::npos || lineStart + lead != at) continue;
+    const std::string_view rest = text.substr(lead + name.size());
+    if (!rest.empty() && std::isalnum(static_cast<unsigned char>(rest.front())) != 0) continue;  // @stateful is not @state
+    out.push_back({line, static_cast<std::uint32_t>(lead), static_cast<std::uint32_t>(at), rest});
+  }
+  return out;
+}
+
+ParsedDirectives parseStateDirectives(std::string_view source) {
+  ParsedDirectives out;
+  for (const CommentDirective& d : findCommentDirectives(source, "@state")) {
+    auto error = [&](std::string message) { out.errors.push_back({d.line, d.column, std::move(message)}); };
+    const std::size_t eq = d.rest.find('=');
+    if (eq == std::string_view::npos) {
+      error("@state needs 'NAME = value' (R1 = 0x10, P0 = true, c[0x0][0x10] = 5, activeMask = 0xffff)");
+      continue;
     }
-    if (lineEnd == source.size()) break;
-    lineStart = lineEnd + 1;
-    ++line;
+    const std::string_view name = trim(d.rest.substr(0, eq));
+    const std::string_view valueText = trim(d.rest.substr(eq + 1));
+    if (iequals(name, "activeMask")) {
+      const auto v = parseNumber(valueText);
+      if (!v || *v > 0xFFFFFFFFu) error("activeMask must be a 32-bit number");
+      else out.state.activeMask = static_cast<std::uint32_t>(*v);
+    } else if (const auto addr = parseCmemAddress(name)) {
+      const auto v = parseNumber(valueText);
+      if (!v) error("a constant-memory word must be a number");
+      else out.state.cmem.push_back({addr->first, addr->second, static_cast<std::uint32_t>(*v)});
+    } else if (auto v = parseValue(valueText)) {
+      out.state.registers.push_back({std::string(name), *v, d.line});
+    } else {
+      error(v.error());
+    }
   }
   return out;
 }

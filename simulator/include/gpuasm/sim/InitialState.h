@@ -52,6 +52,17 @@ struct StateDirectiveError {
   std::string message;
 };
 
+/// A `// @name` comment directive: a line comment whose text starts with the name.
+struct CommentDirective {
+  std::uint32_t line = 0;    ///< 0-based
+  std::uint32_t column = 0;  ///< 0-based byte column of the '@'
+  std::uint32_t offset = 0;  ///< byte offset of the '@' in the source
+  std::string_view rest;     ///< the text after the name, to the end of the line
+};
+
+/// The directives named `name` ("@state", "@expect") in a source text, in order.
+std::vector<CommentDirective> findCommentDirectives(std::string_view source, std::string_view name);
+
 /// Parses the `// @state` directives of a source text:
 ///   // @state R1 = 0x10            a value in every lane (decimal, 0x hex, or -decimal)
 ///   // @state R2 = lane            the lane id

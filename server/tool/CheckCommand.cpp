@@ -4,6 +4,7 @@
 
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
@@ -48,7 +49,12 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     // The diagnostics of computeDiagnostics, through the line scanner (no tree for ordinary lines).
     const syntax::LineIndex lines(*text);
-    const auto diagnostics = ide::assembleText(*load->db, *text).diagnostics;
+    // The directives' problems too, as the editor shows them.
+    auto diagnostics = ide::assembleText(*load->db, *text).diagnostics;
+    if (auto directives = ide::directiveDiagnostics(*load->db, *text); !directives.empty()) {
+      diagnostics.insert(diagnostics.end(), directives.begin(), directives.end());
+      std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+    }
     fd.diagnostics = lsp::placeDiagnostics(diagnostics, lines);
     anyError |= std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == ide::Severity::Error; });
     if (!json) printDiagnostics(path, fd.diagnostics, out);

@@ -37,6 +37,7 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runLsp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runTest(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace gpuasm::tool

@@ -18,6 +18,9 @@ commands:
   run FILE [--until LINE] [--state STATE.json] [--json] [--trace] [--step-limit N] [--spec-dir DIR]
                                             simulate FILE on one warp of 32 lanes; --until stops
                                             before the first instruction at or after LINE
+  test FILE... [--junit OUT.xml] [--state STATE.json] [--step-limit N] [--spec-dir DIR]
+                                            run each file and check its // @expect lines;
+                                            --junit writes the results as JUnit XML
   lsp [--port N] [--spec-dir DIR]           the language server on stdio, or on 127.0.0.1:N
   dis WORD... | --file F [--json] [--spec-dir DIR]
                                             decode 128-bit words (0x + up to 32 hex digits)
@@ -57,6 +60,7 @@ int main(int argc, char** argv) {
     if (command == "check") return runCheck(args, std::cout, std::cerr);
     if (command == "asm") return runAsm(args, std::cout, std::cerr);
     if (command == "run") return runRun(args, std::cout, std::cerr);
+    if (command == "test") return runTest(args, std::cout, std::cerr);
     if (command == "lsp") return runLsp(args, std::cout, std::cerr);
     std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;

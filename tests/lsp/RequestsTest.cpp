@@ -599,6 +599,57 @@ TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
   EXPECT_TRUE(republished["params"]["diagnostics"].empty()) << republished.dump();
 }
 
+// `// @expect` lines: a malformed one is an error at once; whether the others hold is known once
+// the server, idle, has run the document to the end; an edit that fixes the kernel clears it.
+TEST_F(Requests, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
+  const auto opened = [&] {
+    send({request(++id, "initialize", {{"capabilities", json::object()}}), note("initialized")});
+    return send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1},
+                                                                  {"text",
+                                                                   "// @state R0 = lane\n"
+                                                                   "IADD R1, R0, R0 ;\n"
+                                                                   "// @expect R1 == lane * 3\n"
+                                                                   "// @expect R1[2] ==\n"
+                                                                   "// @expect all(R1 < 100)\n"}}}})});
+  }();
+  ASSERT_EQ(opened.size(), 1u);
+  const json& first = opened[0]["params"]["diagnostics"];
+  ASSERT_EQ(first.size(), 1u) << first.dump();
+  EXPECT_EQ(first[0]["code"], "expect-directive");
+  EXPECT_EQ(first[0]["severity"], 1);
+  EXPECT_EQ(first[0]["range"], range(3, 3, 3, 19));  // nothing after '==': the whole directive
+  ASSERT_TRUE(server.hasIdleWork());
+  std::vector<json> published;
+  for (int i = 0; i < 100 && server.hasIdleWork(); ++i)
+    for (const std::string& m : server.idle()) published.push_back(json::parse(m));
+  ASSERT_FALSE(server.hasIdleWork());
+  ASSERT_EQ(published.size(), 1u);
+  // R1 = lane + lane = 2 * lane, not 3 * lane: it holds in lane 0 only. all(R1 < 100) holds (62 at most).
+  const json& checked = published[0]["params"]["diagnostics"];
+  ASSERT_EQ(checked.size(), 2u) << checked.dump();
+  EXPECT_EQ(checked[0]["code"], "expectation-failed");
+  EXPECT_EQ(checked[0]["severity"], 1);
+  EXPECT_EQ(checked[0]["range"], range(2, 3, 2, 25));
+  EXPECT_EQ(checked[0]["message"],
+            "'R1 == lane * 3' is false in 31 of 32 active lanes (1\u201331): lane 1: R1 is 0x2, lane * 3 is 0x3; lane 2: R1 is 0x4, "
+            "lane * 3 is 0x6; lane 3: R1 is 0x6, lane * 3 is 0x9; \u2026");
+  EXPECT_EQ(checked[1]["code"], "expect-directive");
+
+  // IADD R1, R0, R0 -> IMAD R1, R0, 0x3, RZ: now R1 = 3 * lane (93 at most), and the failure goes when idle.
+  const auto edited = send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                                            {"contentChanges", {{{"range", range(1, 0, 1, 15)}, {"text", "IMAD R1, R0, 0x3, RZ"}}}}})});
+  ASSERT_EQ(edited.size(), 1u);
+  EXPECT_EQ(edited[0]["params"]["diagnostics"].size(), 2u) << "the last outcome, moved along, until the run says otherwise";
+  std::vector<json> after;
+  for (int i = 0; i < 100 && server.hasIdleWork(); ++i)
+    for (const std::string& m : server.idle()) after.push_back(json::parse(m));
+  ASSERT_FALSE(after.empty());
+  const json& now = after.back()["params"]["diagnostics"];
+  ASSERT_EQ(now.size(), 1u) << now.dump();
+  EXPECT_EQ(now[0]["code"], "expect-directive");
+  EXPECT_EQ(after.back()["params"]["version"], 2);
+}
+
 // Renaming R1's live range on lines 1-2 leaves the value line 3 writes alone; a name in use
 // there is refused with the reason.
 TEST_F(Requests, RenameARegisterWithinItsLiveRange) {

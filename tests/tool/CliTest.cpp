@@ -1,7 +1,10 @@
 // The gpuasm binary driven as a user drives it: `spec`, `spec --json`, `spec --lint`,
-// `--spec-dir`, `dis`, and the exit statuses of DESIGN.md §6 (0 fine, 1 input errors, 2 usage
+// `--spec-dir`, `dis`, `check`, `run`, `test` (with its JUnit XML read back by a strict parser),
+// `lsp`, and the exit statuses of DESIGN.md §6 (0 fine, 1 input errors, 2 usage
 // or I/O error). Bad input — unknown options, missing directories, garbage spec files — must
 // give a clear message and never crash.
+#include "XmlTree.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -593,4 +596,122 @@ TEST(Cli, LspServesOneClientOnLoopbackTcp) {
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_NE(received.find(R"("code":"unknown-modifier")"), std::string::npos) << received;
   EXPECT_NE(received.find(R"({"id":2,"jsonrpc":"2.0","result":null})"), std::string::npos) << received;
+}
+
+// ------------------------------------------------------------------ gpuasm test
+
+namespace {
+
+std::string readFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+xmltest::Element parseXml(const std::string& text) {
+  xmltest::Parser parser(text);
+  const auto root = parser.parse();
+  EXPECT_TRUE(root.has_value()) << parser.error() << "\n" << text;
+  return root ? *root : xmltest::Element{};
+}
+
+}  // namespace
+
+// The example kernel: every expectation holds (each is worked out in the file's comments).
+TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
+  const auto dir = tempDir("test-example");
+  const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";
+  const CliRun r = gpuasm("test " + example + " --junit " + (dir / "scan.xml").string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warp-scan.asm:10:4: pass: R1 == lane\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warp-scan.asm: 8 expectations: 8 passed, 0 failed, 0 not checked\n"), std::string::npos) << r.out;
+  const auto root = parseXml(readFile(dir / "scan.xml"));
+  EXPECT_EQ(root.name, "testsuites");
+  EXPECT_EQ(root.attr("tests"), "8");
+  EXPECT_EQ(root.attr("failures"), "0");
+  EXPECT_EQ(root.attr("errors"), "0");
+  ASSERT_EQ(root.all("testsuite").size(), 1u);
+  const auto& suite = *root.all("testsuite")[0];
+  EXPECT_EQ(suite.attr("name"), example);
+  const auto cases = suite.all("testcase");
+  ASSERT_EQ(cases.size(), 8u);
+  EXPECT_EQ(cases[0]->attr("name"), "line 10: R1 == lane");
+  EXPECT_EQ(cases[0]->attr("line"), "10");
+  EXPECT_EQ(cases[2]->attr("name"), "line 17: R1[0] == 0 && all(lane == 0 || R1 == 2 * lane - 1)");  // & read back from &amp;
+  for (const auto* c : cases) EXPECT_TRUE(c->children.empty()) << c->attr("name");
+}
+
+// A failing expectation, one the run never reaches (the line before it does not assemble), a
+// malformed one with a byte that is not UTF-8, and a clean file, in one run.
+TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
+  const auto dir = tempDir("test-failures");
+  {
+    std::ofstream(dir / "bad.asm") << "// @state R0 = lane\n"
+                                      "MOV R1, R0 ;\n"
+                                      "// @expect R1 == lane && R1 < 32\n"
+                                      "// @expect R1[5] == 0x10\n"
+                                      "IADD.SAT R2, R1, R1 ;\n"
+                                      "// @expect R2 == 2 * lane\n"
+                                      "// @expect R2 \xff 2\n";
+    std::ofstream(dir / "good.asm") << "MOV R1, 0x7 ;\n// @expect all(R1 == 7)\n";
+  }
+  const CliRun r = gpuasm("test " + (dir / "bad.asm").string() + " " + (dir / "good.asm").string() + " --junit " + (dir / "out.xml").string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  const std::string bad = (dir / "bad.asm").string();
+  // R1 of lane 5 is 5.
+  EXPECT_NE(r.out.find(bad + ":4:4: error: 'R1[5] == 0x10' is false: R1[5] is 0x5 [expectation-failed]\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(bad + ":6:4: error: R2 == 2 * lane: not checked: the run stopped before it at line 5: the instruction does not assemble"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(bad + ":7:15: error: unexpected '"), std::string::npos) << r.out;  // the 0xff, column 15
+  EXPECT_NE(r.out.find(bad + ": 3 expectations: 1 passed, 1 failed, 1 not checked; 2 errors in the file\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("good.asm: 1 expectation: 1 passed, 0 failed, 0 not checked\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 files: 2 of 4 expectations passed\n"), std::string::npos) << r.out;
+
+  const auto root = parseXml(readFile(dir / "out.xml"));
+  // bad.asm: its 3 expectations and "the file assembles"; good.asm: 1.
+  EXPECT_EQ(root.attr("tests"), "5");
+  EXPECT_EQ(root.attr("failures"), "1");
+  EXPECT_EQ(root.attr("errors"), "2");
+  const auto suites = root.all("testsuite");
+  ASSERT_EQ(suites.size(), 2u);
+  const auto cases = suites[0]->all("testcase");
+  ASSERT_EQ(cases.size(), 4u);
+  EXPECT_EQ(cases[0]->attr("name"), "the file assembles");
+  ASSERT_EQ(cases[0]->all("error").size(), 1u);
+  const std::string details = cases[0]->all("error")[0]->text;
+  EXPECT_NE(details.find("[unknown-modifier]"), std::string::npos) << details;
+  EXPECT_NE(details.find("unexpected '\\xff'"), std::string::npos) << "the byte, escaped: " << details;
+  EXPECT_EQ(cases[1]->attr("name"), "line 3: R1 == lane && R1 < 32");
+  EXPECT_TRUE(cases[1]->children.empty());
+  ASSERT_EQ(cases[2]->all("failure").size(), 1u);
+  EXPECT_EQ(cases[2]->all("failure")[0]->attr("type"), "expectation-failed");
+  EXPECT_EQ(cases[2]->all("failure")[0]->attr("message"), "'R1[5] == 0x10' is false: R1[5] is 0x5");
+  ASSERT_EQ(cases[3]->all("error").size(), 1u);
+  EXPECT_EQ(cases[3]->all("error")[0]->attr("type"), "expectation-not-checked");
+  EXPECT_EQ(suites[1]->attr("tests"), "1");
+  EXPECT_EQ(suites[1]->attr("failures"), "0");
+}
+
+TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
+  // One instruction runs; the expectation after it holds, the next is never reached.
+  const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";
+  const CliRun limited = gpuasm("test --step-limit 1 " + example);
+  EXPECT_EQ(limited.status, 1);
+  EXPECT_NE(limited.out.find("warp-scan.asm:10:4: pass: R1 == lane"), std::string::npos) << limited.out;
+  EXPECT_NE(limited.out.find("step limit of 1 instructions reached"), std::string::npos) << limited.out;
+  EXPECT_NE(limited.out.find("1 passed, 0 failed, 7 not checked"), std::string::npos) << limited.out;
+
+  EXPECT_EQ(gpuasm("test").status, 2);
+  EXPECT_EQ(gpuasm("test --step-limit many " + example).status, 2);
+  EXPECT_EQ(gpuasm("test --frobnicate " + example).status, 2);
+  const CliRun missing = gpuasm("test /nonexistent/kernel.asm " + example);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("/nonexistent/kernel.asm"), std::string::npos) << missing.out;
+  EXPECT_NE(missing.out.find("8 expectations: 8 passed"), std::string::npos) << "the other file is still tested: " << missing.out;
+  const auto dir = tempDir("test-state");
+  std::ofstream(dir / "state.json") << "{\"regs\": {\"R0\": \"0x1\"}}";
+  // From a state file with R0 = 1 in every lane, R1 == lane no longer holds (only in lane 1).
+  const CliRun state = gpuasm("test --state " + (dir / "state.json").string() + " " + example);
+  EXPECT_EQ(state.status, 1);
+  EXPECT_NE(state.out.find("warp-scan.asm:10:4: error: 'R1 == lane' is false in 31 of 32 active lanes"), std::string::npos) << state.out;
 }

@@ -19,6 +19,16 @@ constexpr std::uint64_t kCheckpointEvery = 256;
 // The clock is read once per this many chunks.
 constexpr unsigned kClockEvery = 16;
 
+// The outcome of directive `d` of chunk `k` before it is checked: where it is and what it says.
+ExpectationOutcome unchecked(const Snapshot& snap, std::size_t k, const sim::ExpectDirective& d) {
+  ExpectationOutcome o;
+  o.line = snap.chunkLine(k) + d.line;
+  const std::uint32_t lineStart = snap.chunkStart(k) + d.offset - d.column;
+  o.range = {snap.chunkStart(k) + d.offset, lineStart + d.exprColumn + d.exprLength};
+  o.expression = d.expression->text();
+  return o;
+}
+
 }  // namespace
 
 LiveRun::LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile, const LiveRun* previous, LiveLimits limits)
@@ -134,28 +144,45 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
   }
 }
 
+void LiveRun::check(std::size_t k, const sim::ExpectDirective& d, std::vector<ExpectationOutcome>& into) const {
+  ExpectationOutcome& o = into.emplace_back(unchecked(*snapshot_, k, d));
+  const sim::ExpectationResult r = sim::checkExpectation(*d.expression, *state_);
+  o.status = r.holds ? ExpectationOutcome::Status::Passed : ExpectationOutcome::Status::Failed;
+  o.message = r.message;
+  o.failingLanes = r.failingLanes;
+}
+
 void LiveRun::runChunk(std::size_t k) {
   // Prepared for this run only: kept, the prepared program would be the largest part of the
   // run's memory (920 bytes an instruction), for a saving of well under a microsecond each.
   const PreparedChunk p = prepare(k);
-  std::vector<ExecutedLine> lines;
+  const ChunkAnalysis& chunk = snapshot_->chunk(k);
+  auto result = std::make_shared<ChunkResult>();
+  // An expectation holds after every instruction that stands before it in the text.
+  std::size_t nextExpectation = 0;
+  auto checkBefore = [&](std::uint32_t offset) {
+    for (; nextExpectation < chunk.expectations.size() && chunk.expectations[nextExpectation].offset < offset; ++nextExpectation)
+      check(k, chunk.expectations[nextExpectation], result->expectations);
+  };
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
     const std::uint32_t line = snapshot_->chunkLine(k) + p.steps[i].line;
+    checkBefore(chunk.unit.statements[p.statement[i]].statement.range.begin);
     if (executed_ >= limits_.stepLimit) {
-      results_[k] = std::make_shared<const std::vector<ExecutedLine>>(std::move(lines));
+      results_[k] = std::move(result);
       return stop(LiveStatus::StepLimit, "step limit of " + std::to_string(limits_.stepLimit) + " instructions reached", line);
     }
     std::string error = sim::step(p.steps[i], *state_);
     if (!error.empty()) {
-      results_[k] = std::make_shared<const std::vector<ExecutedLine>>(std::move(lines));
+      results_[k] = std::move(result);
       return stop(LiveStatus::Error, std::move(error), line);
     }
     ++executed_;
     ++executedHere_;
     ++sinceCheckpoint_;
-    record(k, p.statement[i], lines);
+    record(k, p.statement[i], result->lines);
   }
-  results_[k] = std::make_shared<const std::vector<ExecutedLine>>(std::move(lines));
+  checkBefore(chunk.length);
+  results_[k] = std::move(result);
   ++nextChunk_;
   if (sinceCheckpoint_ >= kCheckpointEvery) {
     checkpoints_[nextChunk_] = std::make_shared<const Checkpoint>(Checkpoint{*state_, executed_});
@@ -202,8 +229,38 @@ std::vector<ExecutedLine> LiveRun::linesIn(std::uint32_t firstLine, std::uint32_
   const std::size_t last = snapshot_->chunkHolding(lines.lineEnd(lastLine));
   for (std::size_t k = first; k <= last && k < results_.size(); ++k) {
     if (!results_[k]) continue;
-    for (const ExecutedLine& e : *results_[k])
+    for (const ExecutedLine& e : results_[k]->lines)
       if (e.line >= firstLine && e.line <= lastLine) out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<ExpectationOutcome> LiveRun::expectations() const {
+  std::vector<ExpectationOutcome> out;
+  std::string why = "not checked: ";
+  if (!finished()) why += "the run has not reached it yet";
+  else if (status_ == LiveStatus::SetupError) why += "the run could not start: " + message_;
+  else why += "the run stopped before it" + (stopLine_ ? " at line " + std::to_string(*stopLine_ + 1) : std::string()) + ": " + message_;
+  for (std::size_t k = 0; k < snapshot_->chunkCount(); ++k) {
+    const ChunkAnalysis& chunk = snapshot_->chunk(k);
+    if (chunk.expectations.empty()) continue;
+    const std::size_t checked = k < results_.size() && results_[k] ? results_[k]->expectations.size() : 0;
+    for (std::size_t i = 0; i < checked; ++i) out.push_back(results_[k]->expectations[i]);
+    for (std::size_t i = checked; i < chunk.expectations.size(); ++i) {
+      out.push_back(unchecked(*snapshot_, k, chunk.expectations[i]));
+      out.back().message = why;
+    }
+  }
+  return out;
+}
+
+std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
+  std::vector<Diagnostic> out;
+  for (ExpectationOutcome& o : run.expectations()) {
+    if (o.status == ExpectationOutcome::Status::Failed)
+      out.push_back({o.range, Severity::Error, "expectation-failed", std::move(o.message), {}, {}, {}});
+    else if (o.status == ExpectationOutcome::Status::NotChecked && run.finished())
+      out.push_back({o.range, Severity::Warning, "expectation-not-checked", std::move(o.message), {}, {}, {}});
   }
   return out;
 }

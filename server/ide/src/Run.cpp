@@ -32,6 +32,36 @@ std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
 
 }  // namespace
 
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
+  std::vector<Diagnostic> out;
+  if (text.find("@state") == std::string_view::npos) return out;
+  for (const sim::StateDirectiveError& e : sim::parseStateDirectives(text).errors) {
+    const std::uint32_t begin = lineStart(text, e.line) + e.column;
+    const std::size_t nl = text.find('\n', begin);
+    const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
+    out.push_back({{begin, end}, Severity::Error, "state-directive", e.message, {}, {}, {}});
+  }
+  return out;
+}
+
+Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& d) {
+  const sim::ExprError& e = d.expression.error();
+  const std::uint32_t expr = d.offset - d.column + d.exprColumn;
+  syntax::ByteRange range{expr + e.column, expr + e.column + e.length};
+  if (e.length == 0) range = {d.offset, expr + d.exprLength};
+  return {range, Severity::Error, "expect-directive", e.message, {}, {}, {}};
+}
+
+std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text) {
+  std::vector<Diagnostic> out = stateDirectiveDiagnostics(text);
+  if (text.find("@expect") != std::string_view::npos)
+    if (const auto layout = sim::RegisterLayout::fromDb(db))
+      for (const sim::ExpectDirective& d : sim::parseExpectDirectives(text, *layout))
+        if (!d.expression) out.push_back(expectDirectiveDiagnostic(d));
+  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  return out;
+}
+
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request) {
   return runDocument(db, text, assembleText(db, text), request);
 }
@@ -69,12 +99,7 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
   out.diagnostics = unit.diagnostics;
 
   sim::ParsedDirectives directives = sim::parseStateDirectives(text);
-  for (const sim::StateDirectiveError& e : directives.errors) {
-    const std::uint32_t begin = lineStart(text, e.line) + e.column;
-    const std::size_t nl = text.find('\n', begin);
-    const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
-    out.diagnostics.push_back({{begin, end}, Severity::Error, "state-directive", e.message, {}, {}, {}});
-  }
+  for (Diagnostic& d : directiveDiagnostics(db, text)) out.diagnostics.push_back(std::move(d));
   std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                    [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
 

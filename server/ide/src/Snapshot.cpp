@@ -1,5 +1,6 @@
 // Snapshot: per-chunk analysis shared between versions (see Snapshot.h).
 #include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/ide/Run.h>
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/Lowering.h>
 
@@ -27,6 +28,19 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   chunk->registerEvents = registerEvents(db, chunk->unit);
   chunk->stateRegisters = stateDirectiveRegisters(db, body);
   chunk->stateDirectives = body.find("@state") != std::string_view::npos;
+  // The directives' own problems join the chunk's diagnostics, in order.
+  std::vector<Diagnostic>& diagnostics = chunk->unit.diagnostics;
+  const std::size_t assembled = diagnostics.size();
+  if (chunk->stateDirectives)
+    for (Diagnostic& d : stateDirectiveDiagnostics(body)) diagnostics.push_back(std::move(d));
+  if (body.find("@expect") != std::string_view::npos)
+    if (const auto layout = sim::RegisterLayout::fromDb(db))
+      for (sim::ExpectDirective& d : sim::parseExpectDirectives(body, *layout)) {
+        if (d.expression) chunk->expectations.push_back(std::move(d));
+        else diagnostics.push_back(expectDirectiveDiagnostic(d));
+      }
+  if (diagnostics.size() > assembled)
+    std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
   for (syntax::ByteRange& c : chunk->comments) {
     c.begin -= begin;
     c.end -= begin;
@@ -111,6 +125,7 @@ void Snapshot::index() {
     }
     at += chunks_[i]->length;
     line += chunks_[i]->newlines;
+    hasExpectations_ |= !chunks_[i]->expectations.empty();
   }
   assert(at == text_.size());
 }

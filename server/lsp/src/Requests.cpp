@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cctype>
 #include <cstdio>
 #include <utility>
@@ -69,10 +70,12 @@ OpenDocument& documentOf(ServerState& state, const std::string& uri) {
 }
 
 // The document's live run, run through `lastLine` (LiveValues.h).
-const ide::LiveRun& liveRunThrough(ServerState& state, OpenDocument& doc, std::uint32_t lastLine) {
+// `slice`: how long this call may run it.
+ide::LiveRun& liveRunThrough(ServerState& state, OpenDocument& doc, std::optional<std::uint32_t> lastLine,
+                             std::chrono::microseconds slice = ide::LiveLimits{}.budget) {
   if (!doc.live || &doc.live->snapshot() != doc.snapshot.get())
     doc.live = std::make_shared<ide::LiveRun>(doc.snapshot, initialState(state), doc.live.get(), ide::LiveLimits{});
-  doc.live->advance(lastLine, ide::LiveLimits{}.budget);
+  doc.live->advance(lastLine, slice);
   return *doc.live;
 }
 
@@ -440,6 +443,7 @@ json didOpen(ServerState& state, const DidOpenParams& p) {
   d.version = p.version;
   d.snapshot = ide::Snapshot::analyse(state.db, p.text);
   d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(state), state.settings.dataflowMaxFindings);
+  d.expectationsStale = d.snapshot->hasExpectations();
   state.documents[p.uri] = d;
   state.out.push_back(publishDiagnostics(state, p.uri, d));
   return nullptr;
@@ -451,19 +455,24 @@ json didChange(ServerState& state, const DidChangeParams& p) {
   // Each change applies to the text as the previous one left it; a ranged change re-analyses
   // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
   std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
-  std::vector<ide::Diagnostic> flow = it->second.flow;
+  std::vector<ide::Diagnostic> flow = it->second.flow, expectations = it->second.expectations;
   for (const ContentChange& change : p.changes) {
     if (!change.range) {
       snap = ide::Snapshot::analyse(state.db, change.text);
       flow.clear();
+      expectations.clear();
       continue;
     }
     const syntax::TextEdit edit{at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text};
     snap = snap->edited(edit);
     moveThroughEdit(flow, edit);
+    moveThroughEdit(expectations, edit);
   }
   it->second.flow = std::move(flow);
   it->second.flowStale = true;
+  // Only a document with expectations, or one that had some, has them to (re)check.
+  it->second.expectationsStale = snap->hasExpectations() || !expectations.empty() || it->second.expectationsStale;
+  it->second.expectations = std::move(expectations);
   it->second.version = p.version.value_or(it->second.version + 1);
   it->second.snapshot = std::move(snap);
   state.out.push_back(publishDiagnostics(state, p.uri, it->second));
@@ -489,6 +498,7 @@ json setInitialState(ServerState& state, const InitialStateParams& p) {
   state.settings.initialState = p.state;
   for (auto& [uri, doc] : state.documents) {
     doc.live.reset();  // the runs start from another state
+    doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
     doc.flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings);
     doc.flowStale = false;
     state.out.push_back(publishDiagnostics(state, uri, doc));
@@ -590,11 +600,13 @@ constexpr std::array<Method, 31> kMethods = {{
 // forms for a near miss and the erratum behind a rule, as places in the spec files
 // (SpecDocuments; building them writes the spec cache). If the spec cannot be written, the
 // diagnostics still go out, without it.
-json diagnosticsJson(ServerState& state, const ide::Snapshot& snap, const std::vector<ide::Diagnostic>& flow) {
+json diagnosticsJson(ServerState& state, const OpenDocument& doc) {
   json out = json::array();
-  // The assembler's findings and the dataflow's, in document order.
+  // The assembler's findings, the dataflow's and the expectations', in document order.
+  const ide::Snapshot& snap = *doc.snapshot;
   std::vector<ide::Diagnostic> all = snap.diagnostics();
-  all.insert(all.end(), flow.begin(), flow.end());
+  all.insert(all.end(), doc.flow.begin(), doc.flow.end());
+  all.insert(all.end(), doc.expectations.begin(), doc.expectations.end());
   std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic& x, const ide::Diagnostic& y) { return x.range.begin < y.range.begin; });
   for (const ide::Diagnostic& d : all) {
     json j = diagnosticJson(at(state, snap), d);
@@ -664,18 +676,41 @@ json serverCapabilities(const ClientCapabilities& client) {
 }
 
 std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc) {
-  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, *doc.snapshot, doc.flow)}});
+  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, doc)}});
 }
 
-void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc) {
-  std::vector<ide::Diagnostic> flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings);
-  doc.flowStale = false;
+namespace {
+
+// Replaces deferred findings and publishes the document's diagnostics when they changed.
+void republishIfChanged(ServerState& state, const std::string& uri, OpenDocument& doc, std::vector<ide::Diagnostic>& held,
+                        std::vector<ide::Diagnostic> fresh) {
   const auto same = [](const ide::Diagnostic& x, const ide::Diagnostic& y) {
     return x.range == y.range && x.code == y.code && x.message == y.message;
   };
-  if (std::equal(flow.begin(), flow.end(), doc.flow.begin(), doc.flow.end(), same)) return;
-  doc.flow = std::move(flow);
+  if (std::equal(fresh.begin(), fresh.end(), held.begin(), held.end(), same)) return;
+  held = std::move(fresh);
   state.out.push_back(publishDiagnostics(state, uri, doc));
+}
+
+// How long one piece of idle work runs a document: short enough for a keystroke not to wait.
+constexpr std::chrono::milliseconds kIdleSlice{20};
+
+}  // namespace
+
+void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc) {
+  doc.flowStale = false;
+  republishIfChanged(state, uri, doc, doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings));
+}
+
+void refreshExpectations(ServerState& state, const std::string& uri, OpenDocument& doc) {
+  if (!doc.snapshot->hasExpectations()) {
+    doc.expectationsStale = false;
+    return republishIfChanged(state, uri, doc, doc.expectations, {});
+  }
+  const ide::LiveRun& run = liveRunThrough(state, doc, std::nullopt, kIdleSlice);
+  if (!run.finished()) return;  // more next time
+  doc.expectationsStale = false;
+  republishIfChanged(state, uri, doc, doc.expectations, ide::expectationDiagnostics(run));
 }
 
 }  // namespace gpuasm::lsp

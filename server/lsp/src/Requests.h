@@ -61,6 +61,9 @@ bool applySettings(ServerSettings& settings, const protocol::json& j);
 
 /// Recomputes a document's dataflow findings and publishes its diagnostics again when they changed.
 void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc);
+/// Runs a document with `// @expect` lines a slice further; once the run is over, publishes
+/// its diagnostics again when the expectations' outcomes changed.
+void refreshExpectations(ServerState& state, const std::string& uri, OpenDocument& doc);
 
 /// The publishDiagnostics notification of a document, with related information (the spec's
 /// legal forms, the erratum) when the client takes it.

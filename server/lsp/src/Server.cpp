@@ -55,16 +55,22 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
 
 bool Server::hasIdleWork() const {
   if (!initialized_ || shutdown_) return false;
-  return std::any_of(documents_.begin(), documents_.end(), [](const auto& d) { return d.second.flowStale; });
+  return std::any_of(documents_.begin(), documents_.end(), [](const auto& d) { return d.second.flowStale || d.second.expectationsStale; });
 }
 
 std::vector<std::string> Server::idle() {
   std::vector<std::string> out;
   ServerState state{db_, documents_, settings_, *spec_, client_, nextRequestId_, out};
+  // One piece per call: input may be waiting again. The dataflow first: it is quick.
   for (auto& [uri, doc] : documents_)
     if (doc.flowStale) {
       refreshDataflow(state, uri, doc);
-      break;  // one document per call: input may be waiting again
+      return out;
+    }
+  for (auto& [uri, doc] : documents_)
+    if (doc.expectationsStale) {
+      refreshExpectations(state, uri, doc);
+      return out;
     }
   return out;
 }

@@ -52,6 +52,17 @@ struct ExecutedLine {
   std::vector<WrittenValue> writes;
 };
 
+/// An `// @expect` directive and, once the run has passed it, whether it held.
+struct ExpectationOutcome {
+  enum class Status : std::uint8_t { Passed, Failed, NotChecked };
+  std::uint32_t line = 0;      ///< 0-based
+  syntax::ByteRange range;     ///< from '@expect' to the end of its expression
+  std::string expression;
+  Status status = Status::NotChecked;
+  std::string message;         ///< why it failed or was not checked
+  std::uint32_t failingLanes = 0;
+};
+
 enum class LiveStatus : std::uint8_t {
   Running,     ///< not at the end yet
   Complete,    ///< every instruction executed
@@ -86,6 +97,9 @@ class LiveRun {
 
   /// The executed lines in [firstLine, lastLine], in order.
   std::vector<ExecutedLine> linesIn(std::uint32_t firstLine, std::uint32_t lastLine) const;
+  /// Every well-formed `// @expect` directive of the document, in order, checked against the
+  /// state after the instructions before it; NotChecked where the run has not passed it.
+  std::vector<ExpectationOutcome> expectations() const;
 
   const Snapshot& snapshot() const { return *snapshot_; }
 
@@ -93,6 +107,11 @@ class LiveRun {
   struct PreparedChunk {
     std::vector<sim::PreparedInst> steps;
     std::vector<std::uint32_t> statement;  ///< per step: its statement's index in the chunk
+  };
+  /// What running one chunk gave: its executed lines, and its expectations checked so far.
+  struct ChunkResult {
+    std::vector<ExecutedLine> lines;
+    std::vector<ExpectationOutcome> expectations;
   };
   struct Checkpoint {
     sim::WarpState state;
@@ -102,6 +121,7 @@ class LiveRun {
   PreparedChunk prepare(std::size_t k) const;
   void runChunk(std::size_t k);
   void record(std::size_t k, std::uint32_t statement, std::vector<ExecutedLine>& into) const;
+  void check(std::size_t k, const sim::ExpectDirective& directive, std::vector<ExpectationOutcome>& into) const;
   void stop(LiveStatus status, std::string message, std::optional<std::uint32_t> line);
 
   std::shared_ptr<const Snapshot> snapshot_;
@@ -115,7 +135,7 @@ class LiveRun {
   LiveStatus status_ = LiveStatus::Running;
   std::string message_;
   std::optional<std::uint32_t> stopLine_;
-  std::vector<std::shared_ptr<const std::vector<ExecutedLine>>> results_;  ///< per chunk, once run
+  std::vector<std::shared_ptr<const ChunkResult>> results_;  ///< per chunk, once run
   std::map<std::size_t, std::shared_ptr<const Checkpoint>> checkpoints_;  ///< state entering a chunk
   std::uint64_t sinceCheckpoint_ = 0;
 };
@@ -125,6 +145,10 @@ class LiveRun {
 /// when they differ, predicates as true/false or `P0: true in 12 of 32 lanes`; values whose
 /// bits are an f32 infinity or NaN are marked (+Inf, -Inf, NaN).
 std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line, std::optional<std::uint32_t> lane);
+
+/// The expectations as diagnostics: an error on each that failed (expectation-failed), a
+/// warning on each the finished run did not reach (expectation-not-checked).
+std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run);
 
 /// The live values of lines [firstLine, lastLine] as inlay hints at the end of each line (the
 /// labels of a line's statements joined), and where the run stopped early, a hint on that line

@@ -6,6 +6,7 @@
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Simulator.h>
@@ -49,6 +50,15 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
 /// syntax error, with its matched instruction or why it cannot execute. `statement`, when
 /// given, receives each one's index in unit.statements.
 std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement = nullptr);
+
+/// Diagnostics of the malformed `// @state` directives of a text (code state-directive).
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text);
+/// The diagnostic of an `// @expect` directive whose expression has an error (code
+/// expect-directive): at the error's column, or the whole directive when it has none.
+Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& directive);
+/// Both kinds, in document order (`gpuasm check`, `run` and `test` report them with the
+/// assembler's diagnostics; the language server per chunk, Snapshot.h).
+std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text);
 
 /// The statements and diagnostics of `unit` on the lines [firstLine, lastLine].
 AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine);

@@ -12,6 +12,7 @@
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/RegisterEvents.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/Expression.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
@@ -33,6 +34,8 @@ struct ChunkAnalysis {
   std::vector<RegisterEvent> registerEvents;  ///< what its statements read and write
   std::vector<RegisterId> stateRegisters;     ///< what its `// @state` directives set
   bool stateDirectives = false;               ///< holds a `// @state` directive (well-formed or not)
+  /// Its well-formed `// @expect` directives (the malformed ones are diagnostics).
+  std::vector<sim::ExpectDirective> expectations;
 };
 
 /// One analysed document version. Build it with `analyse` or `edited`; it never changes after.
@@ -72,6 +75,8 @@ class Snapshot {
   /// The chunk holding `offset` (the last chunk for the text's end); needs a chunk.
   std::size_t chunkHolding(std::uint32_t offset) const { return holding(offset); }
   std::size_t analysedChunks() const { return analysed_; }
+  /// Whether any chunk holds a well-formed `// @expect` directive.
+  bool hasExpectations() const { return hasExpectations_; }
 
  private:
   Snapshot(const isa::InstrDb& db, std::string text);
@@ -90,6 +95,7 @@ class Snapshot {
   std::vector<std::uint32_t> chunkLine_;   ///< first line of each chunk
   std::vector<Diagnostic> diagnostics_;
   std::size_t analysed_ = 0;
+  bool hasExpectations_ = false;
 };
 
 }  // namespace gpuasm::ide

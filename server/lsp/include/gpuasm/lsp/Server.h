@@ -58,6 +58,10 @@ struct OpenDocument {
   /// them stale; the server recomputes them when idle, off the typing path.
   std::vector<ide::Diagnostic> flow;
   bool flowStale = false;
+  /// The failed (and unchecked) `// @expect` directives, from a run to the end; kept like `flow`
+  /// and recomputed when idle, a slice of the run at a time.
+  std::vector<ide::Diagnostic> expectations;
+  bool expectationsStale = false;
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 namespace gpuasm::sim {
@@ -106,7 +107,10 @@ class ExpressionParser {
     skipSpace();
     if (at_ >= text_.size()) return std::unexpected(ExprError{0, 0, "an empty expression"});
     const std::uint32_t root = binary(0);
-    if (!error_ && at_ < text_.size()) fail(at_, 1, "unexpected '" + std::string(1, text_[at_]) + "' after the expression");
+    if (!error_ && at_ < text_.size()) {
+      const auto [c, bytes] = characterAt(at_);
+      fail(at_, bytes, "unexpected '" + c + "' after the expression");
+    }
     if (error_) return std::unexpected(*error_);
     e.root_ = root;
     out_ = nullptr;
@@ -122,6 +126,19 @@ class ExpressionParser {
 
   void fail(std::size_t column, std::size_t length, std::string message) {
     if (!error_) error_ = ExprError{static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(length), std::move(message)};
+  }
+
+  // The character at `at` for a message: a whole UTF-8 sequence, or a stray byte as \xNN, so
+  // a message never holds part of a character; and its length in bytes.
+  std::pair<std::string, std::size_t> characterAt(std::size_t at) const {
+    const auto c = static_cast<unsigned char>(text_[at]);
+    const std::size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    bool whole = n != 0 && at + n <= text_.size();
+    for (std::size_t k = 1; whole && k < n; ++k) whole = (static_cast<unsigned char>(text_[at + k]) & 0xC0u) == 0x80u;
+    if (whole) return {std::string(text_.substr(at, n)), n};
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", c);
+    return {buf, 1};
   }
 
   void skipSpace() {
@@ -300,7 +317,8 @@ class ExpressionParser {
     if (std::isdigit(static_cast<unsigned char>(c)) != 0 || (c == '.' && at_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_ + 1])) != 0))
       return number();
     if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_') return name();
-    fail(at_, 1, "unexpected '" + std::string(1, c) + "' where a value is expected");
+    const auto [what, bytes] = characterAt(at_);
+    fail(at_, bytes, "unexpected '" + what + "' where a value is expected");
     return 0;
   }
 

@@ -1,6 +1,7 @@
 // The server core as a client drives it: the lifecycle, errors for malformed and unknown
 // messages, cancellation, document sync with incremental UTF-16 edits, and diagnostics that
 // equal a fresh analysis of the final text after any sequence of edits (DESIGN.md §3).
+#include <gpuasm/ide/LiveValues.h>
 #include <gpuasm/ide/RegisterUses.h>
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/lsp/Server.h>
@@ -125,8 +126,9 @@ TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
 TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   // Random edits at UTF-16 positions, with non-ASCII text; after each, the server's text equals
   // the text the edits produce, and once the server has done its idle work (the dataflow
-  // findings are recomputed off the typing path), the last published diagnostics equal those of
-  // a fresh analysis of that text: the assembler's and the dataflow's, in document order.
+  // findings and the `// @expect` outcomes are recomputed off the typing path), the last
+  // published diagnostics equal those of a fresh analysis of that text: the assembler's, the
+  // dataflow's and a fresh run's expectations, in document order.
   Server s = initialized();
   std::u16string shadow = u"IADD R0, R1, R2 ;\nFADD.RX R1, R2, R3 ; // é\n";
   auto toUtf8 = [](const std::u16string& u) {
@@ -146,7 +148,8 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   };
   send(s, {open(toUtf8(shadow))});
   std::mt19937 rng(7);
-  const std::u16string pieces[] = {u"IADD", u".X", u" R1, ", u";", u"\n", u"é", u"€", u"MOV R2, 0x5 ;\n", u"", u"// c\n", u"."};
+  const std::u16string pieces[] = {u"IADD", u".X", u" R1, ", u";", u"\n", u"é", u"€", u"MOV R2, 0x5 ;\n", u"", u"// c\n", u".",
+                                   u"// @expect R2 == 0x5\n", u"// @expect all(R1 != 0) ", u"@expect R0 =="};
   for (int step = 0; step < 200; ++step) {
     // Pick a range in the shadow text (UTF-16 units) and its line/character positions.
     const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
@@ -178,6 +181,9 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
     std::vector<ide::Diagnostic> expected = fresh->diagnostics();
     for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
+    ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
+    run.advance(std::nullopt, ide::LiveLimits{}.budget);
+    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
     std::stable_sort(expected.begin(), expected.end(), [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
     const json& published = r.back()["params"]["diagnostics"];
     ASSERT_EQ(published.size(), expected.size()) << "step " << step;

@@ -179,6 +179,18 @@ TEST_F(ExpressionTest, ParseErrorsSayWhatAndWhere) {
   }
 }
 
+TEST_F(ExpressionTest, AnUnexpectedCharacterIsQuotedWhole) {
+  // A message never holds part of a UTF-8 character: € whole (3 bytes), a stray byte as \xNN.
+  const ExprError euro = parseError("R1 \u20ac 2");
+  EXPECT_EQ(euro.message, "unexpected '\u20ac' after the expression");
+  EXPECT_EQ(euro.column, 3u);
+  EXPECT_EQ(euro.length, 3u);
+  const ExprError stray = parseError("R1 == \xff");
+  EXPECT_EQ(stray.message, "unexpected '\\xff' where a value is expected");
+  EXPECT_EQ(stray.column, 6u);
+  EXPECT_EQ(stray.length, 1u);
+}
+
 TEST_F(ExpressionTest, EvaluationErrors) {
   const auto v = parse("R1[40 - lane[0]]").evaluate(state_, 0);
   EXPECT_FALSE(v.has_value());

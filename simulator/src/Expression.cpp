@@ -644,17 +644,20 @@ std::string comparisonValues(const Expression& e, std::uint32_t cmp, const WarpS
 
 // The failing lanes of a per-lane node: "in 3 of 32 active lanes (1, 4–5): lane 1: R2 is …; …".
 std::string perLaneFailure(const Expression& e, std::uint32_t index, std::uint32_t failing, const WarpState& state) {
-  constexpr int kDetailedLanes = 3;
+  constexpr std::size_t kDetailedLanes = 3;
   const unsigned active = static_cast<unsigned>(std::popcount(state.activeMask));
   std::string out = "in " + std::to_string(std::popcount(failing)) + " of " + std::to_string(active) + " active lanes (" + laneList(failing) + ")";
   if (!isComparison(e.nodes()[index].op)) return out;
-  int shown = 0;
-  for (unsigned l = 0; l < kWarpSize && shown < kDetailedLanes; ++l) {
-    if (((failing >> l) & 1u) == 0) continue;
-    out += (shown == 0 ? ": " : "; ") + std::string("lane ") + std::to_string(l) + ": " + comparisonValues(e, index, state, l);
-    ++shown;
-  }
-  if (std::popcount(failing) > kDetailedLanes) out += "; \u2026";
+  std::vector<std::pair<unsigned, std::string>> details;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    if (((failing >> l) & 1u) != 0) details.emplace_back(l, comparisonValues(e, index, state, l));
+  // The same values in every failing lane (a uniform value): said once.
+  const bool same = std::all_of(details.begin(), details.end(), [&](const auto& d) { return d.second == details.front().second; });
+  if (same && !details.empty() && !details.front().second.empty())
+    return out + ": " + details.front().second + (details.size() > 1 ? " in each" : "");
+  for (std::size_t i = 0; i < details.size() && i < kDetailedLanes; ++i)
+    out += (i == 0 ? ": " : "; ") + std::string("lane ") + std::to_string(details[i].first) + ": " + details[i].second;
+  if (details.size() > kDetailedLanes) out += "; \u2026";
   return out;
 }
 

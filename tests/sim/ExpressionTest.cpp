@@ -228,12 +228,19 @@ TEST_F(ExpressionTest, AFailingPerLaneComparisonNamesTheLanesAndBothSides) {
   const ExpectationResult r = check("R2 == lane * 4");
   EXPECT_FALSE(r.holds);
   EXPECT_EQ(r.failingLanes, 1u << 3);
-  EXPECT_EQ(r.message, "'R2 == lane * 4' is false in 1 of 32 active lanes (3): lane 3: R2 is 0x7, lane * 4 is 0xc");
+  EXPECT_EQ(r.message, "'R2 == lane * 4' is false in 1 of 32 active lanes (3): R2 is 0x7, lane * 4 is 0xc");
   // R1 == 8 holds in lane 2 only; the message details the first three failing lanes.
   const ExpectationResult many = check("R1 == 8");
   EXPECT_EQ(many.failingLanes, ~(1u << 2));
   EXPECT_EQ(many.message,
             "'R1 == 8' is false in 31 of 32 active lanes (0, 1, 3\u201331): lane 0: R1 is 0x0; lane 1: R1 is 0x4; lane 3: R1 is 0xc; \u2026");
+}
+
+TEST_F(ExpressionTest, ValuesTheFailingLanesShareAreSaidOnce) {
+  // UR4 is 0x100 for the warp; R7 is 0.5 in every lane: the same values in all 32 failing lanes.
+  EXPECT_EQ(check("R7 == UR4").message, "'R7 == UR4' is false in 32 of 32 active lanes (0\u201331): R7 is 0x3f000000, UR4 is 0x100 in each");
+  state_.activeMask = 1u << 4;
+  EXPECT_EQ(check("R1 == 0").message, "'R1 == 0' is false in 1 of 1 active lanes (4): R1 is 0x10");
 }
 
 TEST_F(ExpressionTest, AFailingUniformAssertionShowsItsValues) {
@@ -251,7 +258,7 @@ TEST_F(ExpressionTest, AllAndAnyNameTheLanesOfTheirArgument) {
   EXPECT_EQ(all.message.rfind("'all(P1)' is false: P1 is false in 16 of 32 active lanes (1, 3, 5, 7,", 0), 0u) << all.message;
   const ExpectationResult cmp = check("all(R2 == R1)");
   EXPECT_EQ(cmp.failingLanes, 1u << 3);
-  EXPECT_EQ(cmp.message, "'all(R2 == R1)' is false: R2 == R1 is false in 1 of 32 active lanes (3): lane 3: R2 is 0x7, R1 is 0xc");
+  EXPECT_EQ(cmp.message, "'all(R2 == R1)' is false: R2 == R1 is false in 1 of 32 active lanes (3): R2 is 0x7, R1 is 0xc");
   const ExpectationResult any = check("any(R1 > 0x7c)");
   EXPECT_FALSE(any.holds);
   EXPECT_EQ(any.message, "'any(R1 > 0x7c)' is false: R1 > 0x7c is false in every active lane");

@@ -27,6 +27,21 @@ function encodingHints(): boolean {
   return vscode.workspace.getConfiguration('gpuasm').get<boolean>('encodingHints', true);
 }
 
+function liveValues(): boolean {
+  return vscode.workspace.getConfiguration('gpuasm').get<boolean>('liveValues.enabled', true);
+}
+
+/** The pinned lane (0..31), or null for the summary of the active lanes. */
+function liveValuesLane(): number | null {
+  const lane = vscode.workspace.getConfiguration('gpuasm').get<number | null>('liveValues.lane', null);
+  return typeof lane === 'number' && Number.isInteger(lane) && lane >= 0 && lane <= 31 ? lane : null;
+}
+
+/** The server's settings (docs/PROTOCOL.md), for initializationOptions and didChangeConfiguration. */
+function serverSettings(): object {
+  return { encodingHints: encodingHints(), liveValues: { enabled: liveValues(), lane: liveValuesLane() } };
+}
+
 /** Restarts a server that died (at most restartLimit times in restartWindowMs) and says so. */
 function restartingErrorHandler(): ErrorHandler {
   let restarts: number[] = [];
@@ -60,7 +75,7 @@ function modifierRange(document: vscode.TextDocument, position: vscode.Position)
   return new vscode.Range(position.line, start, position.line, position.character);
 }
 
-async function startClient(context: vscode.ExtensionContext): Promise<void> {
+async function startClient(context: vscode.ExtensionContext, stateFile: StateFile): Promise<void> {
   const lookup = findServer({
     setting: vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', ''),
     environment: process.env.GPUASM_SERVER_PATH,
@@ -87,7 +102,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [{ language: 'gpuasm' }],
     outputChannel: output,
     // A function: a server restarted after it died gets the setting as it is then.
-    initializationOptions: () => ({ encodingHints: encodingHints() }),
+    initializationOptions: () => serverSettings(),
     errorHandler: restartingErrorHandler(),
     middleware: {
       provideCompletionItem: async (document, position, completionContext, token, next) => {
@@ -108,7 +123,26 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     await client.start();
   } catch (error) {
     void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.found} did not start: ${(error as Error).message}`);
+    return;
   }
+  await sendInitialState(stateFile);
+}
+
+/**
+ * Tells the server the state file (gpuasm/setInitialState), so live values, expectations and
+ * the dataflow start from it; null when none is chosen or it cannot be read (said once).
+ */
+async function sendInitialState(stateFile: StateFile): Promise<void> {
+  if (client?.state !== State.Running) {
+    return;
+  }
+  let state: object | undefined;
+  try {
+    state = await stateFile.load();
+  } catch (error) {
+    void vscode.window.showErrorMessage(`gpuasm: ${(error as Error).message}`);
+  }
+  await client.sendNotification('gpuasm/setInitialState', { state: state ?? null });
 }
 
 async function stopClient(): Promise<void> {
@@ -240,12 +274,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await vscode.workspace.getConfiguration('gpuasm').update('encodingHints', shown, vscode.ConfigurationTarget.Global);
       vscode.window.setStatusBarMessage(`gpuasm: inline encoding hints ${shown ? 'on' : 'off'}`, 5000);
     }),
-    vscode.commands.registerCommand('gpuasm.ui.pickStateFile', () => stateFile.pick()),
-    vscode.commands.registerCommand('gpuasm.ui.clearStateFile', () => stateFile.clear()),
+    vscode.commands.registerCommand('gpuasm.ui.toggleLiveValues', async () => {
+      const shown = !liveValues();
+      await vscode.workspace.getConfiguration('gpuasm').update('liveValues.enabled', shown, vscode.ConfigurationTarget.Global);
+      vscode.window.setStatusBarMessage(`gpuasm: live values ${shown ? 'on' : 'off'}`, 5000);
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.pinLane', async () => {
+      type LaneItem = vscode.QuickPickItem & { lane: number | null };
+      const current = liveValuesLane();
+      const items: LaneItem[] = [
+        { label: 'summary', description: 'every active lane: one value, or how many lanes hold each', lane: null },
+        ...Array.from({ length: 32 }, (_, lane) => ({ label: `lane ${lane}`, lane })),
+      ];
+      const chosen = await vscode.window.showQuickPick(items, {
+        title: 'gpuasm: the lane whose values the live values show',
+        placeHolder: current === null ? 'now: the summary of the active lanes' : `now: lane ${current}`,
+      });
+      if (chosen) {
+        await vscode.workspace.getConfiguration('gpuasm').update('liveValues.lane', chosen.lane, vscode.ConfigurationTarget.Global);
+        vscode.window.setStatusBarMessage(`gpuasm: live values for ${chosen.label}`, 5000);
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.pickStateFile', async () => {
+      if (await stateFile.pick()) {
+        await sendInitialState(stateFile);
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.clearStateFile', async () => {
+      await stateFile.clear();
+      await sendInitialState(stateFile);
+    }),
     vscode.commands.registerCommand('gpuasm.ui.clearRun', () => decorations.clear()),
     vscode.commands.registerCommand('gpuasm.ui.restartServer', async () => {
       await stopClient();
-      await startClient(context);
+      await startClient(context, stateFile);
     }),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length > 0) {
@@ -257,16 +319,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('gpuasm.serverPath')) {
         await stopClient();
-        await startClient(context);
-      } else if (event.affectsConfiguration('gpuasm.encodingHints') && client?.state === State.Running) {
-        await client.sendNotification('workspace/didChangeConfiguration', {
-          settings: { gpuasm: { encodingHints: encodingHints() } },
-        });
+        await startClient(context, stateFile);
+      } else if (
+        (event.affectsConfiguration('gpuasm.encodingHints') || event.affectsConfiguration('gpuasm.liveValues')) &&
+        client?.state === State.Running
+      ) {
+        await client.sendNotification('workspace/didChangeConfiguration', { settings: { gpuasm: serverSettings() } });
       }
     }),
   );
   stateFile.follow(vscode.window.activeTextEditor);
-  await startClient(context);
+  await startClient(context, stateFile);
 }
 
 export async function deactivate(): Promise<void> {

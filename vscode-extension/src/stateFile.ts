@@ -20,27 +20,29 @@ export class StateFile implements vscode.Disposable {
     return this.memento.get<string>(stateKey);
   }
 
-  async pick(): Promise<void> {
+  /** Lets the user choose a state file; true when one was chosen. */
+  async pick(): Promise<boolean> {
     const chosen = await vscode.window.showOpenDialog({
       canSelectMany: false,
       openLabel: 'Use as initial state',
-      title: 'gpuasm: initial state for Run to Cursor and Execute Selection',
+      title: 'gpuasm: initial state for runs, live values and expectations',
       filters: { 'State file (JSON)': ['json'] },
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
     if (!chosen || chosen.length === 0) {
-      return;
+      return false;
     }
     const file = chosen[0].fsPath;
     try {
       await this.read(file);
     } catch (error) {
       void vscode.window.showErrorMessage(`gpuasm: ${(error as Error).message}`);
-      return;
+      return false;
     }
     await this.memento.update(stateKey, file);
     this.update();
     void vscode.window.showInformationMessage(`gpuasm: runs start from the state in ${file}`);
+    return true;
   }
 
   async clear(): Promise<void> {

@@ -340,6 +340,95 @@ async function checkHintSetting() {
   return 'hints off and on again through the setting';
 }
 
+/** The rendered text (inlay hints included) of the first visible line starting with `prefix`. */
+async function lineStartingWith(prefix) {
+  return (await editorLines()).find((line) => line.startsWith(prefix));
+}
+
+/** Waits until the line starting with `prefix` shows `text` (or, with absent, no longer does). */
+async function lineShows(prefix, text, timeoutMs, absent = false) {
+  return waitFor(`"${prefix}" to ${absent ? 'drop' : 'show'} "${text}"`, timeoutMs, async () => {
+    const line = await lineStartingWith(prefix);
+    return line !== undefined && line.includes(text) !== absent ? line : undefined;
+  });
+}
+
+async function pickLane(label) {
+  await runCommand('gpuasm: Pin Live Values to a Lane');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(label);
+  await waitFor(`"${label}" first in the lane list`, 10000, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row .label-name').first().textContent())?.trim() === label);
+  await page.keyboard.press('Enter');
+}
+
+const reduxLine = 'REDUX.SUM R3, R0 ;';
+const lastShfl = 'SHFL.BFLY PT, R2, R1, 0x1, 0x1f ;';
+
+async function checkLiveValues() {
+  await openFile('warp-reduce.asm');
+  // By hand (examples/warp-reduce.asm, R0 = lane): REDUX.SUM R3, R0 is 0 + 1 + … + 31 = 496 = 0x1f0.
+  // After the butterflies with 16, 8, 4 and 2 each lane holds the sum of the lanes of its parity
+  // (even 240 = 0xf0, odd 256 = 0x100); SHFL.BFLY 0x1 gives the even lanes the odd sum and the odd
+  // lanes the even one: two values, 16 lanes each, lane 0's first.
+  const redux = await lineShows(reduxLine, 'R3 = 0x1f0', 30000);
+  const shfl = await lineShows(lastShfl, 'R2: 2 values (0x100 \u00d716, 0xf0 \u00d716)', 20000);
+  await screenshot('live-values');
+  // Lane 1 (odd) holds the even sum.
+  await pickLane('lane 1');
+  await lineShows(lastShfl, 'R2 = 0xf0', 20000);
+  if (JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['gpuasm.liveValues.lane'] !== 1) {
+    throw new Error('the user settings do not hold gpuasm.liveValues.lane = 1 after pinning lane 1');
+  }
+  await screenshot('live-values-lane-1');
+  await pickLane('summary');
+  await lineShows(lastShfl, 'R2: 2 values', 20000);
+  // Off: the values go, the encodings stay.
+  await runCommand('gpuasm: Toggle Live Values');
+  const off = await lineShows(reduxLine, 'R3 = 0x1f0', 20000, true);
+  if (!/0x[0-9a-f]{32}/.test(off)) {
+    throw new Error(`with live values off the REDUX line lost its encoding hint too: "${off}"`);
+  }
+  await runCommand('gpuasm: Toggle Live Values');
+  await lineShows(reduxLine, 'R3 = 0x1f0', 20000);
+  return `"${redux.trim()}"; "${shfl.trim()}"; lane 1: R2 = 0xf0; off and on again`;
+}
+
+async function problemRows() {
+  return page.locator('.markers-panel .monaco-list-row').allTextContents();
+}
+
+async function checkExpectation() {
+  await openFile('warp-reduce.asm');
+  // After line 20 R3 = 0x1f0 in every lane (by hand, above): 0x1f1 is false in all 32 lanes.
+  await goToLine(20);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('// @expect R3 == 0x1f1', { delay: 20 });
+  await page.keyboard.press('Control+Shift+M');
+  // While typing, "R3 == 0x1f" is false too: wait for the whole expectation's entry.
+  const row = await waitFor('the expectation-failed entry of R3 == 0x1f1 in Problems', 30000, async () =>
+    (await problemRows()).find((text) => text.includes('expectation-failed') && text.includes("'R3 == 0x1f1'")));
+  if (!row.includes("'R3 == 0x1f1' is false in 32 of 32 active lanes (0–31): R3 is 0x1f0 in each")) {
+    throw new Error(`the Problems entry does not name the lanes and R3's value: "${row}"`);
+  }
+  await waitFor('the squiggle under the expectation', 10000, async () =>
+    (await page.locator('.editor-group-container.active .squiggly-error').count()) > 0);
+  await screenshot('expectation-failed');
+  // Made true, the entry goes.
+  await focusEditor();
+  await goToLine(21);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('0');
+  await waitFor('the expectation-failed entry to go', 30000, async () =>
+    !(await problemRows()).some((text) => text.includes('expectation-failed')));
+  await page.keyboard.press('Control+Shift+M');
+  await runCommand('File: Revert File');
+  return `"${row.trim()}", gone once the expectation holds`;
+}
+
 async function cell(frame, register, lane) {
   const text = await frame.locator(`#lanes td[data-reg="${register}"][data-lane="${lane}"]`).textContent({ timeout: 5000 });
   return text.trim();
@@ -465,11 +554,14 @@ async function checkStateFile() {
       throw new Error(`${register} in lane ${lane} shows ${shown}, expected 0x${value.toString(16)}`);
     }
   }
+  // The live values follow the state file: REDUX.SUM R3, R0 is 32 × 1 = 0x20.
+  await lineShows(reduxLine, 'R3 = 0x20', 20000);
   await screenshot('state-file');
   await runCommand('gpuasm: Clear Initial State File');
   await waitFor('the status bar back on the @state lines', 15000, async () =>
     (await page.locator('.statusbar').textContent())?.includes('state: @state lines'));
-  return 'R0 = 1 from all-ones.json: R1 = 0x20, R2 = 0x10';
+  await lineShows(reduxLine, 'R3 = 0x1f0', 20000);
+  return 'R0 = 1 from all-ones.json: R1 = 0x20, R2 = 0x10, live value R3 = 0x20, back to 0x1f0 when cleared';
 }
 
 async function checkShowEncoding() {
@@ -559,11 +651,13 @@ async function main() {
     await check('completion offers the legal modifiers after "."', checkCompletion);
     await check('inline encoding hint', checkInlayHint);
     await check('gpuasm.encodingHints turns the hints off and on', checkHintSetting);
+    await check('live values: summary, pinned lane, toggle', checkLiveValues);
     await check('Run to Cursor shows the registers', checkRunToCursor);
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Pick Initial State File: runs start from it', checkStateFile);
     await check('Show Encoding shows the field table', checkShowEncoding);
     await check('a server that dies is restarted, with a message', checkRestart);
+    await check('a failing // @expect is an error until it holds', checkExpectation);
   } finally {
     browserLog.end();
     await context.close();

@@ -384,4 +384,57 @@ check('encoding as virtual text and in gpuasm://encoding',
   virtual_text(warp, display.encoding_ns, iadd - 1):find(instruction.encoding or '\1', 1, true) ~= nil
     and table.concat(scratch_lines('gpuasm://encoding') or {}, '\n'):find('IADD_RR', 1, true) ~= nil)
 
+----------------------------------------------------------------------------------------------
+-- Live values on warp-reduce.asm, by hand as above: REDUX.SUM R3, R0 is 0 + … + 31 = 496 = 0x1f0
+-- in every lane; the last SHFL.BFLY gives the 16 even lanes the odd sum 0x100 and the 16 odd
+-- lanes the even sum 0xf0 (the summary lists lane 0's value first). Neovim 0.7-0.9 show them as
+-- the plug-in's virtual text (textDocument/inlineValue); 0.10 and later as inlay hints.
+local live = require('gpuasm.live')
+check('the commands :GpuasmLiveValues and :GpuasmLane exist',
+  vim.fn.exists(':GpuasmLiveValues') == 2 and vim.fn.exists(':GpuasmLane') == 2)
+local last_shfl = find_line(warp, '^SHFL%.BFLY PT, R2, R1, 0x1, 0x1f')
+local function live_text(line) return virtual_text(warp, live.ns, line - 1) end
+local function shows(line, text) return wait_for(function() return live_text(line):find(text, 1, true) ~= nil end) end
+if live.builtin() then
+  local hints, hint_error = request_sync(warp, 'textDocument/inlayHint', {
+    textDocument = { uri = vim.uri_from_bufnr(warp) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = redux, character = 0 } },
+  })
+  local labels = {}
+  for _, h in ipairs(hints or {}) do labels[#labels + 1] = type(h.label) == 'string' and h.label or '' end
+  check('Neovim 0.10+: the inlay hints carry R3 = 0x1f0', table.concat(labels, '|'):find('R3 = 0x1f0', 1, true) ~= nil,
+    hint_error or table.concat(labels, '|'))
+  check('Neovim 0.10+: inlay hints are on', vim.lsp.inlay_hint.is_enabled({ bufnr = warp }))
+else
+  check('live values: R3 = 0x1f0 after REDUX.SUM', shows(redux, 'R3 = 0x1f0'), live_text(redux))
+  check('live values: the divergent summary after the last SHFL.BFLY',
+    shows(last_shfl, 'R2: 2 values (0x100 \u{d7}16, 0xf0 \u{d7}16)'), live_text(last_shfl))
+  vim.cmd('GpuasmLane 1')
+  check(':GpuasmLane 1 shows lane 1: R2 = 0xf0', shows(last_shfl, 'R2 = 0xf0'), live_text(last_shfl))
+  vim.cmd('GpuasmLane summary')
+  check(':GpuasmLane summary goes back to the summary', shows(last_shfl, 'R2: 2 values'), live_text(last_shfl))
+  vim.cmd('GpuasmLiveValues off')
+  check(':GpuasmLiveValues off removes them', wait_for(function() return live_text(redux) == '' and live_text(last_shfl) == '' end),
+    live_text(redux))
+  check('the encoding virtual text stays', virtual_text(warp, display.encoding_ns, iadd - 1):find(instruction.encoding or '\1', 1, true) ~= nil)
+  vim.cmd('GpuasmLiveValues')
+  check(':GpuasmLiveValues toggles them on again', shows(redux, 'R3 = 0x1f0'), live_text(redux))
+end
+
+-- A false `// @expect` after REDUX.SUM is an error naming R3's value (0x1f0 in all 32 lanes),
+-- found once the server has run the file; made true, it goes.
+vim.api.nvim_buf_set_lines(warp, redux, redux, false, { '// @expect R3 == 0x1f1' })
+local function expectation()
+  for _, d in ipairs(vim.diagnostic.get(warp)) do
+    if d.code == 'expectation-failed' then return d end
+  end
+end
+check('a false // @expect is an expectation-failed error on its line', wait_for(function()
+  local d = expectation()
+  return d ~= nil and d.lnum == redux and d.severity == vim.diagnostic.severity.ERROR
+    and d.message:find("'R3 == 0x1f1' is false in 32 of 32 active lanes (0\u{2013}31): R3 is 0x1f0 in each", 1, true) ~= nil
+end), vim.inspect(vim.diagnostic.get(warp)))
+vim.api.nvim_buf_set_lines(warp, redux, redux + 1, false, { '// @expect R3 == 0x1f0' })
+check('made true, the error goes', wait_for(function() return expectation() == nil end), vim.inspect(expectation()))
+
 finish()

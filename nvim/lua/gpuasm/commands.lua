@@ -113,6 +113,34 @@ function M.create()
     { range = true, desc = 'gpuasm: encoding and fields of the instructions in the range (default: this line)' })
   command('GpuasmClear', function() display.clear(vim.api.nvim_get_current_buf()) end,
     { desc = 'gpuasm: remove the virtual text of the run and encoding commands' })
+  command('GpuasmLiveValues', function(opts)
+    local arg = opts.args
+    if arg ~= '' and arg ~= 'on' and arg ~= 'off' then
+      return gpuasm.notify(':GpuasmLiveValues takes on, off or nothing (toggle), not ' .. arg, vim.log.levels.ERROR)
+    end
+    local on = nil -- no argument: toggle
+    if arg ~= '' then on = arg == 'on' end
+    gpuasm.set_live_values(on)
+  end, {
+    nargs = '?', complete = function() return { 'on', 'off' } end,
+    desc = 'gpuasm: live values (what each line wrote) on, off, or toggled',
+  })
+  command('GpuasmLane', function(opts)
+    local arg = opts.args
+    if arg == '' then
+      local lane = gpuasm.config.live_values_lane
+      return gpuasm.notify('live values show ' .. (lane and ('lane ' .. lane) or 'a summary of the active lanes'))
+    end
+    if arg == 'summary' then return gpuasm.set_lane(nil) end
+    local lane = tonumber(arg)
+    if not lane then
+      return gpuasm.notify(':GpuasmLane takes a lane 0..31 or summary, not ' .. arg, vim.log.levels.ERROR)
+    end
+    gpuasm.set_lane(lane)
+  end, {
+    nargs = '?', complete = function() return { 'summary', '0', '1', '31' } end,
+    desc = 'gpuasm: the lane the live values show (0..31), or summary',
+  })
   command('GpuasmBuildParser', function()
     local path, err = require('gpuasm.treesitter').build_parser()
     if not path then return gpuasm.notify('building the tree-sitter parser failed: ' .. err, vim.log.levels.ERROR) end

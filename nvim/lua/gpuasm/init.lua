@@ -11,6 +11,11 @@ M.config = {
   -- Encoding of each instruction as an inlay hint (the server's `encodingHints`); shown on
   -- Neovim 0.10 and later, which display inlay hints.
   encoding_hints = true,
+  -- Live values: what each executed line wrote, re-run as you type (the server's
+  -- `liveValues.enabled`): virtual text on Neovim 0.7-0.9, inlay hints on 0.10 and later.
+  live_values = true,
+  -- The lane the live values show (0..31); nil: a summary of the active lanes.
+  live_values_lane = nil,
   -- Tree-sitter highlighting and folding when the `gpuasm` parser is installed (nvim/README.md).
   treesitter = true,
   folds = true,
@@ -61,23 +66,38 @@ local function root_dir(buf)
 end
 
 local function encoding_hints_enabled() return M.config.encoding_hints ~= false end
+function M.live_values_enabled() return M.config.live_values ~= false end
+
+--- The server's settings (docs/PROTOCOL.md) from M.config.
+function M.settings()
+  local lane = M.config.live_values_lane
+  return {
+    encodingHints = encoding_hints_enabled(),
+    liveValues = { enabled = M.live_values_enabled(), lane = lane == nil and vim.NIL or lane },
+  }
+end
+
+-- Neovim 0.10+: its inlay hints show the encodings and the live values, on while either is.
+local function show_inlay_hints(buf)
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
+    pcall(vim.lsp.inlay_hint.enable, encoding_hints_enabled() or M.live_values_enabled(), { bufnr = buf })
+  end
+end
 
 local function on_attach(client, buf)
   if vim.bo[buf].omnifunc == '' then vim.bo[buf].omnifunc = 'v:lua.vim.lsp.omnifunc' end
-  if encoding_hints_enabled() and vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
-    pcall(vim.lsp.inlay_hint.enable, true, { bufnr = buf })
-  end
+  show_inlay_hints(buf)
+  require('gpuasm.live').attach(buf)
   if M.config.on_attach then M.config.on_attach(client, buf) end
 end
 
 local function client_config(binary, buf)
-  local hints = encoding_hints_enabled()
   return {
     name = 'gpuasm',
     cmd = { binary, 'lsp' },
     root_dir = root_dir(buf),
-    init_options = { encodingHints = hints },
-    settings = { gpuasm = { encodingHints = hints } },
+    init_options = M.settings(),
+    settings = { gpuasm = M.settings() },
     on_attach = on_attach,
   }
 end
@@ -163,17 +183,47 @@ function M.setup(options)
   for key, value in pairs(options) do
     if key == 'filetype_detect' then
       vim.g.gpuasm_filetype_detect = value
-    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' then
+    elseif key == 'live_values_lane' and value ~= nil and not (type(value) == 'number' and value >= 0 and value <= 31 and value % 1 == 0) then
+      notify('setup: live_values_lane must be a lane 0..31 or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
+    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' and key ~= 'live_values_lane' then
       notify('setup: unknown option ' .. key, vim.log.levels.WARN)
     else
       M.config[key] = value
     end
   end
-  -- Running clients learn the new hint setting.
+  M.settings_changed()
+end
+
+--- Tells running servers the settings and refreshes what the buffers show.
+function M.settings_changed()
   for _, client in ipairs(gpuasm_clients()) do
-    send_notification(client, 'workspace/didChangeConfiguration',
-      { settings = { gpuasm = { encodingHints = encoding_hints_enabled() } } })
+    send_notification(client, 'workspace/didChangeConfiguration', { settings = { gpuasm = M.settings() } })
   end
+  local live = require('gpuasm.live')
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == 'gpuasm' then
+      show_inlay_hints(buf)
+      live.schedule(buf)
+    end
+  end
+end
+
+--- Live values on (true), off (false) or toggled (nil).
+function M.set_live_values(on)
+  if on == nil then on = not M.live_values_enabled() end
+  M.config.live_values = on
+  M.settings_changed()
+  notify('live values ' .. (on and 'on' or 'off'))
+end
+
+--- The lane the live values show (0..31), or nil for the summary of the active lanes.
+function M.set_lane(lane)
+  if lane ~= nil and not (type(lane) == 'number' and lane >= 0 and lane <= 31 and lane % 1 == 0) then
+    return notify('a lane is 0..31 (or "summary"), not ' .. tostring(lane), vim.log.levels.ERROR)
+  end
+  M.config.live_values_lane = lane
+  M.settings_changed()
+  notify('live values for ' .. (lane and ('lane ' .. lane) or 'the active lanes (a summary)'))
 end
 
 return M

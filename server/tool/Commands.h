@@ -4,6 +4,7 @@
 
 #include <gpuasm/ide/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/InitialState.h>
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
@@ -30,6 +31,10 @@ inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
 /// Reads a source file as bytes; prints the reason and returns nullopt on failure or when it
 /// is larger than kMaxSourceBytes.
 std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
+
+/// Reads the state file at `path` (docs/PROTOCOL.md) into `into`; prints why and returns false
+/// when it cannot be read or is malformed.
+bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err);
 
 int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

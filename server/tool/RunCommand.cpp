@@ -61,6 +61,18 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
 
 }  // namespace
 
+bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err) {
+  auto text = readSourceFile(path, err);
+  if (!text) return false;
+  auto state = lsp::parseStateJson(*text);
+  if (!state) {
+    err << path << ": " << state.error() << '\n';
+    return false;
+  }
+  into = std::move(*state);
+  return true;
+}
+
 int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool json = false;
   ide::RunRequest request;
@@ -102,16 +114,7 @@ int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << "gpuasm run: expected one FILE\n";
     return kExitUsage;
   }
-  if (statePath) {
-    auto stateText = readSourceFile(*statePath, err);
-    if (!stateText) return kExitUsage;
-    auto state = lsp::parseStateJson(*stateText);
-    if (!state) {
-      err << *statePath << ": " << state.error() << '\n';
-      return kExitUsage;
-    }
-    request.stateFile = std::move(*state);
-  }
+  if (statePath && !readStateFile(*statePath, request.stateFile, err)) return kExitUsage;
   auto load = loadSpecFor(specDir, err);
   if (!load) return kExitUsage;
   auto text = readSourceFile(files.front(), err);

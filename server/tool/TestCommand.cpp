@@ -221,16 +221,7 @@ int runTest(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return kExitUsage;
   }
   std::optional<sim::InitialState> stateFile;
-  if (statePath) {
-    auto stateText = readSourceFile(*statePath, err);
-    if (!stateText) return kExitUsage;
-    auto state = lsp::parseStateJson(*stateText);
-    if (!state) {
-      err << *statePath << ": " << state.error() << '\n';
-      return kExitUsage;
-    }
-    stateFile = std::move(*state);
-  }
+  if (statePath && !readStateFile(*statePath, stateFile, err)) return kExitUsage;
   auto load = loadSpecFor(specDir, err);
   if (!load) return kExitUsage;
 

@@ -396,15 +396,28 @@ local last_shfl = find_line(warp, '^SHFL%.BFLY PT, R2, R1, 0x1, 0x1f')
 local function live_text(line) return virtual_text(warp, live.ns, line - 1) end
 local function shows(line, text) return wait_for(function() return live_text(line):find(text, 1, true) ~= nil end) end
 if live.builtin() then
-  local hints, hint_error = request_sync(warp, 'textDocument/inlayHint', {
-    textDocument = { uri = vim.uri_from_bufnr(warp) },
-    range = { start = { line = 0, character = 0 }, ['end'] = { line = redux, character = 0 } },
-  })
-  local labels = {}
-  for _, h in ipairs(hints or {}) do labels[#labels + 1] = type(h.label) == 'string' and h.label or '' end
-  check('Neovim 0.10+: the inlay hints carry R3 = 0x1f0', table.concat(labels, '|'):find('R3 = 0x1f0', 1, true) ~= nil,
-    hint_error or table.concat(labels, '|'))
+  local function hint_labels()
+    local hints, hint_error = request_sync(warp, 'textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(warp) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = redux, character = 0 } },
+    })
+    local labels = {}
+    for _, h in ipairs(hints or {}) do labels[#labels + 1] = type(h.label) == 'string' and h.label or '' end
+    return table.concat(labels, '|'), hint_error
+  end
+  local labels, hint_error = hint_labels()
+  check('Neovim 0.10+: the inlay hints carry R3 = 0x1f0', labels:find('R3 = 0x1f0', 1, true) ~= nil, hint_error or labels)
   check('Neovim 0.10+: inlay hints are on', vim.lsp.inlay_hint.is_enabled({ bufnr = warp }))
+  vim.cmd('GpuasmLane 1')
+  check('Neovim 0.10+: :GpuasmLane 1 makes the hints R2 = 0xf0',
+    wait_for(function() return hint_labels():find('R2 = 0xf0', 1, true) ~= nil end), hint_labels())
+  vim.cmd('GpuasmLane summary')
+  vim.cmd('GpuasmLiveValues off')
+  check('Neovim 0.10+: :GpuasmLiveValues off leaves the encodings only', wait_for(function()
+    local now = hint_labels()
+    return now:find('R3 = 0x1f0', 1, true) == nil and now:find('0x%x+') ~= nil
+  end) and vim.lsp.inlay_hint.is_enabled({ bufnr = warp }), hint_labels())
+  vim.cmd('GpuasmLiveValues on')
 else
   check('live values: R3 = 0x1f0 after REDUX.SUM', shows(redux, 'R3 = 0x1f0'), live_text(redux))
   check('live values: the divergent summary after the last SHFL.BFLY',

@@ -180,13 +180,13 @@ void execMatch(ExecContext& ctx) {
 }  // namespace
 
 void registerWarpOps(SemanticsTable& table) {
-  table.add("SHFL", semantics(&execShfl, {{"mode", {"IDX", "UP", "DOWN", "BFLY"}}}));
-  table.add("VOTE", semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}}));
-  table.add("VOTEU", semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}}));
+  table.add("SHFL", acrossLanes(semantics(&execShfl, {{"mode", {"IDX", "UP", "DOWN", "BFLY"}}})));
+  table.add("VOTE", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
+  table.add("VOTEU", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
   const std::vector<ModifierDecl> redux = {{"reduxop", {"AND", "OR", "XOR", "SUM", "MAX", "MIN"}}, {"dtype", {"U32", "S32"}}};
-  table.add("REDUX", semantics(&execRedux, redux));
-  table.add("REDUXU", semantics(&execRedux, redux));
-  table.add("MATCH", semantics(&execMatch, {{"matchop", {"ANY", "ALL"}}, {"dtype", {"U32", "U64"}}}));
+  table.add("REDUX", acrossLanes(semantics(&execRedux, redux)));
+  table.add("REDUXU", acrossLanes(semantics(&execRedux, redux)));
+  table.add("MATCH", acrossLanes(semantics(&execMatch, {{"matchop", {"ANY", "ALL"}}, {"dtype", {"U32", "U64"}}})));
 }
 
 }  // namespace gpuasm::sim

@@ -38,6 +38,9 @@ struct Semantics {
   ExecFn exec = nullptr;
   /// Set for optypes whose spec text defines no semantics: execution stops with this reason.
   std::string noSemantics;
+  /// A lane's result reads other lanes' operands (SHFL, VOTE, REDUX, MATCH): the debugger's
+  /// provenance cannot follow an input to one lane.
+  bool acrossLanes = false;
 };
 
 /// A semantics: the function, the modifiers it reads (inst.mods) and the extra fields (inst.named).
@@ -46,6 +49,12 @@ inline Semantics semantics(ExecFn exec, std::vector<ModifierDecl> modifiers = {}
   s.exec = exec;
   s.modifiers = std::move(modifiers);
   s.named = std::move(named);
+  return s;
+}
+
+/// `s`, marked as reading across the warp's lanes.
+inline Semantics acrossLanes(Semantics s) {
+  s.acrossLanes = true;
   return s;
 }
 

@@ -36,11 +36,20 @@ std::optional<std::string> readSourceFile(const std::string& path, std::ostream&
 /// when it cannot be read or is malformed.
 bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err);
 
+/// The options of a server command (lsp, dap): `--port N`, `--spec-dir DIR`, `--stdio`.
+struct ServeOptions {
+  std::optional<std::string> specDir;
+  std::optional<std::uint16_t> port;
+};
+/// Reads them; prints the problem and returns nullopt on a bad one.
+std::optional<ServeOptions> parseServeOptions(const std::string& command, const std::vector<std::string>& args, std::ostream& err);
+
 int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runLsp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runDap(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTest(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -9,32 +9,37 @@
 
 namespace gpuasm::tool {
 
-int runLsp(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
-  std::optional<std::string> specDir;
-  std::optional<std::uint16_t> port;
+std::optional<ServeOptions> parseServeOptions(const std::string& command, const std::vector<std::string>& args, std::ostream& err) {
+  ServeOptions options;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--port" && i + 1 < args.size()) {
       const std::string& v = args[++i];
       unsigned n = 0;
       const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
       if (ec != std::errc() || p != v.data() + v.size() || n > 65535) {
-        err << "gpuasm lsp: --port takes a port number 0..65535, not '" << v << "'\n";
-        return kExitUsage;
+        err << "gpuasm " << command << ": --port takes a port number 0..65535, not '" << v << "'\n";
+        return std::nullopt;
       }
-      port = static_cast<std::uint16_t>(n);
+      options.port = static_cast<std::uint16_t>(n);
     } else if (args[i] == "--spec-dir" && i + 1 < args.size()) {
-      specDir = args[++i];
+      options.specDir = args[++i];
     } else if (args[i] == "--stdio") {
-      // The flag editors' LSP clients pass; stdio is the default.
+      // The flag editors' clients pass; stdio is the default.
     } else {
-      err << "gpuasm lsp: unknown option or missing value '" << args[i] << "'\n";
-      return kExitUsage;
+      err << "gpuasm " << command << ": unknown option or missing value '" << args[i] << "'\n";
+      return std::nullopt;
     }
   }
-  auto load = loadSpecFor(specDir, err);
+  return options;
+}
+
+int runLsp(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
+  const auto options = parseServeOptions("lsp", args, err);
+  if (!options) return kExitUsage;
+  auto load = loadSpecFor(options->specDir, err);
   if (!load) return kExitUsage;
   lsp::Server server(*load->db, lsp::defaultCacheRoot());
-  return port ? lsp::serveTcp(server, *port, err) : lsp::serveStdio(server, err);
+  return options->port ? lsp::serveTcp(server, *options->port, err) : lsp::serveStdio(server, err);
 }
 
 }  // namespace gpuasm::tool

@@ -22,6 +22,8 @@ commands:
                                             run each file and check its // @expect lines;
                                             --junit writes the results as JUnit XML
   lsp [--port N] [--spec-dir DIR]           the language server on stdio, or on 127.0.0.1:N
+  dap [--port N] [--spec-dir DIR]           the debug adapter (Debug Adapter Protocol) on stdio,
+                                            or on 127.0.0.1:N
   dis WORD... | --file F [--json] [--spec-dir DIR]
                                             decode 128-bit words (0x + up to 32 hex digits)
                                             into canonical assembly text
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
     if (command == "run") return runRun(args, std::cout, std::cerr);
     if (command == "test") return runTest(args, std::cout, std::cerr);
     if (command == "lsp") return runLsp(args, std::cout, std::cerr);
+    if (command == "dap") return runDap(args, std::cout, std::cerr);
     std::cerr << "gpuasm: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
   } catch (const std::exception& e) {

@@ -32,14 +32,14 @@ constexpr int kQuietMs = 25;
 // operations: requests are handled in order, one batch per read). Between batches, while no
 // input waits, the server does its idle work (Server::idle) a piece at a time.
 template <typename ReadSome, typename WriteAll>
-int serveLoop(Server& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, std::ostream& log) {
+int serveLoop(MessageHandler& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, std::ostream& log) {
   FrameReader reader;
   std::array<char, 1 << 16> buf{};
   while (!server.exitRequested()) {
     boost::system::error_code ec;
     const std::size_t n = readSome(asio::buffer(buf), ec);
     if (ec) {
-      if (ec != asio::error::eof) log << "gpuasm lsp: read failed: " << ec.message() << '\n';
+      if (ec != asio::error::eof) log << server.name() << ": read failed: " << ec.message() << '\n';
       break;
     }
     reader.feed(std::string_view(buf.data(), n));
@@ -54,7 +54,7 @@ int serveLoop(Server& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, 
     while (auto item = reader.next()) {
       if (auto* error = std::get_if<FrameError>(&*item)) {
         flush();
-        log << "gpuasm lsp: " << error->message << '\n';
+        log << server.name() << ": " << error->message << '\n';
         out += frameMessage(server.framingError(error->message));
       } else {
         bodies.push_back(std::move(std::get<std::string>(*item)));
@@ -70,7 +70,7 @@ int serveLoop(Server& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, 
       writing = out.empty() || writeAll(out);
     }
     if (!writing) {
-      log << "gpuasm lsp: the client stopped reading\n";
+      log << server.name() << ": the client stopped reading\n";
       break;
     }
   }
@@ -79,7 +79,7 @@ int serveLoop(Server& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, 
 
 }  // namespace
 
-int serveStdio(Server& server, std::ostream& log) {
+int serveStdio(MessageHandler& server, std::ostream& log) {
   asio::io_context io;
   // Asio's descriptors cannot take a regular file (stdin redirected from a file), so that
   // case reads with plain read(2); pipes and terminals go through Asio.
@@ -108,7 +108,7 @@ int serveStdio(Server& server, std::ostream& log) {
   return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
 }
 
-int serveTcp(Server& server, std::uint16_t port, std::ostream& log) {
+int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log) {
   asio::io_context io;
   boost::system::error_code ec;
   asio::ip::tcp::acceptor acceptor(io);
@@ -118,14 +118,14 @@ int serveTcp(Server& server, std::uint16_t port, std::ostream& log) {
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(1, ec);
   if (ec) {
-    log << "gpuasm lsp: cannot listen on 127.0.0.1:" << port << ": " << ec.message() << '\n';
+    log << server.name() << ": cannot listen on 127.0.0.1:" << port << ": " << ec.message() << '\n';
     return 2;
   }
   log << "listening on 127.0.0.1:" << acceptor.local_endpoint().port() << std::endl;
   asio::ip::tcp::socket socket(io);
   acceptor.accept(socket, ec);
   if (ec) {
-    log << "gpuasm lsp: accept failed: " << ec.message() << '\n';
+    log << server.name() << ": accept failed: " << ec.message() << '\n';
     return 2;
   }
   auto readSome = [&socket](asio::mutable_buffer b, boost::system::error_code& e) { return socket.read_some(b, e); };

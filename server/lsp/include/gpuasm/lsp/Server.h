@@ -8,6 +8,7 @@
 #include <gpuasm/ide/LiveValues.h>
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/lsp/Transport.h>
 #include <gpuasm/sim/InitialState.h>
 
 #include <cstdint>
@@ -69,7 +70,7 @@ struct OpenDocument {
 std::string defaultCacheRoot();
 
 /// The server state machine.
-class Server {
+class Server : public MessageHandler {
  public:
   /// `cacheRoot`: where go to definition writes the embedded spec's files (SpecDocuments.h).
   explicit Server(const isa::InstrDb& db, std::string cacheRoot);
@@ -79,18 +80,19 @@ class Server {
   /// Handles the bodies of the frames that arrived together, in order, and returns the bodies
   /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
   /// before or after it: that request is answered with RequestCancelled instead of running.
-  std::vector<std::string> handle(std::span<const std::string> bodies);
+  std::vector<std::string> handle(std::span<const std::string> bodies) override;
   /// Whether work is waiting for a moment without input (dataflow findings of edited documents).
-  bool hasIdleWork() const;
+  bool hasIdleWork() const override;
   /// Does one piece of that work and returns the messages to send (a publishDiagnostics when the
   /// findings changed). The transport calls it while no input is waiting.
-  std::vector<std::string> idle();
+  std::vector<std::string> idle() override;
   /// The error reply for a frame the transport could not read (JSON-RPC parse error, id null).
-  std::string framingError(std::string_view message) const;
+  std::string framingError(std::string_view message) const override;
 
-  bool exitRequested() const { return exit_; }
+  const char* name() const override { return "gpuasm lsp"; }
+  bool exitRequested() const override { return exit_; }
   /// 0 after shutdown then exit, 1 for an exit without shutdown (LSP 3.17).
-  int exitCode() const { return shutdown_ ? 0 : 1; }
+  int exitCode() const override { return shutdown_ ? 0 : 1; }
   const std::map<std::string, OpenDocument>& documents() const { return documents_; }
   const ServerSettings& settings() const { return settings_; }
 

@@ -146,6 +146,7 @@ std::string Debugger::advance(sim::WarpState& state, std::uint64_t p, std::uint3
   if (laneMask != nullptr) *laneMask = inst.error.empty() ? sim::ExecContext(state, inst).laneMask() : 0;
   std::string error = sim::step(inst, state);
   if (!error.empty()) return error;
+  if (edits_.empty()) return {};
   if (const auto it = edits_.find(p + 1); it != edits_.end())
     for (const Edit& e : it->second)
       for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
@@ -232,22 +233,44 @@ std::vector<const Debugger::Breakpoint*> Debugger::breakpointsAt(std::uint64_t p
   return out;
 }
 
-std::vector<int> Debugger::dataChanges(const sim::WarpState& before, const sim::WarpState& after, std::string& description) const {
+bool Debugger::mayChangeWatched(std::uint64_t p) const {
+  if (edits_.count(p + 1) != 0) return true;
+  const sim::PreparedInst& inst = program_->steps[p];
+  for (std::uint8_t k = 0; k < inst.outCount; ++k)
+    for (const auto& [f, n] : registersOf(inst.out[k]))
+      for (const DataBreakpoint& d : dataBreakpoints_)
+        if (d.file == f && d.number == n) return true;
+  return false;
+}
+
+void Debugger::watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const {
+  values.clear();
+  for (const DataBreakpoint& d : dataBreakpoints_)
+    for (unsigned lane = 0; lane < (perLane(d.file) ? sim::kWarpSize : 1u); ++lane) values.push_back(valueOf(state, d.file, d.number, lane));
+}
+
+std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& after,
+                                       std::string& description) const {
   std::vector<int> hit;
+  std::size_t at = 0;
   for (const DataBreakpoint& d : dataBreakpoints_) {
     const bool lanes = perLane(d.file);
+    const unsigned count = lanes ? sim::kWarpSize : 1u;
     unsigned changed = 0, first = 0;
-    for (unsigned lane = 0; lane < (lanes ? sim::kWarpSize : 1u); ++lane) {
+    for (unsigned lane = 0; lane < count; ++lane) {
       if (d.lane && lane != *d.lane) continue;
-      if (valueOf(before, d.file, d.number, lane) == valueOf(after, d.file, d.number, lane)) continue;
+      if (before[at + lane] == after[at + lane]) continue;
       if (changed++ == 0) first = lane;
     }
-    if (changed == 0) continue;
-    hit.push_back(d.id);
-    if (!description.empty()) continue;
-    description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) + ": " +
-                  hex(valueOf(before, d.file, d.number, first)) + " -> " + hex(valueOf(after, d.file, d.number, first));
-    if (changed > 1) description += " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
+    if (changed > 0) {
+      hit.push_back(d.id);
+      if (description.empty()) {
+        description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) + ": " + hex(before[at + first]) +
+                      " -> " + hex(after[at + first]);
+        if (changed > 1) description += " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
+      }
+    }
+    at += count;
   }
   return hit;
 }
@@ -307,6 +330,7 @@ DebugStop Debugger::stepBack() {
 
 DebugStop Debugger::continueForward(std::uint64_t maxSteps) {
   std::vector<std::string> logs;
+  std::vector<std::uint32_t> before, after;  // the watched values around each instruction
   auto finish = [&](DebugStop s) {
     s.logs = std::move(logs);
     return s;
@@ -336,12 +360,15 @@ DebugStop Debugger::continueForward(std::uint64_t maxSteps) {
       }
     }
     if (n >= maxSteps) return finish(stopHere(DebugStopReason::Paused, "paused"));
-    const sim::WarpState before = dataBreakpoints_.empty() ? sim::WarpState(state_.layout) : state_;
+    // Only an instruction that writes a watched register (or an edit after it) can change one.
+    const bool watch = !dataBreakpoints_.empty() && mayChangeWatched(position_);
+    if (watch) watched(state_, before);
     const std::string error = executeOne();
     if (!error.empty()) return finish(stopHere(DebugStopReason::Error, error));
-    if (!dataBreakpoints_.empty()) {
+    if (watch) {
       std::string description;
-      std::vector<int> ids = dataChanges(before, state_, description);
+      watched(state_, after);
+      std::vector<int> ids = dataChanges(before, after, description);
       if (!ids.empty()) {
         DebugStop s = stopHere(DebugStopReason::DataBreakpoint, description);
         s.hitBreakpoints = std::move(ids);
@@ -355,6 +382,8 @@ DebugStop Debugger::reverseContinue() {
   if (position_ == 0) return stopHere(DebugStopReason::Entry, "at the start");
   // Segment by segment backwards from the current one: each is re-executed from its checkpoint
   // once, looking for the last stop before the current position.
+  std::vector<std::uint32_t> before, after;
+  const bool lineBreakpoints = !breakpoints_.empty();
   for (std::uint64_t seg = (position_ - 1) / kEvery;; --seg) {
     const std::uint64_t begin = seg * kEvery, end = std::min(position_, begin + kEvery);
     sim::WarpState s = checkpoints_[seg];
@@ -364,13 +393,15 @@ DebugStop Debugger::reverseContinue() {
     DebugStopReason reason = DebugStopReason::Breakpoint;
     for (std::uint64_t q = begin; q < end; ++q) {
       std::vector<int> here;
-      for (const Breakpoint* b : breakpointsAt(q, s))
-        if (b->logMessage.empty()) here.push_back(b->id);
+      if (lineBreakpoints)
+        for (const Breakpoint* b : breakpointsAt(q, s))
+          if (b->logMessage.empty()) here.push_back(b->id);
       std::string changed;
-      if (!dataBreakpoints_.empty()) {
-        const sim::WarpState before = s;
+      if (!dataBreakpoints_.empty() && mayChangeWatched(q)) {
+        watched(s, before);
         advance(s, q, nullptr);
-        for (int id : dataChanges(before, s, changed)) here.push_back(id);
+        watched(s, after);
+        for (int id : dataChanges(before, after, changed)) here.push_back(id);
       } else {
         advance(s, q, nullptr);
       }

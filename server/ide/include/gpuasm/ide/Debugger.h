@@ -192,8 +192,12 @@ class Debugger {
   std::optional<DebugStop> blocked() const;
   /// The breakpoints on the line of position p whose condition holds in `state`.
   std::vector<const Breakpoint*> breakpointsAt(std::uint64_t p, const sim::WarpState& state) const;
-  /// The data breakpoints a step changed from `before` to `after`, with a description.
-  std::vector<int> dataChanges(const sim::WarpState& before, const sim::WarpState& after, std::string& description) const;
+  /// Whether executing position p can change a watched register: it writes one, or an edit follows.
+  bool mayChangeWatched(std::uint64_t p) const;
+  /// The values the data breakpoints watch (32 lanes for R/P, one for UR/UP), in order.
+  void watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const;
+  /// The data breakpoints whose watched values went from `before` to `after`, with a description.
+  std::vector<int> dataChanges(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& after, std::string& description) const;
   std::string interpolate(const std::string& message, const sim::WarpState& state) const;
 
   const isa::InstrDb* db_;

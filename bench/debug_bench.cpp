@@ -1,0 +1,132 @@
+// The warp debugger's time travel (ide::Debugger) on a 100,000-instruction program, against a
+// plain forward run of the same program by the simulator in the same process (sim::run): the
+// cost of one stepBack anywhere in the run (p50/p99), a reverse continue from the end to the
+// start (a data breakpoint that never fires, so the whole run is searched) as a ratio to the
+// forward run, and the process's peak memory. Goals (issue 14): stepBack p99 <= 5 ms, reverse
+// continue <= 1.5x a forward run, memory <= 64 MB.
+#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/Debugger.h>
+#include <gpuasm/ide/Run.h>
+#include <gpuasm/sim/Program.h>
+#include <gpuasm/sim/Semantics.h>
+#include <gpuasm/sim/Simulator.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace ide = gpuasm::ide;
+namespace sim = gpuasm::sim;
+using Clock = std::chrono::steady_clock;
+
+// The mix of bench/sim_bench.cpp: integer, FP32, shuffle, vote, compare.
+constexpr const char* kBlock =
+    "IADD R1, R1, R2 ;\n"
+    "IMAD R3, R1, R2, R3 ;\n"
+    "LOP3.POR R4, R1, R3, R2, 0x96, !PT ;\n"
+    "SHF.L.U32 R5, R4, 0x3, RZ ;\n"
+    "FFMA R6, R6, R7, R8 ;\n"
+    "FADD R7, R6, -R8 ;\n"
+    "FMUL R8, R8, 0.5 ;\n"
+    "SHFL.BFLY PT, R9, R1, 0x1, 0x1f ;\n"
+    "VOTE.ANY R10, P1, P0 ;\n"
+    "ISETP.GE.AND P0, PT, R1, R2, PT ;\n";
+constexpr int kRepeats = 10000;  // 100,000 instructions
+
+double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+long peakRssKb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
+  return -1;
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main() {
+  const auto load = gpuasm::isa::loadEmbeddedSpec();
+  std::string text = "// @state R0 = lane\n// @state R2 = 3\n// @state R7 = 0x3f800000\n// @state R8 = 0x40000000\n";
+  for (int i = 0; i < kRepeats; ++i) text += kBlock;
+  const auto layout = sim::RegisterLayout::fromDb(*load.db);
+  const ide::AssembledUnit unit = ide::assembleText(*load.db, text);
+  if (!layout || !unit.diagnostics.empty()) {
+    std::fprintf(stderr, "debug_bench: the generated program does not assemble\n");
+    return 2;
+  }
+  const sim::Program program = sim::prepare(*load.db, *layout, sim::SemanticsTable::builtin(), ide::sourceInstructions(unit));
+
+  // The baseline: the simulator running the program forward (best of 5).
+  double forward = 1e9;
+  for (int i = 0; i < 5; ++i) {
+    sim::WarpState state(*layout);
+    const auto t0 = Clock::now();
+    const sim::RunResult r = sim::run(program, state, {});
+    forward = std::min(forward, ms(Clock::now() - t0));
+    if (r.reason != sim::StopReason::End) {
+      std::fprintf(stderr, "debug_bench: the forward run stopped: %s\n", r.message.c_str());
+      return 2;
+    }
+  }
+
+  auto launched = ide::Debugger::launch(*load.db, text, {});
+  if (!launched) {
+    std::fprintf(stderr, "debug_bench: %s\n", launched.error().c_str());
+    return 2;
+  }
+  ide::Debugger d = std::move(*launched);
+  auto t0 = Clock::now();
+  const ide::DebugStop end = d.continueForward();
+  const double debuggerForward = ms(Clock::now() - t0);
+  if (end.reason != ide::DebugStopReason::End) {
+    std::fprintf(stderr, "debug_bench: the debugger stopped at %llu: %s\n", static_cast<unsigned long long>(end.position), end.description.c_str());
+    return 2;
+  }
+  const std::uint64_t n = d.position();
+
+  // stepBack from random positions (the worst case is right after a checkpoint: 255 re-executed).
+  std::mt19937_64 rng(14);
+  std::vector<double> back;
+  for (int i = 0; i < 2000; ++i) {
+    d.gotoPosition(1 + rng() % n);
+    t0 = Clock::now();
+    d.stepBack();
+    back.push_back(ms(Clock::now() - t0));
+  }
+
+  // Reverse continue from the end to the start: R200 is never written, so every segment is searched.
+  d.gotoPosition(n);
+  d.setDataBreakpoints({{"R200", std::nullopt}});
+  t0 = Clock::now();
+  const ide::DebugStop start = d.reverseContinue();
+  const double reverse = ms(Clock::now() - t0);
+  if (start.reason != ide::DebugStopReason::Entry) {
+    std::fprintf(stderr, "debug_bench: reverse continue stopped at %llu\n", static_cast<unsigned long long>(start.position));
+    return 2;
+  }
+
+  std::printf("debug benchmark: %llu instructions, checkpoint every %llu\n", static_cast<unsigned long long>(n),
+              static_cast<unsigned long long>(ide::Debugger::kCheckpointEvery));
+  std::printf("%-44s %10.3f ms\n", "forward run, simulator (baseline)", forward);
+  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "forward run, debugger (continue to the end)", debuggerForward, debuggerForward / forward);
+  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "reverse continue, end to start", reverse, reverse / forward);
+  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p50", percentile(back, 0.5),
+              percentile(back, 0.5) / forward * static_cast<double>(n));
+  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p99", percentile(back, 0.99),
+              percentile(back, 0.99) / forward * static_cast<double>(n));
+  std::printf("%-44s %10.1f MiB\n", "peak RSS", static_cast<double>(peakRssKb()) / 1024.0);
+  return 0;
+}

@@ -394,12 +394,7 @@ class ExpressionParser {
       n.number = word == "true" ? 1 : 0;
       return add(n);
     }
-    auto reg = layout_.parse(word);
-    if (!reg) {
-      std::string upper(word);
-      std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
-      reg = layout_.parse(upper);
-    }
+    const auto reg = layout_.parseIgnoringCase(word);
     if (!reg) {
       fail(begin, word.size(), "unknown name '" + std::string(word) +
                                    "': a register (R1, P0, UR4, UP0), lane, activeMask, c[bank][offset], true, false, or a function "
@@ -507,14 +502,7 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
     case Op::ActiveMask: return ExprValue{ExprType::U32, state.activeMask};
     case Op::Constant: return ExprValue{ExprType::U32, state.cmem.readWord(n.bank, n.number)};
     case Op::Register:
-      switch (n.file) {
-        case RegFile::R:
-          return ExprValue{ExprType::U32, n.number == state.layout.rz || n.number >= kMaxGpr ? 0u : state.r[n.number][lane]};
-        case RegFile::P: return ofBool(n.number == state.layout.pt || (n.number < kMaxPred && state.pred(n.number, lane)));
-        case RegFile::UR: return ExprValue{ExprType::U32, n.number == state.layout.urz || n.number >= kMaxUgpr ? 0u : state.ur[n.number]};
-        case RegFile::UP: return ofBool(n.number == state.layout.upt || (n.number < kMaxPred && state.up[n.number]));
-      }
-      break;
+      return ExprValue{n.type, state.read(n.file, n.number, lane)};
     case Op::Index: {
       const auto i = evaluateNode(n.b, state, lane);
       if (!i) return i;

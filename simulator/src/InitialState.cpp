@@ -193,13 +193,7 @@ std::expected<void, std::string> applyInitialState(const InitialState& init, War
       const bool negativeFits = v >= 0xFFFFFFFF80000000ull;  // "-5" spelled as a 64-bit two's complement
       if (isPred ? v > 1 : (v > 0xFFFFFFFFu && !negativeFits))
         return std::unexpected(r.name + ": value " + std::to_string(v) + (isPred ? " is not a truth value (true/false/1/0)" : " does not fit 32 bits"));
-      const auto word = static_cast<std::uint32_t>(v);
-      switch (file) {
-        case RegFile::R: state.setGpr(index, lane, word); break;
-        case RegFile::P: state.setPred(index, lane, word != 0); break;
-        case RegFile::UR: state.setUgpr(index, word); break;
-        case RegFile::UP: state.setUpred(index, word != 0); break;
-      }
+      state.write(file, index, lane, static_cast<std::uint32_t>(v));
     }
   }
   return {};

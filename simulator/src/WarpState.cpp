@@ -1,6 +1,9 @@
 // Register layout from the database's register types, constant memory, and the initial warp.
 #include <gpuasm/sim/WarpState.h>
 
+#include <algorithm>
+#include <cctype>
+
 namespace gpuasm::sim {
 
 namespace {
@@ -64,6 +67,13 @@ std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parse(std::stri
     if (const auto v = db_->types()[type].valueOf(name)) return std::pair{file, static_cast<std::uint32_t>(*v)};
   }
   return std::nullopt;
+}
+
+std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parseIgnoringCase(std::string_view name) const {
+  if (auto r = parse(name)) return r;
+  std::string upper(name);
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return parse(upper);
 }
 
 std::string RegisterLayout::name(RegFile file, std::uint32_t index) const {

@@ -28,25 +28,6 @@ std::string hex(std::uint32_t v) {
 
 bool perLane(sim::RegFile f) { return f == sim::RegFile::R || f == sim::RegFile::P; }
 
-// A register's value in a lane (predicates as 0/1; uniform registers ignore the lane).
-std::uint32_t valueOf(const sim::WarpState& s, sim::RegFile file, std::uint32_t number, unsigned lane) {
-  switch (file) {
-    case sim::RegFile::R: return number == s.layout.rz || number >= sim::kMaxGpr ? 0u : s.r[number][lane];
-    case sim::RegFile::P: return number == s.layout.pt || (number < sim::kMaxPred && s.pred(number, lane)) ? 1u : 0u;
-    case sim::RegFile::UR: return number == s.layout.urz || number >= sim::kMaxUgpr ? 0u : s.ur[number];
-    case sim::RegFile::UP: return number == s.layout.upt || (number < sim::kMaxPred && s.up[number]) ? 1u : 0u;
-  }
-  return 0;
-}
-
-// A register name as users write it, in any case.
-std::optional<std::pair<sim::RegFile, std::uint32_t>> parseRegister(const sim::RegisterLayout& layout, std::string_view name) {
-  if (auto r = layout.parse(name)) return r;
-  std::string upper(name);
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return layout.parse(upper);
-}
-
 bool isConstantRegister(const sim::RegisterLayout& l, sim::RegFile file, std::uint32_t n) {
   return (file == sim::RegFile::R && n == l.rz) || (file == sim::RegFile::UR && n == l.urz) || (file == sim::RegFile::P && n == l.pt) ||
          (file == sim::RegFile::UP && n == l.upt);
@@ -141,6 +122,11 @@ std::optional<std::uint64_t> Debugger::positionOfLine(std::uint32_t line) const 
   return static_cast<std::uint64_t>(it - steps.begin());
 }
 
+void Debugger::apply(const Edit& e, sim::WarpState& state) {
+  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+    if (((e.lanes >> lane) & 1u) != 0) state.write(e.file, e.number, lane, e.value);
+}
+
 std::string Debugger::advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const {
   const sim::PreparedInst& inst = program_->steps[p];
   if (laneMask != nullptr) *laneMask = inst.error.empty() ? sim::ExecContext(state, inst).laneMask() : 0;
@@ -148,16 +134,7 @@ std::string Debugger::advance(sim::WarpState& state, std::uint64_t p, std::uint3
   if (!error.empty()) return error;
   if (edits_.empty()) return {};
   if (const auto it = edits_.find(p + 1); it != edits_.end())
-    for (const Edit& e : it->second)
-      for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
-        if (((e.lanes >> lane) & 1u) == 0) continue;
-        switch (e.file) {
-          case sim::RegFile::R: state.setGpr(e.number, lane, e.value); break;
-          case sim::RegFile::P: state.setPred(e.number, lane, e.value != 0); break;
-          case sim::RegFile::UR: state.setUgpr(e.number, e.value); break;
-          case sim::RegFile::UP: state.setUpred(e.number, e.value != 0); break;
-        }
-      }
+    for (const Edit& e : it->second) apply(e, state);
   return {};
 }
 
@@ -246,7 +223,7 @@ bool Debugger::mayChangeWatched(std::uint64_t p) const {
 void Debugger::watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const {
   values.clear();
   for (const DataBreakpoint& d : dataBreakpoints_)
-    for (unsigned lane = 0; lane < (perLane(d.file) ? sim::kWarpSize : 1u); ++lane) values.push_back(valueOf(state, d.file, d.number, lane));
+    for (unsigned lane = 0; lane < (perLane(d.file) ? sim::kWarpSize : 1u); ++lane) values.push_back(state.read(d.file, d.number, lane));
 }
 
 std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& after,
@@ -511,7 +488,7 @@ std::vector<BreakpointStatus> Debugger::setDataBreakpoints(const std::vector<Dat
   for (const DataBreakpointSpec& spec : specs) {
     BreakpointStatus& st = out.emplace_back();
     st.id = nextId_++;
-    const auto reg = parseRegister(state_.layout, spec.registerName);
+    const auto reg = state_.layout.parseIgnoringCase(spec.registerName);
     if (!reg) {
       st.message = "'" + spec.registerName + "' is not a register (R0..R254, P0..P6, UR0..UR62, UP0..UP6)";
       continue;
@@ -538,20 +515,12 @@ std::expected<sim::ExprValue, sim::ExprError> Debugger::evaluate(std::string_vie
 }
 
 std::expected<void, std::string> Debugger::setRegister(std::string_view name, std::optional<unsigned> lane, std::uint32_t value) {
-  const auto reg = parseRegister(state_.layout, name);
+  const auto reg = state_.layout.parseIgnoringCase(name);
   if (!reg) return std::unexpected("'" + std::string(name) + "' is not a register");
   if (isConstantRegister(state_.layout, reg->first, reg->second)) return std::unexpected(std::string(name) + " is constant and cannot be set");
   if (lane && *lane >= sim::kWarpSize) return std::unexpected("a lane is 0..31");
   const Edit edit{reg->first, reg->second, lane && perLane(reg->first) ? 1u << *lane : sim::kAllLanes, value};
-  for (unsigned l = 0; l < sim::kWarpSize; ++l) {
-    if (((edit.lanes >> l) & 1u) == 0) continue;
-    switch (edit.file) {
-      case sim::RegFile::R: state_.setGpr(edit.number, l, value); break;
-      case sim::RegFile::P: state_.setPred(edit.number, l, value != 0); break;
-      case sim::RegFile::UR: state_.setUgpr(edit.number, value); break;
-      case sim::RegFile::UP: state_.setUpred(edit.number, value != 0); break;
-    }
-  }
+  apply(edit, state_);
   // The edit joins the history here; what came after it is computed again.
   edits_.erase(edits_.upper_bound(position_), edits_.end());
   edits_[position_].push_back(edit);
@@ -562,7 +531,7 @@ std::expected<void, std::string> Debugger::setRegister(std::string_view name, st
 }
 
 std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std::string_view name, unsigned lane, std::size_t maxLinks) const {
-  const auto reg = parseRegister(state_.layout, name);
+  const auto reg = state_.layout.parseIgnoringCase(name);
   if (!reg) return std::unexpected("'" + std::string(name) + "' is not a register");
   if (lane >= sim::kWarpSize) return std::unexpected("a lane is 0..31");
   // A value to explain: a register in a lane as read at a position, and the input it answers.
@@ -618,10 +587,10 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
     link.registerName = state_.layout.name(v.file, v.number);
     if (lanes) link.lane = v.lane;
     if (origin.edit) {
-      link.value = valueOf(stateAt(*origin.edit), v.file, v.number, v.lane);
+      link.value = stateAt(*origin.edit).read(v.file, v.number, v.lane);
       link.source = "set by the user";
     } else if (!origin.writer) {
-      link.value = valueOf(initial_, v.file, v.number, v.lane);
+      link.value = initial_.read(v.file, v.number, v.lane);
       link.source = "initial state";
     } else {
       const std::uint64_t q = *origin.writer;
@@ -629,7 +598,7 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
       link.position = q;
       link.line = inst.line;
       link.source = sourceAt(q);
-      link.value = valueOf(stateAt(q + 1), v.file, v.number, v.lane);
+      link.value = stateAt(q + 1).read(v.file, v.number, v.lane);
       const sim::WarpState before = stateAt(q);
       const sim::Semantics* sem = inst.optype != nullptr ? table.find(inst.optype->name) : nullptr;
       const bool across = sem != nullptr && sem->acrossLanes;
@@ -638,7 +607,7 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
           if (isConstantRegister(state_.layout, f, n)) continue;
           ProvenanceInput in;
           in.registerName = state_.layout.name(f, n);
-          in.value = valueOf(before, f, n, v.lane);
+          in.value = before.read(f, n, v.lane);
           // A warp-wide instruction reads its data operands in other lanes too; its guard is per lane.
           const bool otherLanes = across && !guard && perLane(f);
           if (perLane(f) && !otherLanes) in.lane = v.lane;

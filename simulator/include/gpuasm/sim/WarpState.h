@@ -44,6 +44,8 @@ class RegisterLayout {
 
   /// The register a name such as "R5", "UR4", "P0", "UPT" denotes, using the types' enumerators.
   std::optional<std::pair<RegFile, std::uint32_t>> parse(std::string_view name) const;
+  /// The same, with the name in any case as users type it ("r5" too).
+  std::optional<std::pair<RegFile, std::uint32_t>> parseIgnoringCase(std::string_view name) const;
   /// The name of register `index` of `file` ("R5"), from the types' enumerators.
   std::string name(RegFile file, std::uint32_t index) const;
 
@@ -108,6 +110,28 @@ struct WarpState {
     if (index == layout.upt || index >= kMaxPred) return;
     up[index] = value;
     upSet[index] = true;
+  }
+
+  /// Register `number` of `file` in `lane` (uniform registers ignore the lane): RZ and URZ
+  /// read 0, PT and UPT 1, predicates 0 or 1.
+  std::uint32_t read(RegFile file, std::uint32_t number, unsigned lane) const {
+    switch (file) {
+      case RegFile::R: return number == layout.rz || number >= kMaxGpr ? 0u : r[number][lane];
+      case RegFile::P: return number == layout.pt || (number < kMaxPred && pred(number, lane)) ? 1u : 0u;
+      case RegFile::UR: return number == layout.urz || number >= kMaxUgpr ? 0u : ur[number];
+      case RegFile::UP: return number == layout.upt || (number < kMaxPred && up[number]) ? 1u : 0u;
+    }
+    return 0;
+  }
+  /// Writes it (a predicate is set when `value` is not 0); writes to the zero and true
+  /// registers are dropped.
+  void write(RegFile file, std::uint32_t number, unsigned lane, std::uint32_t value) {
+    switch (file) {
+      case RegFile::R: setGpr(number, lane, value); break;
+      case RegFile::P: setPred(number, lane, value != 0); break;
+      case RegFile::UR: setUgpr(number, value); break;
+      case RegFile::UP: setUpred(number, value != 0); break;
+    }
   }
 };
 

@@ -179,6 +179,7 @@ class Debugger {
 
   Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, std::shared_ptr<const sim::Program> program, DebugLaunch options);
 
+  static void apply(const Edit& edit, sim::WarpState& state);
   /// Executes step `p` on `state` and then the edits at p + 1; the error of a step that cannot run.
   std::string advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const;
   /// The state at position `p` (p ≤ the furthest position reached), without moving.

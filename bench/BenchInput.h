@@ -10,6 +10,21 @@
 
 namespace gpuasm::bench {
 
+/// The simulator benchmarks' mix of warp instructions (integer, FP32, shuffle, vote, compare),
+/// repeated into their programs.
+inline constexpr const char* kSimulatorMix =
+    "IADD R1, R1, R2 ;\n"
+    "IMAD R3, R1, R2, R3 ;\n"
+    "LOP3.POR R4, R1, R3, R2, 0x96, !PT ;\n"
+    "SHF.L.U32 R5, R4, 0x3, RZ ;\n"
+    "FFMA R6, R6, R7, R8 ;\n"
+    "FADD R7, R6, -R8 ;\n"
+    "FMUL R8, R8, 0.5 ;\n"
+    "SHFL.BFLY PT, R9, R1, 0x1, 0x1f ;\n"
+    "VOTE.ANY R10, P1, P0 ;\n"
+    "ISETP.GE.AND P0, PT, R1, R2, PT ;\n";
+inline constexpr int kSimulatorMixInstructions = 10;
+
 /// Every line of `path`, as written.
 inline std::vector<std::string> fileLines(const std::string& path) {
   std::ifstream in(path);

@@ -4,6 +4,8 @@
 // start (a data breakpoint that never fires, so the whole run is searched) as a ratio to the
 // forward run, and the process's peak memory. Goals (issue 14): stepBack p99 <= 5 ms, reverse
 // continue <= 1.5x a forward run, memory <= 64 MB.
+#include "BenchInput.h"
+
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/ide/Debugger.h>
 #include <gpuasm/ide/Run.h>
@@ -26,18 +28,7 @@ namespace ide = gpuasm::ide;
 namespace sim = gpuasm::sim;
 using Clock = std::chrono::steady_clock;
 
-// The mix of bench/sim_bench.cpp: integer, FP32, shuffle, vote, compare.
-constexpr const char* kBlock =
-    "IADD R1, R1, R2 ;\n"
-    "IMAD R3, R1, R2, R3 ;\n"
-    "LOP3.POR R4, R1, R3, R2, 0x96, !PT ;\n"
-    "SHF.L.U32 R5, R4, 0x3, RZ ;\n"
-    "FFMA R6, R6, R7, R8 ;\n"
-    "FADD R7, R6, -R8 ;\n"
-    "FMUL R8, R8, 0.5 ;\n"
-    "SHFL.BFLY PT, R9, R1, 0x1, 0x1f ;\n"
-    "VOTE.ANY R10, P1, P0 ;\n"
-    "ISETP.GE.AND P0, PT, R1, R2, PT ;\n";
+constexpr const char* kBlock = gpuasm::bench::kSimulatorMix;
 constexpr int kRepeats = 10000;  // 100,000 instructions
 
 double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }

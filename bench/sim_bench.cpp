@@ -2,6 +2,7 @@
 // FP32, shuffle, vote, compare), against a native C++ loop that does the same 32-lane work on
 // plain arrays in the same run. Prints the ratio simulator/native (time per program) and the
 // simulator's warp-instructions per second; the goal is >= 10 M warp-instructions/s.
+#include "BenchInput.h"
 #include "RatioReporter.h"
 
 #include <gpuasm/ide/Assembler.h>
@@ -25,19 +26,8 @@ namespace ide = gpuasm::ide;
 namespace sim = gpuasm::sim;
 namespace syntax = gpuasm::syntax;
 
-// One block of the mix; the program repeats it.
-constexpr const char* kBlock =
-    "IADD R1, R1, R2 ;\n"
-    "IMAD R3, R1, R2, R3 ;\n"
-    "LOP3.POR R4, R1, R3, R2, 0x96, !PT ;\n"
-    "SHF.L.U32 R5, R4, 0x3, RZ ;\n"
-    "FFMA R6, R6, R7, R8 ;\n"
-    "FADD R7, R6, -R8 ;\n"
-    "FMUL R8, R8, 0.5 ;\n"
-    "SHFL.BFLY PT, R9, R1, 0x1, 0x1f ;\n"
-    "VOTE.ANY R10, P1, P0 ;\n"
-    "ISETP.GE.AND P0, PT, R1, R2, PT ;\n";
-constexpr int kBlockInstructions = 10;
+constexpr const char* kBlock = gpuasm::bench::kSimulatorMix;
+constexpr int kBlockInstructions = gpuasm::bench::kSimulatorMixInstructions;
 constexpr int kRepeats = 100;
 constexpr int kProgramInstructions = kBlockInstructions * kRepeats;
 

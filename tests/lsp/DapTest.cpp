@@ -29,8 +29,13 @@ class Dap : public ::testing::Test {
   std::vector<json> send(const std::string& command, json arguments = json::object()) {
     const std::string body = json{{"seq", ++seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}.dump();
     std::vector<json> out;
-    for (const std::string& m : server.handle(std::vector<std::string>{body})) out.push_back(json::parse(m));
+    for (const std::string& m : server.handle(std::vector<std::string>{body})) out.push_back(numberedInOrder(json::parse(m)));
     return out;
+  }
+  // Every message the adapter sends has the next sequence number.
+  json numberedInOrder(json m) {
+    EXPECT_EQ(m.value("seq", -1), ++sent) << m.dump();
+    return m;
   }
   // The response to the last request (the first message of the batch).
   json request(const std::string& command, json arguments = json::object()) {
@@ -46,7 +51,7 @@ class Dap : public ::testing::Test {
   json runUntilStopped() {
     for (int i = 0; i < 1000 && server.hasIdleWork(); ++i)
       for (const std::string& m : server.idle()) {
-        json j = json::parse(m);
+        json j = numberedInOrder(json::parse(m));
         if (j.value("event", "") == "stopped") return j;
       }
     ADD_FAILURE() << "no stopped event";
@@ -75,6 +80,7 @@ class Dap : public ::testing::Test {
 
   DapServer server{db()};
   int seq = 0;
+  int sent = 0;  // the adapter's last sequence number
 };
 
 TEST_F(Dap, InitializeAnnouncesTimeTravelAndDataBreakpoints) {
@@ -180,7 +186,7 @@ TEST_F(Dap, BadRequestsGetErrorResponsesAndTheAdapterGoesOn) {
   EXPECT_EQ(send("frobnicate")[0]["message"], "unknown request 'frobnicate'");
   auto junk = server.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"type":"event","event":"x"})"});
   ASSERT_EQ(junk.size(), 3u);
-  for (const std::string& m : junk) EXPECT_EQ(json::parse(m).value("event", ""), "output");
+  for (const std::string& m : junk) EXPECT_EQ(numberedInOrder(json::parse(m)).value("event", ""), "output");
   EXPECT_EQ(send("setBreakpoints", {{"breakpoints", {{{"line", "seven"}}}}})[0]["success"], false);
   // Still works.
   launchAndStopAt(20);

@@ -518,10 +518,20 @@ struct DapHandlers {
 DapServer::DapServer(const isa::InstrDb& db) : db_(db) {}
 DapServer::~DapServer() = default;
 
-std::string DapServer::framingError(std::string_view message) const {
-  return json{{"seq", 0}, {"type", "event"}, {"event", "output"}, {"body", {{"category", "stderr"}, {"output", "gpuasm dap: " + std::string(message) + "\n"}}}}.dump(
+namespace {
+
+// An output event on stderr saying what was wrong with a message, without its seq.
+std::string unreadable(std::string_view message) {
+  return json{{"type", "event"}, {"event", "output"}, {"body", {{"category", "stderr"}, {"output", "gpuasm dap: " + std::string(message) + "\n"}}}}.dump(
       -1, ' ', false, json::error_handler_t::replace);
 }
+
+// `message` (a JSON object) with "seq" as its first member.
+std::string withSeq(std::int64_t seq, std::string_view message) { return "{\"seq\":" + std::to_string(seq) + "," + std::string(message.substr(1)); }
+
+}  // namespace
+
+std::string DapServer::framingError(std::string_view message) const { return withSeq(0, unreadable(message)); }
 
 std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) {
   using Handler = json (DapHandlers::*)(const json&);
@@ -559,13 +569,13 @@ std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) 
   for (const std::string& body : bodies) {
     const json msg = json::parse(body, nullptr, false);
     if (msg.is_discarded() || !msg.is_object()) {
-      out_.push_back(framingError("a message that is not a JSON object was ignored"));
+      out_.push_back(unreadable("a message that is not a JSON object was ignored"));
       continue;
     }
     const std::string command = stringArg(msg, "command");
     const json seq = msg.contains("seq") ? msg["seq"] : json(0);
     if (stringArg(msg, "type") != "request" || command.empty()) {
-      out_.push_back(framingError("a message that is not a request (\"type\": \"request\" with a \"command\") was ignored"));
+      out_.push_back(unreadable("a message that is not a request (\"type\": \"request\" with a \"command\") was ignored"));
       continue;
     }
     json response = {{"type", "response"}, {"request_seq", seq}, {"command", command}, {"success", true}};
@@ -589,15 +599,12 @@ std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) 
   return numbered();
 }
 
-// Every outgoing message gets the next sequence number, in the order it is sent.
+// Every outgoing message (a JSON object, dumped without seq) gets the next sequence number, in
+// the order it is sent.
 std::vector<std::string> DapServer::numbered() {
   std::vector<std::string> out;
-  for (const std::string& m : out_) {
-    json j = json::parse(m, nullptr, false);
-    if (j.is_discarded()) continue;
-    j["seq"] = seq_++;
-    out.push_back(j.dump(-1, ' ', false, json::error_handler_t::replace));
-  }
+  out.reserve(out_.size());
+  for (const std::string& m : out_) out.push_back(withSeq(seq_++, m));
   out_.clear();
   return out;
 }

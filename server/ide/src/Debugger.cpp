@@ -598,8 +598,11 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
       link.position = q;
       link.line = inst.line;
       link.source = sourceAt(q);
-      link.value = stateAt(q + 1).read(v.file, v.number, v.lane);
+      // The state before the instruction, and after it by executing just that one.
       const sim::WarpState before = stateAt(q);
+      sim::WarpState after = before;
+      advance(after, q, nullptr);
+      link.value = after.read(v.file, v.number, v.lane);
       const sim::Semantics* sem = inst.optype != nullptr ? table.find(inst.optype->name) : nullptr;
       const bool across = sem != nullptr && sem->acrossLanes;
       auto addInputs = [&](const sim::Operand& o, bool guard) {

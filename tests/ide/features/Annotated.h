@@ -47,4 +47,13 @@ struct Annotated {
   std::shared_ptr<const ide::Snapshot> snapshot() const { return ide::Snapshot::analyse(db(), text); }
 };
 
+/// The ranges of what a feature found (diagnostics, register occurrences, ...), to compare with
+/// an Annotated snippet's marked ranges.
+template <typename T>
+std::vector<syntax::ByteRange> ranges(const std::vector<T>& found) {
+  std::vector<syntax::ByteRange> out;
+  for (const T& x : found) out.push_back(x.range);
+  return out;
+}
+
 }  // namespace gpuasm::featuretest

@@ -20,12 +20,6 @@ std::vector<ide::Diagnostic> findings(const Annotated& a, const sim::InitialStat
   return ide::dataflowDiagnostics(*a.snapshot(), stateFile);
 }
 
-std::vector<syntax::ByteRange> ranges(const std::vector<ide::Diagnostic>& d) {
-  std::vector<syntax::ByteRange> out;
-  for (const auto& x : d) out.push_back(x.range);
-  return out;
-}
-
 TEST(Dataflow, UninitializedReadNamesTheRegisterAndItsFirstWrite) {
   const Annotated a("MOV R1, 0x10 ;\nIADD R2, R1, [[R3]] ;\nIADD R3, R2, R2 ;\n");
   const auto d = findings(a);

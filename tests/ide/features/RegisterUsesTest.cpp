@@ -22,12 +22,6 @@ std::vector<RegisterUse> uses(const std::vector<ide::RegisterOccurrence>& o) {
   return out;
 }
 
-std::vector<syntax::ByteRange> ranges(const std::vector<ide::RegisterOccurrence>& o) {
-  std::vector<syntax::ByteRange> out;
-  for (const auto& x : o) out.push_back(x.range);
-  return out;
-}
-
 // MOV_I: OutList<rd> (000_ialu.txt:2526); IADD_RR: InList<pg, ra, rb, pp>, OutList<rd, pu>
 // (000_ialu.txt:184-185).
 TEST(RegisterUses, ReadsAndWritesOfTheRegisterUnderTheCursor) {

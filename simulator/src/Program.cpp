@@ -30,11 +30,13 @@ class Preparer {
     for (std::size_t i = 1; i < accesses.size(); ++i) {
       const bool isIn = accesses[i].access == isa::Access::Read;
       std::uint8_t& count = isIn ? out_.inCount : out_.outCount;
-      if (count >= kMaxOperands) return "opcode " + op_.name + " has more operands than the simulator supports";
-      if (std::string err = resolve(accesses[i], (isIn ? out_.in : out_.out)[count++]); !err.empty()) return err;
+      if (count >= (isIn ? kMaxInputs : kMaxOutputs)) return "opcode " + op_.name + " has more operands than the simulator supports";
+      Operand& o = isIn ? out_.in[count] : out_.out[count];
+      ++count;
+      if (std::string err = resolve(accesses[i], o); !err.empty()) return err;
     }
-    if (sem.modifiers.size() > kMaxModifiers || sem.named.size() > kMaxModifiers)
-      return "semantics of " + out_.optype->name + " declare too many modifiers";
+    if (sem.modifiers.size() > kMaxModifiers || sem.named.size() > kMaxNamed)
+      return "semantics of " + out_.optype->name + " declare too many modifiers or extra fields";
     for (std::size_t i = 0; i < sem.modifiers.size(); ++i)
       if (std::string err = modifier(sem.modifiers[i], out_.mods[i]); !err.empty()) return err;
     for (std::size_t i = 0; i < sem.named.size(); ++i) {

@@ -2,6 +2,7 @@
 #include <gpuasm/sim/WarpState.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 
 namespace gpuasm::sim {
@@ -99,6 +100,32 @@ std::uint64_t ConstantBanks::read(std::uint32_t bank, std::uint32_t offset, unsi
 WarpState::WarpState(const RegisterLayout& l) : layout(l) {
   if (layout.pt < kMaxPred) p[layout.pt] = kAllLanes;
   if (layout.upt < kMaxPred) up[layout.upt] = true;
+}
+
+WarpCheckpoint::WarpCheckpoint(const WarpState& state)
+    : p_(state.p), ur_(state.ur), up_(state.up), activeMask_(state.activeMask), rSet_(state.rSet), pSet_(state.pSet), upSet_(state.upSet),
+      urSet_(state.urSet) {
+  rows_.reserve(state.rSet.count());
+  values_.reserve(state.rSet.count());
+  for (std::uint16_t n = 0; n < kMaxGpr; ++n) {
+    if (!state.rSet[n]) continue;
+    rows_.push_back(n);
+    values_.push_back(state.r[n]);
+  }
+}
+
+void WarpCheckpoint::restore(const WarpState& start, WarpState& out) const {
+  assert((start.rSet & ~rSet_).none() && "a checkpoint of another run");
+  out = start;
+  for (std::size_t i = 0; i < rows_.size(); ++i) out.r[rows_[i]] = values_[i];
+  out.p = p_;
+  out.ur = ur_;
+  out.up = up_;
+  out.activeMask = activeMask_;
+  out.rSet = rSet_;
+  out.pSet = pSet_;
+  out.upSet = upSet_;
+  out.urSet = urSet_;
 }
 
 }  // namespace gpuasm::sim

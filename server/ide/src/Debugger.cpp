@@ -5,6 +5,7 @@
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>
+#include <gpuasm/syntax/Chunks.h>
 
 #include <algorithm>
 #include <bit>
@@ -19,6 +20,8 @@ namespace gpuasm::ide {
 namespace {
 
 constexpr std::uint64_t kEvery = Debugger::kCheckpointEvery;
+/// Lines assembled at a time when a session is launched.
+constexpr std::uint32_t kPrepareLines = 512;
 
 std::string hex(std::uint32_t v) {
   char buf[16];
@@ -86,23 +89,47 @@ std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, st
   if (options.stateFile) init.overrideWith(*options.stateFile);
   sim::WarpState start(*layout);
   if (auto applied = sim::applyInitialState(init, start); !applied) return std::unexpected("initial state: " + applied.error());
-  const AssembledUnit unit = assembleText(db, text);
-  auto program = std::make_shared<sim::Program>(sim::prepare(db, *layout, sim::SemanticsTable::builtin(), sourceInstructions(unit)));
-  return Debugger(db, std::string(text), std::move(start), std::move(program), std::move(options));
+  // Assembled and prepared a few hundred lines at a time: a whole document's listing (bindings,
+  // encodings, diagnostics) is many times the size of its prepared program, and the debugger
+  // keeps only the latter. A chunk is a complete document (syntax/Chunks.h), so assembling whole
+  // chunks apart gives the statements assembling the text at once gives.
+  // The steps are kept in blocks of kCheckpointEvery, each allocated at its size: one vector of
+  // them all would, while it grows, need up to twice the memory.
+  Steps steps;
+  syntax::ChunkScanner chunks(text);
+  std::uint32_t firstLine = 0;
+  for (std::uint32_t begin = 0; begin < text.size();) {
+    std::uint32_t end = begin, lines = 0;
+    while (end < text.size() && lines < kPrepareLines) {
+      const std::uint32_t next = chunks.scan(end).end;
+      lines += syntax::countNewlines(text.substr(end, next - end));
+      end = next;
+    }
+    const AssembledUnit unit = assembleText(db, text.substr(begin, end - begin));
+    for (sim::PreparedInst& inst : sim::prepare(db, *layout, sim::SemanticsTable::builtin(), sourceInstructions(unit)).steps) {
+      if (steps.count % kEvery == 0) steps.blocks.emplace_back().reserve(kEvery);
+      inst.line += firstLine;
+      steps.blocks.back().push_back(std::move(inst));
+      ++steps.count;
+    }
+    firstLine += lines;
+    begin = end;
+  }
+  return Debugger(db, std::string(text), std::move(start), std::move(steps), std::move(options));
 }
 
-Debugger::Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, std::shared_ptr<const sim::Program> program, DebugLaunch options)
-    : db_(&db), text_(std::move(text)), program_(std::move(program)), options_(std::move(options)), initial_(initial), state_(std::move(initial)) {
+Debugger::Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps, DebugLaunch options)
+    : db_(&db), text_(std::move(text)), steps_(std::move(steps)), options_(std::move(options)), initial_(initial), state_(std::move(initial)) {
   lineStarts_.push_back(0);
   for (std::size_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') lineStarts_.push_back(static_cast<std::uint32_t>(i + 1));
-  checkpoints_.push_back(initial_);
-  laneMasks_.assign(program_->steps.size(), 0);
+  checkpoints_.emplace_back(initial_);
+  laneMasks_.assign(steps_.count, 0);
 }
 
 std::optional<std::uint32_t> Debugger::lineAt(std::uint64_t p) const {
-  if (p >= program_->steps.size()) return std::nullopt;
-  return program_->steps[p].line;
+  if (p >= steps_.count) return std::nullopt;
+  return step(p).line;
 }
 
 std::string Debugger::sourceAt(std::uint64_t p) const {
@@ -116,10 +143,15 @@ std::string Debugger::sourceAt(std::uint64_t p) const {
 }
 
 std::optional<std::uint64_t> Debugger::positionOfLine(std::uint32_t line) const {
-  const auto& steps = program_->steps;
-  const auto it = std::lower_bound(steps.begin(), steps.end(), line, [](const sim::PreparedInst& s, std::uint32_t l) { return s.line < l; });
-  if (it == steps.end()) return std::nullopt;
-  return static_cast<std::uint64_t>(it - steps.begin());
+  // Lines grow with positions: the first position whose line is not before `line`.
+  std::uint64_t lo = 0, hi = steps_.count;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (step(mid).line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == steps_.count) return std::nullopt;
+  return lo;
 }
 
 void Debugger::apply(const Edit& e, sim::WarpState& state) {
@@ -128,7 +160,7 @@ void Debugger::apply(const Edit& e, sim::WarpState& state) {
 }
 
 std::string Debugger::advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const {
-  const sim::PreparedInst& inst = program_->steps[p];
+  const sim::PreparedInst& inst = step(p);
   if (laneMask != nullptr) *laneMask = inst.error.empty() ? sim::ExecContext(state, inst).laneMask() : 0;
   std::string error = sim::step(inst, state);
   if (!error.empty()) return error;
@@ -145,14 +177,20 @@ std::string Debugger::executeOne() {
   laneMasks_[position_] = mask;
   ++position_;
   furthest_ = std::max(furthest_, position_);
-  if (position_ % kEvery == 0 && position_ / kEvery == checkpoints_.size()) checkpoints_.push_back(state_);
+  if (position_ % kEvery == 0 && position_ / kEvery == checkpoints_.size()) checkpoints_.emplace_back(state_);
   return {};
+}
+
+sim::WarpState Debugger::checkpointState(std::uint64_t k) const {
+  sim::WarpState s = initial_;
+  checkpoints_[k].restore(initial_, s);
+  return s;
 }
 
 sim::WarpState Debugger::stateAt(std::uint64_t p) const {
   if (p == position_) return state_;
   const std::uint64_t k = std::min<std::uint64_t>(p / kEvery, checkpoints_.size() - 1);
-  sim::WarpState s = checkpoints_[k];
+  sim::WarpState s = checkpointState(k);
   for (std::uint64_t q = k * kEvery; q < p; ++q) advance(s, q, nullptr);
   return s;
 }
@@ -162,7 +200,7 @@ void Debugger::travel(std::uint64_t target) {
   const std::uint64_t k = std::min<std::uint64_t>(target / kEvery, checkpoints_.size() - 1);
   // From the current state when it lies between the checkpoint and the target, else from the checkpoint.
   if (!(position_ < target && position_ >= k * kEvery)) {
-    state_ = checkpoints_[k];
+    checkpoints_[k].restore(initial_, state_);
     position_ = k * kEvery;
   }
   while (position_ < target)
@@ -179,10 +217,10 @@ DebugStop Debugger::stopHere(DebugStopReason reason, std::string description) co
 }
 
 std::optional<DebugStop> Debugger::blocked() const {
-  if (position_ >= program_->steps.size()) return stopHere(DebugStopReason::End, "every instruction executed");
+  if (position_ >= steps_.count) return stopHere(DebugStopReason::End, "every instruction executed");
   if (position_ >= options_.stepLimit)
     return stopHere(DebugStopReason::StepLimit, "step limit of " + std::to_string(options_.stepLimit) + " instructions reached");
-  if (!program_->steps[position_].error.empty()) return stopHere(DebugStopReason::Error, program_->steps[position_].error);
+  if (!step(position_).error.empty()) return stopHere(DebugStopReason::Error, step(position_).error);
   return std::nullopt;
 }
 
@@ -212,7 +250,7 @@ std::vector<const Debugger::Breakpoint*> Debugger::breakpointsAt(std::uint64_t p
 
 bool Debugger::mayChangeWatched(std::uint64_t p) const {
   if (edits_.count(p + 1) != 0) return true;
-  const sim::PreparedInst& inst = program_->steps[p];
+  const sim::PreparedInst& inst = step(p);
   for (std::uint8_t k = 0; k < inst.outCount; ++k)
     for (const auto& [f, n] : registersOf(inst.out[k]))
       for (const DataBreakpoint& d : dataBreakpoints_)
@@ -363,7 +401,7 @@ DebugStop Debugger::reverseContinue() {
   const bool lineBreakpoints = !breakpoints_.empty();
   for (std::uint64_t seg = (position_ - 1) / kEvery;; --seg) {
     const std::uint64_t begin = seg * kEvery, end = std::min(position_, begin + kEvery);
-    sim::WarpState s = checkpoints_[seg];
+    sim::WarpState s = checkpointState(seg);
     std::optional<std::uint64_t> found;
     std::vector<int> ids;
     std::string description;
@@ -421,7 +459,8 @@ DebugStop Debugger::gotoPosition(std::uint64_t target) {
 
 DebugStop Debugger::restart() {
   edits_.clear();
-  checkpoints_.assign(1, initial_);
+  checkpoints_.clear();
+  checkpoints_.emplace_back(initial_);
   state_ = initial_;
   position_ = furthest_ = 0;
   startChecked_ = false;
@@ -525,7 +564,7 @@ std::expected<void, std::string> Debugger::setRegister(std::string_view name, st
   edits_.erase(edits_.upper_bound(position_), edits_.end());
   edits_[position_].push_back(edit);
   checkpoints_.erase(checkpoints_.begin() + static_cast<std::ptrdiff_t>(position_ / kEvery + 1), checkpoints_.end());
-  if (position_ % kEvery == 0) checkpoints_.back() = state_;
+  if (position_ % kEvery == 0) checkpoints_.back() = sim::WarpCheckpoint(state_);
   furthest_ = position_;
   return {};
 }
@@ -557,7 +596,7 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
   auto originOf = [&](const Pending& v) {
     for (std::uint64_t q = v.at; q-- > 0;) {
       if (editSets(q + 1, v)) return Origin{std::nullopt, q + 1};  // an edit after step q
-      const sim::PreparedInst& inst = program_->steps[q];
+      const sim::PreparedInst& inst = step(q);
       const bool ran = perLane(v.file) ? ((laneMasks_[q] >> v.lane) & 1u) != 0 : laneMasks_[q] != 0;
       if (!ran) continue;
       for (std::uint8_t k = 0; k < inst.outCount; ++k)
@@ -594,7 +633,7 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
       link.source = "initial state";
     } else {
       const std::uint64_t q = *origin.writer;
-      const sim::PreparedInst& inst = program_->steps[q];
+      const sim::PreparedInst& inst = step(q);
       link.position = q;
       link.line = inst.line;
       link.source = sourceAt(q);

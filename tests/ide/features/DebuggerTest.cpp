@@ -258,6 +258,47 @@ TEST(Debugger, ProvenanceFollowsTheWritesBackToTheInitialState) {
   EXPECT_EQ((*edited)[0].value, 0x77u);
 }
 
+// A long document is assembled a few hundred lines at a time (with a block comment across
+// such a boundary, and a line that does not assemble): every instruction keeps its line, and
+// time travel across checkpoints gives the values the MOVs set. Line L >= 1 of the document is
+// `MOV R<(L % 20) + 1>, L` except the comment's lines and the bad line.
+TEST(Debugger, ALongDocumentKeepsEveryLineAndValue) {
+  constexpr std::uint32_t kLines = 1400, kCommentFrom = 500, kCommentTo = 530, kBad = 1300;
+  std::string text = "// @state R0 = lane\n";
+  std::vector<std::uint32_t> instructionLines;
+  for (std::uint32_t line = 1; line < kLines; ++line) {
+    if (line == kCommentFrom) text += "/* a comment\n";
+    else if (line > kCommentFrom && line < kCommentTo) text += "   MOV R9, 0x9 ; is inside it\n";
+    else if (line == kCommentTo) text += "*/\n";
+    else if (line == kBad) text += "MOV R1, R2, R3, R4 ;\n";
+    else text += "MOV R" + std::to_string(line % 20 + 1) + ", " + std::to_string(line) + " ;\n";
+    if (line < kCommentFrom || line > kCommentTo) instructionLines.push_back(line);
+  }
+  ide::Debugger d = launch(text);
+  ASSERT_EQ(d.length(), instructionLines.size());
+  for (std::uint64_t p = 0; p < d.length(); ++p) ASSERT_EQ(d.lineAt(p), instructionLines[p]) << "position " << p;
+  EXPECT_EQ(d.positionOfLine(kCommentFrom + 3), std::uint64_t{kCommentFrom - 1});  // the line after the comment
+
+  // Runs to the bad line; the value of R<k> is the last line L before it with L % 20 + 1 == k.
+  const ide::DebugStop stop = d.continueForward();
+  EXPECT_EQ(stop.reason, ide::DebugStopReason::Error);
+  EXPECT_EQ(stop.line, kBad);
+  auto expected = [&](std::uint32_t reg, std::uint64_t position) {
+    std::uint32_t value = 0;
+    for (std::uint64_t p = 0; p < position; ++p)
+      if (instructionLines[p] % 20 + 1 == reg) value = instructionLines[p];
+    return value;
+  };
+  for (const std::uint64_t target : {std::uint64_t{1000}, std::uint64_t{257}, std::uint64_t{256}, std::uint64_t{511}, std::uint64_t{3}}) {
+    d.gotoPosition(target);
+    for (std::uint32_t reg = 1; reg <= 20; ++reg) ASSERT_EQ(r(d, reg, 17), expected(reg, target)) << "R" << reg << " at " << target;
+  }
+  d.gotoPosition(769);
+  d.stepBack();
+  for (std::uint32_t reg = 1; reg <= 20; ++reg) EXPECT_EQ(r(d, reg, 0), expected(reg, 768)) << "R" << reg;
+  EXPECT_EQ(r(d, 0, 9), 9u);  // the initial state survives the checkpoints
+}
+
 // Stepping back after N steps gives exactly the state of a fresh run of N - 1 steps, for random
 // programs of the spec's instructions long enough to cross checkpoints.
 TEST(DebuggerProperty, StepBackEqualsAFreshRunOfOneStepFewer) {

@@ -30,25 +30,32 @@ enum class OperandKind : std::uint8_t {
   CMem,       ///< constant memory c[bank][offset]
 };
 
-/// One resolved operand.
+/// One resolved operand. The fields are ordered so that it takes 32 bytes: a prepared program
+/// holds some eleven per instruction, and the debugger keeps a whole program prepared.
 struct Operand {
-  OperandKind kind = OperandKind::None;
-  std::uint32_t reg = 0;       ///< register or predicate number
   std::uint64_t imm = 0;       ///< immediate value
+  std::uint32_t reg = 0;       ///< register or predicate number
   std::uint32_t bank = 0;      ///< constant bank
   std::uint32_t offset = 0;    ///< constant byte offset
   std::uint32_t width = 32;    ///< Bitwidth<> of the operand in this instruction
+  std::int16_t field = -1;     ///< index into the opcode's fields (-1 for PR/UPR)
+  OperandKind kind = OperandKind::None;
+  std::uint8_t select = 0;     ///< `.B0`..`.B3` / `.H0`/`.H1` selector value (0 when none)
   bool neg = false;            ///< `-` (or `~` where CvtINegX prints it so)
   bool abs = false;            ///< `|x|`
   bool bitNot = false;         ///< `~`
   bool logicalNot = false;     ///< `!` on a predicate
-  std::uint8_t select = 0;     ///< `.B0`..`.B3` / `.H0`/`.H1` selector value (0 when none)
-  std::int16_t field = -1;     ///< index into the opcode's fields (-1 for PR/UPR)
 };
+static_assert(sizeof(Operand) == 32);
 
-/// The most operands any InList<>/OutList<> of the spec has, with room to spare.
-inline constexpr std::size_t kMaxOperands = 6;
-/// The most modifiers / named immediates one semantics may declare.
+/// The most sources (InList<> after the guard), results (OutList<>) and extra fields any
+/// opcode or semantics has, with room to spare: the spec's largest InList<> has five elements
+/// with the guard, its largest OutList<> two, and a semantics reads one extra field at most.
+/// prepare() refuses an instruction beyond them with a message, it never writes past them.
+inline constexpr std::size_t kMaxInputs = 5;
+inline constexpr std::size_t kMaxOutputs = 3;
+inline constexpr std::size_t kMaxNamed = 2;
+/// The most modifiers one semantics may declare.
 inline constexpr std::size_t kMaxModifiers = 8;
 
 struct Semantics;
@@ -61,10 +68,11 @@ struct PreparedInst {
   std::uint32_t line = 0;   ///< 0-based source line
   bool uniform = false;     ///< guarded by a uniform predicate: executes once per warp
   Operand guard;
-  std::array<Operand, kMaxOperands> in{}, out{};
+  std::array<Operand, kMaxInputs> in{};
+  std::array<Operand, kMaxOutputs> out{};
   std::uint8_t inCount = 0, outCount = 0;
   std::array<std::uint8_t, kMaxModifiers> mods{};   ///< per the semantics' ModifierDecl list
-  std::array<Operand, kMaxModifiers> named{};       ///< per the semantics' `named` field list
+  std::array<Operand, kMaxNamed> named{};           ///< per the semantics' `named` field list
   std::string error;        ///< non-empty: executing this instruction stops with this reason
 };
 

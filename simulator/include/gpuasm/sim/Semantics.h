@@ -192,7 +192,7 @@ class ExecContext {
   std::uint32_t laneMask_ = 0;
   std::string error_;
   std::vector<std::pair<RegFile, std::uint32_t>>* written_ = nullptr;
-  std::array<std::uint32_t, 2 * kMaxOperands> broadcast_{};  // values behind LaneSource step 0
+  std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed> broadcast_{};  // values behind LaneSource step 0
   std::size_t broadcastUsed_ = 0;
 };
 

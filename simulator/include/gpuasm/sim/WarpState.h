@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace gpuasm::sim {
 
@@ -133,6 +134,29 @@ struct WarpState {
       case RegFile::UP: setUpred(number, value != 0); break;
     }
   }
+};
+
+/// A warp state kept small: the per-lane R registers ever set (a program uses a few of the 256)
+/// and the rest of the register files, without the layout and constant banks, which a run never
+/// changes. The debugger keeps one per checkpoint; a full WarpState is some 33 KB.
+class WarpCheckpoint {
+ public:
+  explicit WarpCheckpoint(const WarpState& state);
+  /// The state again, from `start`: the state the run began with (its layout and constant
+  /// banks; every R register set at the checkpoint's time is stored, any other one is as in
+  /// `start`, where it was never set either).
+  void restore(const WarpState& start, WarpState& out) const;
+
+ private:
+  std::vector<std::uint16_t> rows_;                          ///< numbers of the stored R registers
+  std::vector<std::array<std::uint32_t, kWarpSize>> values_;  ///< their 32 lanes
+  std::array<std::uint32_t, kMaxPred> p_{};
+  std::array<std::uint32_t, kMaxUgpr> ur_{};
+  std::array<bool, kMaxPred> up_{};
+  std::uint32_t activeMask_ = kAllLanes;
+  std::bitset<kMaxGpr> rSet_;
+  std::bitset<kMaxPred> pSet_, upSet_;
+  std::bitset<kMaxUgpr> urSet_;
 };
 
 }  // namespace gpuasm::sim

@@ -117,7 +117,7 @@ class Debugger {
 
   std::uint64_t position() const { return position_; }
   /// Instructions in the program (the last position is this count).
-  std::uint64_t length() const { return program_->steps.size(); }
+  std::uint64_t length() const { return steps_.count; }
   const sim::WarpState& state() const { return state_; }
   /// The 0-based line of the instruction at `position` (next to execute); none at the end.
   std::optional<std::uint32_t> lineAt(std::uint64_t position) const;
@@ -177,11 +177,19 @@ class Debugger {
     std::string name;
   };
 
-  Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, std::shared_ptr<const sim::Program> program, DebugLaunch options);
+  /// The prepared program, kCheckpointEvery steps per block.
+  struct Steps {
+    std::vector<std::vector<sim::PreparedInst>> blocks;
+    std::uint64_t count = 0;
+  };
+  Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps, DebugLaunch options);
+  const sim::PreparedInst& step(std::uint64_t p) const { return steps_.blocks[p / kCheckpointEvery][p % kCheckpointEvery]; }
 
   static void apply(const Edit& edit, sim::WarpState& state);
   /// Executes step `p` on `state` and then the edits at p + 1; the error of a step that cannot run.
   std::string advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const;
+  /// The state at checkpoint k (position k * kCheckpointEvery).
+  sim::WarpState checkpointState(std::uint64_t k) const;
   /// The state at position `p` (p ≤ the furthest position reached), without moving.
   sim::WarpState stateAt(std::uint64_t p) const;
   /// Moves to `target` by re-execution from the nearest checkpoint (target ≤ furthest reached).
@@ -204,12 +212,12 @@ class Debugger {
   const isa::InstrDb* db_;
   std::string text_;
   std::vector<std::uint32_t> lineStarts_;
-  std::shared_ptr<const sim::Program> program_;
+  Steps steps_;
   DebugLaunch options_;
   sim::WarpState initial_, state_;
   std::uint64_t position_ = 0;
   std::uint64_t furthest_ = 0;                             ///< every position up to it is reachable
-  std::vector<sim::WarpState> checkpoints_;                ///< state at k * kCheckpointEvery
+  std::vector<sim::WarpCheckpoint> checkpoints_;           ///< state at k * kCheckpointEvery
   std::vector<std::uint32_t> laneMasks_;                   ///< per executed position: the lanes it ran on
   std::map<std::uint64_t, std::vector<Edit>> edits_;       ///< applied at their position
   std::vector<Breakpoint> breakpoints_;

@@ -127,6 +127,24 @@ TEST_F(Dap, ABreakpointStopsWithTheLanesRegistersAndStepBackUndoes) {
   EXPECT_EQ(variable(1, "R1"), "0x000001f0");
 }
 
+TEST_F(Dap, WarpStateGivesEveryLaneForARegistersView) {
+  // Line 10 is the first IADD: before it MOV R1, R0 made R1 = lane and SHFL.BFLY 0x10 made
+  // R2 = R1 of lane ^ 16 (lane 3: 19 = 0x13); position 2; no predicate was written.
+  launchAndStopAt(10, {{"lane", 3}});
+  runUntilStopped();
+  json warp = request("gpuasm/warpState")["body"];
+  EXPECT_EQ(warp["position"], 2);
+  EXPECT_EQ(warp["line"], 10);
+  EXPECT_EQ(warp["lane"], 3);
+  EXPECT_EQ(warp["activeMask"], "0xffffffff");
+  EXPECT_EQ(warp["regs"]["R1"][3], "0x00000003");
+  EXPECT_EQ(warp["regs"]["R2"][3], "0x00000013");
+  EXPECT_EQ(warp["regs"]["R2"][16], "0x00000000");
+  EXPECT_FALSE(warp["regs"].contains("R3"));
+  request("gpuasm/selectLane", {{"lane", 16}});
+  EXPECT_EQ(request("gpuasm/warpState")["body"]["lane"], 16);
+}
+
 TEST_F(Dap, EvaluateSetVariableAndProvenance) {
   launchAndStopAt(20);
   runUntilStopped();

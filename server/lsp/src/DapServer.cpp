@@ -4,6 +4,8 @@
 #include <gpuasm/lsp/RunJson.h>
 #include <gpuasm/sim/Expression.h>
 
+#include "RunJsonTree.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -452,6 +454,19 @@ struct DapHandlers {
     return {{"links", links}};
   }
 
+  // The whole warp where execution stands, for a registers view: the run's registers as
+  // `gpuasm run --json` gives them, the active mask, the position and the lane in focus.
+  json warpState(const json&) {
+    const ide::Debugger& d = session();
+    json body = {{"position", d.position()},
+                 {"length", d.length()},
+                 {"lane", s.lane_},
+                 {"activeMask", hex8(d.state().activeMask)},
+                 {"regs", detail::registersJson(d.state())}};
+    if (const auto line = d.lineAt(d.position())) body["line"] = *line + 1;
+    return body;
+  }
+
   json selectLane(const json& args) {
     const auto lane = intArg(args, "lane");
     if (!lane || *lane < 0 || *lane > 31) throw RequestError{"lane is 0..31"};
@@ -563,6 +578,7 @@ std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) 
       {"terminate", &DapHandlers::disconnect},
       {"gpuasm/provenance", &DapHandlers::provenance},
       {"gpuasm/selectLane", &DapHandlers::selectLane},
+      {"gpuasm/warpState", &DapHandlers::warpState},
   };
   out_.clear();
   DapHandlers h{*this};

@@ -113,9 +113,7 @@ std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& 
   return state;
 }
 
-namespace {
-
-json registersJson(const sim::WarpState& s) {
+json detail::registersJson(const sim::WarpState& s) {
   json regs = json::object();
   const sim::RegisterLayout& l = s.layout;
   for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i) {
@@ -137,8 +135,6 @@ json registersJson(const sim::WarpState& s) {
   return regs;
 }
 
-}  // namespace
-
 json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, const std::vector<PlacedDiagnostic>& diagnostics) {
   json stop = json::object();
   if (!outcome.setupError.empty()) {
@@ -152,7 +148,7 @@ json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, co
   json root = {{"file", file}, {"stop", stop}};
   if (outcome.final) {
     root["activeMask"] = hex32(outcome.final->activeMask);
-    root["regs"] = registersJson(*outcome.final);
+    root["regs"] = detail::registersJson(*outcome.final);
   } else {
     root["regs"] = json::object();
   }

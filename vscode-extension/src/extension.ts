@@ -15,6 +15,7 @@ import { RunDecorations } from './runDecorations';
 import { EncodingPanel } from './encodingView';
 import { StateFile } from './stateFile';
 import { findServer } from './serverPath';
+import { DebugAdapters, DebugConfigurations, DebugFollower, debugType, defaultConfiguration, explainValue } from './debug';
 
 const restartLimit = 5;
 const restartWindowMs = 3 * 60 * 1000;
@@ -75,7 +76,8 @@ function modifierRange(document: vscode.TextDocument, position: vscode.Position)
   return new vscode.Range(position.line, start, position.line, position.character);
 }
 
-async function startClient(context: vscode.ExtensionContext, stateFile: StateFile): Promise<void> {
+/** The gpuasm binary (setting, environment, next to the extension, PATH), or why none was found. */
+function lookupBinary(context: vscode.ExtensionContext): { path?: string; why: string } {
   const lookup = findServer({
     setting: vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', ''),
     environment: process.env.GPUASM_SERVER_PATH,
@@ -83,21 +85,26 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
     searchPath: process.env.PATH,
   });
-  if (!lookup.found) {
-    const message =
-      `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
-      'Build it with `bash scripts/setup.sh` in the gpuasm repository, then set "gpuasm.serverPath" ' +
-      '(or the environment variable GPUASM_SERVER_PATH) to build/bin/gpuasm.';
-    output.appendLine(message);
-    void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
+  const why =
+    `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
+    'Build it with `bash scripts/setup.sh` in the gpuasm repository, then set "gpuasm.serverPath" ' +
+    '(or the environment variable GPUASM_SERVER_PATH) to build/bin/gpuasm.';
+  return { path: lookup.found, why };
+}
+
+async function startClient(context: vscode.ExtensionContext, stateFile: StateFile): Promise<void> {
+  const lookup = lookupBinary(context);
+  if (lookup.path === undefined) {
+    output.appendLine(lookup.why);
+    void vscode.window.showErrorMessage(lookup.why, 'Open Settings').then((choice) => {
       if (choice) {
         void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuasm.serverPath');
       }
     });
     return;
   }
-  output.appendLine(`Starting ${lookup.found} lsp`);
-  const serverOptions: ServerOptions = { command: lookup.found, args: ['lsp'] };
+  output.appendLine(`Starting ${lookup.path} lsp`);
+  const serverOptions: ServerOptions = { command: lookup.path, args: ['lsp'] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'gpuasm' }],
     outputChannel: output,
@@ -122,7 +129,7 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
   try {
     await client.start();
   } catch (error) {
-    void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.found} did not start: ${(error as Error).message}`);
+    void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.path} did not start: ${(error as Error).message}`);
     return;
   }
   await sendInitialState(stateFile);
@@ -192,12 +199,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const decorations = new RunDecorations();
   const encoding = new EncodingPanel();
   const stateFile = new StateFile(context.workspaceState);
+  const debugFollower = new DebugFollower(registers, output);
   let lane = 0;
   registers.onLaneSelected((selected) => {
     lane = selected;
     decorations.setLane(selected);
+    void debugFollower.selectLane(selected);
   });
-  context.subscriptions.push(output, registers, decorations, encoding, stateFile);
+  context.subscriptions.push(output, registers, decorations, encoding, stateFile, debugFollower);
+  context.subscriptions.push(
+    vscode.debug.registerDebugConfigurationProvider(debugType, new DebugConfigurations(() => stateFile.file)),
+    vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new DebugAdapters(() => lookupBinary(context))),
+    vscode.debug.registerDebugAdapterTrackerFactory(debugType, debugFollower),
+    vscode.commands.registerCommand('gpuasm.ui.debugFile', async () => {
+      if (gpuasmEditor()) {
+        await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], defaultConfiguration(true));
+      }
+    }),
+    vscode.commands.registerCommand('gpuasm.ui.explainValue', explainValue),
+  );
 
   /** Runs one gpuasm/* run request and shows its result with the state it started from. */
   const showRun = async (editor: vscode.TextEditor, title: string, method: string, where: object) => {

@@ -8,6 +8,8 @@ export interface RegistersModel {
   result: RunResult;
   initial: Record<string, RegisterValue>;
   lane: number;
+  /** What a marked value means; "changed by the run" when not said. */
+  changedLegend?: string;
 }
 
 function numeric(text: string): string {
@@ -95,7 +97,7 @@ export function registersHtml(model: RegistersModel): string {
 <p id="stop" class="stop-${model.result.stop.reason}">${escapeHtml(model.title)}: ${escapeHtml(stopText(model.result))}</p>
 <p>active mask <code id="active-mask">${escapeHtml(model.result.activeMask)}</code> ·
 <label>lane <select id="lane">${options}</select></label> (its values are shown at the end of each executed line) ·
-<span class="changed legend">changed by the run</span></p>
+<span class="changed legend">${escapeHtml(model.changedLegend ?? 'changed by the run')}</span></p>
 ${renderUniforms(model, uniform)}
 ${renderLanes(model, perLane)}`;
   const style = `

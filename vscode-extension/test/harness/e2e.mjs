@@ -119,7 +119,9 @@ async function openFile(name) {
 async function focusEditor() {
   // The first editor group holds the text editors; the panels open beside it.
   await page.keyboard.press('Control+1');
-  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+  // The top left of the text area as it is on screen (the lines element moves when scrolled).
+  const box = await page.locator('.editor-group-container.active .monaco-editor .editor-scrollable').first().boundingBox();
+  await page.mouse.click(box.x + 5, box.y + 5);
 }
 
 async function goToLine(line) {
@@ -609,6 +611,109 @@ async function checkRestart() {
   return `killed ${before[0]}, now ${after[0]}`;
 }
 
+/** The rows of the Variables view as "name value" texts. */
+async function variableRows() {
+  return page.locator('.debug-variables .monaco-list-row').allTextContents();
+}
+
+/** Waits for the Variables view to show `name` with `value` (hex text as the adapter gives it). */
+async function variableShows(name, value, timeoutMs) {
+  let rows = [];
+  try {
+    return await waitFor(`the Variables view to show ${name} = ${value}`, timeoutMs, async () => {
+      rows = await variableRows();
+      return rows.find((row) => row.replace(/\s+/g, '') === `${name}=${value}`);
+    });
+  } catch (error) {
+    throw new Error(`${error.message}; it shows ${JSON.stringify(rows)}`);
+  }
+}
+
+/** Waits for the Call Stack view's header to give the stop's description (it shows the adapter's text). */
+async function pausedState(text, timeoutMs) {
+  let header;
+  try {
+    return await waitFor(`the Call Stack to say "${text}"`, timeoutMs, async () => {
+      header = await page.locator('.pane-header', { hasText: 'Call Stack' }).first().textContent();
+      return header?.toLowerCase().includes(text.toLowerCase()) ? header.replace(/^.*Call Stack/, '') : undefined;
+    });
+  } catch (error) {
+    await screenshot('call-stack');
+    throw new Error(`${error.message}; its header says "${header}"`);
+  }
+}
+
+/** Expands a scope of the Variables view (VS Code shows them collapsed). */
+async function expandScope(name) {
+  const row = page.locator('.debug-variables .monaco-list-row', { hasText: name }).first();
+  await row.waitFor({ state: 'visible', timeout: 10000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') {
+    await row.click();
+  }
+}
+
+async function checkDebugger() {
+  try {
+    return await debugWarpReduce();
+  } finally {
+    // The session ends whatever happened, so the checks after this one see no debugger.
+    if ((await page.locator('.debug-toolbar').count()) > 0 && (await page.locator('.debug-toolbar').isVisible())) {
+      await page.keyboard.press('Shift+F5');
+      await waitFor('the debug session to end', 20000, async () => !(await page.locator('.debug-toolbar').isVisible()));
+    }
+    await page.keyboard.press('Control+B');  // the Run and Debug view goes, as the explorer went before
+  }
+}
+
+async function debugWarpReduce() {
+  await openFile('warp-reduce.asm');
+  // A breakpoint on line 20, REDUX.SUM, then F5 with no launch.json.
+  await goToLine(20);
+  await page.keyboard.press('F9');
+  await waitFor('the breakpoint glyph', 10000, async () => (await page.locator('.codicon-debug-breakpoint').count()) > 0);
+  await page.keyboard.press('F5');
+  await pausedState('breakpoint on line 20', 30000);
+  await expandScope('Registers (lane 0)');
+  // By hand (examples/warp-reduce.asm, R0 = lane): before line 20 the butterflies ran: R1 = 0 + … + 31
+  // = 496 = 0x1f0 in every lane, and lane 0's R2 = the odd lanes' sum 1 + 3 + … + 31 = 256 = 0x100.
+  await variableShows('R1', '0x000001f0', 20000);
+  await variableShows('R2', '0x00000100', 5000);
+  // The view's page is replaced at every stop: look its frame up again each time.
+  const stop = await waitFor('the registers view to follow the session to line 20', 20000, async () => {
+    const text = await (await webviewWith('#lanes', 5000)).locator('#stop').textContent();
+    return text.includes('debugging warp-reduce.asm') && text.includes('stopped before line 20') ? text : undefined;
+  });
+  await screenshot('debugger-breakpoint');
+  // Step back: before line 18's IADD lane 0 held its parity's sum, the even lanes' 0 + 2 + … + 30 = 240 = 0xf0.
+  // The Step Back button of the debug toolbar (there because the adapter supports stepBack).
+  await page.locator('.debug-toolbar .codicon-debug-step-back').first().click();
+  await variableShows('R1', '0x000000f0', 20000);
+  const back = await waitFor('the registers view at line 18 with R1 = 0xf0 in lane 0', 20000, async () => {
+    const frame = await webviewWith('#lanes', 5000);
+    const text = await frame.locator('#stop').textContent();
+    return text.includes('stopped before line 18') && Number.parseInt(await cell(frame, 'R1', 0), 16) === 0xf0 ? text : undefined;
+  });
+  const marked = await (await webviewWith('#lanes', 5000)).locator('#lanes td[data-reg="R1"][data-lane="0"]').getAttribute('class');
+  if (!marked?.includes('changed')) {
+    throw new Error('R1 in lane 0 is not marked as changed since the previous stop');
+  }
+  await screenshot('debugger-step-back');
+  // A data breakpoint on R1 (lane 0 of the lane scope): continuing stops after line 18's IADD changed it.
+  const row = page.locator('.debug-variables .monaco-list-row', { hasText: 'R1 =' }).first();
+  await row.click({ button: 'right' });
+  const item = page.locator('.monaco-menu .action-label', { hasText: 'Break on Value Change' }).first();
+  await item.waitFor({ state: 'visible', timeout: 10000 });
+  await screenshot('debugger-variable-menu');
+  await item.click();
+  await waitFor('the data breakpoint in the Breakpoints view', 10000, async () =>
+    (await page.locator('.debug-breakpoints .monaco-list-row').allTextContents()).find((text) => text.includes('R1')));
+  await page.keyboard.press('F5');
+  const data = await pausedState('R1 changed in lane 0: 0xf0 -> 0x1f0', 20000);
+  await variableShows('R1', '0x000001f0', 20000);
+  await screenshot('debugger-data-breakpoint');
+  return `"${stop.trim()}"; step back: "${back.trim()}"; then "${data.trim()}"`;
+}
+
 // ---- main ----------------------------------------------------------------------------------
 
 async function main() {
@@ -656,6 +761,7 @@ async function main() {
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Pick Initial State File: runs start from it', checkStateFile);
     await check('Show Encoding shows the field table', checkShowEncoding);
+    await check('debugger: F5, breakpoint, Variables, step back, data breakpoint', checkDebugger);
     await check('a server that dies is restarted, with a message', checkRestart);
     await check('a failing // @expect is an error until it holds', checkExpectation);
   } finally {

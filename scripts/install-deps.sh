@@ -4,6 +4,7 @@
 #   g++ cmake make            the C++23 compiler (g++ 12) and the build
 #   nlohmann-json3-dev        JSON for the LSP and the CLI's --json output (server/lsp only)
 #   libboost-dev              Boost.Asio for the LSP transport (server/lsp only)
+#   libcli11-dev              CLI11, the command line parser of the gpuasm binary (server/tool)
 #   libtree-sitter-dev        the tree-sitter runtime that parses .asm files
 #   libgtest-dev libgmock-dev GoogleTest for tests/
 #   libbenchmark-dev          Google Benchmark for bench/
@@ -16,7 +17,7 @@
 # source package (grammar/tools/build-tree-sitter-cli.sh, about a minute): the test command
 # checks with it that the committed grammar/src/ is what grammar.js generates.
 set -euo pipefail
-packages=(g++ cmake make nlohmann-json3-dev libboost-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
+packages=(g++ cmake make nlohmann-json3-dev libboost-dev libcli11-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
   neovim chromium libkrb5-dev fonts-wqy-microhei)
 command -v npm > /dev/null || packages+=(npm)
 missing=()

@@ -25,23 +25,10 @@ void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiag
   }
 }
 
-int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool json = false;
-  std::optional<std::string> specDir;
-  std::vector<std::string> files;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--json") json = true;
-    else if (args[i] == "--spec-dir" && i + 1 < args.size()) specDir = args[++i];
-    else if (args[i].starts_with("--")) {
-      err << "gpuasm asm: unknown option '" << args[i] << "'\n";
-      return kExitUsage;
-    } else files.push_back(args[i]);
-  }
-  if (files.size() != 1) {
-    err << "gpuasm asm: expected one FILE\n";
-    return kExitUsage;
-  }
-  auto load = loadSpecFor(specDir, err);
+int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
+  const bool json = options.json;
+  const std::vector<std::string> files{options.file};
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   auto text = readSourceFile(files.front(), err);
   if (!text) return kExitUsage;

@@ -14,23 +14,10 @@
 
 namespace gpuasm::tool {
 
-int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool json = false;
-  std::optional<std::string> specDir;
-  std::vector<std::string> files;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--json") json = true;
-    else if (args[i] == "--spec-dir" && i + 1 < args.size()) specDir = args[++i];
-    else if (args[i].starts_with("--")) {
-      err << "gpuasm check: unknown option '" << args[i] << "'\n";
-      return kExitUsage;
-    } else files.push_back(args[i]);
-  }
-  if (files.empty()) {
-    err << "gpuasm check: expected FILE...\n";
-    return kExitUsage;
-  }
-  auto load = loadSpecFor(specDir, err);
+int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  const bool json = options.json;
+  const std::vector<std::string>& files = options.files;
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   std::vector<lsp::FileDiagnostics> results;
   bool anyError = false, ioError = false;

@@ -36,22 +36,60 @@ std::optional<std::string> readSourceFile(const std::string& path, std::ostream&
 /// when it cannot be read or is malformed.
 bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err);
 
-/// The options of a server command (lsp, dap): `--port N`, `--spec-dir DIR`, `--stdio`.
+/// The command line (main): every subcommand's options, parsed by CLI11 in CommandLine.cpp,
+/// which gives each one --help, the same error messages and exit status 2 on a usage error.
+int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+struct SpecOptions {
+  bool json = false, lint = false;
+  std::optional<std::string> specDir;
+};
+struct CheckOptions {
+  std::vector<std::string> files;
+  bool json = false;
+  std::optional<std::string> specDir;
+};
+struct AsmOptions {
+  std::string file;
+  bool json = false;
+  std::optional<std::string> specDir;
+};
+struct ParseOptions {
+  std::string file;
+  bool noRanges = false;
+};
+struct RunOptions {
+  std::string file;
+  bool json = false, trace = false;
+  std::optional<std::uint32_t> until;  ///< 1-based line
+  std::optional<std::uint64_t> stepLimit;
+  std::optional<std::string> statePath, specDir;
+};
+struct TestOptions {
+  std::vector<std::string> files;
+  std::optional<std::string> junitPath, statePath, specDir;
+  std::optional<std::uint64_t> stepLimit;
+};
+/// The options of a server command (lsp, dap).
 struct ServeOptions {
   std::optional<std::string> specDir;
   std::optional<std::uint16_t> port;
 };
-/// Reads them; prints the problem and returns nullopt on a bad one.
-std::optional<ServeOptions> parseServeOptions(const std::string& command, const std::vector<std::string>& args, std::ostream& err);
+struct DisOptions {
+  std::vector<std::string> words;
+  std::optional<std::string> file;
+  bool json = false;
+  std::optional<std::string> specDir;
+};
 
-int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runAsm(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runLsp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runDap(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runTest(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);
+int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err);
+int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
+int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err);
+int runLsp(const ServeOptions& options, std::ostream& out, std::ostream& err);
+int runDap(const ServeOptions& options, std::ostream& out, std::ostream& err);
+int runRun(const RunOptions& options, std::ostream& out, std::ostream& err);
+int runTest(const TestOptions& options, std::ostream& out, std::ostream& err);
+int runDis(const DisOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gpuasm::tool

@@ -8,13 +8,11 @@
 
 namespace gpuasm::tool {
 
-int runDap(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
-  const auto options = parseServeOptions("dap", args, err);
-  if (!options) return kExitUsage;
-  auto load = loadSpecFor(options->specDir, err);
+int runDap(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   lsp::DapServer server(*load->db);
-  return options->port ? lsp::serveTcp(server, *options->port, err) : lsp::serveStdio(server, err);
+  return options.port ? lsp::serveTcp(server, *options.port, err) : lsp::serveStdio(server, err);
 }
 
 }  // namespace gpuasm::tool

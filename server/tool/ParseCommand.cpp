@@ -34,20 +34,9 @@ std::optional<std::string> readSourceFile(const std::string& path, std::ostream&
   return text;
 }
 
-int runParse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool ranges = true;
-  std::vector<std::string> files;
-  for (const auto& a : args) {
-    if (a == "--no-ranges") ranges = false;
-    else if (a.starts_with("--")) {
-      err << "gpuasm parse: unknown option '" << a << "'\n";
-      return kExitUsage;
-    } else files.push_back(a);
-  }
-  if (files.size() != 1) {
-    err << "gpuasm parse: expected one FILE\n";
-    return kExitUsage;
-  }
+int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err) {
+  const bool ranges = !options.noRanges;
+  const std::vector<std::string> files{options.file};
   auto text = readSourceFile(files.front(), err);
   if (!text) return kExitUsage;
   const syntax::SyntaxTree tree(std::move(*text));

@@ -18,13 +18,6 @@ namespace gpuasm::tool {
 
 namespace {
 
-std::optional<std::uint64_t> parseCount(const std::string& s) {
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 std::string hex8(std::uint32_t v) {
   char buf[12];
   std::snprintf(buf, sizeof buf, "%08x", v);
@@ -73,47 +66,15 @@ bool readStateFile(const std::string& path, std::optional<sim::InitialState>& in
   return true;
 }
 
-int runRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool json = false;
+int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
+  const bool json = options.json;
   ide::RunRequest request;
-  std::optional<std::string> specDir, statePath;
-  std::vector<std::string> files;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool hasValue = i + 1 < args.size();
-    if (a == "--json") {
-      json = true;
-    } else if (a == "--trace") {
-      request.trace = true;
-    } else if (a == "--until" && hasValue) {
-      const auto line = parseCount(args[++i]);
-      if (!line || *line == 0 || *line > 0xFFFFFFFFu) {
-        err << "gpuasm run: --until takes a line number (1-based), not '" << args[i] << "'\n";
-        return kExitUsage;
-      }
-      request.untilLine = static_cast<std::uint32_t>(*line - 1);
-    } else if (a == "--step-limit" && hasValue) {
-      const auto n = parseCount(args[++i]);
-      if (!n) {
-        err << "gpuasm run: --step-limit takes a number, not '" << args[i] << "'\n";
-        return kExitUsage;
-      }
-      request.stepLimit = *n;
-    } else if (a == "--state" && hasValue) {
-      statePath = args[++i];
-    } else if (a == "--spec-dir" && hasValue) {
-      specDir = args[++i];
-    } else if (a.starts_with("--")) {
-      err << "gpuasm run: unknown option or missing value '" << a << "'\n";
-      return kExitUsage;
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.size() != 1) {
-    err << "gpuasm run: expected one FILE\n";
-    return kExitUsage;
-  }
+  request.trace = options.trace;
+  if (options.until) request.untilLine = *options.until - 1;
+  if (options.stepLimit) request.stepLimit = *options.stepLimit;
+  const std::vector<std::string> files{options.file};
+  const std::optional<std::string>& statePath = options.statePath;
+  const std::optional<std::string>& specDir = options.specDir;
   if (statePath && !readStateFile(*statePath, request.stateFile, err)) return kExitUsage;
   auto load = loadSpecFor(specDir, err);
   if (!load) return kExitUsage;

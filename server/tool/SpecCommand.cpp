@@ -28,40 +28,6 @@ std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, s
 
 namespace {
 
-struct CommonOptions {
-  bool json = false;
-  bool lint = false;
-  std::optional<std::string> specDir;
-  std::optional<std::string> file;
-  std::vector<std::string> positional;
-};
-
-// Parses the options shared by subcommands; `allowed` lists the flags this command takes.
-std::optional<CommonOptions> parseOptions(const std::vector<std::string>& args, std::string_view command,
-                                          const std::vector<std::string_view>& allowed, std::ostream& err) {
-  CommonOptions o;
-  auto takes = [&](std::string_view flag) { return std::find(allowed.begin(), allowed.end(), flag) != allowed.end(); };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.starts_with("--") && !takes(a)) {
-      err << "gpuasm " << command << ": unknown option '" << a << "'\n";
-      return std::nullopt;
-    }
-    if (a == "--json") o.json = true;
-    else if (a == "--lint") o.lint = true;
-    else if (a == "--spec-dir" || a == "--file") {
-      if (i + 1 >= args.size()) {
-        err << "gpuasm " << command << ": " << a << " needs a value\n";
-        return std::nullopt;
-      }
-      (a == "--spec-dir" ? o.specDir : o.file) = args[++i];
-    } else {
-      o.positional.push_back(a);
-    }
-  }
-  return o;
-}
-
 bool before(const SpecDiagnostic& a, const SpecDiagnostic& b) {
   if (a.pos.file != b.pos.file) return a.pos.file < b.pos.file;
   if (a.pos.line != b.pos.line) return a.pos.line < b.pos.line;
@@ -70,13 +36,8 @@ bool before(const SpecDiagnostic& a, const SpecDiagnostic& b) {
 
 }  // namespace
 
-int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const auto opts = parseOptions(args, "spec", {"--json", "--lint", "--spec-dir"}, err);
-  if (!opts) return kExitUsage;
-  if (!opts->positional.empty()) {
-    err << "gpuasm spec: unexpected argument '" << opts->positional.front() << "'\n";
-    return kExitUsage;
-  }
+int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
+  const SpecOptions* opts = &options;
   auto load = loadSpecFor(opts->specDir, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
@@ -120,10 +81,9 @@ int runSpec(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   return errors > 0 ? kExitInputErrors : kExitOk;
 }
 
-int runDis(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const auto opts = parseOptions(args, "dis", {"--json", "--file", "--spec-dir"}, err);
-  if (!opts) return kExitUsage;
-  std::vector<std::string> words = opts->positional;
+int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
+  const DisOptions* opts = &options;
+  std::vector<std::string> words = opts->words;
   if (opts->file) {
     std::ifstream in(*opts->file, std::ios::binary);
     if (!in) {

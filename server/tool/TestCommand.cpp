@@ -189,37 +189,12 @@ std::string junitXml(const std::vector<FileReport>& reports) {
 
 }  // namespace
 
-int runTest(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::optional<std::string> specDir, statePath, junitPath;
-  std::uint64_t stepLimit = ide::LiveLimits{}.stepLimit;
-  std::vector<std::string> files;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool hasValue = i + 1 < args.size();
-    if (a == "--junit" && hasValue) {
-      junitPath = args[++i];
-    } else if (a == "--state" && hasValue) {
-      statePath = args[++i];
-    } else if (a == "--spec-dir" && hasValue) {
-      specDir = args[++i];
-    } else if (a == "--step-limit" && hasValue) {
-      const std::string& v = args[++i];
-      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), stepLimit);
-      if (ec != std::errc() || end != v.data() + v.size()) {
-        err << "gpuasm test: --step-limit takes a number, not '" << v << "'\n";
-        return kExitUsage;
-      }
-    } else if (a.starts_with("--")) {
-      err << "gpuasm test: unknown option or missing value '" << a << "'\n";
-      return kExitUsage;
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.empty()) {
-    err << "gpuasm test: expected FILE...\n";
-    return kExitUsage;
-  }
+int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
+  const std::optional<std::string>& specDir = options.specDir;
+  const std::optional<std::string>& statePath = options.statePath;
+  const std::optional<std::string>& junitPath = options.junitPath;
+  const std::uint64_t stepLimit = options.stepLimit.value_or(ide::LiveLimits{}.stepLimit);
+  const std::vector<std::string>& files = options.files;
   std::optional<sim::InitialState> stateFile;
   if (statePath && !readStateFile(*statePath, stateFile, err)) return kExitUsage;
   auto load = loadSpecFor(specDir, err);

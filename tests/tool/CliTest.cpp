@@ -122,7 +122,8 @@ TEST(Cli, UsageAndIoErrorsExitWithTwo) {
   EXPECT_NE(unknown.out.find("unknown command 'frobnicate'"), std::string::npos);
   const CliRun badOption = gpuasm("spec --bogus");
   EXPECT_EQ(badOption.status, 2);
-  EXPECT_NE(badOption.out.find("unknown option '--bogus'"), std::string::npos);
+  EXPECT_NE(badOption.out.find("gpuasm spec: The following argument was not expected: --bogus"), std::string::npos) << badOption.out;
+  EXPECT_NE(badOption.out.find("gpuasm spec --help"), std::string::npos) << badOption.out;
   const CliRun missingDir = gpuasm("spec --spec-dir /nonexistent/spec");
   EXPECT_EQ(missingDir.status, 2);
   EXPECT_NE(missingDir.out.find("/nonexistent/spec"), std::string::npos);
@@ -130,6 +131,25 @@ TEST(Cli, UsageAndIoErrorsExitWithTwo) {
   EXPECT_EQ(gpuasm("dis").status, 2);
   EXPECT_EQ(gpuasm("dis --file /nonexistent/words.txt").status, 2);
   EXPECT_EQ(gpuasm("--help").status, 0);
+  // The same errors, and status 2, from every subcommand.
+  EXPECT_EQ(gpuasm("run --step-limit many x.asm").status, 2);
+  EXPECT_EQ(gpuasm("test --junit").status, 2);
+  EXPECT_EQ(gpuasm("check").status, 2);
+  EXPECT_EQ(gpuasm("asm a.asm b.asm").status, 2);
+  EXPECT_EQ(gpuasm("dap --port 70000").status, 2);
+}
+
+TEST(Cli, EverySubcommandHasHelp) {
+  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"}) {
+    const CliRun help = gpuasm(std::string(command) + " --help");
+    EXPECT_EQ(help.status, 0) << command;
+    EXPECT_NE(help.out.find(std::string("Usage: gpuasm ") + command), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("exit status: 0 fine, 1 the input has errors, 2 usage or I/O error"), std::string::npos) << help.out;
+  }
+  const CliRun all = gpuasm("--help");
+  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"})
+    EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos) << command << " is not listed";
+  EXPECT_EQ(gpuasm("--version").out, "gpuasm 0.1.0\n");
 }
 
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {

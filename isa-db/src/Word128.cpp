@@ -57,6 +57,24 @@ std::string Word128::toHex() const {
   return out;
 }
 
+std::array<unsigned char, 16> Word128::toBytes() const {
+  std::array<unsigned char, 16> out{};
+  for (unsigned i = 0; i < 8; ++i) {
+    out[i] = static_cast<unsigned char>(lo >> (8 * i));
+    out[8 + i] = static_cast<unsigned char>(hi >> (8 * i));
+  }
+  return out;
+}
+
+Word128 Word128::fromBytes(std::span<const unsigned char, 16> bytes) {
+  Word128 w;
+  for (unsigned i = 0; i < 8; ++i) {
+    w.lo |= static_cast<std::uint64_t>(bytes[i]) << (8 * i);
+    w.hi |= static_cast<std::uint64_t>(bytes[8 + i]) << (8 * i);
+  }
+  return w;
+}
+
 std::optional<Word128> Word128::fromHex(std::string_view text) {
   if (text.size() < 3 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return std::nullopt;
   text.remove_prefix(2);

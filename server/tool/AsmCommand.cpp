@@ -7,11 +7,64 @@
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <ostream>
 #include <sstream>
 
+#include <unistd.h>
+
 namespace gpuasm::tool {
+
+namespace {
+
+// The machine code file of `asm -o`: written under a temporary name beside OUT and renamed over
+// it only when the whole input assembled, so a run with errors (or one that fails half-way)
+// never leaves a partial file or replaces a good one.
+class MachineCodeFile {
+ public:
+  explicit MachineCodeFile(std::string path) : path_(std::move(path)), temp_(path_ + ".partial-" + std::to_string(::getpid())) {
+    out_.open(temp_, std::ios::binary | std::ios::trunc);
+  }
+  MachineCodeFile(const MachineCodeFile&) = delete;
+  MachineCodeFile& operator=(const MachineCodeFile&) = delete;
+  ~MachineCodeFile() {
+    if (committed_) return;
+    out_.close();
+    std::error_code ignored;
+    std::filesystem::remove(temp_, ignored);
+  }
+
+  bool opened() const { return out_.is_open(); }
+  void write(const isa::Word128& word) {
+    const auto bytes = word.toBytes();
+    out_.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  /// Puts the file in place; false (and why, on `err`) when writing or renaming failed.
+  bool commit(std::ostream& err) {
+    out_.close();
+    if (!out_) {
+      err << "gpuasm asm: error while writing '" << temp_ << "'\n";
+      return false;
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp_, path_, ec);
+    if (ec) {
+      err << "gpuasm asm: cannot write '" << path_ << "': " << ec.message() << '\n';
+      return false;
+    }
+    committed_ = true;
+    return true;
+  }
+
+ private:
+  std::string path_, temp_;
+  std::ofstream out_;
+  bool committed_ = false;
+};
+
+}  // namespace
 
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
   for (const auto& d : diagnostics) {
@@ -55,14 +108,27 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     out << lsp::asmToJson(files.front(), listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
   }
-  // The listing is printed as the assembler goes (memory stays flat on any size); the
-  // diagnostics follow it on stderr.
+  // The listing (or the machine code, with -o) is written as the assembler goes (memory stays
+  // flat on any size); the diagnostics follow it on stderr.
+  std::optional<MachineCodeFile> machineCode;
+  if (options.output) {
+    machineCode.emplace(*options.output);
+    if (!machineCode->opened()) {
+      err << "gpuasm asm: cannot write '" << *options.output << "'\n";
+      return kExitUsage;
+    }
+  }
   struct Listing final : ide::AssemblySink {
     std::ostream* out;
+    MachineCodeFile* machineCode = nullptr;
     std::function<lsp::ListingEntry(const ide::AssembledStatement&)> entryOf;
     std::vector<ide::Diagnostic> diagnostics;
     void diagnostic(ide::Diagnostic&& d) override { diagnostics.push_back(std::move(d)); }
     void statement(ide::AssembledStatement&& s) override {
+      if (machineCode != nullptr) {
+        if (s.inst) machineCode->write(s.encoding);
+        return;
+      }
       const lsp::ListingEntry e = entryOf(s);
       const std::string number = std::to_string(e.line);
       *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
@@ -72,12 +138,18 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     }
   } listing;
   listing.out = &out;
+  listing.machineCode = machineCode ? &*machineCode : nullptr;
   listing.entryOf = entryOf;
   ide::assembleText(db, source, listing);
   const auto placed = lsp::placeDiagnostics(listing.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   printDiagnostics(files.front(), placed, err);
-  return anyError ? kExitInputErrors : kExitOk;
+  if (anyError) {
+    if (machineCode) err << "gpuasm asm: " << *options.output << " not written: " << files.front() << " has errors\n";
+    return kExitInputErrors;
+  }
+  if (machineCode && !machineCode->commit(err)) return kExitUsage;
+  return kExitOk;
 }
 
 }  // namespace gpuasm::tool

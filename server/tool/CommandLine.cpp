@@ -55,7 +55,12 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   AsmOptions assemble;
   a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", assemble, runAsm);
   a->add_option("FILE", assemble.file, "the .asm file")->required();
-  a->add_flag("--json", assemble.json, "the listing as JSON");
+  CLI::Option* json = a->add_flag("--json", assemble.json, "the listing as JSON");
+  a->add_option("-o,--output", assemble.output,
+                "write the machine code to OUT (16 bytes an instruction, little-endian), not the listing; "
+                "nothing is written when FILE has errors")
+      ->option_text("OUT")
+      ->excludes(json);
   specDirOption(*a, assemble.specDir);
 
   ParseOptions parse;
@@ -94,8 +99,10 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   DisOptions dis;
   a = command("dis", "decode 128-bit words (0x and up to 32 hex digits) into canonical assembly text", dis, runDis);
   a->add_option("WORD", dis.words, "words to decode");
-  a->add_option("--file", dis.file, "read the words from F, one per line")->option_text("F");
-  a->add_flag("--json", dis.json, "the instructions as JSON");
+  CLI::Option* file = a->add_option("--file", dis.file, "read the words from F, one per line")->option_text("F");
+  a->add_option("--binary", dis.binary, "read the words from a machine code file (as asm -o writes)")->option_text("BIN")->excludes(file);
+  CLI::Option* disJson = a->add_flag("--json", dis.json, "the instructions as JSON");
+  a->add_flag("--asm", dis.assembly, "print assembly text that gpuasm asm reads back (the word as a comment)")->excludes(disJson);
   specDirOption(*a, dis.specDir);
 
   // A first argument that is neither an option nor a subcommand: say so plainly.

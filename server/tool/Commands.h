@@ -52,6 +52,7 @@ struct CheckOptions {
 struct AsmOptions {
   std::string file;
   bool json = false;
+  std::optional<std::string> output;  ///< -o: the machine code, 16 bytes an instruction
   std::optional<std::string> specDir;
 };
 struct ParseOptions {
@@ -78,7 +79,8 @@ struct ServeOptions {
 struct DisOptions {
   std::vector<std::string> words;
   std::optional<std::string> file;
-  bool json = false;
+  std::optional<std::string> binary;  ///< a file of 16-byte words (`asm -o`)
+  bool json = false, assembly = false;
   std::optional<std::string> specDir;
 };
 

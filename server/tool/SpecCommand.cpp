@@ -8,6 +8,8 @@
 #include <gpuasm/lsp/SpecJson.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -100,8 +102,27 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
       words.push_back(token);
     }
   }
-  if (words.empty()) {
-    err << "gpuasm dis: no words given (WORD... or --file F)\n";
+  // What to decode: each input as it is named in messages, and its word (none: malformed).
+  std::vector<std::pair<std::string, std::optional<Word128>>> inputs;
+  for (const auto& w : words) inputs.emplace_back(w, Word128::fromHex(w));
+  if (opts->binary) {
+    const auto bytes = readSourceFile(*opts->binary, err);
+    if (!bytes) return kExitUsage;
+    if (bytes->size() % 16 != 0) {
+      err << *opts->binary << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
+          << " left over)\n";
+      return kExitInputErrors;
+    }
+    for (std::size_t at = 0; at < bytes->size(); at += 16) {
+      std::array<unsigned char, 16> word{};
+      std::memcpy(word.data(), bytes->data() + at, word.size());
+      std::ostringstream name;
+      name << *opts->binary << "+0x" << std::hex << at;
+      inputs.emplace_back(name.str(), Word128::fromBytes(word));
+    }
+  }
+  if (inputs.empty() && !opts->binary) {
+    err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
   }
   auto load = loadSpecFor(opts->specDir, err);
@@ -110,11 +131,11 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   const Decoder decoder(db);
   std::vector<lsp::DisEntry> entries;
   bool anyError = false;
-  for (const auto& w : words) {
+  for (auto& [input, word] : inputs) {
     lsp::DisEntry e;
-    e.input = w;
-    e.word = Word128::fromHex(w);
-    if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + w + "' is not 0x followed by 1 to 32 hex digits"});
+    e.input = std::move(input);
+    e.word = word;
+    if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
     else e.result = decoder.decode(*e.word);
     if (e.result.decoded && e.result.issues.empty()) {
       e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
@@ -127,6 +148,21 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   }
   if (opts->json) {
     out << lsp::disToJson(db, entries, 2) << '\n';
+    return anyError ? kExitInputErrors : kExitOk;
+  }
+  if (opts->assembly) {
+    // Text `gpuasm asm` reads back: one instruction a line, the word and variant as a comment; a
+    // word that does not decode is a comment with the reason.
+    for (const auto& e : entries) {
+      if (!e.text.empty() && e.result.issues.empty()) {
+        out << e.text << "  // " << e.word->toHex() << ' ' << e.result.decoded->opcode->name << '\n';
+        continue;
+      }
+      for (const auto& i : e.result.issues) {
+        out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << i.code << "]\n";
+        err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
+      }
+    }
     return anyError ? kExitInputErrors : kExitOk;
   }
   for (const auto& e : entries) {

@@ -152,6 +152,69 @@ TEST(Cli, EverySubcommandHasHelp) {
   EXPECT_EQ(gpuasm("--version").out, "gpuasm 0.1.0\n");
 }
 
+std::string fileBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `asm -o` writes each word as 16 bytes, bits 0..7 first. IADD R1, R1, R2 is
+// 0x00001c3c000000000000000201017000 (encoded by hand from 000_ialu.txt:105-119 and 181-184
+// with the prelude's values: pg=7 at 12, rd=1 at 16, ra=1 at 24, rb=2 at 32, pp=7 at 98,
+// pp.not=1 at 101, pu=7 at 106), so its bytes are 00 70 01 01 02 00 00 00, 00 00 00 00 3c 1c 00 00.
+TEST(Cli, AsmWritesMachineCodeLittleEndian) {
+  const auto dir = tempDir("machine-code");
+  std::ofstream(dir / "iadd.asm") << "IADD R1, R1, R2 ;\nIADD R1, R1, R2 ;\n";
+  const CliRun r = gpuasm("asm " + (dir / "iadd.asm").string() + " -o " + (dir / "iadd.bin").string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "");  // no listing with -o
+  const std::string word("\x00\x70\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x3c\x1c\x00\x00", 16);
+  EXPECT_EQ(fileBytes(dir / "iadd.bin"), word + word);
+  const CliRun back = gpuasm("dis --binary " + (dir / "iadd.bin").string());
+  EXPECT_NE(back.out.find("0x00001c3c000000000000000201017000  IADD R1, R1, R2 ;"), std::string::npos) << back.out;
+
+  // An input with errors writes nothing and leaves an existing file alone.
+  std::ofstream(dir / "kept.bin") << "kept";
+  const CliRun bad = gpuasm("asm " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm -o " + (dir / "kept.bin").string());
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find("not written"), std::string::npos) << bad.out;
+  EXPECT_EQ(fileBytes(dir / "kept.bin"), "kept");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 3);  // no leftovers
+  EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o /nonexistent/dir/out.bin").status, 2);
+  EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o x.bin --json").status, 2);
+
+  // A file that is not whole 16-byte words is an input error.
+  std::ofstream(dir / "short.bin") << std::string(20, '\0');
+  const CliRun partial = gpuasm("dis --binary " + (dir / "short.bin").string());
+  EXPECT_EQ(partial.status, 1);
+  EXPECT_NE(partial.out.find("20 bytes is not a whole number of 16-byte instructions (4 left over)"), std::string::npos) << partial.out;
+}
+
+// assemble -> machine code -> dis --asm -> assemble gives the same bytes, for every example
+// that assembles (illegal-modifier.asm and spec-examples.asm hold errors on purpose).
+TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
+  const auto dir = tempDir("round-trip");
+  int roundTrips = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + "/examples")) {
+    if (entry.path().extension() != ".asm") continue;
+    const std::string name = entry.path().stem().string();
+    const auto first = dir / (name + ".bin"), text = dir / (name + ".dis.asm"), second = dir / (name + ".again.bin");
+    const CliRun assembled = gpuasm("asm " + entry.path().string() + " -o " + first.string());
+    if (name == "illegal-modifier" || name == "spec-examples") {
+      EXPECT_EQ(assembled.status, 1) << name;
+      continue;
+    }
+    ASSERT_EQ(assembled.status, 0) << name << ": " << assembled.out;
+    const CliRun dis = gpuasm("dis --asm --binary " + first.string() + " > " + text.string());
+    ASSERT_EQ(dis.status, 0) << name << ": " << dis.out;
+    const CliRun again = gpuasm("asm " + text.string() + " -o " + second.string());
+    ASSERT_EQ(again.status, 0) << name << ": " << again.out;
+    EXPECT_GT(fileBytes(first).size(), 0u) << name;
+    EXPECT_EQ(fileBytes(first), fileBytes(second)) << name;
+    ++roundTrips;
+  }
+  EXPECT_GE(roundTrips, 3);
+}
+
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   const auto dir = tempDir("garbage");
   std::mt19937 rng(7);

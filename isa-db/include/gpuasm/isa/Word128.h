@@ -2,8 +2,10 @@
 // digits, bit 127 first (DESIGN.md §6); this is the only place that spelling is produced or read.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -31,6 +33,11 @@ struct Word128 {
   std::string toHex() const;
   /// Parses "0x…" with 1..32 hex digits (case-insensitive); nullopt when malformed.
   static std::optional<Word128> fromHex(std::string_view text);
+
+  /// The word as 16 bytes, bits 0..7 first (little-endian): the binary format of
+  /// `gpuasm asm -o` and `gpuasm dis --binary` (docs/PROTOCOL.md).
+  std::array<unsigned char, 16> toBytes() const;
+  static Word128 fromBytes(std::span<const unsigned char, 16> bytes);
 };
 
 /// Hash for unordered containers keyed by words.

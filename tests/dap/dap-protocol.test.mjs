@@ -55,8 +55,9 @@ fs.writeFileSync(
 );
 const WARP_REDUCE = path.join(repo, 'examples/warp-reduce.asm');
 
-// Variable references of the scopes (docs/PROTOCOL.md lists them in this order).
-const LANE_SCOPE = 1, ALL_LANES_SCOPE = 5;
+// Variable references of the scopes (docs/PROTOCOL.md lists them in this order; the first test
+// checks them).
+const LANE_SCOPE = 1, PREDICATE_SCOPE = 3, WARP_SCOPE = 4, ALL_LANES_SCOPE = 5;
 
 function within(promise, what, ms = WAIT_MS) {
   let timer;
@@ -245,7 +246,7 @@ dapTest('initialize, launch with stopOnEntry, initialized, configurationDone: st
   ]);
   // Before the first instruction only the `// @state` register is set: R0 = lane.
   assert.deepEqual(await s.variables(LANE_SCOPE), { R0: '0x00000000' });
-  assert.deepEqual(await s.variables(4), { activeMask: '0xffffffff' });
+  assert.deepEqual(await s.variables(WARP_SCOPE), { activeMask: '0xffffffff' });
 });
 
 dapTest("the test client's hitBreakpoint: line 4 in lane 3, the lane's registers, hex and decimal", async (s) => {
@@ -454,6 +455,9 @@ dapTest('data breakpoints stop after the change going forward and before it goin
   assert.equal((await info({ name: 'R3[5]' })).dataId, 'R3@5');
   assert.equal((await info({ name: 'R3' })).dataId, 'R3');
   assert.equal((await info({ name: 'lane' })).dataId, null);
+  assert.equal((await info({ name: 'R3[32]' })).dataId, null);
+  const uniform = await info({ name: 'UR4[3]' });
+  assert.deepEqual([uniform.dataId, uniform.description], [null, 'UR4 is uniform: it has no lanes']);
   let set = (await s.request('setDataBreakpoints', { breakpoints: [{ dataId: 'R2@0' }] })).body.breakpoints;
   assert.equal(set[0].verified, true);
   await s.request('continue', { threadId: 1 });
@@ -575,7 +579,7 @@ dapTest('examples/warp-reduce.asm: the butterfly sum and the ballot in lane 1', 
   assert.equal(regs.R1, '0x000001f0');
   assert.equal(regs.R3, '0x000001f0');
   assert.equal(regs.R4, '0xffffffff');
-  assert.deepEqual(await s.variables(3), { P0: 'true', P1: 'true' });
+  assert.deepEqual(await s.variables(PREDICATE_SCOPE), { P0: 'true', P1: 'true' });
   assert.equal((await s.variables(LANE_SCOPE, { hex: false })).R1, '496');
 });
 
@@ -597,6 +601,29 @@ dapTest('a program that does not assemble stops at its bad line with reason exce
   await s.stopped('exception', 2);
   await s.request('stepBack', { threadId: 1 });
   await s.stopped('step', 1);
+});
+
+dapTest('restart goes back to the entry and drops the edits; terminate ends the adapter', async (s) => {
+  await s.launch({ program: ARITH, stopOnEntry: true });
+  await s.request('configurationDone');
+  await s.stopped('entry', 2);
+  const goto = async (line) => {
+    const [target] = (await s.request('gotoTargets', { source: { path: ARITH }, line })).body.targets;
+    await s.request('goto', { threadId: 1, targetId: target.id });
+    await s.stopped('goto', line);
+  };
+  await goto(4);
+  await s.request('setVariable', { variablesReference: LANE_SCOPE, name: 'R1', value: '0x100' });
+  await goto(5);
+  assert.equal(await s.evaluate('R2[0]'), '0x103');
+  await s.request('restart', {});
+  await s.stopped('entry', 2);
+  await goto(5);
+  assert.equal(await s.evaluate('R2[0]'), '0x8'); // 5 + 0 + 3: the edit is gone
+  await s.request('terminate', {});
+  await s.event('terminated');
+  const { code, signal } = await within(s.exited, 'exit after terminate');
+  assert.deepEqual({ code, signal }, { code: 0, signal: null });
 });
 
 dapTest('disconnect: terminated, and the process exits 0', async (s) => {

@@ -227,6 +227,26 @@ TEST_F(Dap, AGotoBeyondTheLastInstructionStopsAtTheEnd) {
   EXPECT_EQ(stoppedIn(went)["body"]["description"], "every instruction executed");
 }
 
+// Found by tests/dap: dataBreakpointInfo offered ids that setDataBreakpoints refuses
+// ("R1@" described as lane 99, a lane of a uniform register).
+TEST_F(Dap, DataBreakpointInfoOffersOnlyWhatCanBeWatched) {
+  launchAndStopAt(8);
+  runUntilStopped();
+  for (const char* name : {"R1[]", "R1[99]", "UR4[3]", "lane"})
+    EXPECT_TRUE(request("dataBreakpointInfo", {{"name", name}})["body"]["dataId"].is_null()) << name;
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"], "UR4 is uniform: it has no lanes");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0@3");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4"}})["body"]["dataId"], "UR4");
+}
+
+// A launch while a continue runs: the new program waits for configurationDone.
+TEST_F(Dap, ALaunchEndsTheRunOfThePreviousProgram) {
+  launchAndStopAt(8);  // configurationDone started the run
+  ASSERT_TRUE(server.hasIdleWork());
+  ASSERT_EQ(send("launch", {{"program", kProgram}})[0]["success"], true);
+  EXPECT_FALSE(server.hasIdleWork());
+}
+
 // Found by tests/dap: a framing error's output event had seq 0 instead of the next number.
 TEST_F(Dap, AFramingErrorTakesTheNextSequenceNumber) {
   request("initialize");

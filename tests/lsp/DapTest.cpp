@@ -226,6 +226,73 @@ TEST_F(Dap, AProgramThatDoesNotAssembleStopsAtItsFirstBadLine) {
   EXPECT_EQ(stop["body"]["reason"], "exception");
   EXPECT_NE(stop["body"]["text"].get<std::string>().find("unknown-modifier"), std::string::npos) << stop.dump();
   EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 2);
+  // A goto past the bad line stops at it with the same reason, not "goto" (found by
+  // tests/dap: the reason was always "goto").
+  json targets = request("gotoTargets", {{"source", {{"path", path}}}, {"line", 1}})["body"]["targets"];
+  ASSERT_EQ(targets.size(), 1u);
+  auto back = send("goto", {{"threadId", 1}, {"targetId", targets[0]["id"]}});
+  EXPECT_EQ(stoppedIn(back)["body"]["reason"], "goto");
+  auto past = send("goto", {{"threadId", 1}, {"targetId", 1000}});
+  EXPECT_EQ(stoppedIn(past)["body"]["reason"], "exception");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 2);
+}
+
+TEST_F(Dap, AGotoBeyondTheLastInstructionStopsAtTheEnd) {
+  launchAndStopAt(8);
+  runUntilStopped();
+  auto went = send("goto", {{"threadId", 1}, {"targetId", 1000}});
+  EXPECT_EQ(stoppedIn(went)["body"]["reason"], "end");
+  EXPECT_EQ(stoppedIn(went)["body"]["description"], "every instruction executed");
+}
+
+// Found by tests/dap: dataBreakpointInfo offered ids that setDataBreakpoints refuses
+// ("R1@" described as lane 99, a lane of a uniform register).
+TEST_F(Dap, DataBreakpointInfoOffersOnlyWhatCanBeWatched) {
+  launchAndStopAt(8);
+  runUntilStopped();
+  for (const char* name : {"R1[]", "R1[99]", "UR4[3]", "lane"})
+    EXPECT_TRUE(request("dataBreakpointInfo", {{"name", name}})["body"]["dataId"].is_null()) << name;
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"], "UR4 is uniform: it has no lanes");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0@3");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4"}})["body"]["dataId"], "UR4");
+}
+
+// A launch while a continue runs: the new program waits for configurationDone.
+TEST_F(Dap, ALaunchEndsTheRunOfThePreviousProgram) {
+  launchAndStopAt(8);  // configurationDone started the run
+  ASSERT_TRUE(server.hasIdleWork());
+  ASSERT_EQ(send("launch", {{"program", kProgram}})[0]["success"], true);
+  EXPECT_FALSE(server.hasIdleWork());
+}
+
+// Found by tests/dap: a framing error's output event had seq 0 instead of the next number.
+TEST_F(Dap, AFramingErrorTakesTheNextSequenceNumber) {
+  request("initialize");
+  json e = numberedInOrder(json::parse(server.framingError("header block without Content-Length")));
+  EXPECT_EQ(e["event"], "output");
+  EXPECT_EQ(e["body"]["category"], "stderr");
+  EXPECT_EQ(e["body"]["output"], "gpuasm dap: header block without Content-Length\n");
+  request("initialize");  // numbered after it
+}
+
+// Found by tests/dap: setBreakpoints of another file replaced the program's breakpoints. A
+// client sends the breakpoints of every file that has some.
+TEST_F(Dap, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {
+  launchAndStopAt(20);
+  json other = request("setBreakpoints", {{"source", {{"path", "/elsewhere/other.asm"}}}, {"breakpoints", {{{"line", 9}}, {{"line", 10}}}}})["body"]["breakpoints"];
+  ASSERT_EQ(other.size(), 2u);
+  EXPECT_EQ(other[0]["verified"], false);
+  EXPECT_NE(other[0]["message"].get<std::string>().find("is not the debugged program"), std::string::npos) << other.dump();
+  json stop = runUntilStopped();
+  EXPECT_EQ(stop["body"]["reason"], "breakpoint");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 20);
+  // The program under another spelling of its path is the program: line 22 replaces line 20.
+  const std::string dotted = std::string(GPUASM_SOURCE_DIR) + "/examples/./warp-reduce.asm";
+  json mine = request("setBreakpoints", {{"source", {{"path", dotted}}}, {"breakpoints", {{{"line", 22}}}}})["body"]["breakpoints"];
+  EXPECT_EQ(mine[0]["verified"], true);
+  send("continue", {{"threadId", 1}});
+  runUntilStopped();
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 22);
 }
 
 }  // namespace

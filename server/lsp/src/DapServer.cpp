@@ -12,6 +12,7 @@
 #include <bit>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -102,6 +103,20 @@ std::optional<std::int64_t> intArg(const json& args, const char* key) {
 std::string stringArg(const json& args, const char* key) {
   const auto it = args.find(key);
   return it != args.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The path of a request's `source` (empty when it has none).
+std::string sourcePath(const json& args) {
+  const auto it = args.find("source");
+  return it != args.end() && it->is_object() ? stringArg(*it, "path") : std::string();
+}
+
+// Whether two paths name the same file (`a/./b.asm` and `a/b.asm`, a symbolic link and its target).
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ea, eb;
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea), cb = std::filesystem::weakly_canonical(b, eb);
+  if (ea || eb) return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+  return ca == cb;
 }
 
 }  // namespace
@@ -201,6 +216,7 @@ struct DapHandlers {
     s.session_ = std::make_unique<ide::Debugger>(std::move(*session));
     s.program_ = program;
     s.configured_ = false;
+    s.running_ = false;  // a continue of the previous program ends with it
     return nullptr;
   }
 
@@ -227,8 +243,16 @@ struct DapHandlers {
         if (!line || *line < 1) throw RequestError{"a breakpoint's line is 1 or more"};
         specs.push_back({static_cast<std::uint32_t>(*line - 1), stringArg(b, "condition"), stringArg(b, "hitCondition"), stringArg(b, "logMessage")});
       }
+    ide::Debugger& d = session();
     json out = json::array();
-    for (const ide::BreakpointStatus& st : session().setBreakpoints(specs)) {
+    // A client sends the breakpoints of every file that has some; those of another file are
+    // not in the program and must not replace its breakpoints.
+    if (const std::string path = sourcePath(args); !path.empty() && !samePath(path, s.program_)) {
+      for (std::size_t k = 0; k < specs.size(); ++k)
+        out.push_back({{"verified", false}, {"message", path + " is not the debugged program (" + s.program_ + ")"}});
+      return {{"breakpoints", out}};
+    }
+    for (const ide::BreakpointStatus& st : d.setBreakpoints(specs)) {
       json b = {{"id", st.id}, {"verified", st.verified}};
       if (st.line) b["line"] = *st.line + 1;
       if (!st.message.empty()) b["message"] = st.message;
@@ -268,6 +292,10 @@ struct DapHandlers {
     const auto check = session().layout().parse(dataSpec(dataId).registerName);
     if (dataId.empty() || !check) return {{"dataId", nullptr}, {"description", "only registers can be watched"}};
     const ide::DataBreakpointSpec spec = dataSpec(dataId);
+    // Offer only what setDataBreakpoints accepts: a lane 0..31 of a per-lane register.
+    if (spec.lane && (check->first == sim::RegFile::UR || check->first == sim::RegFile::UP))
+      return {{"dataId", nullptr}, {"description", spec.registerName + " is uniform: it has no lanes"}};
+    if (spec.lane && *spec.lane >= sim::kWarpSize) return {{"dataId", nullptr}, {"description", "a lane is 0..31"}};
     const std::string what = spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : std::string(" in any lane"));
     return {{"dataId", dataId}, {"description", "when " + what + " changes"}, {"accessTypes", {"write"}}, {"canPersist", false}};
   }
@@ -505,7 +533,10 @@ struct DapHandlers {
     const auto id = intArg(args, "targetId");
     if (!id || *id < 1) throw RequestError{"goto needs a targetId from gotoTargets"};
     s.running_ = false;
-    stopped(session().gotoPosition(static_cast<std::uint64_t>(*id - 1)), "goto");
+    // Reason "goto" when the target was reached; the end, an instruction that cannot run or
+    // the step limit on the way stop with their own reason.
+    const ide::DebugStop stop = session().gotoPosition(static_cast<std::uint64_t>(*id - 1));
+    stopped(stop, stop.reason == ide::DebugStopReason::Step ? "goto" : nullptr);
     return nullptr;
   }
   json pause(const json&) {
@@ -546,7 +577,7 @@ std::string withSeq(std::int64_t seq, std::string_view message) { return "{\"seq
 
 }  // namespace
 
-std::string DapServer::framingError(std::string_view message) const { return withSeq(0, unreadable(message)); }
+std::string DapServer::framingError(std::string_view message) { return withSeq(seq_++, unreadable(message)); }
 
 std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) {
   using Handler = json (DapHandlers::*)(const json&);

@@ -34,7 +34,7 @@ Server::Server(Server&&) noexcept = default;
 
 std::string defaultCacheRoot() { return SpecDocuments::defaultCacheRoot(); }
 
-std::string Server::framingError(std::string_view message) const {
+std::string Server::framingError(std::string_view message) {
   return errorReply(nullptr, kParseError, std::string("Parse error: ") + std::string(message));
 }
 

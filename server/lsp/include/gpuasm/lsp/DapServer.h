@@ -32,7 +32,8 @@ class DapServer : public MessageHandler {
   /// A `continue` runs in slices while no request waits, so `pause` can stop it.
   bool hasIdleWork() const override { return running_; }
   std::vector<std::string> idle() override;
-  std::string framingError(std::string_view message) const override;
+  /// An output event on stderr, numbered after the messages sent before it.
+  std::string framingError(std::string_view message) override;
   bool exitRequested() const override { return exit_; }
   int exitCode() const override { return 0; }
 

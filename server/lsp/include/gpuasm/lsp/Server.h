@@ -87,7 +87,7 @@ class Server : public MessageHandler {
   /// findings changed). The transport calls it while no input is waiting.
   std::vector<std::string> idle() override;
   /// The error reply for a frame the transport could not read (JSON-RPC parse error, id null).
-  std::string framingError(std::string_view message) const override;
+  std::string framingError(std::string_view message) override;
 
   const char* name() const override { return "gpuasm lsp"; }
   bool exitRequested() const override { return exit_; }

@@ -25,8 +25,9 @@ class MessageHandler {
   /// Whether work waits for a moment without input; `idle` does one piece of it.
   virtual bool hasIdleWork() const = 0;
   virtual std::vector<std::string> idle() = 0;
-  /// The reply to a frame that could not be read.
-  virtual std::string framingError(std::string_view message) const = 0;
+  /// The reply to a frame that could not be read (not const: a reply may take the next
+  /// sequence number of the handler's outgoing messages).
+  virtual std::string framingError(std::string_view message) = 0;
   virtual bool exitRequested() const = 0;
   virtual int exitCode() const = 0;
 };

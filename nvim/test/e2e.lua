@@ -450,4 +450,67 @@ end), vim.inspect(vim.diagnostic.get(warp)))
 vim.api.nvim_buf_set_lines(warp, redux, redux + 1, false, { '// @expect R3 == 0x1f0' })
 check('made true, the error goes', wait_for(function() return expectation() == nil end), vim.inspect(expectation()))
 
+-- The warp debugger without nvim-dap: a breakpoint on line 20 (REDUX.SUM) of a copy of
+-- examples/warp-reduce.asm, :GpuasmDebug stops before line 8 (the first instruction), continue
+-- stops at the breakpoint. By hand (R0 = lane): before line 20 the butterflies made R1 = 0 + … +
+-- 31 = 496 = 0x1f0 in every lane and lane 0's R2 = the odd lanes' sum 256 = 0x100; one step back
+-- (before line 18's IADD) lane 0's R1 is the even lanes' sum 240 = 0xf0, last written by the
+-- IADD of line 16; lane 1's R2 is then the even sum 0xf0 (SHFL.BFLY 0x1 of line 17).
+local debug_path = write_file('debug.asm', read_lines(root .. '/examples/warp-reduce.asm'))
+local debug_buf = open(debug_path)
+local debugger = require('gpuasm.debug')
+local function debug_row(lane)
+  for _, line in ipairs(scratch_lines('gpuasm://debug') or {}) do
+    local number = line:match('^[ >]%s*(%d+)[ -]')
+    if tonumber(number) == lane then return line end
+  end
+  return ''
+end
+local function stopped_at(line)
+  return wait_for(function() return debugger.last_warp ~= nil and debugger.last_warp.line == line end)
+end
+vim.api.nvim_win_set_cursor(0, { 20, 0 })
+vim.cmd('GpuasmBreakpoint')
+check(':GpuasmBreakpoint places a sign on line 20',
+  #vim.fn.sign_getplaced(debug_buf, { group = 'gpuasm_debug_breakpoints', lnum = 20 })[1].signs == 1)
+vim.cmd('GpuasmDebug')
+check(':GpuasmDebug stops before the first instruction (line 8)', stopped_at(8)
+  and debugger.last_stop.reason == 'entry', vim.inspect(debugger.last_warp))
+check('the position sign is on line 8', #vim.fn.sign_getplaced(debug_buf, { group = 'gpuasm_debug', lnum = 8 })[1].signs == 1)
+vim.cmd('GpuasmContinue')
+check(':GpuasmContinue stops at the breakpoint on line 20', stopped_at(20) and debugger.last_stop.reason == 'breakpoint',
+  vim.inspect(debugger.last_stop))
+local function row_has(lane, ...)
+  local row = debug_row(lane)
+  for _, value in ipairs({ ... }) do
+    if not row:find(value, 1, true) then return false end
+  end
+  return true
+end
+check('gpuasm://debug shows lane 0: R1 = 0x000001f0, R2 = 0x00000100, lane 0 in focus',
+  wait_for(function() return row_has(0, '0x000001f0', '0x00000100') and debug_row(0):sub(1, 1) == '>' end), debug_row(0))
+vim.cmd('GpuasmStepBack')
+check(':GpuasmStepBack goes back before line 18', stopped_at(18), vim.inspect(debugger.last_warp))
+check('lane 0: R1 = 0x000000f0 again', wait_for(function() return row_has(0, '0x000000f0', '0x00000100') end), debug_row(0))
+vim.cmd('GpuasmDebugLane 1')
+check(':GpuasmDebugLane 1 puts lane 1 in focus', wait_for(function() return debug_row(1):sub(1, 1) == '>' end), debug_row(1))
+vim.cmd('GpuasmWhy R1[0]')
+check(':GpuasmWhy R1[0]: written by the IADD of line 16', wait_for(function()
+  return debugger.last_why ~= nil and debugger.last_why:find('R1[0] = 0x000000f0: line 16 IADD R1, R1, R2 ;', 1, true) ~= nil
+end), tostring(debugger.last_why))
+local before = #notifications
+vim.cmd('GpuasmEval R2')
+check(':GpuasmEval R2 in lane 1 is 0xf0', wait_for(function()
+  for i = before + 1, #notifications do
+    if notifications[i].message:find('R2 = 0xf0 (lane 1)', 1, true) then return true end
+  end
+  return false
+end), last_notification())
+local adapter_pid = debugger.session and debugger.session.pid
+vim.cmd('GpuasmDebugStop')
+check(':GpuasmDebugStop ends the adapter', adapter_pid ~= nil and wait_for(function()
+  return debugger.session == nil and vim.fn.isdirectory('/proc/' .. adapter_pid) == 0
+end), tostring(adapter_pid))
+check('no position sign after the session', #vim.fn.sign_getplaced(debug_buf, { group = 'gpuasm_debug' })[1].signs == 0)
+
 finish()

@@ -141,6 +141,26 @@ function M.create()
     nargs = '?', complete = function() return { 'summary', '0', '1', '31' } end,
     desc = 'gpuasm: the lane the live values show (0..31), or summary',
   })
+  local debug = require('gpuasm.debug')
+  command('GpuasmDebug', function(opts)
+    debug.start(vim.api.nvim_get_current_buf(), { state_file = opts.args })
+  end, { nargs = '?', complete = 'file', desc = 'gpuasm: debug this file on one warp, stopped before its first instruction [from a state file]' })
+  command('GpuasmStep', function() debug.control('next') end, { desc = 'gpuasm: execute one instruction' })
+  command('GpuasmStepBack', function() debug.control('stepBack') end, { desc = 'gpuasm: go back one instruction' })
+  command('GpuasmContinue', function() debug.control('continue') end,
+    { desc = 'gpuasm: run to the next breakpoint, data breakpoint or the end' })
+  command('GpuasmReverseContinue', function() debug.control('reverseContinue') end,
+    { desc = 'gpuasm: run backwards to the previous breakpoint or the start' })
+  command('GpuasmBreakpoint', function(opts)
+    debug.toggle_breakpoint(vim.api.nvim_get_current_buf(), vim.api.nvim_win_get_cursor(0)[1], opts.args)
+  end, { nargs = '?', desc = 'gpuasm: toggle a breakpoint on this line [with a condition, e.g. any(R2 > 5)]' })
+  command('GpuasmDebugLane', function(opts) debug.select_lane(tonumber(opts.args)) end,
+    { nargs = 1, desc = 'gpuasm: the lane the debugger shows first (0..31)' })
+  command('GpuasmWhy', function(opts) debug.why(opts.args) end,
+    { nargs = 1, desc = 'gpuasm: where a register value came from, e.g. R1[3] (in gpuasm://why)' })
+  command('GpuasmEval', function(opts) debug.evaluate(opts.args) end,
+    { nargs = '+', desc = 'gpuasm: evaluate an expression in the debugged warp, e.g. any(R2 > 5)' })
+  command('GpuasmDebugStop', function() debug.stop() end, { desc = 'gpuasm: end the debug session' })
   command('GpuasmBuildParser', function()
     local path, err = require('gpuasm.treesitter').build_parser()
     if not path then return gpuasm.notify('building the tree-sitter parser failed: ' .. err, vim.log.levels.ERROR) end

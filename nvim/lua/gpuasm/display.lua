@@ -130,8 +130,8 @@ end
 
 --- The lines of the register buffer: summary, uniform registers, then the 32-lane table.
 --- A `*` after a register name marks one the run wrote; a `-` after a lane number marks an
---- inactive lane.
-function M.register_lines(result, title)
+--- inactive lane, a `>` before it the lane in focus (`focus`, when given).
+function M.register_lines(result, title, focus)
   local lines = { M.stop_summary(result.stop, title), 'file: ' .. tostring(result.file or '?'),
     'active mask: ' .. tostring(result.activeMask or '?') }
   local written = {}
@@ -163,7 +163,8 @@ function M.register_lines(result, title)
   lines[#lines + 1] = row(header)
   for lane = 0, lanes - 1 do
     local is_active = math.floor(active / 2 ^ lane) % 2 == 1
-    local cells = { string.format('%3d%s', lane, is_active and ' ' or '-') }
+    local number = lane == focus and ('>' .. string.format('%2d', lane)) or string.format('%3d', lane)
+    local cells = { number .. (is_active and ' ' or '-') }
     for i, column in ipairs(per_lane) do cells[i + 1] = cell(column.values[lane + 1]) end
     lines[#lines + 1] = row(cells)
   end

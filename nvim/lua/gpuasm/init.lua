@@ -19,6 +19,9 @@ M.config = {
   -- Tree-sitter highlighting and folding when the `gpuasm` parser is installed (nvim/README.md).
   treesitter = true,
   folds = true,
+  -- Register `gpuasm dap` with nvim-dap (dap.adapters.gpuasm, dap.configurations.gpuasm) when
+  -- nvim-dap is installed; the :GpuasmDebug commands work without it.
+  dap = true,
   -- Called as on_attach(client, bufnr) after the server attached to a buffer.
   on_attach = nil,
 }
@@ -174,6 +177,8 @@ function M.on_filetype(buf)
   vim.bo[buf].commentstring = '// %s'
   M.attach(buf)
   if M.config.treesitter then require('gpuasm.treesitter').enable(buf, { folds = M.config.folds }) end
+  -- nvim-dap may load after this plug-in: registering again is cheap and keeps user changes.
+  if M.config.dap then require('gpuasm.debug').setup_nvim_dap() end
 end
 
 --- Optional: override M.config (see its fields) and the filetype rule
@@ -192,6 +197,7 @@ function M.setup(options)
     end
   end
   M.settings_changed()
+  if M.config.dap then require('gpuasm.debug').setup_nvim_dap() end
 end
 
 --- Tells running servers the settings and refreshes what the buffers show.

@@ -5,6 +5,8 @@
 // expectation holds and no file has an error, 1 otherwise, 2 on usage or I/O errors.
 #include "Commands.h"
 
+#include <gpuasm/isa/Utf8.h>
+
 #include <gpuasm/ide/LiveValues.h>
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/ide/Snapshot.h>
@@ -89,11 +91,6 @@ void printReport(const FileReport& r, std::ostream& out) {
 std::string xmlText(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  auto escapeByte = [&](unsigned char b) {
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "\\x%02x", b);
-    out += buf;
-  };
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
@@ -104,26 +101,17 @@ std::string xmlText(std::string_view s) {
         case '"': out += "&quot;"; break;
         case '\'': out += "&apos;"; break;
         default:
-          if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') escapeByte(c);
+          if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += text::escapedByte(c);
           else out += static_cast<char>(c);
       }
       ++i;
       continue;
     }
-    // A UTF-8 sequence: its length from the lead byte, continuation bytes, no overlong form,
-    // no surrogate, nothing above U+10FFFF.
-    const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    bool valid = n != 0 && i + n <= s.size();
-    std::uint32_t cp = n == 2 ? c & 0x1Fu : n == 3 ? c & 0x0Fu : c & 0x07u;
-    for (std::size_t k = 1; valid && k < n; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      valid = (cc & 0xC0u) == 0x80u;
-      cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    valid = valid && !(n == 3 && cp < 0x800) && !(n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) && !(cp >= 0xD800 && cp <= 0xDFFF) &&
-            cp != 0xFFFE && cp != 0xFFFF;
-    if (!valid) {
-      escapeByte(c);
+    // U+FFFE and U+FFFF are well-formed UTF-8 but not XML characters.
+    const std::size_t n = text::utf8SequenceLength(s, i);
+    const bool xmlCharacter = n != 3 || !(c == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF && (static_cast<unsigned char>(s[i + 2]) & 0xFEu) == 0xBE);
+    if (n == 0 || !xmlCharacter) {
+      out += text::escapedByte(c);
       ++i;
       continue;
     }

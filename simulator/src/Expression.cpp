@@ -2,6 +2,8 @@
 // Expression.h).
 #include <gpuasm/sim/Expression.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -131,14 +133,9 @@ class ExpressionParser {
   // The character at `at` for a message: a whole UTF-8 sequence, or a stray byte as \xNN, so
   // a message never holds part of a character; and its length in bytes.
   std::pair<std::string, std::size_t> characterAt(std::size_t at) const {
-    const auto c = static_cast<unsigned char>(text_[at]);
-    const std::size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    bool whole = n != 0 && at + n <= text_.size();
-    for (std::size_t k = 1; whole && k < n; ++k) whole = (static_cast<unsigned char>(text_[at + k]) & 0xC0u) == 0x80u;
-    if (whole) return {std::string(text_.substr(at, n)), n};
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "\\x%02x", c);
-    return {buf, 1};
+    const std::size_t n = text::utf8SequenceLength(text_, at);
+    if (n != 0) return {std::string(text_.substr(at, n)), n};
+    return {text::escapedByte(static_cast<unsigned char>(text_[at])), 1};
   }
 
   void skipSpace() {

@@ -215,6 +215,21 @@ TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
   EXPECT_GE(roundTrips, 3);
 }
 
+// Bytes that are not UTF-8 are shown as \xNN in diagnostics, never raw; valid UTF-8 stays as
+// it is; the JSON stays valid.
+TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
+  const auto dir = tempDir("utf8");
+  std::ofstream(dir / "bytes.asm") << "FOO\xfe\xfd R1 ;\nMOV R2, \xc3\xa9x ;\n";
+  const CliRun r = gpuasm("check " + (dir / "bytes.asm").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("unexpected '\\xfe\\xfd'"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\xfe'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'\xc3\xa9x'"), std::string::npos) << r.out;
+  const CliRun j = gpuasm("check --json " + (dir / "bytes.asm").string());
+  const auto parsed = nlohmann::json::parse(j.out);
+  EXPECT_EQ(parsed["files"][0]["diagnostics"][0]["message"], "unexpected '\\xfe\\xfd'");
+}
+
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   const auto dir = tempDir("garbage");
   std::mt19937 rng(7);

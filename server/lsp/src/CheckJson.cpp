@@ -1,6 +1,8 @@
 // nlohmann_json rendering of `gpuasm check --json`.
 #include <gpuasm/lsp/CheckJson.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include "DiagnosticsJson.h"
 
 #include <nlohmann/json.hpp>
@@ -48,7 +50,8 @@ std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic
   for (const auto& d : diagnostics) {
     const auto b = lines.position(d.range.begin);
     const auto e = lines.position(d.range.end);
-    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, d.message,
+    // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
+    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, text::escapeInvalidUtf8(d.message),
                    d.suggestions, d.legalForms, d.erratum});
   }
   return out;

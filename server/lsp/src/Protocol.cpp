@@ -1,6 +1,8 @@
 // JSON helpers of the server (see Protocol.h).
 #include "Protocol.h"
 
+#include <gpuasm/isa/Utf8.h>
+
 #include "RunJsonTree.h"
 
 namespace gpuasm::lsp::protocol {
@@ -58,7 +60,7 @@ json diagnosticJson(const Positions& at, const ide::Diagnostic& d) {
             {"severity", severityCode(d.severity)},
             {"code", d.code},
             {"source", "gpuasm"},
-            {"message", d.message}};
+            {"message", text::escapeInvalidUtf8(d.message)}};  // a quoted byte that is not UTF-8 as \xNN
   json data = json::object();
   if (!d.suggestions.empty()) data["suggestions"] = d.suggestions;
   if (!d.legalForms.empty()) data["legalForms"] = d.legalForms;

@@ -46,6 +46,7 @@ struct SpecOptions {
 };
 struct CheckOptions {
   std::vector<std::string> files;
+  unsigned jobs = 0;  ///< files checked at once; 0: the number of cores
   bool json = false;
   std::optional<std::string> specDir;
 };

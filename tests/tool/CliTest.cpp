@@ -230,6 +230,34 @@ TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
   EXPECT_EQ(parsed["files"][0]["diagnostics"][0]["message"], "unexpected '\\xfe\\xfd'");
 }
 
+// `check -j N` checks files at once and prints them in the order given: the same output as one
+// at a time.
+TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
+  const auto dir = tempDir("parallel");
+  std::string files;
+  for (int i = 0; i < 12; ++i) {
+    const auto path = dir / ("f" + std::to_string(i) + ".asm");
+    // Every third file has an error on line i + 1 (an unknown mnemonic), the others are clean.
+    std::ofstream out(path);
+    for (int line = 0; line < i; ++line) out << "MOV R1, 0x1 ;\n";
+    out << (i % 3 == 0 ? "IADDD R1, R1, R1 ;\n" : "MOV R2, 0x2 ;\n");
+    files += " " + path.string();
+  }
+  const CliRun one = gpuasm("check -j 1" + files);
+  const CliRun four = gpuasm("check -j 4" + files);
+  EXPECT_EQ(one.status, 1);
+  EXPECT_EQ(four.status, 1);
+  EXPECT_EQ(four.out, one.out);
+  std::size_t at = 0;
+  for (int i = 0; i < 12; i += 3) {
+    const std::string expected = "f" + std::to_string(i) + ".asm:" + std::to_string(i + 1) + ":1: error: unknown mnemonic 'IADDD'";
+    const std::size_t found = four.out.find(expected, at);
+    ASSERT_NE(found, std::string::npos) << expected << " in order in " << four.out;
+    at = found;
+  }
+  EXPECT_EQ(gpuasm("check -j 0" + files).status, 2);
+}
+
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   const auto dir = tempDir("garbage");
   std::mt19937 rng(7);

@@ -115,8 +115,18 @@ WarpCheckpoint::WarpCheckpoint(const WarpState& state)
 }
 
 void WarpCheckpoint::restore(const WarpState& start, WarpState& out) const {
-  assert((start.rSet & ~rSet_).none() && "a checkpoint of another run");
   out = start;
+  overlay(out);
+}
+
+WarpState WarpCheckpoint::state(const WarpState& start) const {
+  WarpState out = start;
+  overlay(out);
+  return out;
+}
+
+void WarpCheckpoint::overlay(WarpState& out) const {
+  assert((out.rSet & ~rSet_).none() && "a checkpoint of another run");
   for (std::size_t i = 0; i < rows_.size(); ++i) out.r[rows_[i]] = values_[i];
   out.p = p_;
   out.ur = ur_;

@@ -181,11 +181,7 @@ std::string Debugger::executeOne() {
   return {};
 }
 
-sim::WarpState Debugger::checkpointState(std::uint64_t k) const {
-  sim::WarpState s = initial_;
-  checkpoints_[k].restore(initial_, s);
-  return s;
-}
+sim::WarpState Debugger::checkpointState(std::uint64_t k) const { return checkpoints_[k].state(initial_); }
 
 sim::WarpState Debugger::stateAt(std::uint64_t p) const {
   if (p == position_) return state_;

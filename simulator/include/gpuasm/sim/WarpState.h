@@ -146,8 +146,13 @@ class WarpCheckpoint {
   /// banks; every R register set at the checkpoint's time is stored, any other one is as in
   /// `start`, where it was never set either).
   void restore(const WarpState& start, WarpState& out) const;
+  /// The same as a new state.
+  WarpState state(const WarpState& start) const;
 
  private:
+  /// Writes the stored registers over `out`, which holds `start`.
+  void overlay(WarpState& out) const;
+
   std::vector<std::uint16_t> rows_;                          ///< numbers of the stored R registers
   std::vector<std::array<std::uint32_t, kWarpSize>> values_;  ///< their 32 lanes
   std::array<std::uint32_t, kMaxPred> p_{};

@@ -24,12 +24,8 @@ std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specD
 
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);
 
-/// Source files larger than this are refused with a clear message (DESIGN.md §3: every request
-/// is bounded).
-inline constexpr std::uint64_t kMaxSourceBytes = 64ull << 20;
-
-/// Reads a source file as bytes; prints the reason and returns nullopt on failure or when it
-/// is larger than kMaxSourceBytes.
+/// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as
+/// "gpuasm: ..." on failure.
 std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
 
 /// Reads the state file at `path` (docs/PROTOCOL.md) into `into`; prints why and returns false

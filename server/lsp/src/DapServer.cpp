@@ -1,6 +1,7 @@
 // The Debug Adapter Protocol over ide::Debugger (see DapServer.h).
 #include <gpuasm/lsp/DapServer.h>
 
+#include <gpuasm/ide/SourceFile.h>
 #include <gpuasm/lsp/RunJson.h>
 #include <gpuasm/sim/Expression.h>
 
@@ -13,8 +14,6 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpuasm::lsp {
 
@@ -26,8 +25,6 @@ namespace {
 constexpr int kLaneScope = 1, kLaneF32Scope = 2, kPredScope = 3, kWarpScope = 4, kAllLanesScope = 5, kAllLanesBase = 1000;
 // Instructions a `continue` runs before it looks for a waiting request (a pause).
 constexpr std::uint64_t kSlice = 20000;
-// Programs larger than this are refused.
-constexpr std::uintmax_t kMaxProgramBytes = 64u << 20;
 
 // A request the client got wrong: answered with success false and the message.
 struct RequestError {
@@ -38,22 +35,6 @@ std::string hex8(std::uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
   return buf;
-}
-
-std::optional<std::string> readFile(const std::string& path, std::string& why) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    why = "cannot read " + path;
-    return std::nullopt;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  if (text.size() > kMaxProgramBytes) {
-    why = path + " is larger than 64 MB";
-    return std::nullopt;
-  }
-  return text;
 }
 
 // A value as a user types it into setVariable: decimal, 0x hex, -decimal, an f32 with a '.',
@@ -189,13 +170,12 @@ struct DapHandlers {
   json launch(const json& args) {
     const std::string program = stringArg(args, "program");
     if (program.empty()) throw RequestError{"launch needs \"program\": the .asm file to debug"};
-    std::string why;
-    const auto text = readFile(program, why);
-    if (!text) throw RequestError{why};
+    const auto text = ide::readSourceFile(program);
+    if (!text) throw RequestError{text.error()};
     ide::DebugLaunch options;
     if (const std::string stateFile = stringArg(args, "stateFile"); !stateFile.empty()) {
-      const auto stateText = readFile(stateFile, why);
-      if (!stateText) throw RequestError{why};
+      const auto stateText = ide::readSourceFile(stateFile);
+      if (!stateText) throw RequestError{stateText.error()};
       auto state = parseStateJson(*stateText);
       if (!state) throw RequestError{stateFile + ": " + state.error()};
       options.stateFile = std::move(*state);

@@ -79,11 +79,9 @@ void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiag
 }
 
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
-  const bool json = options.json;
-  const std::vector<std::string> files{options.file};
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
-  auto text = readSourceFile(files.front(), err);
+  auto text = readSourceFile(options.file, err);
   if (!text) return kExitUsage;
   const isa::InstrDb& db = *load->db;
   const std::string& source = *text;
@@ -100,12 +98,12 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     }
     return e;
   };
-  if (json) {
+  if (options.json) {
     const ide::AssembledUnit unit = ide::assembleText(db, source);
     std::vector<lsp::ListingEntry> listing;
     for (const auto& s : unit.statements) listing.push_back(entryOf(s));
     const auto placed = lsp::placeDiagnostics(unit.diagnostics, lines);
-    out << lsp::asmToJson(files.front(), listing, placed, 2) << '\n';
+    out << lsp::asmToJson(options.file, listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
   }
   // The listing (or the machine code, with -o) is written as the assembler goes (memory stays
@@ -143,9 +141,9 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   ide::assembleText(db, source, listing);
   const auto placed = lsp::placeDiagnostics(listing.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
-  printDiagnostics(files.front(), placed, err);
+  printDiagnostics(options.file, placed, err);
   if (anyError) {
-    if (machineCode) err << "gpuasm asm: " << *options.output << " not written: " << files.front() << " has errors\n";
+    if (machineCode) err << "gpuasm asm: " << *options.output << " not written: " << options.file << " has errors\n";
     return kExitInputErrors;
   }
   if (machineCode && !machineCode->commit(err)) return kExitUsage;

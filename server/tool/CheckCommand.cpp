@@ -66,7 +66,6 @@ Checked checkFile(const isa::InstrDb& db, const std::string& path, bool json) {
 }  // namespace
 
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  const bool json = options.json;
   const std::vector<std::string>& files = options.files;
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
@@ -81,7 +80,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-      Checked c = checkFile(db, files[i], json);
+      Checked c = checkFile(db, files[i], options.json);
       const std::lock_guard lock(mutex);
       done[i] = std::move(c);
       ready.notify_all();
@@ -101,13 +100,14 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     lock.unlock();
     anyError |= c.hasError;
     ioError |= c.ioError;
-    if (!json) {
+    if (options.json) {
+      results.push_back(std::move(c.file));
+    } else {
       if (c.ioError) err << c.file.error << '\n';
       out << c.text;
     }
-    if (json) results.push_back(std::move(c.file));
   }
-  if (json) out << lsp::checkToJson(results, 2) << '\n';
+  if (options.json) out << lsp::checkToJson(results, 2) << '\n';
   if (ioError) return kExitUsage;
   return anyError ? kExitInputErrors : kExitOk;
 }

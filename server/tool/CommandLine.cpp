@@ -114,21 +114,24 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
     err << "gpuasm: unknown command '" << argv[1] << "'\n" << gpuasm.help();
     return kExitUsage;
   }
+  // The subcommand the arguments named, once parsing reached it.
+  const auto parsedSubcommand = [&]() -> const CLI::App* {
+    for (const CLI::App* sub : gpuasm.get_subcommands())
+      if (sub->parsed()) return sub;
+    return nullptr;
+  };
   try {
     gpuasm.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    const CLI::App* asked = nullptr;
-    for (const CLI::App* sub : gpuasm.get_subcommands())
-      if (sub->parsed()) asked = sub;
+    const CLI::App* asked = parsedSubcommand();
     out << (asked != nullptr ? asked->help("gpuasm") : gpuasm.help());
     return kExitOk;
   } catch (const CLI::CallForVersion&) {
     out << kVersion << '\n';
     return kExitOk;
   } catch (const CLI::ParseError& e) {
-    std::string where = "gpuasm";
-    for (const CLI::App* sub : gpuasm.get_subcommands())
-      if (sub->parsed()) where += " " + sub->get_name();
+    const CLI::App* sub = parsedSubcommand();
+    const std::string where = sub != nullptr ? "gpuasm " + sub->get_name() : "gpuasm";
     err << where << ": " << e.what() << "\n(" << where << " --help lists the options)\n";
     return kExitUsage;
   }

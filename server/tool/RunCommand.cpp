@@ -67,45 +67,40 @@ bool readStateFile(const std::string& path, std::optional<sim::InitialState>& in
 }
 
 int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
-  const bool json = options.json;
   ide::RunRequest request;
   request.trace = options.trace;
   if (options.until) request.untilLine = *options.until - 1;
   if (options.stepLimit) request.stepLimit = *options.stepLimit;
-  const std::vector<std::string> files{options.file};
-  const std::optional<std::string>& statePath = options.statePath;
-  const std::optional<std::string>& specDir = options.specDir;
-  if (statePath && !readStateFile(*statePath, request.stateFile, err)) return kExitUsage;
-  auto load = loadSpecFor(specDir, err);
+  if (options.statePath && !readStateFile(*options.statePath, request.stateFile, err)) return kExitUsage;
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
-  auto text = readSourceFile(files.front(), err);
+  auto text = readSourceFile(options.file, err);
   if (!text) return kExitUsage;
   const syntax::LineIndex lines(*text);
   const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);
   const auto placed = lsp::placeDiagnostics(outcome.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
-  if (json) {
-    out << lsp::runToJson(files.front(), outcome, placed, 2) << '\n';
+  if (options.json) {
+    out << lsp::runToJson(options.file, outcome, placed, 2) << '\n';
     return failed || anyError ? kExitInputErrors : kExitOk;
   }
-  printDiagnostics(files.front(), placed, err);
-  const std::string& file = files.front();
+  printDiagnostics(options.file, placed, err);
   if (!outcome.setupError.empty()) {
-    err << file << ": error: " << outcome.setupError << '\n';
+    err << options.file << ": error: " << outcome.setupError << '\n';
     return kExitInputErrors;
   }
   const sim::RunResult& r = outcome.result;
   switch (r.reason) {
     case sim::StopReason::End:
-      out << file << ": ran to the end: " << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << " executed\n";
+      out << options.file << ": ran to the end: " << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << " executed\n";
       break;
     case sim::StopReason::Until:
-      out << file << ":" << *r.line + 1 << ": stopped before line " << *r.line + 1 << " after " << r.executed << " instruction"
+      out << options.file << ":" << *r.line + 1 << ": stopped before line " << *r.line + 1 << " after " << r.executed << " instruction"
           << (r.executed == 1 ? "" : "s") << '\n';
       break;
     case sim::StopReason::Error:
-      out << file << ":" << (r.line ? *r.line + 1 : 0) << ": error: " << r.message << " (after " << r.executed << " instruction"
+      out << options.file << ":" << (r.line ? *r.line + 1 : 0) << ": error: " << r.message << " (after " << r.executed << " instruction"
           << (r.executed == 1 ? "" : "s") << ")\n";
       break;
   }

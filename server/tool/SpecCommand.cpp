@@ -39,23 +39,22 @@ bool before(const SpecDiagnostic& a, const SpecDiagnostic& b) {
 }  // namespace
 
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
-  const SpecOptions* opts = &options;
-  auto load = loadSpecFor(opts->specDir, err);
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   std::vector<SpecDiagnostic> diagnostics = load->diagnostics;
-  if (opts->lint) {
+  if (options.lint) {
     auto more = lintSpec(db);
     diagnostics.insert(diagnostics.end(), more.begin(), more.end());
     attachErrata(db, diagnostics);
   }
   std::stable_sort(diagnostics.begin(), diagnostics.end(), before);
   const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == Severity::Error; });
-  if (opts->json) {
-    out << (opts->lint ? lsp::specDiagnosticsToJson(db, diagnostics, 2) : lsp::specToJson(db, diagnostics, 2)) << '\n';
+  if (options.json) {
+    out << (options.lint ? lsp::specDiagnosticsToJson(db, diagnostics, 2) : lsp::specToJson(db, diagnostics, 2)) << '\n';
     return errors > 0 ? kExitInputErrors : kExitOk;
   }
-  if (opts->lint) {
+  if (options.lint) {
     std::size_t warnings = 0, notes = 0;
     for (const auto& d : diagnostics) {
       out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.code << "]";
@@ -84,12 +83,11 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
 }
 
 int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
-  const DisOptions* opts = &options;
-  std::vector<std::string> words = opts->words;
-  if (opts->file) {
-    std::ifstream in(*opts->file, std::ios::binary);
+  std::vector<std::string> words = options.words;
+  if (options.file) {
+    std::ifstream in(*options.file, std::ios::binary);
     if (!in) {
-      err << "gpuasm dis: cannot read '" << *opts->file << "'\n";
+      err << "gpuasm dis: cannot read '" << *options.file << "'\n";
       return kExitUsage;
     }
     std::string token;
@@ -105,11 +103,11 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   // What to decode: each input as it is named in messages, and its word (none: malformed).
   std::vector<std::pair<std::string, std::optional<Word128>>> inputs;
   for (const auto& w : words) inputs.emplace_back(w, Word128::fromHex(w));
-  if (opts->binary) {
-    const auto bytes = readSourceFile(*opts->binary, err);
+  if (options.binary) {
+    const auto bytes = readSourceFile(*options.binary, err);
     if (!bytes) return kExitUsage;
     if (bytes->size() % 16 != 0) {
-      err << *opts->binary << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
+      err << *options.binary << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
           << " left over)\n";
       return kExitInputErrors;
     }
@@ -117,15 +115,15 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
       std::array<unsigned char, 16> word{};
       std::memcpy(word.data(), bytes->data() + at, word.size());
       std::ostringstream name;
-      name << *opts->binary << "+0x" << std::hex << at;
+      name << *options.binary << "+0x" << std::hex << at;
       inputs.emplace_back(name.str(), Word128::fromBytes(word));
     }
   }
-  if (inputs.empty() && !opts->binary) {
+  if (inputs.empty() && !options.binary) {
     err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
   }
-  auto load = loadSpecFor(opts->specDir, err);
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   const Decoder decoder(db);
@@ -146,11 +144,11 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
     anyError |= !e.result.issues.empty();
     entries.push_back(std::move(e));
   }
-  if (opts->json) {
+  if (options.json) {
     out << lsp::disToJson(db, entries, 2) << '\n';
     return anyError ? kExitInputErrors : kExitOk;
   }
-  if (opts->assembly) {
+  if (options.assembly) {
     // Text `gpuasm asm` reads back: one instruction a line, the word and variant as a comment; a
     // word that does not decode is a comment with the reason.
     for (const auto& e : entries) {

@@ -178,20 +178,16 @@ std::string junitXml(const std::vector<FileReport>& reports) {
 }  // namespace
 
 int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
-  const std::optional<std::string>& specDir = options.specDir;
-  const std::optional<std::string>& statePath = options.statePath;
-  const std::optional<std::string>& junitPath = options.junitPath;
   const std::uint64_t stepLimit = options.stepLimit.value_or(ide::LiveLimits{}.stepLimit);
-  const std::vector<std::string>& files = options.files;
   std::optional<sim::InitialState> stateFile;
-  if (statePath && !readStateFile(*statePath, stateFile, err)) return kExitUsage;
-  auto load = loadSpecFor(specDir, err);
+  if (options.statePath && !readStateFile(*options.statePath, stateFile, err)) return kExitUsage;
+  auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
 
   std::vector<FileReport> reports;
   bool ioError = false, allPassed = true;
   std::size_t expectations = 0, passed = 0;
-  for (const std::string& path : files) {
+  for (const std::string& path : options.files) {
     FileReport r = testFile(*load->db, path, stateFile, stepLimit);
     printReport(r, r.ioError.empty() ? out : err);
     ioError |= !r.ioError.empty();
@@ -200,14 +196,14 @@ int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
     passed += r.count(Status::Passed);
     reports.push_back(std::move(r));
   }
-  if (files.size() > 1)
-    out << files.size() << " files: " << passed << " of " << expectations << " expectation" << (expectations == 1 ? "" : "s") << " passed\n";
-  if (junitPath) {
-    std::ofstream xml(*junitPath, std::ios::binary | std::ios::trunc);
+  if (options.files.size() > 1)
+    out << options.files.size() << " files: " << passed << " of " << expectations << " expectation" << (expectations == 1 ? "" : "s") << " passed\n";
+  if (options.junitPath) {
+    std::ofstream xml(*options.junitPath, std::ios::binary | std::ios::trunc);
     xml << junitXml(reports);
     xml.flush();
     if (!xml) {
-      err << "gpuasm test: cannot write " << *junitPath << '\n';
+      err << "gpuasm test: cannot write " << *options.junitPath << '\n';
       return kExitUsage;
     }
   }

@@ -19,7 +19,7 @@ M.timeout_ms = 10000
 --- Line breakpoints, by file (absolute path): { [line] = { condition = '...' or nil } }, 1-based.
 M.breakpoints = {}
 
---- The running session, or nil: { handle, pid, stdin, seq, pending, buffer, program, buf, stop, warp }.
+--- The running session, or nil: { handle, pid, stdin, stdout, stderr, seq, pending, buffer, program, buf, stop }.
 M.session = nil
 --- What the last session showed, kept after it ends (the tests read these).
 M.last_stop = nil  -- the last `stopped` event's body

@@ -86,7 +86,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
       ready.notify_all();
     }
   };
-  std::vector<std::jthread> workers;
+  std::vector<std::thread> workers;  // std::thread, not jthread: libc++ 16 (the fuzz build) lacks it
   for (std::size_t k = 1; k < jobs; ++k) workers.emplace_back(work);
   if (jobs <= 1) work();
 
@@ -107,6 +107,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
       out << c.text;
     }
   }
+  for (std::thread& w : workers) w.join();
   if (options.json) out << lsp::checkToJson(results, 2) << '\n';
   if (ioError) return kExitUsage;
   return anyError ? kExitInputErrors : kExitOk;

@@ -2,6 +2,7 @@
 // Expression.h).
 #include <gpuasm/sim/Expression.h>
 
+#include <gpuasm/isa/DecimalFloat.h>
 #include <gpuasm/isa/Utf8.h>
 
 #include <algorithm>
@@ -334,18 +335,17 @@ class ExpressionParser {
     if (!hex && token.find_first_of(".eEfF") != std::string_view::npos) {
       std::string_view digits = token;
       if (digits.back() == 'f' || digits.back() == 'F') digits.remove_suffix(1);
-      float f = 0;
-      const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), f);
-      if (ec == std::errc::result_out_of_range) {
+      const text::DecimalFloat f = text::parseDecimalF32(digits);
+      if (f.status == text::FloatStatus::OutOfRange) {
         fail(begin, token.size(), "'" + std::string(token) + "' is out of the range of an f32");
         return 0;
       }
-      if (ec != std::errc() || p != digits.data() + digits.size()) {
+      if (f.status != text::FloatStatus::Ok) {
         fail(begin, token.size(), "'" + std::string(token) + "' is not a number");
         return 0;
       }
       n.type = ExprType::F32;
-      n.number = std::bit_cast<std::uint32_t>(f);
+      n.number = std::bit_cast<std::uint32_t>(f.value);
       return add(n);
     }
     std::uint64_t v = 0;

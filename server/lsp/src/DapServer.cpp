@@ -2,6 +2,7 @@
 #include <gpuasm/lsp/DapServer.h>
 
 #include <gpuasm/ide/SourceFile.h>
+#include <gpuasm/isa/DecimalFloat.h>
 #include <gpuasm/lsp/RunJson.h>
 #include <gpuasm/sim/Expression.h>
 
@@ -45,12 +46,11 @@ std::optional<std::uint32_t> parseValue(std::string text) {
   if (text == "true") return 1;
   if (text == "false") return 0;
   if (text.find('.') != std::string::npos && text.find("0x") == std::string::npos) {
-    std::string digits = text;
-    if (!digits.empty() && (digits.back() == 'f' || digits.back() == 'F')) digits.pop_back();
-    float f = 0;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), f);
-    if (ec != std::errc() || p != digits.data() + digits.size()) return std::nullopt;
-    return std::bit_cast<std::uint32_t>(f);
+    std::string_view digits = text;
+    if (!digits.empty() && (digits.back() == 'f' || digits.back() == 'F')) digits.remove_suffix(1);
+    const text::DecimalFloat f = text::parseDecimalF32(digits);
+    if (f.status != text::FloatStatus::Ok) return std::nullopt;
+    return std::bit_cast<std::uint32_t>(f.value);
   }
   bool negative = false;
   std::string_view s = text;

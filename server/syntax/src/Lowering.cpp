@@ -2,6 +2,8 @@
 #include <gpuasm/syntax/Lowering.h>
 #include <gpuasm/syntax/Statement.h>
 
+#include <gpuasm/isa/DecimalFloat.h>
+
 #include <charconv>
 
 namespace gpuasm::syntax {
@@ -103,8 +105,9 @@ class Lowerer {
         break;
       case OperandKind::Float: {
         o.kind = isa::AsmOperandKind::Float;
-        const auto t = v.name.text;
-        std::from_chars(t.data(), t.data() + t.size(), o.floatValue);
+        // The grammar's float token is plain decimal; an f32 it overflows reads as infinity, as
+        // the matcher then reports.
+        o.floatValue = text::parseDecimalF32(v.name.text).value;
         break;
       }
       case OperandKind::ConstantMemory:

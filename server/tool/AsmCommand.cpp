@@ -7,6 +7,7 @@
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>

@@ -7,6 +7,7 @@
 #include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/RunJson.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <fstream>

@@ -12,6 +12,7 @@
 #include <gpuasm/ide/Snapshot.h>
 #include <gpuasm/lsp/RunJson.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>

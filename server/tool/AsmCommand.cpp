@@ -1,6 +1,7 @@
 // `gpuasm asm FILE [--json]`: the listing of a file — per statement its line, the encoding
 // variant, the 128-bit word and the field values — and its diagnostics. Exit 1 on any error.
 #include "Commands.h"
+#include "MappedSources.h"
 
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Printer.h>
@@ -13,6 +14,7 @@
 #include <functional>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -67,21 +69,78 @@ class MachineCodeFile {
 
 }  // namespace
 
-void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
-  for (const auto& d : diagnostics) {
-    out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
-    if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
-    out << '\n';
-    if (!d.legalForms.empty()) {
-      out << file << ':' << d.line << ':' << d.column << ": note: any one of these forms would be legal:\n";
-      for (const auto& f : d.legalForms) out << "    " << f << '\n';
-    }
+void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, std::ostream& out) {
+  out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
+  if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
+  out << '\n';
+  if (!d.legalForms.empty()) {
+    out << file << ':' << d.line << ':' << d.column << ": note: any one of these forms would be legal:\n";
+    for (const auto& f : d.legalForms) out << "    " << f << '\n';
   }
 }
+
+void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
+  for (const auto& d : diagnostics) printDiagnostic(file, d, out);
+}
+
+namespace {
+
+// `asm -o`: the file mapped and assembled in batches by several threads (ide::assembleBatches),
+// the words written and the diagnostics printed as the batches come back, so memory stays flat
+// on a file of any size; the file is put in place only when nothing was an error.
+int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ostream& err) {
+  MachineCodeFile machineCode(*options.output);
+  if (!machineCode.opened()) {
+    err << "gpuasm asm: cannot write '" << *options.output << "'\n";
+    return kExitUsage;
+  }
+  struct Source final : ide::BatchDocuments {
+    const AsmOptions* options;
+    std::ostream* err;
+    MachineCodeFile* machineCode;
+    MappedSources sources;
+    std::optional<syntax::LineCursor> cursor;
+    bool anyError = false, ioError = false;
+    std::size_t count() const override { return 1; }
+    std::expected<std::string_view, std::string> open(std::size_t i) override {
+      auto text = sources.open(i, options->file);
+      if (text) cursor.emplace(*text);  // read by batch() only after the first batch came back
+      return text;
+    }
+    void failed(std::size_t, std::string&& error) override {
+      *err << "gpuasm: " << error << '\n';
+      ioError = true;
+    }
+    void batch(ide::AssembledBatch&& b) override {
+      for (const ide::Diagnostic& d : b.diagnostics) {
+        anyError |= d.severity == ide::Severity::Error;
+        printDiagnostic(options->file, lsp::placeDiagnostic(d, *cursor), *err);
+      }
+      if (!anyError)
+        for (const isa::Word128& w : b.words) machineCode->write(w);
+    }
+  } source;
+  source.options = &options;
+  source.err = &err;
+  source.machineCode = &machineCode;
+  ide::BatchOptions batches;
+  batches.threads = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  batches.words = true;
+  ide::assembleBatches(db, source, batches);
+  if (source.ioError) return kExitUsage;
+  if (source.anyError) {
+    err << "gpuasm asm: " << *options.output << " not written: " << options.file << " has errors\n";
+    return kExitInputErrors;
+  }
+  return machineCode.commit(err) ? kExitOk : kExitUsage;
+}
+
+}  // namespace
 
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
+  if (options.output) return writeMachineCode(*load->db, options, err);
   auto text = readSourceFile(options.file, err);
   if (!text) return kExitUsage;
   const isa::InstrDb& db = *load->db;
@@ -107,27 +166,13 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     out << lsp::asmToJson(options.file, listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
   }
-  // The listing (or the machine code, with -o) is written as the assembler goes (memory stays
-  // flat on any size); the diagnostics follow it on stderr.
-  std::optional<MachineCodeFile> machineCode;
-  if (options.output) {
-    machineCode.emplace(*options.output);
-    if (!machineCode->opened()) {
-      err << "gpuasm asm: cannot write '" << *options.output << "'\n";
-      return kExitUsage;
-    }
-  }
+  // The listing is written as the assembler goes; the diagnostics follow it on stderr.
   struct Listing final : ide::AssemblySink {
     std::ostream* out;
-    MachineCodeFile* machineCode = nullptr;
     std::function<lsp::ListingEntry(const ide::AssembledStatement&)> entryOf;
     std::vector<ide::Diagnostic> diagnostics;
     void diagnostic(ide::Diagnostic&& d) override { diagnostics.push_back(std::move(d)); }
     void statement(ide::AssembledStatement&& s) override {
-      if (machineCode != nullptr) {
-        if (s.inst) machineCode->write(s.encoding);
-        return;
-      }
       const lsp::ListingEntry e = entryOf(s);
       const std::string number = std::to_string(e.line);
       *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
@@ -137,18 +182,11 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     }
   } listing;
   listing.out = &out;
-  listing.machineCode = machineCode ? &*machineCode : nullptr;
   listing.entryOf = entryOf;
   ide::assembleText(db, source, listing);
   const auto placed = lsp::placeDiagnostics(listing.diagnostics, lines);
-  const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   printDiagnostics(options.file, placed, err);
-  if (anyError) {
-    if (machineCode) err << "gpuasm asm: " << *options.output << " not written: " << options.file << " has errors\n";
-    return kExitInputErrors;
-  }
-  if (machineCode && !machineCode->commit(err)) return kExitUsage;
-  return kExitOk;
+  return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
 }
 
 }  // namespace gpuasm::tool

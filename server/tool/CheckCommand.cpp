@@ -1,116 +1,97 @@
-// `gpuasm check FILE... [--json]`: the diagnostics of each file, as a compiler prints them
+// `gpuasm check FILE... [--json] [-j N]`: the diagnostics of each file, as a compiler prints them
 // (file:line:col: severity: message [code]) or as JSON. Exit 1 when any file has an error.
+// The files are mapped (MappedSources), cut into batches assembled by N threads at once
+// (ide::assembleBatches), and every diagnostic is placed and printed as its batch comes back,
+// in file order: memory does not grow with the files or with the number of diagnostics.
 #include "Commands.h"
+#include "MappedSources.h"
 
 #include <gpuasm/ide/Assembler.h>
-#include <gpuasm/ide/Diagnostics.h>
-#include <gpuasm/ide/Run.h>
 #include <gpuasm/lsp/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <ostream>
-#include <sstream>
 #include <thread>
+#include <vector>
 
 namespace gpuasm::tool {
 
 namespace {
 
-// One file's outcome: its diagnostics placed (or why it could not be read), and what to print.
-struct Checked {
-  lsp::FileDiagnostics file;
-  bool hasError = false, ioError = false;
-  std::string text;  // the human output (diagnostics, or the read error), printed in file order
-};
+class CheckedFiles final : public ide::BatchDocuments {
+ public:
+  CheckedFiles(const CheckOptions& options, std::ostream& out, std::ostream& err) : options_(options), out_(out), err_(err) {
+    if (options.json) json_.emplace(out);
+    texts_.resize(options.files.size());
+  }
 
-Checked checkFile(const isa::InstrDb& db, const std::string& path, bool json) {
-  Checked c;
-  c.file.file = path;
-  std::ostringstream readErr;
-  auto text = readSourceFile(path, readErr);
-  if (!text) {
-    c.file.error = readErr.str();
-    while (!c.file.error.empty() && c.file.error.back() == '\n') c.file.error.pop_back();
-    c.ioError = true;
-    return c;
+  std::size_t count() const override { return options_.files.size(); }
+  // On an assembling thread; batch() reads texts_[i] only after a batch of file i came back.
+  std::expected<std::string_view, std::string> open(std::size_t i) override {
+    auto text = sources_.open(i, options_.files[i]);
+    if (text) texts_[i] = *text;
+    return text;
   }
-  // The diagnostics of the streaming assembler (statements are dropped as they come: a file's
-  // listing is many times its size) and of the directives, in document order, as the editor shows them.
-  struct Diagnostics final : ide::AssemblySink {
-    std::vector<ide::Diagnostic> list;
-    void diagnostic(ide::Diagnostic&& d) override { list.push_back(std::move(d)); }
-    void statement(ide::AssembledStatement&&) override {}
-  } sink;
-  ide::assembleText(db, *text, sink);
-  std::vector<ide::Diagnostic>& diagnostics = sink.list;
-  if (auto directives = ide::directiveDiagnostics(db, *text); !directives.empty()) {
-    diagnostics.insert(diagnostics.end(), directives.begin(), directives.end());
-    std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+
+  void failed(std::size_t i, std::string&& error) override {
+    ioError_ = true;
+    if (json_) {
+      json_->beginFile();
+      json_->endFile(options_.files[i], error);
+    } else {
+      err_ << "gpuasm: " << error << '\n';
+    }
   }
-  const syntax::LineIndex lines(*text);
-  c.file.diagnostics = lsp::placeDiagnostics(diagnostics, lines);
-  c.hasError = std::any_of(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == ide::Severity::Error; });
-  if (!json) {
-    std::ostringstream printed;
-    printDiagnostics(path, c.file.diagnostics, printed);
-    c.text = printed.str();
+
+  void batch(ide::AssembledBatch&& b) override {
+    const std::string& path = options_.files[b.document];
+    if (!cursor_) {  // the file's first batch
+      cursor_.emplace(texts_[b.document]);
+      if (json_) json_->beginFile();
+    }
+    for (const ide::Diagnostic& d : b.diagnostics) {
+      anyError_ |= d.severity == ide::Severity::Error;
+      const lsp::PlacedDiagnostic placed = lsp::placeDiagnostic(d, *cursor_);
+      if (json_) json_->diagnostic(placed);
+      else printDiagnostic(path, placed, out_);
+    }
+    if (b.last) {
+      if (json_) json_->endFile(path, "");
+      cursor_.reset();
+      sources_.close(b.document);
+    }
   }
-  return c;
-}
+
+  void finish() {
+    if (json_) json_->finish();
+  }
+  int status() const { return ioError_ ? kExitUsage : anyError_ ? kExitInputErrors : kExitOk; }
+
+ private:
+  const CheckOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  MappedSources sources_;
+  std::vector<std::string_view> texts_;
+  std::optional<lsp::CheckJsonWriter> json_;
+  std::optional<syntax::LineCursor> cursor_;  // of the file being printed
+  bool anyError_ = false, ioError_ = false;
+};
 
 }  // namespace
 
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  const std::vector<std::string>& files = options.files;
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
-  const isa::InstrDb& db = *load->db;
-
-  // Files are checked by `jobs` threads, each taking the next unchecked file; the results are
-  // printed in the order of the command line as soon as every file before them is done.
-  const std::size_t jobs = std::min<std::size_t>(files.size(), options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::optional<Checked>> done(files.size());
-  std::mutex mutex;
-  std::condition_variable ready;
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-      Checked c = checkFile(db, files[i], options.json);
-      const std::lock_guard lock(mutex);
-      done[i] = std::move(c);
-      ready.notify_all();
-    }
-  };
-  std::vector<std::thread> workers;  // std::thread, not jthread: libc++ 16 (the fuzz build) lacks it
-  for (std::size_t k = 1; k < jobs; ++k) workers.emplace_back(work);
-  if (jobs <= 1) work();
-
-  std::vector<lsp::FileDiagnostics> results;
-  bool anyError = false, ioError = false;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    std::unique_lock lock(mutex);
-    ready.wait(lock, [&] { return done[i].has_value(); });
-    Checked c = std::move(*done[i]);
-    done[i].reset();
-    lock.unlock();
-    anyError |= c.hasError;
-    ioError |= c.ioError;
-    if (options.json) {
-      results.push_back(std::move(c.file));
-    } else {
-      if (c.ioError) err << c.file.error << '\n';
-      out << c.text;
-    }
-  }
-  for (std::thread& w : workers) w.join();
-  if (options.json) out << lsp::checkToJson(results, 2) << '\n';
-  if (ioError) return kExitUsage;
-  return anyError ? kExitInputErrors : kExitOk;
+  CheckedFiles files(options, out, err);
+  ide::BatchOptions batches;
+  batches.threads = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  batches.directives = true;
+  ide::assembleBatches(*load->db, files, batches);
+  files.finish();
+  return files.status();
 }
 
 }  // namespace gpuasm::tool

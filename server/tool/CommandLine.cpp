@@ -50,7 +50,7 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)", check, runCheck);
   a->add_option("FILE", check.files, ".asm files")->required();
   a->add_flag("--json", check.json, "the diagnostics as JSON");
-  a->add_option("-j,--jobs", check.jobs, "check N files at once (default: the number of cores); the output keeps the files' order")
+  a->add_option("-j,--jobs", check.jobs, "assemble with N threads (default: the number of cores); the output keeps the files' order")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
   specDirOption(*a, check.specDir);
@@ -64,6 +64,9 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
                 "nothing is written when FILE has errors")
       ->option_text("OUT")
       ->excludes(json);
+  a->add_option("-j,--jobs", assemble.jobs, "with -o: assemble with N threads (default: the number of cores)")
+      ->option_text("N")
+      ->check(CLI::Range(1u, 1024u));
   specDirOption(*a, assemble.specDir);
 
   ParseOptions parse;

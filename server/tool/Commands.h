@@ -22,6 +22,7 @@ enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 /// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
 
+void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, std::ostream& out);
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);
 
 /// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as
@@ -50,6 +51,7 @@ struct AsmOptions {
   std::string file;
   bool json = false;
   std::optional<std::string> output;  ///< -o: the machine code, 16 bytes an instruction
+  unsigned jobs = 0;                  ///< -j: threads assembling for -o; 0: the number of cores
   std::optional<std::string> specDir;
 };
 struct ParseOptions {

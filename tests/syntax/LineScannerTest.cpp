@@ -384,6 +384,22 @@ TEST(LineScannerDifferential, TrickyLines) {
   agrees(all);
 }
 
+// A line longer than kPieceBytes is lowered in pieces of whole statements: for valid text the
+// statements are those of tree-sitter's parse of the whole line, including ';' in comments,
+// a block comment spanning lines in the middle of a statement, and every example line joined.
+TEST(LineScannerDifferential, LinesLongerThanAPiece) {
+  std::string joined;
+  for (const auto& text : sourceFiles())
+    for (const auto& line : splitLines(text))
+      if (line.find("//") == std::string::npos && line.find("/*") == std::string::npos && line.find(';') != std::string::npos) joined += line + " ";
+  std::string longLine;
+  while (longLine.size() < 3 * kPieceBytes) longLine += joined + "/* ; */ MOV R1, /* a\n ; b */ R0 ; ";
+  ASSERT_GT(longLine.size(), 3 * kPieceBytes);
+  const std::string text = longLine + "// ; end\nMOV R1, R0 ;\n";
+  ASSERT_FALSE(SyntaxTree(text).hasErrors());  // so agrees() compares with the whole-text parse
+  EXPECT_TRUE(agrees(text));
+}
+
 // Seeded random mutations of all the lines above: characters deleted, inserted or replaced
 // from a set that matters to the grammar, lines joined and split.
 TEST(LineScannerDifferential, RandomMutations) {

@@ -342,11 +342,33 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
   const CliRun garbage = gpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(garbage.status, 1);  // errors reported, no crash
   EXPECT_NE(garbage.out.find("garbage.asm:1:"), std::string::npos);
-  // A file over the size limit is refused with a message (64 MiB; a sparse file costs no disk).
+  // check maps the file instead of reading it: 64 MiB (a sparse file costs no disk) is checked,
+  // and its last line — the garbage's tail, then 63 MiB of NUL bytes without a ';' — is one
+  // statement too long to analyse.
   std::filesystem::resize_file(dir / "garbage.asm", (64ull << 20) + 1);
+  const CliRun big = gpuasm("check " + (dir / "garbage.asm").string());
+  EXPECT_EQ(big.status, 1);
+  EXPECT_NE(big.out.find("bytes are not analysed [statement-too-long]"), std::string::npos);
+  // Offsets are 32-bit: a file of 4 GiB or more is refused with a message.
+  std::filesystem::resize_file(dir / "garbage.asm", 4ull << 30);
   const CliRun huge = gpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(huge.status, 2);
-  EXPECT_NE(huge.out.find("are not read"), std::string::npos) << huge.out;
+  EXPECT_NE(huge.out.find("files of 4 GiB or more are not read"), std::string::npos) << huge.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
+  // 5,000 copies of the 13 bytes "MOV R1, R0 ; " (65,000 bytes: several pieces), then an unknown
+  // mnemonic at column 65,001 of line 2, and "é" (one UTF-16 unit, two bytes) before another.
+  const auto dir = tempDir("check-long-line");
+  std::string line;
+  for (int k = 0; k < 5000; ++k) line += "MOV R1, R0 ; ";
+  std::ofstream(dir / "long.asm", std::ios::binary) << "// first line\n" << line << "FOO ; /* é */ BAR ;\n";
+  const CliRun r = gpuasm("check -j 2 " + (dir / "long.asm").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("long.asm:2:65001: error: unknown mnemonic 'FOO'"), std::string::npos) << r.out.substr(0, 400);
+  // "FOO ; /* é */ " is 14 characters: BAR starts at column 65,015.
+  EXPECT_NE(r.out.find("long.asm:2:65015: error: unknown mnemonic 'BAR'"), std::string::npos) << r.out.substr(0, 400);
   std::filesystem::remove_all(dir);
 }
 

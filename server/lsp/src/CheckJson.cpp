@@ -45,27 +45,56 @@ std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& 
       .dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition b, syntax::LinePosition e) {
+  // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
+  return {b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, text::escapeInvalidUtf8(d.message),
+          d.suggestions, d.legalForms, d.erratum};
+}
+
+PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LineCursor& cursor) {
+  const syntax::LinePosition begin = cursor.position(d.range.begin);
+  return placeDiagnostic(d, begin, cursor.positionAfter(cursor.consumed(), begin, d.range.end));
+}
+
 std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines) {
   std::vector<PlacedDiagnostic> out;
-  for (const auto& d : diagnostics) {
-    const auto b = lines.position(d.range.begin);
-    const auto e = lines.position(d.range.end);
-    // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
-    out.push_back({b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, text::escapeInvalidUtf8(d.message),
-                   d.suggestions, d.legalForms, d.erratum});
-  }
+  out.reserve(diagnostics.size());
+  for (const auto& d : diagnostics) out.push_back(placeDiagnostic(d, lines.position(d.range.begin), lines.position(d.range.end)));
   return out;
 }
 
-std::string checkToJson(const std::vector<FileDiagnostics>& files, int indent) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& f : files) {
-    nlohmann::json diags = diagnosticsJson(f.diagnostics);
-    nlohmann::json j = {{"file", f.file}, {"diagnostics", diags}};
-    if (!f.error.empty()) j["error"] = f.error;
-    list.push_back(std::move(j));
-  }
-  return nlohmann::json{{"files", list}}.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+namespace {
+nlohmann::json jsonString(const std::string& s) { return s; }
+std::string dumped(const nlohmann::json& j, int indent) { return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace); }
+}  // namespace
+
+CheckJsonWriter::CheckJsonWriter(std::ostream& out) : out_(out) { out_ << "{\n  \"files\": ["; }
+
+void CheckJsonWriter::beginFile() {
+  out_ << (anyFile_ ? ",\n" : "\n") << "    {\n      \"diagnostics\": [";
+  anyFile_ = true;
+  anyDiagnostic_ = false;
 }
+
+void CheckJsonWriter::diagnostic(const PlacedDiagnostic& d) {
+  // The object as nlohmann lays it out at depth 0, moved in to depth 4 (eight spaces).
+  std::string text = dumped(diagnosticsJson({d})[0], 2);
+  std::string indented = "        ";
+  indented.reserve(text.size() + text.size() / 4);
+  for (const char c : text) {
+    indented += c;
+    if (c == '\n') indented += "        ";
+  }
+  out_ << (anyDiagnostic_ ? ",\n" : "\n") << indented;
+  anyDiagnostic_ = true;
+}
+
+void CheckJsonWriter::endFile(const std::string& file, const std::string& error) {
+  out_ << (anyDiagnostic_ ? "\n      ]" : "]");
+  if (!error.empty()) out_ << ",\n      \"error\": " << dumped(jsonString(error), -1);
+  out_ << ",\n      \"file\": " << dumped(jsonString(file), -1) << "\n    }";
+}
+
+void CheckJsonWriter::finish() { out_ << (anyFile_ ? "\n  ]" : "]") << "\n}\n"; }
 
 }  // namespace gpuasm::lsp

@@ -86,4 +86,47 @@ std::uint32_t LineIndex::offset(LinePosition position, ColumnUnit unit) const {
   return static_cast<std::uint32_t>(i);
 }
 
+namespace {
+
+// Moves (at, pos) forward to `offset` (or to the start of the character holding it), reading
+// the bytes between: newlines by memchr, then the last line's characters.
+void advance(std::string_view text, ColumnUnit unit, std::uint32_t& at, LinePosition& pos, std::uint32_t offset) {
+  offset = std::min(offset, static_cast<std::uint32_t>(text.size()));
+  if (offset <= at) return;
+  const char* const begin = text.data();
+  std::uint32_t lineStart = at;
+  for (const char* p = begin + at;;) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(begin + offset - p));
+    if (nl == nullptr) break;
+    p = static_cast<const char*>(nl) + 1;
+    lineStart = static_cast<std::uint32_t>(p - begin);
+    ++pos.line;
+    pos.character = 0;
+  }
+  std::size_t i = lineStart;
+  while (i < offset) {
+    const CharSize c = charAt(text, i);
+    if (i + c.bytes > offset) break;  // offset inside a character: its start
+    pos.character += unit == ColumnUnit::Utf8 ? c.bytes : c.units;
+    i += c.bytes;
+  }
+  at = static_cast<std::uint32_t>(i);
+}
+
+}  // namespace
+
+LinePosition LineCursor::position(std::uint32_t offset) {
+  if (offset < at_) {
+    at_ = 0;
+    here_ = {};
+  }
+  advance(text_, unit_, at_, here_, offset);
+  return here_;
+}
+
+LinePosition LineCursor::positionAfter(std::uint32_t from, LinePosition fromPosition, std::uint32_t offset) const {
+  advance(text_, unit_, from, fromPosition, offset);
+  return fromPosition;
+}
+
 }  // namespace gpuasm::syntax

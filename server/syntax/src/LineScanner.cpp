@@ -458,23 +458,45 @@ bool LineScanner::lowerChunkAt(std::string_view chunk, std::uint32_t base, std::
   return false;
 }
 
+bool LineScanner::lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out,
+                             std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+  if (!piece.tooLong) return lowerChunkAt(text.substr(piece.begin, piece.end - piece.begin), piece.begin, piece.line, out, syntaxDiagnostics);
+  // The range marks the statement's first kMaxStatementBytes (placing its far end would mean
+  // reading all of it again), and ends before a line terminator.
+  std::uint32_t end = std::min(piece.end, piece.begin + kMaxStatementBytes);
+  while (end > piece.begin && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
+  out.diagnostics.push_back({{piece.begin, end},
+                             isa::AsmSeverity::Error,
+                             "statement-too-long",
+                             "this statement is " + std::to_string(piece.end - piece.begin) + " bytes long; statements longer than " +
+                                 std::to_string(kMaxStatementBytes) + " bytes are not analysed",
+                             {},
+                             {},
+                             {}});
+  return false;
+}
+
 LoweredUnit LineScanner::lowerText(std::string_view text, ScanStats* stats) {
   LoweredUnit out;
   std::vector<isa::AsmDiagnostic> syntaxDiagnostics;  // lower() puts them before lowering's
   out.statements.reserve(std::size_t{countNewlines(text)} + 1);
-  ChunkScanner chunks(text);
+  ChunkScanner chunks(text, false);
+  std::vector<ChunkPiece> pieces;
   std::uint32_t lineNo = 0;
   for (std::uint32_t at = 0; at < text.size();) {
-    const std::uint32_t end = chunks.scan(at).end;
-    const std::string_view chunk = text.substr(at, end - at);
+    const ChunkScan scan = chunks.scan(at);
+    const std::string_view chunk = text.substr(at, scan.end - at);
     const std::uint32_t newlines = countNewlines(chunk);
-    if (lowerChunkAt(chunk, at, lineNo, out, syntaxDiagnostics)) {
+    cutChunk(text, at, scan.end, lineNo, pieces);
+    bool fast = true;
+    for (const ChunkPiece& piece : pieces) fast &= lowerPiece(text, piece, out, syntaxDiagnostics);
+    if (fast) {
       if (stats) ++stats->fastLines;
     } else if (stats) {
       stats->fallbackLines += std::max<std::uint32_t>(1, newlines + (chunk.back() == '\n' ? 0 : 1));
     }
     lineNo += newlines;
-    at = end;
+    at = scan.end;
   }
   out.diagnostics.insert(out.diagnostics.begin(), std::make_move_iterator(syntaxDiagnostics.begin()),
                          std::make_move_iterator(syntaxDiagnostics.end()));
@@ -497,6 +519,10 @@ bool scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, L
 bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
                   std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
   return threadScanner().lowerChunkAt(chunk, base, lineNo, out, syntaxDiagnostics);
+}
+
+bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+  return threadScanner().lowerPiece(text, piece, out, syntaxDiagnostics);
 }
 
 }  // namespace gpuasm::syntax

@@ -13,7 +13,10 @@
 #include <gpuasm/syntax/Lowering.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
+#include <cstddef>
+#include <expected>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -63,5 +66,41 @@ class AssemblySink {
 /// can print a listing of any size as it goes). The same statements and diagnostics, in the
 /// same order, as assembleText.
 void assembleText(const isa::InstrDb& db, std::string_view text, AssemblySink& sink);
+
+/// One batch of a document assembled by assembleBatches: the diagnostics of a run of its
+/// statements, in document order, and (when asked) their encodings.
+struct AssembledBatch {
+  std::size_t document = 0;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<isa::Word128> words;  ///< the encodings of the statements that assembled, in order
+  bool last = false;                ///< the document's last batch
+};
+
+/// The documents of assembleBatches and where their batches go. open() is called once per
+/// document, in order, one call at a time, from any of the assembling threads; failed() and
+/// batch() are called on the thread that called assembleBatches, in document order.
+class BatchDocuments {
+ public:
+  virtual ~BatchDocuments() = default;
+  virtual std::size_t count() const = 0;
+  /// The text of document `i`, which must stay valid until its last batch is delivered, or
+  /// why it cannot be read.
+  virtual std::expected<std::string_view, std::string> open(std::size_t i) = 0;
+  /// Document `i` could not be opened (instead of its batches).
+  virtual void failed(std::size_t i, std::string&& error) = 0;
+  virtual void batch(AssembledBatch&& b) = 0;
+};
+
+struct BatchOptions {
+  unsigned threads = 1;     ///< assembling threads (at least one)
+  bool words = false;       ///< keep the encodings
+  bool directives = false;  ///< include the diagnostics of @state/@expect comments (directiveDiagnostics)
+};
+
+/// What a batch assembler (`gpuasm check`, `gpuasm asm -o`) runs: the documents cut into
+/// batches of about 64 KiB of whole pieces (syntax/Chunks.h), assembled by `threads` threads at
+/// once, delivered in document order. A few batches are in flight at a time, so memory does not
+/// grow with the documents; the diagnostics are assembleText's (plus the directives').
+void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const BatchOptions& options);
 
 }  // namespace gpuasm::ide

@@ -6,6 +6,7 @@
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,8 +31,29 @@ struct FileDiagnostics {
 
 /// Diagnostics placed at 1-based lines and UTF-16 columns, as the command line prints them.
 std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines);
+/// One diagnostic whose 0-based start and end positions are known.
+PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition begin, syntax::LinePosition end);
+/// The next of a file's diagnostics, met in document order (of their starts), placed by a cursor
+/// over the file: what the batch commands print as they go.
+PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LineCursor& cursor);
 
-std::string checkToJson(const std::vector<FileDiagnostics>& files, int indent);
+/// `gpuasm check --json` written as it goes, file after file and diagnostic after diagnostic,
+/// so a file with millions of diagnostics is never held: `{"files": [{"diagnostics": [...],
+/// "error"?: "...", "file": "..."}, ...]}`, indented by two.
+class CheckJsonWriter {
+ public:
+  explicit CheckJsonWriter(std::ostream& out);
+  void beginFile();
+  void diagnostic(const PlacedDiagnostic& d);
+  /// Ends the file begun last; `error` (empty: none) says why it could not be read.
+  void endFile(const std::string& file, const std::string& error);
+  /// Ends the document (and its line).
+  void finish();
+
+ private:
+  std::ostream& out_;
+  bool anyFile_ = false, anyDiagnostic_ = false;
+};
 
 /// One line of the `gpuasm asm --json` listing.
 struct ListingEntry {

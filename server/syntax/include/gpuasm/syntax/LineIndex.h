@@ -43,4 +43,28 @@ class LineIndex {
   std::vector<std::uint32_t> starts_;
 };
 
+/// Positions of offsets met in increasing order, without a table of line starts: memory does
+/// not grow with the text, and the bytes between two offsets are read once (memchr for lines,
+/// one decode for the columns). What a batch tool places a file's diagnostics with. The same
+/// positions as LineIndex::position.
+class LineCursor {
+ public:
+  explicit LineCursor(std::string_view text, ColumnUnit unit = ColumnUnit::Utf16) : text_(text), unit_(unit) {}
+
+  /// Position of `offset`, which must not be before the previous call's (an earlier offset is
+  /// answered by reading the text again from its start).
+  LinePosition position(std::uint32_t offset);
+  /// Position of `offset` at or after `from`, the offset of `fromPosition` (the end of a range
+  /// whose start is known), reading only the bytes between them. Does not move the cursor.
+  LinePosition positionAfter(std::uint32_t from, LinePosition fromPosition, std::uint32_t offset) const;
+  /// The cursor's place: no later call reads bytes before it.
+  std::uint32_t consumed() const { return at_; }
+
+ private:
+  std::string_view text_;
+  ColumnUnit unit_;
+  std::uint32_t at_ = 0;  ///< a character boundary (or the text's end)…
+  LinePosition here_;     ///< …and its position
+};
+
 }  // namespace gpuasm::syntax

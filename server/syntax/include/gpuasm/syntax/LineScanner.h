@@ -14,6 +14,7 @@
 // and on random mutations of them.
 #pragma once
 
+#include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/Lowering.h>
 #include <gpuasm/syntax/Statement.h>
 
@@ -56,6 +57,11 @@ class LineScanner {
   bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
                     std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
+  /// One piece of a chunk (syntax/Chunks.h cutChunk) of the document `text`: lowerChunkAt on
+  /// it, or for a tooLong piece its `statement-too-long` diagnostic and no statement. lowerText
+  /// and the streaming assembler are this, piece after piece. True for the fast path.
+  bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
+
  private:
   std::vector<StatementView> views_;  // scratch, reused line after line
 };
@@ -69,6 +75,9 @@ bool scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, L
 /// lowerChunkAt with a scanner of the calling thread.
 bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
                   std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
+
+/// lowerPiece with a scanner of the calling thread.
+bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
 /// The tree-sitter path for a piece of a document: `chunk` (whole lines) starts at byte `base`
 /// and line `lineNo` of its document. Appends the statements and lowering diagnostics to `out`

@@ -2,10 +2,14 @@
 //   assemble: a generated 200,000-line gpuasm file, in process (streaming ide::assembleText: line
 //             scanner + lowering + match + encode) and through the `gpuasm asm` command, vs
 //             `as` on a 200,000-line x86-64 file (a whole `as` run, process start included);
+//   batch commands: `gpuasm check` and `gpuasm asm -o` as whole processes on the same file, with
+//             their peak memory (ru_maxrss of the process), vs the same `as` run;
 //   disassemble: the 200,000 words decoded and printed in process, vs `objdump -d` on the
 //             object file `as` produced (200,000 instructions).
+// With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
+// memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
-// (binutils, installed with g++). Usage: gpuasm_asm_bench [GPUASM_BINARY]
+// (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large] [GPUASM_BINARY]
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
@@ -14,6 +18,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +26,13 @@
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+extern char** environ;
 
 namespace {
 
@@ -36,10 +48,104 @@ double bestSeconds(const std::function<void()>& run) {
   return best;
 }
 
+// One whole process: wall time and peak resident memory. The process runs under GNU time
+// (/usr/bin/time, Debian's `time`), whose %M is the ru_maxrss of a child it forked itself: a
+// child spawned straight from this (large) process would report this process's size, which
+// exec inherits as the starting maximum.
+struct ProcessRun {
+  double seconds = 0;
+  double peakMiB = 0;
+  int status = -1;
+};
+
+ProcessRun runProcess(const std::vector<std::string>& command) {
+  const std::string report = (std::filesystem::temp_directory_path() / ("gpuasm-bench-time-" + std::to_string(::getpid()))).string();
+  std::vector<std::string> args = {"/usr/bin/time", "-f", "%M", "-o", report};
+  args.insert(args.end(), command.begin(), command.end());
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  ProcessRun r;
+  const auto t0 = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(report);
+    std::string line, last;
+    while (std::getline(in, line)) last = line;  // "Command exited with non-zero status N" may come first
+    r.peakMiB = last.empty() ? 0 : std::stod(last) / 1024.0;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  std::filesystem::remove(report);
+  return r;
+}
+
+// Best time of three runs, and the largest peak memory among them.
+ProcessRun bestRun(const std::vector<std::string>& args) {
+  ProcessRun best;
+  best.seconds = 1e9;
+  for (int i = 0; i < 3; ++i) {
+    const ProcessRun r = runProcess(args);
+    best.seconds = std::min(best.seconds, r.seconds);
+    best.peakMiB = std::max(best.peakMiB, r.peakMiB);
+    best.status = r.status;
+  }
+  return best;
+}
+
+void printRun(const char* name, double lines, const ProcessRun& r) {
+  std::printf("%-26s %10.0f lines/s (%.3f s), peak %.1f MiB, exit %d\n", name, lines / r.seconds, r.seconds, r.peakMiB, r.status);
+}
+
+// `check` and `asm -o` on 10 million lines and on one line of 32 MB, beside `as` on 10 million
+// x86 lines: the figures of flat memory.
+void largeInputs(const std::string& binary, const std::filesystem::path& dir, const std::vector<std::string>& mix, const char* const* x86) {
+  constexpr int kLargeLines = 10'000'000;
+  {
+    std::ofstream big(dir / "large.asm", std::ios::binary);
+    std::string block;
+    for (std::size_t i = 0; i < 10'000; ++i) block += mix[i % mix.size()] + "\n";
+    for (int i = 0; i < kLargeLines / 10'000; ++i) big << block;
+    std::ofstream x(dir / "large.s", std::ios::binary);
+    std::string xblock;
+    for (int i = 0; i < 10'000; ++i) xblock += std::string(x86[i % 8]) + "\n";
+    x << ".text\n";
+    for (int i = 0; i < kLargeLines / 10'000; ++i) x << xblock;
+    // One line of 32 MB: the mix's statements without their comments, joined.
+    std::ofstream line(dir / "longline.asm", std::ios::binary);
+    std::string joined;
+    for (const std::string& m : mix) joined += m.substr(0, m.find("//")) + " ";
+    for (std::size_t written = 0; written < (32u << 20); written += joined.size()) line << joined;
+    line << "\n";
+  }
+  const double lines = kLargeLines;
+  std::printf("\n10,000,000 lines (%.0f MB), one run each:\n", static_cast<double>(std::filesystem::file_size(dir / "large.asm")) / 1e6);
+  printRun("gpuasm check", lines, runProcess({binary, "check", (dir / "large.asm").string()}));
+  printRun("gpuasm asm -o", lines, runProcess({binary, "asm", (dir / "large.asm").string(), "-o", (dir / "large.bin").string()}));
+  printRun("GNU as", lines, runProcess({"as", "--64", "-o", (dir / "large.o").string(), (dir / "large.s").string()}));
+  std::printf("one line of %.1f MB:\n", static_cast<double>(std::filesystem::file_size(dir / "longline.asm")) / 1e6);
+  const ProcessRun c = runProcess({binary, "check", (dir / "longline.asm").string()});
+  std::printf("%-26s %.3f s, peak %.1f MiB, exit %d\n", "gpuasm check", c.seconds, c.peakMiB, c.status);
+  const ProcessRun a = runProcess({binary, "asm", (dir / "longline.asm").string(), "-o", (dir / "longline.bin").string()});
+  std::printf("%-26s %.3f s, peak %.1f MiB, exit %d\n", "gpuasm asm -o", a.seconds, a.peakMiB, a.status);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string binary = argc > 1 ? argv[1] : GPUASM_BINARY;
+  bool large = false;
+  std::string binary = GPUASM_BINARY;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--large") == 0) large = true;
+    else binary = argv[i];
+  }
   const auto dir = std::filesystem::temp_directory_path() / "gpuasm-asm-bench";
   std::filesystem::create_directories(dir);
   // A realistic mix: the bundled kernel and the hand-checked valid instructions, repeated.
@@ -79,8 +185,10 @@ int main(int argc, char** argv) {
   });
   const std::string asmCmd = binary + " asm " + (dir / "bench.asm").string() + " > /dev/null";
   const double cli = bestSeconds([&] { (void)std::system(asmCmd.c_str()); });
-  const std::string asCmd = "as --64 -o " + (dir / "bench.o").string() + " " + (dir / "bench.s").string();
-  const double gnuAs = bestSeconds([&] { (void)std::system(asCmd.c_str()); });
+  const ProcessRun gnuAsRun = bestRun({"as", "--64", "-o", (dir / "bench.o").string(), (dir / "bench.s").string()});
+  const double gnuAs = gnuAsRun.seconds;
+  const ProcessRun checkRun = bestRun({binary, "check", (dir / "bench.asm").string()});
+  const ProcessRun asmORun = bestRun({binary, "asm", (dir / "bench.asm").string(), "-o", (dir / "bench.bin").string()});
 
   const gpuasm::isa::Decoder decoder(db);
   std::size_t printed = 0;
@@ -102,9 +210,16 @@ int main(int argc, char** argv) {
   std::printf("GNU as:              %.0f lines/s (%.3f s)\n", lines / gnuAs, gnuAs);
   std::printf("ratio assemble-in-process/GNU-as lines/s = %.2f\n", gnuAs / inProcess);
   std::printf("ratio gpuasm-asm-command/GNU-as lines/s = %.2f\n", gnuAs / cli);
+  std::printf("whole processes (best of 3, largest peak):\n");
+  printRun("gpuasm check", lines, checkRun);
+  printRun("gpuasm asm -o", lines, asmORun);
+  printRun("GNU as", lines, gnuAsRun);
+  std::printf("ratio gpuasm-check/GNU-as lines/s = %.2f\n", gnuAs / checkRun.seconds);
+  std::printf("ratio gpuasm-asm-o/GNU-as lines/s = %.2f\n", gnuAs / asmORun.seconds);
   std::printf("disassemble in process: %.0f words/s (%zu printed, %.3f s)\n", static_cast<double>(words.size()) / dis, printed, dis);
   std::printf("objdump -d:             %.0f instructions/s (%.3f s)\n", lines / objdump, objdump);
   std::printf("ratio disassemble-in-process/objdump words/s = %.2f\n", (static_cast<double>(words.size()) / dis) / (lines / objdump));
+  if (large) largeInputs(binary, dir, mix, x86);
   std::filesystem::remove_all(dir);
-  return assembled == static_cast<std::size_t>(kLines) && printed == words.size() ? 0 : 1;
+  return checkRun.status == 0 && asmORun.status == 0 && assembled == static_cast<std::size_t>(kLines) && printed == words.size() ? 0 : 1;
 }

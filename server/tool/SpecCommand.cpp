@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <fstream>
 #include <ostream>
 #include <sstream>
 
@@ -85,19 +84,27 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
 int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<std::string> words = options.words;
   if (options.file) {
-    std::ifstream in(*options.file, std::ios::binary);
-    if (!in) {
-      err << "gpuasm dis: cannot read '" << *options.file << "'\n";
-      return kExitUsage;
-    }
-    std::string token;
-    while (in >> token) {
-      if (token.starts_with("//") || token.starts_with("#")) {
-        std::string rest;
-        std::getline(in, rest);
+    // Read through the bounded reader (64 MiB): whitespace-separated words, `//` and `#`
+    // comments to the end of their line.
+    const auto text = readSourceFile(*options.file, err);
+    if (!text) return kExitUsage;
+    const std::string_view all = *text;
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
+    for (std::size_t at = 0; at < all.size();) {
+      if (blank(all[at])) {
+        ++at;
         continue;
       }
-      words.push_back(token);
+      std::size_t end = at;
+      while (end < all.size() && !blank(all[end])) ++end;
+      const std::string_view token = all.substr(at, end - at);
+      if (token.starts_with("//") || token.starts_with("#")) {
+        end = all.find('\n', at);
+        if (end == std::string_view::npos) end = all.size();
+      } else {
+        words.emplace_back(token);
+      }
+      at = end;
     }
   }
   // What to decode: each input as it is named in messages, and its word (none: malformed).

@@ -77,7 +77,12 @@ std::expected<std::string_view, std::string> MappedSources::open(std::size_t slo
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::unexpected("cannot read '" + path + "'");
   struct stat st {};
-  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return std::unexpected("'" + path + "' is a directory");
+  }
+  const bool regular = known && S_ISREG(st.st_mode);
   if (regular && static_cast<std::uint64_t>(st.st_size) > kMaxMappedBytes) {
     ::close(fd);
     return std::unexpected("'" + path + "' is " + std::to_string(st.st_size) + " bytes; files of 4 GiB or more are not read");
@@ -88,13 +93,24 @@ std::expected<std::string_view, std::string> MappedSources::open(std::size_t slo
     if (m.base == MAP_FAILED) m.base = nullptr;
     else ::madvise(m.base, m.size, MADV_SEQUENTIAL);
   }
-  ::close(fd);
   if (m.base == nullptr && !(regular && st.st_size == 0)) {
-    auto text = ide::readSourceFile(path);
-    if (!text) return std::unexpected(text.error());
-    m.copy = std::move(*text);
+    // Not mappable (a pipe, /dev/stdin): read to its end, at most ide::kMaxSourceBytes.
+    char block[1 << 16];
+    for (ssize_t n; (n = ::read(fd, block, sizeof block)) != 0;) {
+      if (n < 0) {
+        ::close(fd);
+        return std::unexpected("error while reading '" + path + "'");
+      }
+      if (m.copy.size() + static_cast<std::size_t>(n) > ide::kMaxSourceBytes) {
+        ::close(fd);
+        return std::unexpected("'" + path + "' holds more than " + std::to_string(ide::kMaxSourceBytes) +
+                               " bytes; a file that cannot be mapped is read up to that size");
+      }
+      m.copy.append(block, static_cast<std::size_t>(n));
+    }
     m.size = m.copy.size();
   }
+  ::close(fd);
   const std::lock_guard lock(state_->mutex);
   Mapping& placed = state_->open[slot] = std::move(m);
   state_->stop.notify_all();  // a large file wakes the releasing thread

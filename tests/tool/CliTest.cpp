@@ -372,6 +372,25 @@ TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
+  // A pipe cannot be mapped: it is read to its end instead.
+  const CliRun piped = gpuasm("check /dev/stdin < " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
+  const CliRun file = gpuasm("check " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
+  EXPECT_EQ(piped.status, 1);
+  EXPECT_EQ(file.status, 1);
+  auto named = [](std::string out, const std::string& path) {  // every "PATH:" as "F:"
+    for (std::size_t at; (at = out.find(path + ":")) != std::string::npos;) out.replace(at, path.size(), "F");
+    return out;
+  };
+  EXPECT_EQ(named(piped.out, "/dev/stdin"), named(file.out, std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm"));
+  EXPECT_NE(piped.out.find("/dev/stdin:"), std::string::npos);
+  const auto dir = tempDir("check-dir");
+  const CliRun d = gpuasm("check " + dir.string());
+  EXPECT_EQ(d.status, 2);
+  EXPECT_NE(d.out.find("is a directory"), std::string::npos) << d.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, ParsePrintsTheTree) {
   const auto dir = tempDir("parse");
   std::ofstream(dir / "a.asm") << "NOP ;\n";

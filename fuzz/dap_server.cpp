@@ -71,17 +71,19 @@ class Session {
  public:
   explicit Session(lsp::DapServer& server) : server_(server) {}
 
-  // Sends one body; checks the numbering and, for a request, its one response.
-  void send(const std::string& body) {
+  // Sends one body; checks the numbering and, for a request, its one response, which it returns.
+  json send(const std::string& body) {
     const std::vector<std::string> replies = server_.handle(std::vector<std::string>{body});
     const json msg = json::parse(body, nullptr, false);
     const bool isRequest = msg.is_object() && msg.value("type", json()) == "request" && msg.contains("command") &&
                            msg["command"].is_string() && !msg["command"].get<std::string>().empty();
     std::size_t responses = 0;
+    json response;
     for (const std::string& r : replies) {
-      const json m = checked(r);
+      json m = checked(r);
       if (m["type"] == "response") {
         ++responses;
+        response = m;
         FUZZ_CHECK(isRequest, "a response to what is no request: " + body + "\n" + r);
         FUZZ_CHECK(m.value("request_seq", json()) == (msg.contains("seq") ? msg["seq"] : json(0)) && m.value("command", json()) == msg["command"],
                    "response of another request: " + body + "\n" + r);
@@ -90,6 +92,7 @@ class Session {
     FUZZ_CHECK(responses == (isRequest ? 1u : 0u), std::to_string(responses) + " responses to " + body);
     for (int i = 0; i < kMaxIdle && server_.hasIdleWork(); ++i)
       for (const std::string& r : server_.idle()) checked(r);
+    return response;
   }
 
  private:
@@ -132,7 +135,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     json launch = {{"program", files().program}, {"stopOnEntry", (mode & 1u) != 0}};
     if ((mode & 4u) != 0) launch["stateFile"] = files().state;
     session.send(request(1, "initialize", {{"adapterID", "gpuasm"}}));
-    session.send(request(2, "launch", launch));
+    const json launched = session.send(request(2, "launch", launch));
+    FUZZ_CHECK(launched.value("success", false), "the target's own program does not launch: " + launched.dump());
     session.send(request(3, "setBreakpoints", {{"source", {{"path", files().program}}}, {"breakpoints", {{{"line", 7}}}}}));
     session.send(request(4, "configurationDone", json::object()));
   }

@@ -1,6 +1,7 @@
 // What a spec load must give on any text (DESIGN.md: failures are error values): a database,
 // and every diagnostic at a real line of its file with a column no further than one past the
-// line's last byte. Shared by tests/isa/SpecParserToleranceTest.cpp and fuzz/spec_loader.cpp.
+// line's last byte, or at 1:1, the start of the file, where a diagnostic about the whole file
+// goes (also in an empty file). Shared by tests/isa/SpecParserToleranceTest.cpp and fuzz/spec_loader.cpp.
 #pragma once
 
 #include <gpuasm/isa/InstrDb.h>
@@ -41,8 +42,9 @@ inline std::vector<std::string> diagnosticsOutsideTheirFiles(const isa::SpecLoad
   extra.insert(extra.begin(), load.diagnostics.begin(), load.diagnostics.end());
   for (const auto& d : extra) {
     const isa::SourcePos& p = d.pos;
-    const bool inside = p.valid() && p.file < loaded.size() && p.line <= lengths[p.file].size() && p.column >= 1 &&
-                        p.column <= lengths[p.file][p.line - 1] + 1;
+    const bool fileStart = p.line == 1 && p.column == 1;
+    const bool inside = p.valid() && p.file < loaded.size() &&
+                        (fileStart || (p.line <= lengths[p.file].size() && p.column >= 1 && p.column <= lengths[p.file][p.line - 1] + 1));
     if (!inside && outside.size() < limit)
       outside.push_back(std::to_string(p.file) + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + " " + d.code + ": " +
                         d.message);

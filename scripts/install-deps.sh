@@ -9,6 +9,9 @@
 #   libgtest-dev libgmock-dev GoogleTest for tests/
 #   libbenchmark-dev          Google Benchmark for bench/
 #   time                      GNU time: bench/ reads the peak memory of whole gpuasm runs with it
+#   clang-16 libclang-rt-16-dev   clang and its libFuzzer/ASan/UBSan runtimes for the fuzz build
+#   libc++-16-dev libc++abi-16-dev  the C++ library the fuzz build links (libstdc++ 12 has no
+#                             std::expected for clang); scripts/fuzz.sh, docs/FUZZING.md
 #   neovim                    Neovim 0.7 for the end-to-end test of nvim/ (tests: nvim_e2e)
 #   chromium                  the browser the VS Code end-to-end test drives (vscode-extension/test)
 #   libkrb5-dev               headers for code-server's native kerberos module (built at npm install)
@@ -19,7 +22,7 @@
 # checks with it that the committed grammar/src/ is what grammar.js generates.
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libboost-dev libcli11-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
-  neovim chromium libkrb5-dev fonts-wqy-microhei time)
+  clang-16 libclang-rt-16-dev libc++-16-dev libc++abi-16-dev neovim chromium libkrb5-dev fonts-wqy-microhei time)
 command -v npm > /dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command: check the committed parser against grammar.js, build with
 # warnings as errors and run the whole test suite,
-# then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run it once more.
+# then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run it once more,
+# and finally run every fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,3 +21,6 @@ cmake --build build-asan -j"$jobs"
 
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
 bash vscode-extension/test/e2e.sh
+
+# Every fuzz target for a short, bounded time (docs/FUZZING.md); a crash fails the run.
+bash scripts/fuzz.sh 20

@@ -152,9 +152,11 @@ class ExpressionParser {
     return false;
   }
 
+  // A missing token is marked on the character found in its place (whole, if it is a UTF-8
+  // sequence), or with length 0 at the end of the text, never past it.
   bool expect(std::string_view token, std::string_view what) {
     if (accept(token)) return true;
-    fail(at_, 1, "expected '" + std::string(token) + "' " + std::string(what));
+    fail(at_, at_ < text_.size() ? characterAt(at_).second : 0, "expected '" + std::string(token) + "' " + std::string(what));
     return false;
   }
 

@@ -7,6 +7,7 @@
 // empty file, headers without a name) and require that loading never throws, always returns a
 // database and only reports positions inside the file; the last test applies an erratum that
 // replaces a field's default.
+#include "SpecLoadCheck.h"
 #include "TestSpec.h"
 
 #include <gpuasm/isa/SpecParser.h>
@@ -1200,40 +1201,13 @@ TEST(SpecParserTolerance, DefinitionsWithoutBlankLineBetween) {
 
 // ------------------------------------------------------------------------------ garbage input
 
-/// Byte length of every line as the parser counts lines ('\n' ends a line; a final '\n' does
-/// not start another one).
-std::vector<std::size_t> lineLengths(std::string_view text) {
-  std::vector<std::size_t> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t nl = text.find('\n', start);
-    if (nl == std::string_view::npos) {
-      out.push_back(text.size() - start);
-      break;
-    }
-    out.push_back(nl - start);
-    start = nl + 1;
-  }
-  return out;
-}
-
 /// Loads `files` and requires: no exception, a database, and every diagnostic at a real line
-/// of its file with a column no further than one past the line's last byte.
+/// of its file (SpecLoadCheck.h, shared with fuzz/spec_loader.cpp).
 void expectSafeLoad(std::vector<SpecFile> files, const std::string& what) {
   SpecLoad load;
   ASSERT_NO_THROW(load = loadSpec(std::move(files))) << what;
   ASSERT_NE(load.db, nullptr) << what;
-  const auto& loaded = load.db->files();
-  std::vector<std::vector<std::size_t>> lengths;
-  for (const auto& f : loaded) lengths.push_back(lineLengths(f.text));
-  std::vector<std::string> outside;
-  for (const auto& d : load.diagnostics) {
-    const SourcePos& p = d.pos;
-    const bool inside = p.valid() && p.file < loaded.size() && p.line <= lengths[p.file].size() &&
-                        p.column >= 1 && p.column <= lengths[p.file][p.line - 1] + 1;
-    if (!inside && outside.size() < 10) outside.push_back(where(p) + " " + d.code + ": " + d.message);
-  }
-  EXPECT_EQ(outside, Strings{}) << what;
+  EXPECT_EQ(testsupport::diagnosticsOutsideTheirFiles(load), Strings{}) << what;
 }
 
 std::vector<SpecFile> preludeFiles() {

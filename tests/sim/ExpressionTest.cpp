@@ -191,6 +191,23 @@ TEST_F(ExpressionTest, AnUnexpectedCharacterIsQuotedWhole) {
   EXPECT_EQ(stray.length, 1u);
 }
 
+// Found by fuzz/state_file (fuzz/regressions/state_file/): a token missing at the end of the
+// text was marked one byte past it, so `// @expect R1[ 0` at the end of a file gave a
+// diagnostic beyond the document. It is marked with length 0 at the end (the whole directive);
+// a missing token before other text marks that character, whole.
+TEST_F(ExpressionTest, AMissingTokenIsMarkedInsideTheText) {
+  const ExprError atEnd = parseError("R1[ 0");
+  EXPECT_EQ(atEnd.message, "expected ']' to close the lane index");
+  EXPECT_EQ(atEnd.column, 5u);
+  EXPECT_EQ(atEnd.length, 0u);
+  const ExprError paren = parseError("(R1 == 3");
+  EXPECT_EQ(paren.column, 8u);
+  EXPECT_EQ(paren.length, 0u);
+  const ExprError euro = parseError("R1[0 \u20ac");  // '€' (3 bytes) where ']' belongs
+  EXPECT_EQ(euro.column, 5u);
+  EXPECT_EQ(euro.length, 3u);
+}
+
 TEST_F(ExpressionTest, EvaluationErrors) {
   const auto v = parse("R1[40 - lane[0]]").evaluate(state_, 0);
   EXPECT_FALSE(v.has_value());

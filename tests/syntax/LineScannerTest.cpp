@@ -3,6 +3,7 @@
 // order — on every example file, the LLVM-MC style test files, the grammar's corpus inputs, the
 // spec's example lines, hand-picked tricky lines and seeded random mutations of all of them.
 // Plus the scanner's own decisions: which lines it must take fast and which it must decline.
+#include "LoweredUnitDiff.h"
 #include "SpecExamples.h"
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/Chunks.h>
@@ -25,100 +26,6 @@ namespace {
 
 using namespace std::string_literals;
 
-// ---- comparison: the first difference, named by its path ------------------------------------
-
-std::string show(isa::SourceRange r) { return "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")"; }
-std::string show(const std::string& s) { return "\"" + s + "\""; }
-std::string show(bool b) { return b ? "true" : "false"; }
-template <typename T>
-std::string show(const T& v) {
-  return std::to_string(v);
-}
-
-class Differ {
- public:
-  template <typename T>
-  void field(const std::string& path, const T& a, const T& b) {
-    if (diff_.empty() && !(a == b)) diff_ = path + ": scanner " + show(a) + ", tree-sitter " + show(b);
-  }
-  void size(const std::string& path, std::size_t a, std::size_t b) { field(path + ".size()", a, b); }
-  bool same() const { return diff_.empty(); }
-  const std::string& what() const { return diff_; }
-
- private:
-  std::string diff_;
-};
-
-void compareOperand(Differ& d, const std::string& p, const isa::AsmOperand& a, const isa::AsmOperand& b) {
-  d.field(p + ".kind", static_cast<int>(a.kind), static_cast<int>(b.kind));
-  d.field(p + ".range", a.range, b.range);
-  d.field(p + ".valueRange", a.valueRange, b.valueRange);
-  d.field(p + ".text", a.text, b.text);
-  d.field(p + ".neg", a.neg, b.neg);
-  d.field(p + ".bitNot", a.bitNot, b.bitNot);
-  d.field(p + ".logicalNot", a.logicalNot, b.logicalNot);
-  d.field(p + ".abs", a.abs, b.abs);
-  d.field(p + ".name", a.name, b.name);
-  d.field(p + ".selector", a.selector, b.selector);
-  d.field(p + ".selectorRange", a.selectorRange, b.selectorRange);
-  d.field(p + ".file", a.file, b.file);
-  d.field(p + ".first", a.first, b.first);
-  d.field(p + ".last", a.last, b.last);
-  d.field(p + ".integer", a.integer, b.integer);
-  d.field(p + ".floatValue(bits)", std::bit_cast<std::uint64_t>(a.floatValue), std::bit_cast<std::uint64_t>(b.floatValue));
-  d.field(p + ".bank", a.bank, b.bank);
-  d.field(p + ".base", a.base, b.base);
-  d.field(p + ".baseRange", a.baseRange, b.baseRange);
-  d.field(p + ".offset", a.offset, b.offset);
-  d.field(p + ".offsetRange", a.offsetRange, b.offsetRange);
-}
-
-void compareStatement(Differ& d, const std::string& p, const isa::AsmStatement& a, const isa::AsmStatement& b) {
-  d.field(p + ".range", a.range, b.range);
-  d.field(p + ".line", a.line, b.line);
-  d.field(p + ".hasError", a.hasError, b.hasError);
-  d.field(p + ".guard.has_value()", a.guard.has_value(), b.guard.has_value());
-  if (a.guard && b.guard) {
-    d.field(p + ".guard.negated", a.guard->negated, b.guard->negated);
-    d.field(p + ".guard.predicate", a.guard->predicate, b.guard->predicate);
-    d.field(p + ".guard.range", a.guard->range, b.guard->range);
-    d.field(p + ".guard.predicateRange", a.guard->predicateRange, b.guard->predicateRange);
-  }
-  d.field(p + ".mnemonic", a.mnemonic, b.mnemonic);
-  d.field(p + ".mnemonicRange", a.mnemonicRange, b.mnemonicRange);
-  d.size(p + ".parts", a.parts.size(), b.parts.size());
-  for (std::size_t i = 0; i < std::min(a.parts.size(), b.parts.size()); ++i) {
-    d.field(p + ".parts[" + std::to_string(i) + "].text", a.parts[i].text, b.parts[i].text);
-    d.field(p + ".parts[" + std::to_string(i) + "].range", a.parts[i].range, b.parts[i].range);
-  }
-  d.size(p + ".operands", a.operands.size(), b.operands.size());
-  for (std::size_t i = 0; i < std::min(a.operands.size(), b.operands.size()); ++i)
-    compareOperand(d, p + ".operands[" + std::to_string(i) + "]", a.operands[i], b.operands[i]);
-}
-
-void compareDiagnostic(Differ& d, const std::string& p, const isa::AsmDiagnostic& a, const isa::AsmDiagnostic& b) {
-  d.field(p + ".range", a.range, b.range);
-  d.field(p + ".severity", static_cast<int>(a.severity), static_cast<int>(b.severity));
-  d.field(p + ".code", a.code, b.code);
-  d.field(p + ".message", a.message, b.message);
-  d.field(p + ".fixes", a.fixes.size(), b.fixes.size());
-  for (std::size_t i = 0; i < std::min(a.fixes.size(), b.fixes.size()); ++i) d.field(p + ".fixes[" + std::to_string(i) + "]", a.fixes[i], b.fixes[i]);
-  d.field(p + ".legalForms", a.legalForms.size(), b.legalForms.size());
-  d.field(p + ".erratum", a.erratum, b.erratum);
-}
-
-// "" when equal, else the first difference with its path.
-std::string firstDifference(const LoweredUnit& scanner, const LoweredUnit& treeSitter) {
-  Differ d;
-  d.size("statements", scanner.statements.size(), treeSitter.statements.size());
-  for (std::size_t i = 0; i < std::min(scanner.statements.size(), treeSitter.statements.size()); ++i)
-    compareStatement(d, "statements[" + std::to_string(i) + "]", scanner.statements[i], treeSitter.statements[i]);
-  d.size("diagnostics", scanner.diagnostics.size(), treeSitter.diagnostics.size());
-  for (std::size_t i = 0; i < std::min(scanner.diagnostics.size(), treeSitter.diagnostics.size()); ++i)
-    compareDiagnostic(d, "diagnostics[" + std::to_string(i) + "]", scanner.diagnostics[i], treeSitter.diagnostics[i]);
-  return d.what();
-}
-
 std::string escaped(const std::string& text) {
   std::string out;
   for (const char c : text) {
@@ -135,33 +42,11 @@ std::string escaped(const std::string& text) {
   return out;
 }
 
-// Checks one text; returns false (after reporting) on a difference.
-// The tree-sitter path alone, chunk by chunk: what lowerText must give.
-LoweredUnit lowerByTreeSitter(std::string_view text) {
-  LoweredUnit out;
-  std::vector<isa::AsmDiagnostic> syntaxDiagnostics;
-  ChunkScanner chunks(text);
-  std::uint32_t lineNo = 0;
-  for (std::uint32_t at = 0; at < text.size();) {
-    const std::uint32_t end = chunks.scan(at).end;
-    lowerChunk(text.substr(at, end - at), at, lineNo, out, syntaxDiagnostics);
-    lineNo += static_cast<std::uint32_t>(std::count(text.begin() + at, text.begin() + end, '\n'));
-    at = end;
-  }
-  out.diagnostics.insert(out.diagnostics.begin(), syntaxDiagnostics.begin(), syntaxDiagnostics.end());
-  return out;
-}
-
 // lowerText against tree-sitter chunk by chunk and, for a text without syntax errors, against
-// tree-sitter on the whole text.
+// tree-sitter on the whole text (LoweredUnitDiff.h, shared with fuzz/line_scanner.cpp).
 bool agrees(const std::string& text, ScanStats* stats = nullptr) {
-  const LoweredUnit fast = lowerText(text, stats);
-  std::string diff = firstDifference(fast, lowerByTreeSitter(text));
-  EXPECT_EQ(diff, "") << "chunk-wise, text: \"" << escaped(text) << "\"";
-  if (const SyntaxTree whole(text); diff.empty() && !whole.hasErrors()) {
-    diff = firstDifference(fast, lower(whole));
-    EXPECT_EQ(diff, "") << "whole text, text: \"" << escaped(text) << "\"";
-  }
+  const std::string diff = testsupport::scannerDisagreement(text, stats);
+  EXPECT_EQ(diff, "") << "text: \"" << escaped(text) << "\"";
   return diff.empty();
 }
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of fuzz/ for SECONDS (default 60) each, under ASan+UBSan, on a
+# scratch copy of its seed corpus (fuzz/corpus/<name>/ and the past crashes of
+# fuzz/regressions/<name>/; new inputs never go into the repository). Builds build-fuzz/ with
+# clang-16 and libc++ first (scripts/install-deps.sh installs them). Prints one line per target
+# (executions, exec/s, coverage, features) and exits non-zero when a target found a crash, a
+# leak or a timeout, naming the reproducer. docs/FUZZING.md describes the targets.
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(spec_loader line_scanner assemble_roundtrip state_file lsp_server dap_server)
+jobs="${GPUASM_FUZZ_JOBS:-2}"
+
+launcher=()
+command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+# Debian's clang with libstdc++ 12 lacks std::expected: libc++ (the define keeps Boost.Asio 1.74
+# compiling against it). GoogleTest from Debian is built for libstdc++, so no tests here.
+CC=clang-16 CXX=clang++-16 CXXFLAGS="-stdlib=libc++ -D_LIBCPP_ENABLE_CXX20_REMOVED_TYPE_TRAITS" LDFLAGS="-stdlib=libc++" \
+  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_BUILD_TESTS=OFF -DGPUASM_BUILD_BENCH=OFF \
+  -DGPUASM_FUZZ=ON "${launcher[@]}" > "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log" 2>&1 || { cat "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"; exit 2; }
+rm -f "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"
+cmake --build build-fuzz -j"$jobs" --target "${targets[@]/#/gpuasm_fuzz_}"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-fuzz.XXXXXX")"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+failed=0
+for t in "${targets[@]}"; do
+  corpus="$work/$t/corpus"
+  artifacts="$work/$t/artifacts/"
+  mkdir -p "$corpus" "$artifacts"
+  cp fuzz/corpus/"$t"/* "$corpus"/
+  if [ -d fuzz/regressions/"$t" ]; then cp fuzz/regressions/"$t"/* "$corpus"/ 2>/dev/null || true; fi
+  log="$work/$t/log"
+  status=0
+  build-fuzz/bin/gpuasm_fuzz_"$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1 || status=$?
+  execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
+  cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
+  ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
+  crashes="$(find "$artifacts" -type f | wc -l)"
+  printf 'fuzz %-20s %ss: %s runs, %s exec/s, cov %s, ft %s, crashes %s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$crashes"
+  if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ]; then
+    failed=1
+    tail -n 60 "$log"
+    for a in "$artifacts"*; do
+      [ -e "$a" ] && echo "fuzz $t: reproducer $a (replay: build-fuzz/bin/gpuasm_fuzz_$t $a)"
+    done
+    echo "fuzz $t: log $log"
+  fi
+done
+if [ "$failed" -ne 0 ]; then
+  echo "fuzz: FAILED (scratch directory kept: $work)"
+  exit 1
+fi
+rm -rf "$work"
+echo "fuzz: all ${#targets[@]} targets ran ${seconds}s each without a crash"

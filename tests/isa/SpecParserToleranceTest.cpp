@@ -1207,7 +1207,7 @@ void expectSafeLoad(std::vector<SpecFile> files, const std::string& what) {
   SpecLoad load;
   ASSERT_NO_THROW(load = loadSpec(std::move(files))) << what;
   ASSERT_NE(load.db, nullptr) << what;
-  EXPECT_EQ(testsupport::diagnosticsOutsideTheirFiles(load), Strings{}) << what;
+  EXPECT_EQ(gpuasm::testsupport::diagnosticsOutsideTheirFiles(load), Strings{}) << what;
 }
 
 std::vector<SpecFile> preludeFiles() {

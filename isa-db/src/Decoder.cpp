@@ -1,5 +1,6 @@
 // Mask/match decoding of 128-bit words against the database's fixed fields.
 #include <gpuasm/isa/Decoder.h>
+#include <gpuasm/isa/Binding.h>
 
 #include <algorithm>
 #include <bit>
@@ -23,6 +24,32 @@ Decoder::Decoder(const InstrDb& db) : db_(db) {
                    [](const MaskGroup& a, const MaskGroup& b) { return popcount(a.mask) > popcount(b.mask); });
 }
 
+// A register operand wider than 32 bits is a range the assembler only takes aligned (R[n:n+k-1]
+// with n a multiple of k) and inside the file (its last register no zero register): a word that
+// holds another base has no text that assembles to it, so it is an issue like a value that is
+// no enumerator (found by fuzz/assemble_roundtrip).
+void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const {
+  for (const OrderElem& elem : op.operandInfo.order) {
+    if (elem.kind != OrderElem::Kind::Field || elem.field < 0) continue;
+    const Field& f = op.fields[static_cast<std::size_t>(elem.field)];
+    const BitFieldType& t = db_.typeOf(f);
+    const std::optional<std::uint32_t> width = operandWidth(op, elem, values);
+    if (t.kind != TypeKind::Register || !width || *width <= 32) continue;
+    const std::uint32_t count = *width / 32;
+    const std::uint64_t v = values[static_cast<std::size_t>(elem.field)];
+    if (db_.isConstantRegister(t, v) || t.enumeratorFor(v) == nullptr) continue;  // a wide zero; a non-register is already an issue
+    const std::string first = t.enumeratorFor(v)->name;
+    if (v % count != 0) {
+      issues.push_back({"register-alignment", f.name,
+                        "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(count) + "; " + first + " does not"});
+      continue;
+    }
+    const Enumerator* last = t.enumeratorFor(v + count - 1);
+    if (last == nullptr || db_.isConstantRegister(t, last->value))
+      issues.push_back({"register-range", f.name, "a " + std::to_string(*width) + "-bit register range from " + first + " runs past the last register"});
+  }
+}
+
 DecodeResult Decoder::decode(const Word128& word) const {
   DecodeResult result;
   const Opcode* found = nullptr;
@@ -44,6 +71,7 @@ DecodeResult Decoder::decode(const Word128& word) const {
     d.values.push_back(v);
     if (auto issue = checkFieldValue(db_, f, v)) result.issues.push_back(std::move(*issue));
   }
+  registerRangeIssues(*found, d.values, result.issues);
   const Word128 stray = word & ~found->fieldMask;
   if (!stray.isZero())
     result.issues.push_back({"reserved-bits-set", {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});

@@ -2,7 +2,8 @@
 // carries, and the value of every field. The decoder indexes the database once: opcodes are
 // grouped by the mask of their fixed bits, and each group is a hash map from fixed bits to
 // opcode, so a decode costs one lookup per distinct mask (a "mask/match" decoder as in Spike).
-// Unknown words, reserved bits that are set and values that are no enumerator are issues.
+// Unknown words, reserved bits that are set, values that are no enumerator and register ranges
+// the assembler does not take (misaligned, or running past the file) are issues.
 #pragma once
 
 #include <gpuasm/isa/Encoder.h>
@@ -10,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -40,6 +42,8 @@ class Decoder {
     Word128 mask;
     std::unordered_map<Word128, std::uint32_t, Word128Hash> byBits;
   };
+  void registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const;
+
   const InstrDb& db_;
   std::vector<MaskGroup> groups_;  ///< most specific mask (most bits) first
 };

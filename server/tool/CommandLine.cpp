@@ -16,7 +16,7 @@ constexpr const char* kVersion = "gpuasm 0.1.0";
 constexpr const char* kExitStatus = "exit status: 0 fine, 1 the input has errors, 2 usage or I/O error";
 
 void specDirOption(CLI::App& app, std::optional<std::string>& specDir) {
-  app.add_option("--spec-dir", specDir, "load the spec from DIR (*.txt, *.isa) instead of the embedded copy")->option_text("DIR");
+  app.add_option("--spec-dir", specDir, "load the spec from DIR (*.txt, *.isa); default: the specDir of the nearest gpuasm.json, else the embedded spec")->option_text("DIR");
 }
 
 void serveOptions(CLI::App& app, ServeOptions& o) {

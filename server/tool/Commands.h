@@ -19,8 +19,14 @@ namespace gpuasm::tool {
 /// Exit statuses shared by every subcommand (DESIGN.md §6).
 enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 
-/// Loads the spec: the embedded one, or the files of `specDir`. Prints I/O errors to `err`.
-std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err);
+/// Whether a command without --spec-dir looks for the project's gpuasm.json.
+enum class ProjectLookup : bool { None, FromCurrentDirectory };
+
+/// Loads the spec: the files of `specDir`; else, with `lookup`, those of the specDir of the
+/// gpuasm.json in the current directory or its nearest ancestor holding one (ProjectConfig.h);
+/// else the embedded one. Prints I/O errors and a malformed gpuasm.json to `err`.
+std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
+                                         ProjectLookup lookup = ProjectLookup::FromCurrentDirectory);
 
 void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, std::ostream& out);
 void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);

@@ -1,4 +1,5 @@
-// `gpuasm lsp [--port N] [--spec-dir DIR]`: the language server on stdio, or on 127.0.0.1:N.
+// `gpuasm lsp [--port N] [--spec-dir DIR]`: the language server on stdio, or on 127.0.0.1:N. The
+// workspace's gpuasm.json and the client's gpuasm.specDir are the server's to read (LiveSpec.h).
 #include "Commands.h"
 
 #include <gpuasm/lsp/Server.h>
@@ -9,9 +10,9 @@
 namespace gpuasm::tool {
 
 int runLsp(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options.specDir, err, ProjectLookup::None);
   if (!load) return kExitUsage;
-  lsp::Server server(*load->db, lsp::defaultCacheRoot());
+  lsp::Server server(load->db, lsp::defaultCacheRoot(), options.specDir.value_or(std::string()));
   return options.port ? lsp::serveTcp(server, *options.port, err) : lsp::serveStdio(server, err);
 }
 

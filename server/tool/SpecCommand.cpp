@@ -5,6 +5,7 @@
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
+#include <gpuasm/lsp/ProjectConfig.h>
 #include <gpuasm/lsp/SpecJson.h>
 
 #include <algorithm>
@@ -17,9 +18,18 @@ namespace gpuasm::tool {
 
 using namespace gpuasm::isa;
 
-std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err) {
-  if (!specDir) return loadEmbeddedSpec();
-  auto files = readSpecDir(*specDir);
+std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err, ProjectLookup lookup) {
+  std::optional<std::string> dir = specDir;
+  if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
+    auto project = lsp::findProjectConfig(".");
+    if (!project) {
+      err << "gpuasm: " << project.error() << '\n';
+      return std::nullopt;
+    }
+    if (*project) dir = (*project)->specDir;
+  }
+  if (!dir) return loadEmbeddedSpec();
+  auto files = readSpecDir(*dir);
   if (!files) {
     err << "gpuasm: " << files.error() << '\n';
     return std::nullopt;

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <random>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <arpa/inet.h>
 #include <csignal>
@@ -31,8 +32,9 @@ struct CliRun {
   std::string out;  // stdout and stderr together
 };
 
-CliRun gpuasm(const std::string& args) {
-  const std::string cmd = std::string(GPUASM_BINARY) + " " + args + " 2>&1";
+// Runs gpuasm in `dir` (the current directory by default).
+CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
+  const std::string cmd = (dir.empty() ? std::string() : "cd '" + dir + "' && ") + std::string(GPUASM_BINARY) + " " + args + " 2>&1";
   CliRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -270,6 +272,56 @@ TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   EXPECT_NE(r.out.find("001_broken.txt:4:5: error: field<200, 8> exceeds the 128-bit word"), std::string::npos) << r.out.substr(0, 2000);
   EXPECT_NE(r.out.find("001_broken.txt:2:"), std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+// A project's gpuasm.json names its spec for every command run in it or below it (README
+// "gpuasm.json"). The project's spec renames IType's U32 (000_ialu.txt line 15) and the
+// `.itype = {.S32*, .U32}` domain of IMAD.WIDE (line 472) to UINT32, so there `.UINT32` is the
+// legal modifier of IMAD.WIDE and `.U32` none, the other way round from the embedded spec.
+TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
+  const auto project = tempDir("project");
+  std::filesystem::create_directories(project / "spec");
+  std::filesystem::create_directories(project / "src" / "deeper");
+  for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR)) {
+    std::string text = fileBytes(entry.path());
+    if (entry.path().filename() == "000_ialu.txt") {
+      std::istringstream in(text);
+      std::string line, edited;
+      for (int n = 1; std::getline(in, line); ++n) {
+        if (n == 15) {
+          ASSERT_EQ(line, "    U32;");
+        }
+        if (n == 472) {
+          ASSERT_EQ(line, ".itype = {.S32*, .U32}");
+        }
+        if (n == 15 || n == 472) line.replace(line.find("U32"), 3, "UINT32");
+        edited += line + "\n";
+      }
+      text = edited;
+    }
+    std::ofstream(project / "spec" / entry.path().filename(), std::ios::binary) << text;
+  }
+  std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
+  std::ofstream(project / "src" / "t.asm") << "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  const std::string deeper = (project / "src" / "deeper").string();
+  CliRun r = gpuasm("check ../t.asm", deeper);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("../t.asm:1:11: error: .U32 is not a modifier of IMAD.WIDE"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("t.asm:2:"), std::string::npos) << r.out;
+  // --spec-dir wins over gpuasm.json.
+  r = gpuasm(std::string("check --spec-dir ") + GPUASM_SPEC_DIR + " ../t.asm", deeper);
+  EXPECT_NE(r.out.find("../t.asm:2:11: error: .UINT32 is not a modifier of IMAD.WIDE"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("t.asm:1:"), std::string::npos) << r.out;
+  // A gpuasm.json that cannot be used is a usage error naming it, for every command.
+  std::ofstream(project / "gpuasm.json", std::ios::trunc) << R"({"specDir": "spec",})";
+  r = gpuasm("check ../t.asm", deeper);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find((project / "gpuasm.json").string() + ": not valid JSON"), std::string::npos) << r.out;
+  std::ofstream(project / "gpuasm.json", std::ios::trunc) << R"({"specDir": "nowhere"})";
+  r = gpuasm("spec", deeper);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("nowhere' does not exist"), std::string::npos) << r.out;
+  std::filesystem::remove_all(project);
 }
 
 TEST(Cli, DisDecodesWordsToOpcodeAndFields) {

@@ -52,6 +52,12 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
 
 Snapshot::Snapshot(const isa::InstrDb& db, std::string text) : db_(&db), text_(std::move(text)), lines_(text_) {}
 
+std::shared_ptr<const Snapshot> Snapshot::analyse(std::shared_ptr<const isa::InstrDb> db, std::string text) {
+  auto s = std::const_pointer_cast<Snapshot>(analyse(*db, std::move(text)));
+  s->owner_ = std::move(db);
+  return s;
+}
+
 std::shared_ptr<const Snapshot> Snapshot::analyse(const isa::InstrDb& db, std::string text) {
   std::shared_ptr<Snapshot> s(new Snapshot(db, std::move(text)));
   syntax::ChunkScanner scanner(s->text_);
@@ -73,6 +79,7 @@ std::shared_ptr<const Snapshot> Snapshot::edited(const syntax::TextEdit& edit) c
   text.reserve(size - (end - begin) + edit.replacement.size());
   text.append(text_, 0, begin).append(edit.replacement).append(text_, end);
   std::shared_ptr<Snapshot> s(new Snapshot(*db_, std::move(text)));
+  s->owner_ = owner_;
   const std::string_view now = s->text_;
   const auto editEnd = static_cast<std::uint32_t>(begin + edit.replacement.size());  // in the new text
 

@@ -1,5 +1,6 @@
 // JSON helpers of the server (see Protocol.h).
 #include "Protocol.h"
+#include "SpecDocuments.h"
 
 #include <gpuasm/isa/Utf8.h>
 
@@ -131,6 +132,10 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
   if (const json* general = path(j, {"general"}); general != nullptr && general->contains("positionEncodings") && (*general)["positionEncodings"].is_array())
     for (const json& e : (*general)["positionEncodings"])
       if (e == "utf-8") c.utf8Positions = true;
+  if (const json* watched = path(j, {"workspace", "didChangeWatchedFiles"})) {
+    c.watchedFiles = boolMember(*watched, "dynamicRegistration", false);
+    c.relativePatterns = boolMember(*watched, "relativePatternSupport", false);
+  }
 }
 
 }  // namespace gpuasm::lsp
@@ -142,6 +147,15 @@ void from_json(const json& j, InitializeParams& p) {
   if (!j.is_object()) throw ParamsError{"the params of initialize must be an object"};
   if (const json* caps = optionalObject(j, "capabilities")) p.client = caps->get<ClientCapabilities>();
   p.initializationOptions = j.contains("initializationOptions") ? j["initializationOptions"] : json(nullptr);
+  // LSP 3.17: workspaceFolders over rootUri over the deprecated rootPath; null or absent each.
+  std::optional<std::string> root;
+  if (j.contains("workspaceFolders") && j["workspaceFolders"].is_array() && !j["workspaceFolders"].empty() &&
+      j["workspaceFolders"][0].is_object() && j["workspaceFolders"][0].contains("uri") && j["workspaceFolders"][0]["uri"].is_string())
+    root = pathOfFileUri(j["workspaceFolders"][0]["uri"].get<std::string>());
+  if (!root && j.contains("rootUri") && j["rootUri"].is_string()) root = pathOfFileUri(j["rootUri"].get<std::string>());
+  if (!root && j.contains("rootPath") && j["rootPath"].is_string() && j["rootPath"].get<std::string>().starts_with('/'))
+    root = j["rootPath"].get<std::string>();
+  p.workspaceRoot = root.value_or(std::string());
 }
 
 void from_json(const json& j, LspRange& r) {
@@ -196,6 +210,7 @@ void from_json(const json& j, FormattingParams& p) {
 void from_json(const json& j, DidOpenParams& p) {
   const json& doc = member(j, "textDocument");
   p.uri = stringMember(doc, "uri");
+  p.languageId = doc.contains("languageId") && doc["languageId"].is_string() ? doc["languageId"].get<std::string>() : std::string();
   p.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : 0;
   p.text = stringMember(doc, "text");
 }
@@ -214,6 +229,13 @@ void from_json(const json& j, DidChangeParams& p) {
     change.text = stringMember(c, "text");
     p.changes.push_back(std::move(change));
   }
+}
+
+void from_json(const json& j, WatchedFilesParams& p) {
+  const json& changes = member(j, "changes");
+  if (!changes.is_array()) throw ParamsError{"'changes' must be an array"};
+  p.uris.clear();
+  for (const json& c : changes) p.uris.push_back(stringMember(c, "uri"));
 }
 
 void from_json(const json& j, ConfigurationParams& p) { p.settings = member(j, "settings"); }

@@ -72,6 +72,9 @@ json diagnosticJson(const Positions& at, const ide::Diagnostic& d);
 struct InitializeParams {
   ClientCapabilities client;
   json initializationOptions;  ///< null when absent
+  /// The workspace's directory: the first workspace folder, else rootUri, else rootPath, when
+  /// it is a local path; empty when the client opened none.
+  std::string workspaceRoot;
 };
 void from_json(const json& j, InitializeParams& p);
 
@@ -130,6 +133,7 @@ void from_json(const json& j, InitialStateParams& p);
 
 struct DidOpenParams {
   std::string uri;
+  std::string languageId;  ///< "gpuasm-spec" for a spec file (empty when absent)
   std::int64_t version = 0;
   std::string text;
 };
@@ -145,6 +149,12 @@ struct DidChangeParams {
   std::vector<ContentChange> changes;
 };
 void from_json(const json& j, DidChangeParams& p);
+
+/// workspace/didChangeWatchedFiles: the URIs of the files created, changed or deleted.
+struct WatchedFilesParams {
+  std::vector<std::string> uris;
+};
+void from_json(const json& j, WatchedFilesParams& p);
 
 struct ConfigurationParams {
   json settings;

@@ -21,6 +21,7 @@
 #include <gpuasm/lsp/CheckJson.h>
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <chrono>
 #include <cctype>
@@ -145,7 +146,7 @@ json definition(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto target = ide::getDefinition(snap, at(state, snap).offset(p.position));
   if (!target) return nullptr;
-  const auto place = state.spec.place(state.db, target->fileIndex, target->line, target->column);
+  const auto place = state.spec.place(state.db(), target->fileIndex, target->line, target->column);
   if (!place) throw std::runtime_error("the spec cannot be opened: " + place.error());
   return std::vector<Location>{{place->uri, {place->start, place->end}}};
 }
@@ -362,7 +363,7 @@ json runToCursor(ServerState& state, const PositionParams& p) {
   request.untilLine = p.position.line;
   request.trace = true;
   request.stateFile = p.state;
-  const ide::RunOutcome outcome = ide::runDocument(state.db, snap.text(), snap.assembledUnit(), request);
+  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), snap.assembledUnit(), request);
   return runResult(p.uri, snap, outcome);
 }
 
@@ -380,7 +381,7 @@ json execute(ServerState& state, const RangeParams& p) {
   request.trace = true;
   request.stateFile = p.state;
   const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
-  const ide::RunOutcome outcome = ide::runDocument(state.db, snap.text(), selection, request);
+  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), selection, request);
   return runResult(p.uri, snap, outcome);
 }
 
@@ -439,9 +440,10 @@ std::string inlayHintRefresh(ServerState& state) {
 }
 
 json didOpen(ServerState& state, const DidOpenParams& p) {
+  if (openSpecDocument(state, p)) return nullptr;
   OpenDocument d;
   d.version = p.version;
-  d.snapshot = ide::Snapshot::analyse(state.db, p.text);
+  d.snapshot = ide::Snapshot::analyse(state.specs.db, p.text);
   d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(state), state.settings.dataflowMaxFindings);
   d.expectationsStale = d.snapshot->hasExpectations();
   state.documents[p.uri] = d;
@@ -450,24 +452,31 @@ json didOpen(ServerState& state, const DidOpenParams& p) {
 }
 
 json didChange(ServerState& state, const DidChangeParams& p) {
+  if (changeSpecDocument(state, p)) return nullptr;
   const auto it = state.documents.find(p.uri);
   if (it == state.documents.end()) return nullptr;  // a change to a document that is not open: nothing to update
   // Each change applies to the text as the previous one left it; a ranged change re-analyses
   // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
   std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
   std::vector<ide::Diagnostic> flow = it->second.flow, expectations = it->second.expectations;
+  std::vector<syntax::TextEdit> edits;  // kept while a spec reload analyses the text
   for (const ContentChange& change : p.changes) {
     if (!change.range) {
-      snap = ide::Snapshot::analyse(state.db, change.text);
+      snap = ide::Snapshot::analyse(state.specs.db, change.text);
       flow.clear();
       expectations.clear();
+      edits.push_back({0, std::numeric_limits<std::uint32_t>::max(), change.text});  // clamped: the whole text
       continue;
     }
-    const syntax::TextEdit edit{at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text};
+    syntax::TextEdit edit{at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text};
     snap = snap->edited(edit);
     moveThroughEdit(flow, edit);
     moveThroughEdit(expectations, edit);
+    edits.push_back(std::move(edit));
   }
+  if (state.specs.worker.busy())
+    it->second.editsDuringReload.insert(it->second.editsDuringReload.end(), std::make_move_iterator(edits.begin()),
+                                        std::make_move_iterator(edits.end()));
   it->second.flow = std::move(flow);
   it->second.flowStale = true;
   // Only a document with expectations, or one that had some, has them to (re)check.
@@ -480,6 +489,7 @@ json didChange(ServerState& state, const DidChangeParams& p) {
 }
 
 json didClose(ServerState& state, const DocumentParams& p) {
+  if (closeSpecDocument(state, p.uri)) return nullptr;
   state.documents.erase(p.uri);
   state.out.push_back(notification("textDocument/publishDiagnostics", {{"uri", p.uri}, {"diagnostics", json::array()}}));
   return nullptr;
@@ -490,6 +500,7 @@ json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
   const bool hintsChanged = applySettings(state.settings, p.settings);
   if (hintsChanged && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   for (auto& [uri, doc] : state.documents) doc.flowStale = true;  // dataflow.maxFindings may have changed
+  if (applySpecSetting(state.specs, p.settings)) state.specs.reloadWanted = true;
   return nullptr;
 }
 
@@ -508,6 +519,11 @@ json setInitialState(ServerState& state, const InitialStateParams& p) {
 }
 
 json ignore(ServerState&, const json&) { return nullptr; }
+
+json initialized(ServerState& state, const json&) {
+  watchSpecFiles(state);
+  return nullptr;
+}
 
 // ------------------------------------------------------------------ the table
 
@@ -562,12 +578,14 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 31> kMethods = {{
+constexpr std::array<Method, 33> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
     {"workspace/didChangeConfiguration", Notification, typed<ConfigurationParams, didChangeConfiguration>, nullptr},
-    {"initialized", Notification, ignore, nullptr},
+    {"initialized", Notification, initialized, nullptr},
+    {"workspace/didChangeWatchedFiles", Notification, typed<WatchedFilesParams, didChangeWatchedFiles>, nullptr},
+    {"gpuasm/specInfo", Request, specInfo, nullptr},
     {"textDocument/didSave", Notification, ignore, nullptr},
     {"$/setTrace", Notification, ignore, nullptr},
     {"$/cancelRequest", Notification, ignore, nullptr},  // applied to the batch before dispatch (Server::handle)

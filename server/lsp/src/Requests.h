@@ -5,6 +5,7 @@
 // the initialize result are derived from it, so nothing is advertised that is not handled.
 #pragma once
 
+#include "LiveSpec.h"
 #include "Protocol.h"
 #include "SpecDocuments.h"
 
@@ -21,13 +22,14 @@ namespace gpuasm::lsp {
 
 /// What the handlers may read and change: the server's state.
 struct ServerState {
-  const isa::InstrDb& db;
   std::map<std::string, OpenDocument>& documents;
   ServerSettings& settings;
   SpecDocuments& spec;
   ClientCapabilities& client;
   std::int64_t& nextRequestId;     ///< ids of the requests the server sends
   std::vector<std::string>& out;   ///< messages a handler sends besides its reply
+  SpecSession& specs;              ///< the database in use, its reloads and the open spec files
+  const isa::InstrDb& db() const { return *specs.db; }
 };
 
 enum class MethodKind : std::uint8_t { Request, Notification };
@@ -64,6 +66,30 @@ void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& d
 /// Runs a document with `// @expect` lines a slice further; once the run is over, publishes
 /// its diagnostics again when the expectations' outcomes changed.
 void refreshExpectations(ServerState& state, const std::string& uri, OpenDocument& doc);
+
+// ------------------------------------------------------------------ the live spec (SpecSync.cpp)
+
+/// Loads the spec the session resolves to now, on this thread, and installs it (initialize).
+void loadSpecNow(ServerState& state);
+/// Starts the reload a spec change asked for, unless one is in flight.
+void startSpecReload(ServerState& state);
+/// Installs a finished reload: the database, the documents' analyses, the spec's diagnostics.
+/// With `acceptErrors` (the first load of a directory) it is installed even with errors no
+/// erratum accounts for; otherwise a reload that adds one is not.
+void finishSpecReload(ServerState& state, SpecOutcome outcome, bool acceptErrors = false);
+/// Asks the client to tell the server about changes to the spec directory's files and the
+/// workspace's gpuasm.json on disk (client/registerCapability), when it can.
+void watchSpecFiles(ServerState& state);
+
+/// The spec handlers of the method table.
+protocol::json didChangeWatchedFiles(ServerState& state, const protocol::WatchedFilesParams& p);
+protocol::json specInfo(ServerState& state, const protocol::json& params);
+/// didOpen/didChange/didClose of a spec file; false when `uri` is no spec file.
+bool openSpecDocument(ServerState& state, const protocol::DidOpenParams& p);
+bool changeSpecDocument(ServerState& state, const protocol::DidChangeParams& p);
+bool closeSpecDocument(ServerState& state, const std::string& uri);
+/// Applies {"specDir": "path" | null} of the client's settings; true when it changed.
+bool applySpecSetting(SpecSession& specs, const protocol::json& settings);
 
 /// The publishDiagnostics notification of a document, with related information (the spec's
 /// legal forms, the erratum) when the client takes it.

@@ -9,7 +9,9 @@
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
+#include <filesystem>
 #include <optional>
 
 namespace gpuasm::lsp {
@@ -24,10 +26,29 @@ std::string errorReply(const json& id, int code, std::string_view message) {
 
 std::string resultReply(const json& id, json result) { return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
 
+// How long idle() waits for a spec reload when nothing else is left: input waits no longer.
+constexpr std::chrono::milliseconds kReloadPoll{2};
+
 
 }  // namespace
 
-Server::Server(const isa::InstrDb& db, std::string cacheRoot) : db_(db), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {}
+Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
+    : specs_(std::make_unique<SpecSession>()), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {
+  specs_->db = specs_->builtIn = std::move(db);
+  if (!specDir.empty()) {
+    std::error_code ec;
+    specDir = std::filesystem::absolute(specDir, ec).lexically_normal().string();
+    while (specDir.size() > 1 && specDir.back() == '/') specDir.pop_back();
+    specs_->builtInChoice = {SpecOrigin::CommandLine, specDir, {}};
+  }
+  specs_->choice = specs_->builtInChoice;
+}
+
+// Not owned: the caller keeps it alive (an aliasing pointer with no owner).
+Server::Server(const isa::InstrDb& db, std::string cacheRoot)
+    : Server(std::shared_ptr<const isa::InstrDb>(std::shared_ptr<const isa::InstrDb>(), &db), std::move(cacheRoot)) {}
+
+const isa::InstrDb& Server::db() const { return *specs_->db; }
 
 Server::~Server() = default;
 Server::Server(Server&&) noexcept = default;
@@ -55,13 +76,25 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
 
 bool Server::hasIdleWork() const {
   if (!initialized_ || shutdown_) return false;
+  if (specs_->reloadWanted || specs_->worker.busy()) return true;
   return std::any_of(documents_.begin(), documents_.end(), [](const auto& d) { return d.second.flowStale || d.second.expectationsStale; });
 }
 
 std::vector<std::string> Server::idle() {
   std::vector<std::string> out;
-  ServerState state{db_, documents_, settings_, *spec_, client_, nextRequestId_, out};
-  // One piece per call: input may be waiting again. The dataflow first: it is quick.
+  ServerState state{documents_, settings_, *spec_, client_, nextRequestId_, out, *specs_};
+  // One piece per call: input may be waiting again. A spec reload first: it was asked for
+  // after the last keystroke in a spec file, and everything else is redone once it is in.
+  if (specs_->worker.busy()) {
+    if (auto outcome = specs_->worker.poll(std::chrono::milliseconds(0))) {
+      finishSpecReload(state, std::move(*outcome));
+      return out;
+    }
+  } else if (specs_->reloadWanted) {
+    startSpecReload(state);
+    return out;
+  }
+  // The dataflow next: it is quick.
   for (auto& [uri, doc] : documents_)
     if (doc.flowStale) {
       refreshDataflow(state, uri, doc);
@@ -72,6 +105,8 @@ std::vector<std::string> Server::idle() {
       refreshExpectations(state, uri, doc);
       return out;
     }
+  // Only the reload is left: wait for it a moment at a time, so input is still read between.
+  if (auto outcome = specs_->worker.poll(kReloadPoll)) finishSpecReload(state, std::move(*outcome));
   return out;
 }
 
@@ -89,7 +124,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   }
   const std::string method = msg["method"].get<std::string>();
   const json params = msg.contains("params") ? msg["params"] : json::object();
-  ServerState state{db_, documents_, settings_, *spec_, client_, nextRequestId_, out};
+  ServerState state{documents_, settings_, *spec_, client_, nextRequestId_, out, *specs_};
 
   if (!hasId) {  // notifications never get a reply
     if (method == "exit") {
@@ -118,14 +153,20 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     try {
       const auto init = params.get<InitializeParams>();
       client_ = init.client;
-      if (!init.initializationOptions.is_null()) applySettings(settings_, init.initializationOptions);
+      if (!init.initializationOptions.is_null()) {
+        applySettings(settings_, init.initializationOptions);
+        applySpecSetting(*specs_, init.initializationOptions);
+      }
+      specs_->workspaceRoot = init.workspaceRoot;
     } catch (const ParamsError& e) {
       return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
     } catch (const json::exception& e) {
       return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
     }
     initialized_ = true;
-    return out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+    out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+    // The workspace's spec, before any document opens: its diagnostics and status follow the reply.
+    return loadSpecNow(state);
   }
   if (!initialized_) return out.push_back(errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
   if (shutdown_) return out.push_back(errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
@@ -133,6 +174,11 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     shutdown_ = true;
     return out.push_back(resultReply(id, nullptr));
   }
+  // A request about a spec file, which the .asm features do not read, has no answer yet.
+  if (method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") && params["textDocument"].is_object() &&
+      params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
+      specs_->documents.contains(params["textDocument"]["uri"].get<std::string>()))
+    return out.push_back(resultReply(id, nullptr));
   const Method* m = findMethod(method);
   if (m == nullptr || m->kind != MethodKind::Request) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.

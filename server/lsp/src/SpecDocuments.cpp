@@ -1,4 +1,5 @@
-// Writing the embedded spec to a cache directory for go to definition (see SpecDocuments.h).
+// The spec's files as documents for go to definition: the user's own, or the embedded spec's
+// copies in a cache directory (see SpecDocuments.h).
 #include "SpecDocuments.h"
 
 #include <cctype>
@@ -56,6 +57,31 @@ std::string fileUri(const std::string& absolutePath) {
   return uri;
 }
 
+std::optional<std::string> pathOfFileUri(std::string_view uri) {
+  constexpr std::string_view kScheme = "file://";
+  if (uri.size() < kScheme.size() || uri.substr(0, kScheme.size()) != kScheme) return std::nullopt;
+  std::string_view rest = uri.substr(kScheme.size());
+  if (rest.starts_with("localhost/")) rest.remove_prefix(std::string_view("localhost").size());
+  if (!rest.starts_with('/')) return std::nullopt;
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string path;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] != '%') {
+      path += rest[i];
+      continue;
+    }
+    if (i + 2 >= rest.size() || hex(rest[i + 1]) < 0 || hex(rest[i + 2]) < 0) return std::nullopt;
+    path += static_cast<char>(hex(rest[i + 1]) * 16 + hex(rest[i + 2]));
+    i += 2;
+  }
+  return path;
+}
+
 std::string SpecDocuments::defaultCacheRoot() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/') return xdg;
   if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') return std::string(home) + "/.cache";
@@ -71,10 +97,15 @@ std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb&
   if (uris_.empty()) {
     const fs::path dir = fs::path(cacheRoot_) / "gpuasm" / ("spec-" + contentHash(files));
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return std::unexpected(failure_ = "cannot create " + dir.string() + ": " + ec.message());
     std::vector<std::string> uris;
     for (const auto& f : files) {
+      // A file read from a spec directory is the user's own: go to definition opens it, to edit.
+      if (fs::path(f.name).is_absolute()) {
+        uris.push_back(fileUri(f.name));
+        continue;
+      }
+      fs::create_directories(dir, ec);
+      if (ec) return std::unexpected(failure_ = "cannot create " + dir.string() + ": " + ec.message());
       const fs::path path = dir / fs::path(f.name).filename();
       if (!sameContent(path, f.text)) {
         fs::permissions(path, fs::perms::owner_write, fs::perm_options::add, ec);  // a stale read-only copy

@@ -1,7 +1,9 @@
-// The spec as documents an editor can open. The spec is compiled into the binary, so for go to
-// definition its files are written once to a cache directory (read-only, in a directory named
-// after a hash of their content, so versions never mix) and served as file:// URIs that every
-// client opens without extension code.
+// The spec as documents an editor can open. A spec read from a directory (--spec-dir, the
+// workspace's gpuasm.json or the client's setting) is served as its own files, which the user
+// can edit. The embedded spec is compiled into the binary, so for go to definition its files are
+// written once to a cache directory (read-only, in a directory named after a hash of their
+// content, so versions never mix) and served as file:// URIs that every client opens without
+// extension code.
 #pragma once
 
 #include <gpuasm/isa/InstrDb.h>
@@ -10,7 +12,9 @@
 #include <cstdint>
 #include <expected>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuasm::lsp {
@@ -31,6 +35,8 @@ class SpecDocuments {
   };
   std::expected<Place, std::string> place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line, std::uint32_t column);
 
+  const std::string& cacheRoot() const { return cacheRoot_; }
+
   /// $XDG_CACHE_HOME, else $HOME/.cache, else the system's temporary directory.
   static std::string defaultCacheRoot();
 
@@ -43,5 +49,9 @@ class SpecDocuments {
 
 /// A file:// URI for an absolute path, percent-encoding what RFC 3986 does not allow.
 std::string fileUri(const std::string& absolutePath);
+
+/// The absolute path of a file:// URI (percent-decoded; an authority other than "localhost" is
+/// not a local file), none for another scheme or a malformed escape.
+std::optional<std::string> pathOfFileUri(std::string_view uri);
 
 }  // namespace gpuasm::lsp

@@ -43,6 +43,9 @@ class Snapshot {
  public:
   /// Parses and assembles `text` against `db` (which must outlive the snapshot).
   static std::shared_ptr<const Snapshot> analyse(const isa::InstrDb& db, std::string text);
+  /// The same, keeping `db` alive for as long as this snapshot and those edited from it live
+  /// (the language server swaps its database when the spec changes).
+  static std::shared_ptr<const Snapshot> analyse(std::shared_ptr<const isa::InstrDb> db, std::string text);
 
   /// The version after one edit, sharing the analysis of every chunk the edit leaves alone.
   /// The edit's range is clamped to the text.
@@ -88,6 +91,7 @@ class Snapshot {
   std::pair<std::size_t, std::size_t> chunkSpan(std::uint32_t begin, std::uint32_t end) const;
 
   const isa::InstrDb* db_;
+  std::shared_ptr<const isa::InstrDb> owner_;  ///< db_'s owner, when the snapshot keeps it alive
   std::string text_;
   syntax::LineIndex lines_;
   std::vector<std::shared_ptr<const ChunkAnalysis>> chunks_;

@@ -10,6 +10,7 @@
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/lsp/Transport.h>
 #include <gpuasm/sim/InitialState.h>
+#include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
 #include <map>
@@ -24,6 +25,7 @@
 namespace gpuasm::lsp {
 
 class SpecDocuments;
+struct SpecSession;
 
 /// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
 struct ServerSettings {
@@ -46,6 +48,8 @@ struct ClientCapabilities {
   bool relatedInformation = false;  ///< textDocument.publishDiagnostics.relatedInformation
   bool inlayHintRefresh = false;    ///< workspace.inlayHint.refreshSupport
   bool utf8Positions = false;       ///< general.positionEncodings offers utf-8 (else UTF-16)
+  bool watchedFiles = false;        ///< workspace.didChangeWatchedFiles.dynamicRegistration
+  bool relativePatterns = false;    ///< workspace.didChangeWatchedFiles.relativePatternSupport
 };
 
 /// One open document.
@@ -63,6 +67,9 @@ struct OpenDocument {
   /// and recomputed when idle, a slice of the run at a time.
   std::vector<ide::Diagnostic> expectations;
   bool expectationsStale = false;
+  /// The edits since a spec reload took the text (LiveSpec.h): replayed on the reload's
+  /// analysis when it is installed, so no keystroke is lost.
+  std::vector<syntax::TextEdit> editsDuringReload;
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
@@ -73,7 +80,11 @@ std::string defaultCacheRoot();
 class Server : public MessageHandler {
  public:
   /// `cacheRoot`: where go to definition writes the embedded spec's files (SpecDocuments.h).
-  explicit Server(const isa::InstrDb& db, std::string cacheRoot);
+  /// `db` was loaded from `specDir` (`gpuasm lsp --spec-dir`), or is the embedded spec when
+  /// that is empty; the client's setting or the workspace's gpuasm.json may choose another.
+  Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir = {});
+  /// The same with a database the caller keeps alive for the server's lifetime.
+  Server(const isa::InstrDb& db, std::string cacheRoot);
   ~Server();
   Server(Server&&) noexcept;
 
@@ -95,11 +106,13 @@ class Server : public MessageHandler {
   int exitCode() const override { return shutdown_ ? 0 : 1; }
   const std::map<std::string, OpenDocument>& documents() const { return documents_; }
   const ServerSettings& settings() const { return settings_; }
+  /// The database in use (it changes when the spec does).
+  const isa::InstrDb& db() const;
 
  private:
   void handleOne(std::string_view body, const std::set<std::string>& cancelled, std::vector<std::string>& out);
 
-  const isa::InstrDb& db_;
+  std::unique_ptr<SpecSession> specs_;
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exit_ = false;

@@ -1,0 +1,349 @@
+// The workspace's spec and its hot reload (issue 16, docs/PROTOCOL.md "The workspace's spec"):
+// gpuasm.json and the client's specDir choose the spec; an edit of a spec file, in the editor or
+// on disk, rebuilds the database off the typing path and re-checks the open .asm documents; an
+// edit that breaks the spec keeps the last good database and shows why in the spec file.
+//
+// The expectations come from the spec's text: IType (000_ialu.txt line 13) is
+//     __DefBitFieldType IType<1>
+//         S32 = 0x0;
+//         U32;
+// and the modifiers IMAD.WIDE takes are those of its domain, `.itype = {.S32*, .U32}` (line 472),
+// each a value of IType. So `IMAD.WIDE.U32` is legal and `.UINT32` is no modifier of IMAD.WIDE.
+// Renaming U32 to UINT32 in both places turns that around (`.U32` becomes the unknown one), and
+// IMAD's own domain, `.itype = {.S32*, .U32}` (line 255), then names a value IType lacks. A line
+// `garbage here` among IMAD_WIDE_RCR's fields (after line 599) is no field.
+#include <gpuasm/isa/SpecSource.h>
+#include <gpuasm/lsp/Server.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace gpuasm::lsp {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+json request(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
+}
+json note(const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+
+std::vector<json> send(Server& s, const std::vector<json>& messages) {
+  std::vector<std::string> bodies;
+  for (const json& m : messages) bodies.push_back(m.dump());
+  std::vector<json> out;
+  for (const std::string& reply : s.handle(bodies)) out.push_back(json::parse(reply));
+  return out;
+}
+
+// The idle work a transport does while the client is quiet, to its end (bounded: a reload
+// waits 2 ms a call, so this gives it 20 s).
+std::vector<json> settle(Server& s) {
+  std::vector<json> out;
+  for (int i = 0; i < 10000 && s.hasIdleWork(); ++i)
+    for (const std::string& m : s.idle()) out.push_back(json::parse(m));
+  EXPECT_FALSE(s.hasIdleWork()) << "the idle work did not end";
+  return out;
+}
+
+std::string fileUri(const fs::path& p) { return "file://" + p.string(); }
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Line `n` (0-based) of a text, without its '\n'.
+std::string lineOf(const std::string& text, int n) {
+  std::istringstream in(text);
+  std::string line;
+  for (int i = 0; i <= n && std::getline(in, line); ++i) {}
+  return line;
+}
+
+void writeFile(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// A workspace directory with a copy of the embedded spec in spec/ (and nothing else yet).
+struct Workspace {
+  fs::path root;
+  explicit Workspace(const std::string& name) : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name)) {
+    fs::remove_all(root);
+    fs::create_directories(root / "spec");
+    for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
+  }
+  ~Workspace() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+  fs::path spec(const std::string& file) const { return root / "spec" / file; }
+  void projectFile(const std::string& text) const { writeFile(root / "gpuasm.json", text); }
+};
+
+json initializeParams(const Workspace& ws, json options = nullptr, json capabilities = json::object()) {
+  json p = {{"rootUri", fileUri(ws.root)}, {"capabilities", std::move(capabilities)}};
+  if (!options.is_null()) p["initializationOptions"] = std::move(options);
+  return p;
+}
+
+json openAsm(const std::string& uri, const std::string& text) {
+  return note("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
+}
+
+// The last diagnostics published for `uri` among `messages`; null when none were.
+json lastPublished(const std::vector<json>& messages, const std::string& uri) {
+  json found;
+  for (const json& m : messages)
+    if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri) found = m["params"]["diagnostics"];
+  return found;
+}
+
+// (line, first character, code) of each error (the dataflow's warnings left out).
+std::vector<std::tuple<int, int, std::string>> places(const json& diagnostics) {
+  std::vector<std::tuple<int, int, std::string>> out;
+  for (const json& d : diagnostics)
+    if (d["severity"] == 1) out.emplace_back(d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"]);
+  return out;
+}
+
+json specInfo(Server& s) { return send(s, {request(90, "gpuasm/specInfo")}).at(0)["result"]; }
+
+const std::string kAsm =
+    "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n"
+    "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+// With the spec as written: `.UINT32` is no value of any type (line 1, from its first letter).
+const std::vector<std::tuple<int, int, std::string>> kAsWritten = {{1, 10, "unknown-modifier"}};
+// With U32 renamed UINT32: the other way round.
+const std::vector<std::tuple<int, int, std::string>> kRenamed = {{0, 10, "unknown-modifier"}};
+
+// The rename on disk: IType's value (0-based line 14) and IMAD.WIDE's domain (line 471).
+void renameOnDisk(const fs::path& file) {
+  std::istringstream in(readFile(file));
+  std::string text, line;
+  for (int n = 0; std::getline(in, line); ++n) {
+    if (n == 14) {
+      ASSERT_EQ(line, "    U32;");
+      line = "    UINT32;";
+    } else if (n == 471) {
+      ASSERT_EQ(line, ".itype = {.S32*, .U32}");
+      line = ".itype = {.S32*, .UINT32}";
+    }
+    text += line + "\n";
+  }
+  writeFile(file, text);
+}
+
+TEST(LiveSpec, TheEmbeddedSpecWithoutProjectFileOrSetting) {
+  Workspace ws("embedded");
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  const json info = specInfo(s);
+  EXPECT_EQ(info["origin"], "embedded");
+  EXPECT_TRUE(info["dir"].is_null());
+  EXPECT_TRUE(info["problem"].is_null());
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
+}
+
+TEST(LiveSpec, TheProjectFileChoosesTheWorkspaceSpec) {
+  Workspace ws("project");
+  renameOnDisk(ws.spec("000_ialu.txt"));
+  ws.projectFile(R"({"specDir": "spec/"})");
+  Server s(db(), ::testing::TempDir());
+  const auto replies = send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  const json info = specInfo(s);
+  EXPECT_EQ(info["origin"], "gpuasm.json");
+  EXPECT_EQ(info["dir"], ws.spec("").parent_path().string());
+  EXPECT_EQ(info["configFile"], (ws.root / "gpuasm.json").string());
+  EXPECT_EQ(info["reloads"], 1);
+  EXPECT_TRUE(info["problem"].is_null());
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kRenamed);
+  // The spec's own findings go to its files: IMAD's domain lists .U32, which IType lost.
+  const json ialu = lastPublished(replies, fileUri(ws.spec("000_ialu.txt")));
+  ASSERT_TRUE(ialu.is_array());
+  bool domain = false;
+  for (const json& d : ialu) domain |= d["code"] == "domain-value-unknown" && d["range"]["start"]["line"] == 254 && d["source"] == "gpuasm spec";
+  EXPECT_TRUE(domain) << ialu.dump();
+}
+
+TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
+  Workspace ws("setting");
+  ws.projectFile(R"({"specDir": "does-not-matter"})");
+  fs::create_directories(ws.root / "mine");
+  for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
+  renameOnDisk(ws.root / "mine" / "000_ialu.txt");
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", initializeParams(ws, {{"specDir", "mine"}})), note("initialized")});
+  const json info = specInfo(s);
+  EXPECT_EQ(info["origin"], "setting");
+  EXPECT_EQ(info["dir"], (ws.root / "mine").string());
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kRenamed);
+  // Cleared by didChangeConfiguration: gpuasm.json's directory, which does not exist, so the
+  // spec in use stays and the user is told.
+  auto out = send(s, {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"specDir", nullptr}}}}}})});
+  const auto more = settle(s);
+  out.insert(out.end(), more.begin(), more.end());
+  bool told = false;
+  for (const json& m : out)
+    told |= m.value("method", "") == "window/showMessage" && m["params"]["message"].get<std::string>().find("does-not-matter") != std::string::npos;
+  EXPECT_TRUE(told);
+  EXPECT_EQ(specInfo(s)["origin"], "setting");
+}
+
+TEST(LiveSpec, AMalformedProjectFileIsReportedAndTheServerGoesOn) {
+  Workspace ws("malformed");
+  ws.projectFile(R"({"specDir": 7})");
+  Server s(db(), ::testing::TempDir());
+  const auto replies = send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  ASSERT_FALSE(replies.empty());
+  EXPECT_TRUE(replies[0].contains("result"));
+  bool told = false;
+  for (const json& m : replies)
+    told |= m.value("method", "") == "window/showMessage" &&
+            m["params"]["message"].get<std::string>().find("gpuasm.json: \"specDir\" must be a non-empty string") != std::string::npos;
+  EXPECT_TRUE(told);
+  const json info = specInfo(s);
+  EXPECT_EQ(info["origin"], "embedded");
+  EXPECT_FALSE(info["problem"].is_null());
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
+}
+
+// The spec file as an editor opens it and the change that renames U32 (line 15, 0-based 14).
+json openSpec(const Workspace& ws, const std::string& file) {
+  return note("textDocument/didOpen",
+              {{"textDocument", {{"uri", fileUri(ws.spec(file))}, {"languageId", "gpuasm-spec"}, {"version", 1}, {"text", readFile(ws.spec(file))}}}});
+}
+json range(int line, int from, int toLine, int to) {
+  return {{"start", {{"line", line}, {"character", from}}}, {"end", {{"line", toLine}, {"character", to}}}};
+}
+json didChange(const std::string& uri, int version, json change) {
+  json changes = json::array();
+  changes.push_back(std::move(change));
+  return note("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}}, {"contentChanges", std::move(changes)}});
+}
+json changeSpec(const Workspace& ws, const std::string& file, int version, int line, int from, int to, const std::string& text) {
+  return didChange(fileUri(ws.spec(file)), version, {{"range", range(line, from, line, to)}, {"text", text}});
+}
+// The rename as typed in the editor: "    U32;" (0-based line 14) and ".itype = {.S32*, .U32}"
+// (line 471): characters 4..7 and 18..21 become UINT32.
+std::vector<json> renameInEditor(const Workspace& ws, int version) {
+  return {changeSpec(ws, "000_ialu.txt", version, 14, 4, 7, "UINT32"), changeSpec(ws, "000_ialu.txt", version + 1, 471, 18, 21, "UINT32")};
+}
+
+TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
+  Workspace ws("rename");
+  ws.projectFile(R"({"specDir": "spec"})");
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
+  send(s, {openSpec(ws, "000_ialu.txt")});
+  ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 14), "    U32;");  // lines 15 and 472, as the header says
+  ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 471), ".itype = {.S32*, .U32}");
+  // The editor's text, unsaved.
+  const auto typed = send(s, renameInEditor(ws, 2));
+  EXPECT_TRUE(lastPublished(typed, "file:///a.asm").is_null()) << "re-checked on the typing path";
+  EXPECT_TRUE(s.hasIdleWork());
+  const auto reloaded = settle(s);
+  EXPECT_EQ(places(lastPublished(reloaded, "file:///a.asm")), kRenamed);
+  const json info = specInfo(s);
+  EXPECT_EQ(info["reloads"], 2);
+  EXPECT_TRUE(info["problem"].is_null());
+  // Hover uses the new database at once: .UINT32 is IType's value 1.
+  const json hover = send(s, {request(5, "textDocument/hover", {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", {{"line", 1}, {"character", 12}}}})})[0];
+  ASSERT_TRUE(hover["result"].is_object()) << hover.dump();
+  EXPECT_NE(hover["result"]["contents"]["value"].get<std::string>().find("UINT32"), std::string::npos) << hover.dump();
+  // Closing the spec file unsaved: the disk's text is the spec again.
+  send(s, {note("textDocument/didClose", {{"textDocument", {{"uri", fileUri(ws.spec("000_ialu.txt"))}}}})});
+  EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kAsWritten);
+}
+
+TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {
+  Workspace ws("broken");
+  ws.projectFile(R"({"specDir": "spec"})");
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
+  // Rename U32 and, in the same file, add a line that is no field after line 599 (1-based).
+  std::vector<json> edits = renameInEditor(ws, 2);
+  edits.push_back(changeSpec(ws, "000_ialu.txt", 4, 599, 0, 0, "    garbage here\n"));
+  send(s, edits);
+  const auto reloaded = settle(s);
+  EXPECT_TRUE(lastPublished(reloaded, "file:///a.asm").is_null()) << "the .asm document was re-checked against a broken spec";
+  const json ialu = lastPublished(reloaded, fileUri(ws.spec("000_ialu.txt")));
+  ASSERT_TRUE(ialu.is_array());
+  bool why = false;
+  for (const json& d : ialu) why |= d["code"] == "bad-field" && d["range"]["start"]["line"] == 599 && d["severity"] == 1;
+  EXPECT_TRUE(why) << ialu.dump();
+  const json info = specInfo(s);
+  EXPECT_EQ(info["reloads"], 1);
+  ASSERT_TRUE(info["problem"].is_string());
+  EXPECT_NE(info["problem"].get<std::string>().find("bad-field"), std::string::npos) << info.dump();
+  // Typing in the .asm document goes on with the last good database: `.U32` is still legal.
+  const auto edited = send(s, {didChange("file:///a.asm", 2, {{"text", kAsm + "// typed meanwhile\n"}})});
+  EXPECT_EQ(places(lastPublished(edited, "file:///a.asm")), kAsWritten);
+  // Removing the bad line: the rename goes in.
+  send(s, {didChange(fileUri(ws.spec("000_ialu.txt")), 5, {{"range", range(599, 0, 600, 0)}, {"text", ""}})});
+  EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kRenamed);
+  EXPECT_TRUE(specInfo(s)["problem"].is_null());
+}
+
+TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
+  Workspace ws("watched");
+  ws.projectFile(R"({"specDir": "spec"})");
+  Server s(db(), ::testing::TempDir());
+  const json caps = {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}, {"relativePatternSupport", true}}}}}};
+  const auto replies = send(s, {request(1, "initialize", initializeParams(ws, nullptr, caps)), note("initialized")});
+  // The server asks to be told of the spec directory's files and of gpuasm.json.
+  json watchers;
+  for (const json& m : replies)
+    if (m.value("method", "") == "client/registerCapability") watchers = m["params"]["registrations"][0]["registerOptions"]["watchers"];
+  ASSERT_EQ(watchers.size(), 2u) << watchers.dump();
+  EXPECT_EQ(watchers[0]["globPattern"]["baseUri"], fileUri(ws.root / "spec"));
+  EXPECT_EQ(watchers[0]["globPattern"]["pattern"], "*.{txt,isa}");
+  EXPECT_EQ(watchers[1]["globPattern"]["pattern"], "gpuasm.json");
+  EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
+  renameOnDisk(ws.spec("000_ialu.txt"));
+  // A file elsewhere changes nothing; the spec file reloads.
+  send(s, {note("workspace/didChangeWatchedFiles", {{"changes", {{{"uri", fileUri(ws.root / "notes.txt")}, {"type", 2}}}}})});
+  EXPECT_FALSE(s.hasIdleWork());
+  send(s, {note("workspace/didChangeWatchedFiles", {{"changes", {{{"uri", fileUri(ws.spec("000_ialu.txt"))}, {"type", 2}}}}})});
+  EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kRenamed);
+}
+
+TEST(LiveSpec, EditsTypedWhileTheSpecReloadsAreKept) {
+  Workspace ws("typing");
+  ws.projectFile(R"({"specDir": "spec"})");
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
+  send(s, renameInEditor(ws, 2));
+  s.idle();  // starts the reload, which takes the text as it is now
+  // Typed meanwhile: a third line, then the first one removed.
+  send(s, {didChange("file:///a.asm", 2, {{"range", range(2, 0, 2, 0)}, {"text", "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n"}}),
+           didChange("file:///a.asm", 3, {{"range", range(0, 0, 1, 0)}, {"text", ""}})});
+  const auto reloaded = settle(s);
+  // What is left: `IMAD.WIDE.UINT32 …` (legal now) and `IMAD.WIDE.U32 …` (not).
+  EXPECT_EQ(places(lastPublished(reloaded, "file:///a.asm")), (std::vector<std::tuple<int, int, std::string>>{{1, 10, "unknown-modifier"}}));
+  const json info = specInfo(s);
+  EXPECT_EQ(info["reloads"], 2);
+}
+
+}  // namespace
+}  // namespace gpuasm::lsp

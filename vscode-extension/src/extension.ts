@@ -13,6 +13,7 @@ import { EncodingResult, RunResult } from './protocol';
 import { RegistersPanel } from './registersView';
 import { RunDecorations } from './runDecorations';
 import { EncodingPanel } from './encodingView';
+import { describeSpec, SpecInfo, SpecStatus } from './specStatus';
 import { StateFile } from './stateFile';
 import { findServer } from './serverPath';
 import { DebugAdapters, DebugConfigurations, DebugFollower, debugType, defaultConfiguration, explainValue } from './debug';
@@ -23,6 +24,7 @@ const methodNotFound = -32601;
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
+let specStatus: SpecStatus | undefined;
 
 function encodingHints(): boolean {
   return vscode.workspace.getConfiguration('gpuasm').get<boolean>('encodingHints', true);
@@ -38,9 +40,15 @@ function liveValuesLane(): number | null {
   return typeof lane === 'number' && Number.isInteger(lane) && lane >= 0 && lane <= 31 ? lane : null;
 }
 
+/** gpuasm.specDir: the spec directory, relative to the workspace folder; null for the workspace's gpuasm.json. */
+function specDir(): string | null {
+  const dir = vscode.workspace.getConfiguration('gpuasm').get<string>('specDir', '');
+  return dir === '' ? null : dir;
+}
+
 /** The server's settings (docs/PROTOCOL.md), for initializationOptions and didChangeConfiguration. */
 function serverSettings(): object {
-  return { encodingHints: encodingHints(), liveValues: { enabled: liveValues(), lane: liveValuesLane() } };
+  return { encodingHints: encodingHints(), liveValues: { enabled: liveValues(), lane: liveValuesLane() }, specDir: specDir() };
 }
 
 /** Restarts a server that died (at most restartLimit times in restartWindowMs) and says so. */
@@ -132,6 +140,12 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.path} did not start: ${(error as Error).message}`);
     return;
   }
+  client.onNotification('gpuasm/specStatus', (info: SpecInfo) => specStatus?.show(info));
+  try {
+    specStatus?.show(await client.sendRequest<SpecInfo>('gpuasm/specInfo', {}));
+  } catch (error) {
+    output.appendLine(`gpuasm/specInfo failed: ${(error as Error).message}`);
+  }
   await sendInitialState(stateFile);
 }
 
@@ -199,6 +213,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const decorations = new RunDecorations();
   const encoding = new EncodingPanel();
   const stateFile = new StateFile(context.workspaceState);
+  specStatus = new SpecStatus();
   const debugFollower = new DebugFollower(registers, output);
   let lane = 0;
   registers.onLaneSelected((selected) => {
@@ -206,7 +221,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     decorations.setLane(selected);
     void debugFollower.selectLane(selected);
   });
-  context.subscriptions.push(output, registers, decorations, encoding, stateFile, debugFollower);
+  context.subscriptions.push(output, registers, decorations, encoding, stateFile, specStatus, debugFollower);
   context.subscriptions.push(
     vscode.debug.registerDebugConfigurationProvider(debugType, new DebugConfigurations(() => stateFile.file)),
     vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new DebugAdapters(() => lookupBinary(context))),
@@ -315,6 +330,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.window.setStatusBarMessage(`gpuasm: live values for ${chosen.label}`, 5000);
       }
     }),
+    vscode.commands.registerCommand('gpuasm.ui.showSpecInfo', async () => {
+      if (client?.state !== State.Running) {
+        void vscode.window.showWarningMessage('gpuasm: the language server is not running');
+        return;
+      }
+      const info = await client.sendRequest<SpecInfo>('gpuasm/specInfo', {});
+      specStatus?.show(info);
+      void vscode.window.showInformationMessage(describeSpec(info), { modal: false });
+    }),
     vscode.commands.registerCommand('gpuasm.ui.pickStateFile', async () => {
       if (await stateFile.pick()) {
         await sendInitialState(stateFile);
@@ -341,7 +365,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await stopClient();
         await startClient(context, stateFile);
       } else if (
-        (event.affectsConfiguration('gpuasm.encodingHints') || event.affectsConfiguration('gpuasm.liveValues')) &&
+        (event.affectsConfiguration('gpuasm.encodingHints') ||
+          event.affectsConfiguration('gpuasm.liveValues') ||
+          event.affectsConfiguration('gpuasm.specDir')) &&
         client?.state === State.Running
       ) {
         await client.sendNotification('workspace/didChangeConfiguration', { settings: { gpuasm: serverSettings() } });

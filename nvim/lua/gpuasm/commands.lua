@@ -101,6 +101,30 @@ function M.encoding(first, last)
   end)
 end
 
+--- The lines :GpuasmInfo prints for a gpuasm/specInfo result (docs/PROTOCOL.md).
+function M.describe_spec(info)
+  local function given(v) return v ~= nil and v ~= vim.NIL end
+  local lines = {}
+  if given(info.dir) then
+    lines[#lines + 1] = 'spec: ' .. info.dir .. ' (from the ' .. info.origin
+      .. (given(info.configFile) and (' ' .. info.configFile) or '') .. ')'
+  else
+    lines[#lines + 1] = 'spec: the embedded spec'
+  end
+  lines[#lines + 1] = string.format('%d instruction types, %d encoding variants; %d errors, %d warnings in the spec; %d loads',
+    info.optypes, info.opcodes, info.errors, info.warnings, info.reloads)
+  if given(info.problem) then lines[#lines + 1] = 'not reloaded: ' .. info.problem end
+  return lines
+end
+
+--- :GpuasmInfo — which spec the server of `buf` uses.
+function M.info(buf)
+  request(buf, 'gpuasm/specInfo', vim.empty_dict(), function(result)
+    M.last.info = result
+    gpuasm.notify(table.concat(M.describe_spec(result), '\n'))
+  end)
+end
+
 function M.create()
   local command = vim.api.nvim_create_user_command
   command('GpuasmRunToCursor', function(opts) M.run_to_cursor(opts.args) end, {
@@ -111,6 +135,8 @@ function M.create()
     { range = true, nargs = '?', complete = 'file', desc = 'gpuasm: execute only the lines of the range [from a state file]' })
   command('GpuasmEncoding', function(opts) M.encoding(opts.line1, opts.line2) end,
     { range = true, desc = 'gpuasm: encoding and fields of the instructions in the range (default: this line)' })
+  command('GpuasmInfo', function() M.info(vim.api.nvim_get_current_buf()) end,
+    { desc = 'gpuasm: which spec the language server uses, and whether the last change to it took' })
   command('GpuasmClear', function() display.clear(vim.api.nvim_get_current_buf()) end,
     { desc = 'gpuasm: remove the virtual text of the run and encoding commands' })
   command('GpuasmLiveValues', function(opts)

@@ -22,9 +22,16 @@ M.config = {
   -- Register `gpuasm dap` with nvim-dap (dap.adapters.gpuasm, dap.configurations.gpuasm) when
   -- nvim-dap is installed; the :GpuasmDebug commands work without it.
   dap = true,
+  -- The spec directory, relative to the workspace root (the folder of the nearest gpuasm.json,
+  -- else of .git); nil: the specDir of the workspace's gpuasm.json, else the embedded spec
+  -- (docs/PROTOCOL.md, "The workspace's spec"). :GpuasmInfo says which one is in use.
+  spec_dir = nil,
   -- Called as on_attach(client, bufnr) after the server attached to a buffer.
   on_attach = nil,
 }
+
+-- The last gpuasm/specStatus the server sent: which spec it uses, whether the last change took.
+M.spec_status = nil
 
 local notified_missing = false
 
@@ -62,6 +69,9 @@ end
 local function root_dir(buf)
   local name = vim.api.nvim_buf_get_name(buf)
   local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
+  -- A project's gpuasm.json marks its root: the server reads the spec it names there.
+  local project = vim.fn.findfile('gpuasm.json', dir .. ';')
+  if project ~= '' then return vim.fn.fnamemodify(project, ':p:h') end
   local git = vim.fn.finddir('.git', dir .. ';')
   if git == '' then git = vim.fn.findfile('.git', dir .. ';') end -- a worktree's .git is a file
   if git ~= '' then return vim.fn.fnamemodify(git, ':p:h:h') end
@@ -77,7 +87,17 @@ function M.settings()
   return {
     encodingHints = encoding_hints_enabled(),
     liveValues = { enabled = M.live_values_enabled(), lane = lane == nil and vim.NIL or lane },
+    specDir = (M.config.spec_dir == nil or M.config.spec_dir == '') and vim.NIL or M.config.spec_dir,
   }
+end
+
+-- gpuasm/specStatus: kept for :GpuasmInfo; a change to the spec that did not take is said.
+local function spec_status(_, result)
+  if type(result) ~= 'table' then return end
+  local problem = result.problem ~= vim.NIL and result.problem or nil
+  local previous = M.spec_status and M.spec_status.problem ~= vim.NIL and M.spec_status.problem or nil
+  M.spec_status = result
+  if problem and problem ~= previous then notify('the spec was not reloaded: ' .. problem, vim.log.levels.WARN) end
 end
 
 -- Neovim 0.10+: its inlay hints show the encodings and the live values, on while either is.
@@ -101,6 +121,7 @@ local function client_config(binary, buf)
     root_dir = root_dir(buf),
     init_options = M.settings(),
     settings = { gpuasm = M.settings() },
+    handlers = { ['gpuasm/specStatus'] = spec_status },
     on_attach = on_attach,
   }
 end
@@ -190,7 +211,9 @@ function M.setup(options)
       vim.g.gpuasm_filetype_detect = value
     elseif key == 'live_values_lane' and value ~= nil and not (type(value) == 'number' and value >= 0 and value <= 31 and value % 1 == 0) then
       notify('setup: live_values_lane must be a lane 0..31 or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
-    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' and key ~= 'live_values_lane' then
+    elseif key == 'spec_dir' and value ~= nil and type(value) ~= 'string' then
+      notify('setup: spec_dir must be a directory (a string) or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
+    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' and key ~= 'live_values_lane' and key ~= 'spec_dir' then
       notify('setup: unknown option ' .. key, vim.log.levels.WARN)
     else
       M.config[key] = value

@@ -7,3 +7,11 @@ vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
   pattern = '*.asm',
   callback = function(args) require('gpuasm.filetype').detect(args.buf) end,
 })
+
+-- The spec's DSL (docs/PROTOCOL.md, "The workspace's spec"): `.isa` files, and `.txt` files whose
+-- first lines hold a `__Def…` definition, get the filetype `gpuasmspec` and the same server.
+vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+  group = vim.api.nvim_create_augroup('filetypedetect', { clear = false }),
+  pattern = { '*.isa', '*.txt' },
+  callback = function(args) require('gpuasm.filetype').detect_spec(args.buf) end,
+})

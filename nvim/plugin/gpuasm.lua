@@ -1,4 +1,5 @@
--- gpuasm: commands, and the language server + tree-sitter for every buffer of filetype gpuasm.
+-- gpuasm: commands, and the language server + tree-sitter for every buffer of filetype gpuasm
+-- (the server alone for the spec's files, filetype gpuasmspec).
 -- Needs Neovim 0.7 or later. Configuration (optional): require('gpuasm').setup({...}), see
 -- nvim/README.md.
 if vim.g.loaded_gpuasm then return end
@@ -13,6 +14,6 @@ require('gpuasm.commands').create()
 
 vim.api.nvim_create_autocmd('FileType', {
   group = vim.api.nvim_create_augroup('gpuasm', { clear = true }),
-  pattern = 'gpuasm',
+  pattern = { 'gpuasm', 'gpuasmspec' },
   callback = function(args) require('gpuasm').on_filetype(args.buf) end,
 })

@@ -513,4 +513,45 @@ check(':GpuasmDebugStop ends the adapter', adapter_pid ~= nil and wait_for(funct
 end), tostring(adapter_pid))
 check('no position sign after the session', #vim.fn.sign_getplaced(debug_buf, { group = 'gpuasm_debug' })[1].signs == 0)
 
+-- The workspace's spec, live (issue 16). A workspace with a copy of the spec in spec/, named by
+-- setup{ spec_dir = 'spec' }. By the spec's text, IMAD.WIDE's modifiers are its domain
+-- `.itype = {.S32*, .U32}` (000_ialu.txt line 472), values of IType (line 13: S32, U32 on
+-- line 15): `.U32` is legal and `.UINT32` is not. Renaming U32 to UINT32 in both places in the
+-- spec's buffer, unsaved, turns that around in the .asm buffer within 2 s.
+local ws = tmp .. '/ws'
+vim.fn.mkdir(ws .. '/spec', 'p')
+for _, f in ipairs(vim.fn.readdir(root .. '/isa-db/spec')) do
+  vim.fn.writefile(vim.fn.readfile(root .. '/isa-db/spec/' .. f, 'b'), ws .. '/spec/' .. f, 'b')
+end
+require('gpuasm').setup({ spec_dir = 'spec' })
+vim.fn.writefile({ '// gpuasm', 'IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;', 'IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;' }, ws .. '/t.asm')
+local spec_asm = open(ws .. '/t.asm')
+local function modifier_errors()
+  local lines = {}
+  for _, d in ipairs(vim.diagnostic.get(spec_asm, { severity = vim.diagnostic.severity.ERROR })) do
+    lines[#lines + 1] = d.lnum .. ':' .. d.col .. ':' .. tostring(d.code)
+  end
+  table.sort(lines)
+  return table.concat(lines, ' ')
+end
+check('with the spec as written, .UINT32 is the unknown modifier (line 3)',
+  wait_for(function() return modifier_errors() == '2:10:unknown-modifier' end), modifier_errors())
+vim.cmd('GpuasmInfo')
+local commands = require('gpuasm.commands')
+check(':GpuasmInfo: the spec of the spec_dir setting', wait_for(function()
+  return commands.last.info ~= nil and commands.last.info.origin == 'setting' and commands.last.info.dir == ws .. '/spec'
+end), vim.inspect(commands.last.info))
+local spec_buf = open(ws .. '/spec/000_ialu.txt')
+check('the spec file is a gpuasmspec buffer attached to the same server', vim.bo[spec_buf].filetype == 'gpuasmspec'
+  and wait_for(function() local c = require('gpuasm').client(spec_buf) return c ~= nil and c.id == require('gpuasm').client(spec_asm).id end),
+  vim.bo[spec_buf].filetype)
+check('lines 15 and 472 are the ones the comment names', vim.api.nvim_buf_get_lines(spec_buf, 14, 15, false)[1] == '    U32;'
+  and vim.api.nvim_buf_get_lines(spec_buf, 471, 472, false)[1] == '.itype = {.S32*, .U32}')
+vim.api.nvim_buf_set_text(spec_buf, 14, 4, 14, 7, { 'UINT32' })
+vim.api.nvim_buf_set_text(spec_buf, 471, 18, 471, 21, { 'UINT32' })
+local renamed_at = vim.loop.hrtime()
+check('renamed in the spec buffer, unsaved: .U32 is the unknown one within 2 s (line 2)',
+  vim.wait(2000, function() return modifier_errors() == '1:10:unknown-modifier' end, 20), modifier_errors())
+say(string.format('     spec edit -> .asm diagnostics in %.0f ms', (vim.loop.hrtime() - renamed_at) / 1e6))
+
 finish()

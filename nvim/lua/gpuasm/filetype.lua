@@ -126,4 +126,21 @@ function M.detect(buf)
   if is_gpuasm and vim.bo[buf].filetype ~= 'gpuasm' then vim.bo[buf].filetype = 'gpuasm' end
 end
 
+--- Whether lines are the spec's DSL: a `__Def…` definition among the first non-blank lines.
+function M.is_spec(lines)
+  for _, line in ipairs(lines) do
+    if line:match('^%s*__Def') then return true end
+  end
+  return false
+end
+
+--- Called for every `.isa` and `.txt` buffer read (ftdetect/gpuasm.lua): the spec's files.
+function M.detect_spec(buf)
+  if not mode() then return end
+  local name = vim.api.nvim_buf_get_name(buf)
+  if name:match('%.isa$') or M.is_spec(vim.api.nvim_buf_get_lines(buf, 0, 20, false)) then
+    if vim.bo[buf].filetype ~= 'gpuasmspec' then vim.bo[buf].filetype = 'gpuasmspec' end
+  end
+end
+
 return M

@@ -66,9 +66,21 @@ function M.binary()
   return nil, { in_repository, '`gpuasm` on PATH' }
 end
 
+local gpuasm_clients
+
 local function root_dir(buf)
   local name = vim.api.nvim_buf_get_name(buf)
   local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
+  -- A spec file under a running server's root is that server's (the innermost root when
+  -- several hold it): its edits reload that server's spec.
+  if vim.bo[buf].filetype == 'gpuasmspec' then
+    local path, best = vim.fn.fnamemodify(name, ':p'), nil
+    for _, client in ipairs(gpuasm_clients()) do
+      local r = client.config.root_dir
+      if r and path:sub(1, #r + 1) == r .. '/' and (best == nil or #r > #best) then best = r end
+    end
+    if best then return best end
+  end
   -- A project's gpuasm.json marks its root: the server reads the spec it names there.
   local project = vim.fn.findfile('gpuasm.json', dir .. ';')
   if project ~= '' then return vim.fn.fnamemodify(project, ':p:h') end
@@ -108,6 +120,10 @@ local function show_inlay_hints(buf)
 end
 
 local function on_attach(client, buf)
+  if vim.bo[buf].filetype == 'gpuasmspec' then
+    if M.config.on_attach then M.config.on_attach(client, buf) end
+    return
+  end
   if vim.bo[buf].omnifunc == '' then vim.bo[buf].omnifunc = 'v:lua.vim.lsp.omnifunc' end
   show_inlay_hints(buf)
   require('gpuasm.live').attach(buf)
@@ -122,6 +138,8 @@ local function client_config(binary, buf)
     init_options = M.settings(),
     settings = { gpuasm = M.settings() },
     handlers = { ['gpuasm/specStatus'] = spec_status },
+    -- The server knows a spec file by this language id (docs/PROTOCOL.md).
+    get_language_id = function(_, filetype) return filetype == 'gpuasmspec' and 'gpuasm-spec' or filetype end,
     on_attach = on_attach,
   }
 end
@@ -136,7 +154,7 @@ function M.client(buf)
   return nil
 end
 
-local function gpuasm_clients()
+function gpuasm_clients()
   if vim.lsp.get_clients then return vim.lsp.get_clients({ name = 'gpuasm' }) end
   local clients = {}
   for _, client in ipairs(vim.lsp.get_active_clients()) do
@@ -197,6 +215,7 @@ end
 function M.on_filetype(buf)
   vim.bo[buf].commentstring = '// %s'
   M.attach(buf)
+  if vim.bo[buf].filetype == 'gpuasmspec' then return end  -- the spec's DSL: the server only
   if M.config.treesitter then require('gpuasm.treesitter').enable(buf, { folds = M.config.folds }) end
   -- nvim-dap may load after this plug-in: registering again is cheap and keeps user changes.
   if M.config.dap then require('gpuasm.debug').setup_nvim_dap() end

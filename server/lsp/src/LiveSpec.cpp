@@ -1,8 +1,6 @@
 // The live spec: choosing, loading and judging (see LiveSpec.h).
 #include "LiveSpec.h"
 
-#include "SpecDocuments.h"
-
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/SpecSource.h>
 #include <gpuasm/lsp/ProjectConfig.h>
@@ -102,16 +100,10 @@ std::optional<SpecOutcome> SpecWorker::poll(std::chrono::milliseconds wait) {
 }
 
 std::expected<SpecChoice, std::string> SpecSession::resolve() const {
-  std::error_code ec;
-  const fs::path root = workspaceRoot.empty() ? fs::current_path(ec) : fs::path(workspaceRoot);
-  if (!settingDir.empty()) {
-    const fs::path dir = (root / settingDir).lexically_normal();  // an absolute setting replaces root
-    std::string d = dir.string();
-    while (d.size() > 1 && d.back() == '/') d.pop_back();
-    return SpecChoice{SpecOrigin::Setting, d, {}};
-  }
+  if (!settingDir.empty()) return SpecChoice{SpecOrigin::Setting, normalDirectory(workspaceRoot.empty() ? "." : workspaceRoot, settingDir), {}};
   if (!workspaceRoot.empty()) {
-    const fs::path file = root / kProjectFileName;
+    const fs::path file = fs::path(workspaceRoot) / kProjectFileName;
+    std::error_code ec;
     if (fs::exists(file, ec)) {
       auto config = readProjectConfig(file.string());
       if (!config) return std::unexpected(config.error());
@@ -119,12 +111,6 @@ std::expected<SpecChoice, std::string> SpecSession::resolve() const {
     }
   }
   return builtInChoice;
-}
-
-bool SpecSession::isSpecDocument(const std::string& uri) const {
-  if (documents.contains(uri)) return true;
-  const auto path = pathOfFileUri(uri);
-  return path && isSpecFileOf(choice.dir, *path);
 }
 
 }  // namespace gpuasm::lsp

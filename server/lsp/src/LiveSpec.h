@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <expected>
 #include <future>
 #include <map>
 #include <memory>
@@ -138,8 +139,6 @@ struct SpecSession {
   /// The directory the client's setting and the workspace's gpuasm.json choose, else the built-in
   /// one; an error names a gpuasm.json that cannot be used.
   std::expected<SpecChoice, std::string> resolve() const;
-  /// Whether `uri` is an open spec file or a file of the spec directory in use.
-  bool isSpecDocument(const std::string& uri) const;
 };
 
 }  // namespace gpuasm::lsp

@@ -20,6 +20,13 @@ constexpr std::uintmax_t kMaxProjectFileBytes = 1 << 20;
 
 }  // namespace
 
+std::string normalDirectory(const std::string& base, const std::string& dir) {
+  std::error_code ec;
+  std::string d = fs::absolute(fs::path(base) / dir, ec).lexically_normal().string();  // an absolute dir replaces base
+  while (d.size() > 1 && d.back() == '/') d.pop_back();  // "spec/" normalises to "…/spec/"
+  return d;
+}
+
 std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& file) {
   std::error_code ec;
   const fs::path path = fs::absolute(file, ec).lexically_normal();
@@ -43,9 +50,7 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
   if (const auto it = j.find("specDir"); it != j.end()) {
     if (!it->is_string() || it->get<std::string>().empty())
       return std::unexpected(path.string() + ": \"specDir\" must be a non-empty string, the spec directory relative to this file");
-    config.specDir = (path.parent_path() / it->get<std::string>()).lexically_normal().string();
-    // "spec/" normalises to "…/spec/": the directory itself, without the trailing separator.
-    while (config.specDir->size() > 1 && config.specDir->back() == '/') config.specDir->pop_back();
+    config.specDir = normalDirectory(path.parent_path().string(), it->get<std::string>());
   }
   return config;
 }

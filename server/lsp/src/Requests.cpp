@@ -45,9 +45,6 @@ const sim::InitialState* initialState(const ServerState& state) {
   return state.settings.initialState ? &*state.settings.initialState : nullptr;
 }
 
-// What a column counts, as agreed with the client at initialize.
-syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
-
 // The document's positions in that unit.
 Positions at(const ServerState& state, const ide::Snapshot& snap) { return {snap.lines(), columnUnit(state)}; }
 
@@ -434,11 +431,6 @@ void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextE
     }
 }
 
-// Asks the client to request the inlay hints again (workspace/inlayHint/refresh).
-std::string inlayHintRefresh(ServerState& state) {
-  return dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}});
-}
-
 json didOpen(ServerState& state, const DidOpenParams& p) {
   if (openSpecDocument(state, p)) return nullptr;
   OpenDocument d;
@@ -642,6 +634,17 @@ json diagnosticsJson(ServerState& state, const OpenDocument& doc) {
 }
 
 }  // namespace
+
+syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
+
+std::string serverRequest(ServerState& state, std::string_view method, protocol::json params) {
+  protocol::json message = {{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", method}};
+  if (!params.is_null()) message["params"] = std::move(params);
+  return protocol::dump(message);
+}
+
+std::string inlayHintRefresh(ServerState& state) { return serverRequest(state, "workspace/inlayHint/refresh", nullptr); }
+
 
 std::span<const Method> methods() { return kMethods; }
 

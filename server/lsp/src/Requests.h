@@ -57,6 +57,13 @@ protocol::json serverCapabilities(const ClientCapabilities& client);
 
 /// A notification message.
 std::string notification(std::string_view method, protocol::json params);
+/// A request of the server's to the client, with the next id "gpuasm-N" (params left out when null).
+std::string serverRequest(ServerState& state, std::string_view method, protocol::json params);
+/// Asks the client to request the inlay hints again (workspace/inlayHint/refresh).
+std::string inlayHintRefresh(ServerState& state);
+
+/// What a column counts, as agreed with the client at initialize.
+syntax::ColumnUnit columnUnit(const ServerState& state);
 
 /// Applies {"encodingHints": bool} (also wrapped as {"gpuasm": {...}}); true when it changed something.
 bool applySettings(ServerSettings& settings, const protocol::json& j);

@@ -1,4 +1,5 @@
 // Server: JSON-RPC dispatch, lifecycle, document sync and diagnostics (see Server.h).
+#include <gpuasm/lsp/ProjectConfig.h>
 #include <gpuasm/lsp/Server.h>
 
 #include "Protocol.h"
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <filesystem>
 #include <optional>
 
 namespace gpuasm::lsp {
@@ -35,12 +35,7 @@ constexpr std::chrono::milliseconds kReloadPoll{2};
 Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
     : specs_(std::make_unique<SpecSession>()), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {
   specs_->db = specs_->builtIn = std::move(db);
-  if (!specDir.empty()) {
-    std::error_code ec;
-    specDir = std::filesystem::absolute(specDir, ec).lexically_normal().string();
-    while (specDir.size() > 1 && specDir.back() == '/') specDir.pop_back();
-    specs_->builtInChoice = {SpecOrigin::CommandLine, specDir, {}};
-  }
+  if (!specDir.empty()) specs_->builtInChoice = {SpecOrigin::CommandLine, normalDirectory(".", specDir), {}};
   specs_->choice = specs_->builtInChoice;
 }
 

@@ -20,8 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-syntax::ColumnUnit unitOf(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
-
 int severityCode(isa::Severity s) {
   switch (s) {
     case isa::Severity::Error: return 1;
@@ -64,7 +62,7 @@ void publishSpecDiagnostics(ServerState& state) {
       if (!d.pos.valid() || d.pos.file >= files.size() || !fs::path(files[d.pos.file].name).is_absolute()) continue;
       auto& index = lines[d.pos.file];
       if (!index) index = std::make_unique<syntax::LineIndex>(files[d.pos.file].text);
-      perFile[d.pos.file].push_back(specDiagnosticJson({*index, unitOf(state)}, files[d.pos.file].text, d));
+      perFile[d.pos.file].push_back(specDiagnosticJson({*index, columnUnit(state)}, files[d.pos.file].text, d));
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (!fs::path(files[i].name).is_absolute()) continue;
@@ -139,13 +137,10 @@ void install(ServerState& state, SpecOutcome outcome, std::set<std::string> erro
     doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
     state.out.push_back(publishDiagnostics(state, uri, doc));
   }
-  if (state.client.inlayHintRefresh)
-    state.out.push_back(dump({{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", "workspace/inlayHint/refresh"}}));
+  if (state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   if (moved && state.client.watchedFiles) {
-    state.out.push_back(dump({{"jsonrpc", "2.0"},
-                              {"id", "gpuasm-" + std::to_string(state.nextRequestId++)},
-                              {"method", "client/unregisterCapability"},
-                              {"params", {{"unregisterations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}}}}}}}));
+    state.out.push_back(serverRequest(state, "client/unregisterCapability",
+                                      {{"unregisterations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}}}}}));
     watchSpecFiles(state);
   }
 }
@@ -215,12 +210,9 @@ void watchSpecFiles(ServerState& state) {
     watchers.push_back({{"globPattern", std::string("**/") + kProjectFileName}});
   }
   if (watchers.empty()) return;
-  state.out.push_back(dump({{"jsonrpc", "2.0"},
-                            {"id", "gpuasm-" + std::to_string(state.nextRequestId++)},
-                            {"method", "client/registerCapability"},
-                            {"params",
-                             {{"registrations",
-                               {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}, {"registerOptions", {{"watchers", watchers}}}}}}}}}));
+  state.out.push_back(serverRequest(
+      state, "client/registerCapability",
+      {{"registrations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}, {"registerOptions", {{"watchers", watchers}}}}}}}));
 }
 
 json didChangeWatchedFiles(ServerState& state, const WatchedFilesParams& p) {
@@ -263,7 +255,7 @@ bool changeSpecDocument(ServerState& state, const DidChangeParams& p) {
       continue;
     }
     const syntax::LineIndex lines(text);
-    const Positions at{lines, unitOf(state)};
+    const Positions at{lines, columnUnit(state)};
     const std::uint32_t begin = at.offset(change.range->start), end = std::max(begin, at.offset(change.range->end));
     text.replace(begin, end - begin, change.text);
   }

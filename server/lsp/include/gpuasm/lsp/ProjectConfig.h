@@ -18,6 +18,10 @@ struct ProjectConfig {
   std::optional<std::string> specDir;  ///< specDir resolved against the file's directory, absolute
 };
 
+/// `dir` as the spec directory is named everywhere (and compared with a file's parent): absolute,
+/// lexically normal, without a trailing '/'; a relative `dir` is taken from `base`.
+std::string normalDirectory(const std::string& base, const std::string& dir);
+
 /// Reads the gpuasm.json at `file`: a JSON object whose optional "specDir" is a non-empty string.
 /// Other members are left for later versions and ignored.
 std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& file);

@@ -94,18 +94,18 @@ std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint
   return std::string(text::letterPrefix(e->name)) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
 }
 
+RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
+  if (count <= 1 || db.isConstantRegister(t, value)) return RegisterRangeFit::Fits;
+  if (value % count != 0) return RegisterRangeFit::Misaligned;
+  // The range's last register must be one of the file's ordinary registers.
+  const Enumerator* last = t.enumeratorFor(value + count - 1);
+  return last != nullptr && !db.isConstantRegister(t, last->value) ? RegisterRangeFit::Fits : RegisterRangeFit::PastTheFile;
+}
+
 std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count) {
   std::vector<std::string> out;
-  for (const Enumerator& e : t.enumerators) {
-    if (count <= 1 || db.isConstantRegister(t, e.value)) {
-      out.push_back(e.name);
-      continue;
-    }
-    if (e.value % count != 0) continue;
-    // The range's last register must be one of the file's ordinary registers.
-    const Enumerator* last = t.enumeratorFor(e.value + count - 1);
-    if (last != nullptr && !db.isConstantRegister(t, last->value)) out.push_back(registerSpelling(db, t, e.value, count));
-  }
+  for (const Enumerator& e : t.enumerators)
+    if (registerRangeFit(db, t, e.value, count) == RegisterRangeFit::Fits) out.push_back(registerSpelling(db, t, e.value, count));
   return out;
 }
 

@@ -24,10 +24,10 @@ Decoder::Decoder(const InstrDb& db) : db_(db) {
                    [](const MaskGroup& a, const MaskGroup& b) { return popcount(a.mask) > popcount(b.mask); });
 }
 
-// A register operand wider than 32 bits is a range the assembler only takes aligned (R[n:n+k-1]
-// with n a multiple of k) and inside the file (its last register no zero register): a word that
-// holds another base has no text that assembles to it, so it is an issue like a value that is
-// no enumerator (found by fuzz/assemble_roundtrip).
+// A register operand wider than 32 bits is a range the assembler only takes aligned and inside
+// the file (registerRangeFit, Binding.h): a word that holds another base has no text that
+// assembles to it, so it is an issue like a value that is no enumerator (found by
+// fuzz/assemble_roundtrip).
 void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const {
   for (const OrderElem& elem : op.operandInfo.order) {
     if (elem.kind != OrderElem::Kind::Field || elem.field < 0) continue;
@@ -37,15 +37,13 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
     if (t.kind != TypeKind::Register || !width || *width <= 32) continue;
     const std::uint32_t count = *width / 32;
     const std::uint64_t v = values[static_cast<std::size_t>(elem.field)];
-    if (db_.isConstantRegister(t, v) || t.enumeratorFor(v) == nullptr) continue;  // a wide zero; a non-register is already an issue
+    const RegisterRangeFit fit = registerRangeFit(db_, t, v, count);
+    if (fit == RegisterRangeFit::Fits || t.enumeratorFor(v) == nullptr) continue;  // no register: already not-an-enumerator
     const std::string first = t.enumeratorFor(v)->name;
-    if (v % count != 0) {
+    if (fit == RegisterRangeFit::Misaligned)
       issues.push_back({"register-alignment", f.name,
                         "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(count) + "; " + first + " does not"});
-      continue;
-    }
-    const Enumerator* last = t.enumeratorFor(v + count - 1);
-    if (last == nullptr || db_.isConstantRegister(t, last->value))
+    else
       issues.push_back({"register-range", f.name, "a " + std::to_string(*width) + "-bit register range from " + first + " runs past the last register"});
   }
 }

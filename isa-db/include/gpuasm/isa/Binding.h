@@ -130,6 +130,12 @@ std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem&
 /// registers: its name ("R5"; the zero register at any width), or the range from it ("R[4:5]").
 std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count);
 
+/// Whether register `value` of register type `t` can start an operand spanning `count`
+/// registers as the assembler takes it: a range starts at a multiple of `count` and ends on one
+/// of the file's ordinary registers (the zero register, a wide zero, always fits).
+enum class RegisterRangeFit : std::uint8_t { Fits, Misaligned, PastTheFile };
+RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count);
+
 /// Every spelling a register operand of type `t` spanning `count` registers can take, in
 /// register order: each register for one, else each aligned range (the matcher's rule:
 /// R[n:n+count-1] with n a multiple of count) and the zero register.

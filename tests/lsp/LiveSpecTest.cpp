@@ -13,6 +13,8 @@
 // IMAD's own domain, `.itype = {.S32*, .U32}` (line 255), then names a value IType lacks. A line
 // `garbage here` among IMAD_WIDE_RCR's fields (after line 599) is no field.
 #include <gpuasm/isa/SpecSource.h>
+#include "LspMessages.h"
+
 #include <gpuasm/lsp/Server.h>
 
 #include <gtest/gtest.h>
@@ -28,27 +30,12 @@ namespace gpuasm::lsp {
 namespace {
 
 using nlohmann::json;
+using test::db;
+using test::note;
+using test::range;
+using test::request;
+using test::send;
 namespace fs = std::filesystem;
-
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
-
-json request(int id, const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-}
-json note(const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
-}
-
-std::vector<json> send(Server& s, const std::vector<json>& messages) {
-  std::vector<std::string> bodies;
-  for (const json& m : messages) bodies.push_back(m.dump());
-  std::vector<json> out;
-  for (const std::string& reply : s.handle(bodies)) out.push_back(json::parse(reply));
-  return out;
-}
 
 // The idle work a transport does while the client is quiet, to its end (bounded: a reload
 // waits 2 ms a call, so this gives it 20 s).
@@ -104,6 +91,18 @@ json initializeParams(const Workspace& ws, json options = nullptr, json capabili
   return p;
 }
 
+// A server started on the workspace as an editor starts one (initialize, initialized), with
+// their replies.
+struct Started {
+  Server server;
+  std::vector<json> replies;
+};
+Started start(const Workspace& ws, json options = nullptr, json capabilities = json::object()) {
+  Server s(db(), ::testing::TempDir());
+  auto replies = send(s, {request(1, "initialize", initializeParams(ws, std::move(options), std::move(capabilities))), note("initialized")});
+  return {std::move(s), std::move(replies)};
+}
+
 json openAsm(const std::string& uri, const std::string& text) {
   return note("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
 }
@@ -153,8 +152,7 @@ void renameOnDisk(const fs::path& file) {
 
 TEST(LiveSpec, TheEmbeddedSpecWithoutProjectFileOrSetting) {
   Workspace ws("embedded");
-  Server s(db(), ::testing::TempDir());
-  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  Server s = start(ws).server;
   const json info = specInfo(s);
   EXPECT_EQ(info["origin"], "embedded");
   EXPECT_TRUE(info["dir"].is_null());
@@ -166,8 +164,7 @@ TEST(LiveSpec, TheProjectFileChoosesTheWorkspaceSpec) {
   Workspace ws("project");
   renameOnDisk(ws.spec("000_ialu.txt"));
   ws.projectFile(R"({"specDir": "spec/"})");
-  Server s(db(), ::testing::TempDir());
-  const auto replies = send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  auto [s, replies] = start(ws);
   const json info = specInfo(s);
   EXPECT_EQ(info["origin"], "gpuasm.json");
   EXPECT_EQ(info["dir"], ws.spec("").parent_path().string());
@@ -189,8 +186,7 @@ TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
   fs::create_directories(ws.root / "mine");
   for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
   renameOnDisk(ws.root / "mine" / "000_ialu.txt");
-  Server s(db(), ::testing::TempDir());
-  send(s, {request(1, "initialize", initializeParams(ws, {{"specDir", "mine"}})), note("initialized")});
+  Server s = start(ws, {{"specDir", "mine"}}).server;
   const json info = specInfo(s);
   EXPECT_EQ(info["origin"], "setting");
   EXPECT_EQ(info["dir"], (ws.root / "mine").string());
@@ -210,8 +206,7 @@ TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
 TEST(LiveSpec, AMalformedProjectFileIsReportedAndTheServerGoesOn) {
   Workspace ws("malformed");
   ws.projectFile(R"({"specDir": 7})");
-  Server s(db(), ::testing::TempDir());
-  const auto replies = send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  auto [s, replies] = start(ws);
   ASSERT_FALSE(replies.empty());
   EXPECT_TRUE(replies[0].contains("result"));
   bool told = false;
@@ -230,9 +225,6 @@ json openSpec(const Workspace& ws, const std::string& file) {
   return note("textDocument/didOpen",
               {{"textDocument", {{"uri", fileUri(ws.spec(file))}, {"languageId", "gpuasm-spec"}, {"version", 1}, {"text", readFile(ws.spec(file))}}}});
 }
-json range(int line, int from, int toLine, int to) {
-  return {{"start", {{"line", line}, {"character", from}}}, {"end", {{"line", toLine}, {"character", to}}}};
-}
 json didChange(const std::string& uri, int version, json change) {
   json changes = json::array();
   changes.push_back(std::move(change));
@@ -250,8 +242,7 @@ std::vector<json> renameInEditor(const Workspace& ws, int version) {
 TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
   Workspace ws("rename");
   ws.projectFile(R"({"specDir": "spec"})");
-  Server s(db(), ::testing::TempDir());
-  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  Server s = start(ws).server;
   EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
   send(s, {openSpec(ws, "000_ialu.txt")});
   ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 14), "    U32;");  // lines 15 and 472, as the header says
@@ -277,8 +268,7 @@ TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
 TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {
   Workspace ws("broken");
   ws.projectFile(R"({"specDir": "spec"})");
-  Server s(db(), ::testing::TempDir());
-  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  Server s = start(ws).server;
   send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
   // Rename U32 and, in the same file, add a line that is no field after line 599 (1-based).
   std::vector<json> edits = renameInEditor(ws, 2);
@@ -307,9 +297,8 @@ TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {
 TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
   Workspace ws("watched");
   ws.projectFile(R"({"specDir": "spec"})");
-  Server s(db(), ::testing::TempDir());
   const json caps = {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}, {"relativePatternSupport", true}}}}}};
-  const auto replies = send(s, {request(1, "initialize", initializeParams(ws, nullptr, caps)), note("initialized")});
+  auto [s, replies] = start(ws, nullptr, caps);
   // The server asks to be told of the spec directory's files and of gpuasm.json.
   json watchers;
   for (const json& m : replies)
@@ -330,8 +319,7 @@ TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
 TEST(LiveSpec, EditsTypedWhileTheSpecReloadsAreKept) {
   Workspace ws("typing");
   ws.projectFile(R"({"specDir": "spec"})");
-  Server s(db(), ::testing::TempDir());
-  send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
+  Server s = start(ws).server;
   send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
   send(s, renameInEditor(ws, 2));
   s.idle();  // starts the reload, which takes the text as it is now

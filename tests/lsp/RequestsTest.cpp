@@ -2,6 +2,8 @@
 // setting), code actions, go to definition into the embedded spec, and the gpuasm extensions
 // (run to cursor, execute a selection, encoding) also as workspace/executeCommand. Expected
 // values come from the spec text and hand computation, never from the program's own output.
+#include "LspMessages.h"
+
 #include <gpuasm/lsp/Server.h>
 
 #include <gtest/gtest.h>
@@ -18,20 +20,12 @@ namespace gpuasm::lsp {
 namespace {
 
 using nlohmann::json;
+using test::db;
+using test::note;
+using test::pos;
+using test::range;
+using test::request;
 
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
-
-json request(int id, const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-}
-json note(const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
-}
-json pos(int line, int character) { return {{"line", line}, {"character", character}}; }
-json range(int l0, int c0, int l1, int c1) { return {{"start", pos(l0, c0)}, {"end", pos(l1, c1)}}; }
 const json kDoc = {{"uri", "file:///a.asm"}};
 
 // One client's session with a server of its own.

@@ -4,6 +4,8 @@
 #include <gpuasm/ide/LiveValues.h>
 #include <gpuasm/ide/RegisterUses.h>
 #include <gpuasm/ide/Snapshot.h>
+#include "LspMessages.h"
+
 #include <gpuasm/lsp/Server.h>
 
 #include <gtest/gtest.h>
@@ -18,26 +20,10 @@ namespace gpuasm::lsp {
 namespace {
 
 using nlohmann::json;
-
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
-
-std::vector<json> send(Server& s, std::vector<json> messages) {
-  std::vector<std::string> bodies;
-  for (const json& m : messages) bodies.push_back(m.dump());
-  std::vector<json> out;
-  for (const std::string& reply : s.handle(bodies)) out.push_back(json::parse(reply));
-  return out;
-}
-
-json request(int id, const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-}
-json note(const std::string& method, json params = json::object()) {
-  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
-}
+using test::db;
+using test::note;
+using test::request;
+using test::send;
 
 Server initialized() {
   Server s(db(), ::testing::TempDir());

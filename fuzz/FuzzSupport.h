@@ -1,7 +1,10 @@
 // What every fuzz target shares: the input size bound, a check that stops the process in every
 // build type (libFuzzer records the input as a crash; the corpus replayer of the normal build
-// fails its ctest), and the splitting of an input into messages or pieces.
+// fails its ctest), the splitting of an input into messages or pieces, and the embedded spec's
+// database, loaded once per process.
 #pragma once
+
+#include <gpuasm/isa/InstrDb.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +14,12 @@
 #include <vector>
 
 namespace gpuasm::fuzz {
+
+/// The embedded spec's database.
+inline const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
 
 /// Inputs longer than this are skipped, so one input never takes long enough to time out.
 inline constexpr std::size_t kMaxInput = 64 * 1024;

@@ -19,10 +19,7 @@ using namespace gpuasm;
 
 namespace {
 
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
+using fuzz::db;
 
 const isa::Decoder& decoder() {
   static const isa::Decoder d(db());

@@ -26,13 +26,10 @@ using json = nlohmann::json;
 
 namespace {
 
+using fuzz::db;
+
 constexpr std::size_t kMaxMessages = 64;
 constexpr int kMaxIdle = 1000;
-
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
 
 // A program with a loop-free run of every kind of register the scopes show, its `// @state`
 // directives and an `// @expect`, and a state file that overrides one register.

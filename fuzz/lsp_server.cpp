@@ -27,14 +27,11 @@ using json = nlohmann::json;
 
 namespace {
 
+using fuzz::db;
+
 constexpr std::size_t kMaxMessages = 64;
 constexpr int kMaxIdle = 1000;
 const std::string kUri = "file:///fuzz.asm";
-
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
 
 // Where go to definition writes the embedded spec files: one directory for the process.
 const std::string& cacheRoot() {

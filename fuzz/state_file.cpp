@@ -21,10 +21,7 @@ using namespace gpuasm;
 
 namespace {
 
-const isa::InstrDb& db() {
-  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
-  return *load.db;
-}
+using fuzz::db;
 
 const sim::RegisterLayout& layout() {
   static const sim::RegisterLayout l = *sim::RegisterLayout::fromDb(db());

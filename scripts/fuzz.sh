@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of fuzz/ for SECONDS (default 60) each, under ASan+UBSan, on a
-# scratch copy of its seed corpus (fuzz/corpus/<name>/ and the past crashes of
-# fuzz/regressions/<name>/; new inputs never go into the repository). Builds build-fuzz/ with
+# scratch copy of its seed corpus (fuzz/corpus/<name>/, the files fuzz/corpus/<name>.seeds
+# names, and the past crashes of fuzz/regressions/<name>/; new inputs never go into the
+# repository). Builds build-fuzz/ with
 # clang-16 and libc++ first (scripts/install-deps.sh installs them). Prints one line per target
 # (executions, exec/s, coverage, features) and exits non-zero when a target found a crash, a
 # leak or a timeout, naming the reproducer. docs/FUZZING.md describes the targets.
@@ -33,6 +34,12 @@ for t in "${targets[@]}"; do
   artifacts="$work/$t/artifacts/"
   mkdir -p "$corpus" "$artifacts"
   cp fuzz/corpus/"$t"/* "$corpus"/
+  # Seeds kept elsewhere in the repository, as globs relative to it (fuzz/corpus/<name>.seeds).
+  if [ -f fuzz/corpus/"$t".seeds ]; then
+    while read -r pattern; do
+      [ -z "$pattern" ] || cp $pattern "$corpus"/
+    done < fuzz/corpus/"$t".seeds
+  fi
   if [ -d fuzz/regressions/"$t" ]; then cp fuzz/regressions/"$t"/* "$corpus"/ 2>/dev/null || true; fi
   log="$work/$t/log"
   status=0

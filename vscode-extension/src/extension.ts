@@ -114,7 +114,8 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
   output.appendLine(`Starting ${lookup.path} lsp`);
   const serverOptions: ServerOptions = { command: lookup.path, args: ['lsp'] };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'gpuasm' }],
+    // The spec's files too: their edits reload the server's spec (docs/PROTOCOL.md).
+    documentSelector: [{ language: 'gpuasm' }, { language: 'gpuasm-spec' }],
     outputChannel: output,
     // A function: a server restarted after it died gets the setting as it is then.
     initializationOptions: () => serverSettings(),

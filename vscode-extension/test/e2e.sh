@@ -60,6 +60,11 @@ echo
 workspace="$tmp/workspace"
 mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"
 cp "$repo/examples/illegal-modifier.asm" "$repo/examples/warp-reduce.asm" "$workspace/"
+# The live spec check: a copy of the spec (named by a gpuasm.json the check writes) and a file
+# whose two lines the spec's IMAD.WIDE domain decides.
+mkdir -p "$workspace/spec"
+cp "$repo"/isa-db/spec/* "$workspace/spec/"
+printf 'IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n' > "$workspace/spec-check.asm"
 # A state file (docs/PROTOCOL.md) for the Pick Initial State File check: R0 = 1 in every lane.
 printf '{"regs": {"R0": "1"}}\n' > "$workspace/all-ones.json"
 # The extension is installed from the .vsix, so it finds the binary through its setting

@@ -103,7 +103,8 @@ async function runCommand(title) {
   await page.keyboard.press('Enter');
 }
 
-async function openFile(name) {
+/** Opens a file by quick open in the active editor group; then focuses the first group unless `inFirstGroup` is false. */
+async function openFile(name, { inFirstGroup = true } = {}) {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
@@ -112,8 +113,10 @@ async function openFile(name) {
     (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(name));
   await page.keyboard.press('Enter');
   await waitFor(`the editor tab of ${name}`, 15000, async () =>
-    (await page.locator('.tab.active').first().textContent())?.includes(name));
-  await focusEditor();
+    (await page.locator('.editor-group-container.active .tab.active').first().textContent())?.includes(name));
+  if (inFirstGroup) {
+    await focusEditor();
+  }
 }
 
 async function focusEditor() {
@@ -124,8 +127,11 @@ async function focusEditor() {
   await page.mouse.click(box.x + 5, box.y + 5);
 }
 
-async function goToLine(line) {
-  await focusEditor();
+/** Moves the cursor to `line` in the first editor group, or (`inFirstGroup` false) in the focused editor. */
+async function goToLine(line, { inFirstGroup = true } = {}) {
+  if (inFirstGroup) {
+    await focusEditor();
+  }
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
@@ -714,6 +720,79 @@ async function debugWarpReduce() {
   return `"${stop.trim()}"; step back: "${back.trim()}"; then "${data.trim()}"`;
 }
 
+// The workspace's spec, live (issue 16). e2e.sh copied isa-db/spec into the workspace's spec/
+// and wrote spec-check.asm; the check writes gpuasm.json {"specDir": "spec"}, which the server
+// hears of through the file watcher it registered. By the spec's text (000_ialu.txt): the
+// modifiers of IMAD.WIDE are its domain `.itype = {.S32*, .U32}` (line 472), values of IType
+// (line 13: S32 = 0x0, U32 on line 15), so on spec-check.asm `IMAD.WIDE.U32 …` (line 1) is
+// legal and `IMAD.WIDE.UINT32 …` (line 2) is not. Renaming U32 to UINT32 on lines 15 and 472 of
+// the spec in the editor, unsaved, moves the squiggle to line 1 — within 2 s.
+
+/** The text of the lines of editor group `group` (0-based) that carry an error squiggle. */
+async function squiggledLines(group) {
+  return page.evaluate((index) => {
+    const editor = document.querySelectorAll('.editor-group-container')[index]?.querySelector('.monaco-editor');
+    if (!editor) {
+      return [];
+    }
+    const tops = new Set([...editor.querySelectorAll('.view-overlays .squiggly-error')].map((s) => parseFloat(s.parentElement.style.top)));
+    return [...editor.querySelectorAll('.view-lines .view-line')]
+      .filter((line) => tops.has(parseFloat(line.style.top)))
+      .map((line) => line.textContent.replace(/\u00a0/g, ' ').trim());
+  }, group);
+}
+
+async function statusBarTexts() {
+  return page.locator('.statusbar-item').allTextContents();
+}
+
+async function checkLiveSpec() {
+  const asWritten = 'IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;';
+  const renamed = 'IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;';
+  await waitFor('the status bar to say the embedded spec', 30000, async () => (await statusBarTexts()).some((t) => t.includes('spec: embedded')));
+  fs.writeFileSync(path.join(workspace, 'gpuasm.json'), '{"specDir": "spec"}\n');
+  await waitFor('the status bar to name the workspace\'s spec/', 30000, async () => (await statusBarTexts()).some((t) => t.includes('spec: spec')));
+  await openFile('spec-check.asm');
+  const before = await waitFor('the squiggle on line 2 only', 30000, async () => {
+    const lines = await squiggledLines(0);
+    return lines.length === 1 && lines[0] === asWritten ? lines : undefined;
+  });
+  // The spec beside it, in a second group.
+  await runCommand('View: Split Editor Right');
+  await openFile('000_ialu.txt', { inFirstGroup: false });
+  const mode = await waitFor('the language mode gpuasm spec', 15000, async () => {
+    const text = await page.locator('[id="status.editor.mode"]').textContent();
+    return text?.includes('gpuasm spec') ? text.trim() : undefined;
+  });
+  // Line 15 `    U32;`: select `U32;` from the end and type the new name.
+  await goToLine(15, { inFirstGroup: false });
+  await page.keyboard.press('End');
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Shift+ArrowLeft');
+  }
+  await page.keyboard.type('UINT32;');
+  // Line 472 `.itype = {.S32*, .U32}`: select `U32` before the closing brace.
+  await goToLine(472, { inFirstGroup: false });
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Shift+ArrowLeft');
+  }
+  await page.keyboard.type('UINT32');
+  const typed = Date.now();
+  const after = await waitFor('the squiggle to move to line 1', 10000, async () => {
+    const lines = await squiggledLines(0);
+    return lines.length === 1 && lines[0] === renamed ? lines : undefined;
+  });
+  const took = Date.now() - typed;
+  await screenshot('live-spec');
+  if (took > 2000) {
+    throw new Error(`the squiggle moved ${took} ms after the spec edit; the bound is 2 s`);
+  }
+  await runCommand('File: Revert File');
+  return `${mode}; squiggle on "${before[0]}", after the rename on "${after[0]}" in ${took} ms`;
+}
+
 // ---- main ----------------------------------------------------------------------------------
 
 async function main() {
@@ -764,6 +843,7 @@ async function main() {
     await check('debugger: F5, breakpoint, Variables, step back, data breakpoint', checkDebugger);
     await check('a server that dies is restarted, with a message', checkRestart);
     await check('a failing // @expect is an error until it holds', checkExpectation);
+    await check('the workspace spec: gpuasm.json, and a spec edit moves the squiggle', checkLiveSpec);
   } finally {
     browserLog.end();
     await context.close();

@@ -13,7 +13,7 @@ import { EncodingResult, RunResult } from './protocol';
 import { RegistersPanel } from './registersView';
 import { RunDecorations } from './runDecorations';
 import { EncodingPanel } from './encodingView';
-import { describeSpec, SpecInfo, SpecStatus } from './specStatus';
+import { describeSpec, SpecInfo, SpecLanguage, SpecStatus } from './specStatus';
 import { StateFile } from './stateFile';
 import { findServer } from './serverPath';
 import { DebugAdapters, DebugConfigurations, DebugFollower, debugType, defaultConfiguration, explainValue } from './debug';
@@ -25,6 +25,7 @@ const methodNotFound = -32601;
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let specStatus: SpecStatus | undefined;
+let specLanguage: SpecLanguage | undefined;
 
 function encodingHints(): boolean {
   return vscode.workspace.getConfiguration('gpuasm').get<boolean>('encodingHints', true);
@@ -100,6 +101,12 @@ function lookupBinary(context: vscode.ExtensionContext): { path?: string; why: s
   return { path: lookup.found, why };
 }
 
+/** The spec in use, as the server tells it: the status bar and which files are spec documents. */
+function showSpec(info: SpecInfo): void {
+  specStatus?.show(info);
+  specLanguage?.show(info);
+}
+
 async function startClient(context: vscode.ExtensionContext, stateFile: StateFile): Promise<void> {
   const lookup = lookupBinary(context);
   if (lookup.path === undefined) {
@@ -141,9 +148,9 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.path} did not start: ${(error as Error).message}`);
     return;
   }
-  client.onNotification('gpuasm/specStatus', (info: SpecInfo) => specStatus?.show(info));
+  client.onNotification('gpuasm/specStatus', (info: SpecInfo) => showSpec(info));
   try {
-    specStatus?.show(await client.sendRequest<SpecInfo>('gpuasm/specInfo', {}));
+    showSpec(await client.sendRequest<SpecInfo>('gpuasm/specInfo', {}));
   } catch (error) {
     output.appendLine(`gpuasm/specInfo failed: ${(error as Error).message}`);
   }
@@ -215,6 +222,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const encoding = new EncodingPanel();
   const stateFile = new StateFile(context.workspaceState);
   specStatus = new SpecStatus();
+  specLanguage = new SpecLanguage();
   const debugFollower = new DebugFollower(registers, output);
   let lane = 0;
   registers.onLaneSelected((selected) => {
@@ -222,7 +230,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     decorations.setLane(selected);
     void debugFollower.selectLane(selected);
   });
-  context.subscriptions.push(output, registers, decorations, encoding, stateFile, specStatus, debugFollower);
+  context.subscriptions.push(output, registers, decorations, encoding, stateFile, specStatus, specLanguage, debugFollower);
   context.subscriptions.push(
     vscode.debug.registerDebugConfigurationProvider(debugType, new DebugConfigurations(() => stateFile.file)),
     vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new DebugAdapters(() => lookupBinary(context))),
@@ -337,7 +345,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return;
       }
       const info = await client.sendRequest<SpecInfo>('gpuasm/specInfo', {});
-      specStatus?.show(info);
+      showSpec(info);
       void vscode.window.showInformationMessage(describeSpec(info), { modal: false });
     }),
     vscode.commands.registerCommand('gpuasm.ui.pickStateFile', async () => {

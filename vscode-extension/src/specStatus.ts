@@ -48,3 +48,52 @@ export function describeSpec(info: SpecInfo): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * VS Code picks a document's language by its file extension before its first line, so the spec's
+ * `.txt` files open as Plain Text despite the gpuasm-spec language's `firstLine`. This switches a
+ * plain-text document to gpuasm-spec when the server reads it (one of the spec's files) or when
+ * its first non-blank line opens a `__Def…` definition (the embedded spec's files that go to
+ * definition opens).
+ */
+export class SpecLanguage implements vscode.Disposable {
+  private files = new Set<string>();
+  private readonly subscription = vscode.workspace.onDidOpenTextDocument((document) => void this.adopt(document));
+
+  constructor() {
+    for (const document of vscode.workspace.textDocuments) {
+      void this.adopt(document);
+    }
+  }
+
+  /** The spec in use changed: its files are spec documents from now on. */
+  show(info: SpecInfo): void {
+    this.files = new Set(info.files);
+    for (const document of vscode.workspace.textDocuments) {
+      void this.adopt(document);
+    }
+  }
+
+  private async adopt(document: vscode.TextDocument): Promise<void> {
+    if (document.languageId !== 'plaintext' || document.uri.scheme !== 'file' || !document.fileName.endsWith('.txt')) {
+      return;
+    }
+    if (this.files.has(document.fileName) || opensDefinition(document)) {
+      await vscode.languages.setTextDocumentLanguage(document, 'gpuasm-spec');
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+function opensDefinition(document: vscode.TextDocument): boolean {
+  for (let i = 0; i < Math.min(document.lineCount, 20); i += 1) {
+    const text = document.lineAt(i).text.trim();
+    if (text !== '') {
+      return /^__Def[A-Za-z]+\s/.test(text);
+    }
+  }
+  return false;
+}

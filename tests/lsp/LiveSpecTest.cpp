@@ -333,5 +333,62 @@ TEST(LiveSpec, EditsTypedWhileTheSpecReloadsAreKept) {
   EXPECT_EQ(info["reloads"], 2);
 }
 
+// The spec's own files get the DSL's features (part 3; the ide tests check each feature on the
+// whole spec, this one the protocol): 000_ialu.txt, 0-based line 460, is
+//     field<77,  1> IType itype = S32;
+// (IMAD_WIDE's), whose IType is defined on line 12 at character 18 (`__DefBitFieldType IType<1>`);
+// line 456 `    field<16,  8> Reg rd;` names Reg, which prelude.isa defines on line 178
+// (`__DefBitFieldType Reg<8> : [Register]`); line 558 `__DefOpcode IMAD_WIDE_RIR : [IMAD_WIDE]` is
+// the variant of `IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13]` (an immediate SrcB: stype RIR).
+TEST(LiveSpec, ASpecFileAnswersDefinitionReferencesHoverOutlineAndTokens) {
+  Workspace ws("features");
+  ws.projectFile(R"({"specDir": "spec"})");
+  auto [s, replies] = start(ws, nullptr, {{"textDocument", {{"hover", {{"contentFormat", {"markdown"}}}}}}});
+  const json legend = replies.at(0)["result"]["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"];
+  send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
+  const std::string ialu = fileUri(ws.spec("000_ialu.txt"));
+  const json doc = {{"uri", ialu}};
+  auto reply = [&](int id, const std::string& method, json params) {
+    params["textDocument"] = doc;
+    return send(s, {request(id, method, std::move(params))}).at(0);
+  };
+  // Go to definition: IType in this file, Reg in prelude.isa.
+  json r = reply(2, "textDocument/definition", {{"position", test::pos(460, 20)}});
+  ASSERT_TRUE(r["result"].is_array()) << r.dump();
+  EXPECT_EQ(r["result"], json::array({{{"uri", ialu}, {"range", range(12, 18, 12, 23)}}}));
+  ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 456), "    field<16,  8> Reg rd;");
+  r = reply(3, "textDocument/definition", {{"position", test::pos(456, 19)}});
+  EXPECT_EQ(r["result"], json::array({{{"uri", fileUri(ws.spec("prelude.isa"))}, {"range", range(178, 18, 178, 21)}}}));
+  // Find references of the opcode variant: the .asm line that assembles to it.
+  r = reply(4, "textDocument/references", {{"position", test::pos(558, 15)}, {"context", {{"includeDeclaration", false}}}});
+  ASSERT_TRUE(r["result"].is_array()) << r.dump();
+  ASSERT_EQ(r["result"].size(), 1u) << r.dump();
+  EXPECT_EQ(r["result"][0]["uri"], "file:///a.asm");
+  EXPECT_EQ(r["result"][0]["range"]["start"], test::pos(0, 0));
+  // Hover on IType: its width and values.
+  r = reply(5, "textDocument/hover", {{"position", test::pos(460, 20)}});
+  const std::string hover = r["result"]["contents"]["value"];
+  EXPECT_NE(hover.find("IType<1>"), std::string::npos) << hover;
+  EXPECT_NE(hover.find("U32"), std::string::npos) << hover;
+  // The outline starts with IExt (line 0).
+  r = reply(6, "textDocument/documentSymbol", json::object());
+  ASSERT_TRUE(r["result"].is_array()) << r.dump();
+  EXPECT_EQ(r["result"][0]["name"], "IExt");
+  EXPECT_EQ(r["result"][0]["selectionRange"], range(0, 18, 0, 22));
+  // Semantic tokens: IType on line 460 is a `type` (absolute positions decoded from the relative ones).
+  r = reply(7, "textDocument/semanticTokens/full", json::object());
+  const std::vector<std::uint32_t> data = r["result"]["data"];
+  bool typeToken = false;
+  for (std::size_t i = 0, line = 0, col = 0; i + 5 <= data.size(); i += 5) {
+    col = data[i] == 0 ? col + data[i + 1] : data[i + 1];
+    line += data[i];
+    if (line == 460 && col == 18) typeToken = data[i + 2] == 5 && legend[data[i + 3]] == "type";
+  }
+  EXPECT_TRUE(typeToken);
+  // The .asm document is still served by its own features.
+  r = send(s, {request(8, "textDocument/hover", {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", test::pos(0, 2)}})}).at(0);
+  EXPECT_NE(r["result"]["contents"]["value"].get<std::string>().find("IMAD"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gpuasm::lsp

@@ -141,7 +141,7 @@ std::vector<SemanticToken> singleLine(const syntax::LineIndex& lines, std::vecto
 
 const SemanticTokenLegend& semanticTokenLegend() {
   static const SemanticTokenLegend legend{
-      {"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property"},
+      {"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property", "type", "enumMember", "string", "namespace", "class"},
       {"readonly"}};
   return legend;
 }

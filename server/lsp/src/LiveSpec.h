@@ -23,6 +23,10 @@
 #include <string_view>
 #include <vector>
 
+namespace gpuasm::ide {
+class SpecView;
+}
+
 namespace gpuasm::lsp {
 
 /// Where the spec in use comes from, the first that applies winning.
@@ -113,6 +117,11 @@ class SpecWorker {
 struct OpenSpecDocument {
   std::int64_t version = 0;
   std::string text;
+  /// The text parsed for the spec's editor features (SpecRequests.cpp), and the version and the
+  /// database it was made for; made again when either changed.
+  std::shared_ptr<const ide::SpecView> view;
+  std::int64_t viewVersion = -1;
+  std::shared_ptr<const isa::InstrDb> viewDb;
 };
 
 /// The server's spec state.

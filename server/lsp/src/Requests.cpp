@@ -30,6 +30,42 @@
 
 namespace gpuasm::lsp {
 
+// LSP's relative encoding: per token, line and start relative to the previous token, length,
+// type index, modifier bits; columns in the agreed unit. Tokens never span lines.
+protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions, std::span<const ide::SemanticToken> tokens) {
+  std::vector<std::uint32_t> data;
+  std::uint32_t prevLine = 0, prevStart = 0;
+  for (const ide::SemanticToken& t : tokens) {
+    const syntax::LinePosition b = positions.position(t.range.begin);
+    const syntax::LinePosition e = positions.position(t.range.end);
+    if (e.line != b.line || e.character <= b.character) continue;
+    data.push_back(b.line - prevLine);
+    data.push_back(b.line == prevLine ? b.character - prevStart : b.character);
+    data.push_back(e.character - b.character);
+    data.push_back(static_cast<std::uint32_t>(t.type));
+    data.push_back(t.modifiers);
+    prevLine = b.line;
+    prevStart = b.character;
+  }
+  return {std::move(data)};
+}
+
+int completionKind(ide::CompletionKind k) {
+  switch (k) {  // LSP CompletionItemKind
+    case ide::CompletionKind::Mnemonic: return 14;   // Keyword
+    case ide::CompletionKind::Modifier: return 20;   // EnumMember
+    case ide::CompletionKind::Register: return 6;    // Variable
+    case ide::CompletionKind::Predicate: return 6;   // Variable
+    case ide::CompletionKind::Value: return 12;      // Value
+    case ide::CompletionKind::Snippet: return 15;    // Snippet
+    case ide::CompletionKind::Type: return 22;       // Struct
+    case ide::CompletionKind::Field: return 5;       // Field
+    case ide::CompletionKind::Definition: return 7;  // Class
+    case ide::CompletionKind::Keyword: return 14;    // Keyword
+  }
+  return 1;
+}
+
 namespace {
 
 using namespace protocol;
@@ -148,18 +184,6 @@ json definition(ServerState& state, const PositionParams& p) {
   return std::vector<Location>{{place->uri, {place->start, place->end}}};
 }
 
-int completionKind(ide::CompletionKind k) {
-  switch (k) {  // LSP CompletionItemKind
-    case ide::CompletionKind::Mnemonic: return 14;   // Keyword
-    case ide::CompletionKind::Modifier: return 20;   // EnumMember
-    case ide::CompletionKind::Register: return 6;    // Variable
-    case ide::CompletionKind::Predicate: return 6;   // Variable
-    case ide::CompletionKind::Value: return 12;      // Value
-    case ide::CompletionKind::Snippet: return 15;    // Snippet
-  }
-  return 1;
-}
-
 // Items go out without their documentation (markdown with the spec's description, up to a few
 // KB each, ~160 items at a statement's start); `completionItem/resolve` adds it for the item the
 // user looks at, found again from the position carried in `data`.
@@ -249,25 +273,8 @@ json signatureHelp(ServerState& state, const PositionParams& p) {
   return result;
 }
 
-// LSP's relative encoding: per token, line and start relative to the previous token, length,
-// type index, modifier bits; columns in the agreed unit. Tokens never span lines.
 SemanticTokensResult semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
-  std::vector<std::uint32_t> data;
-  const Positions positions = at(state, snap);
-  std::uint32_t prevLine = 0, prevStart = 0;
-  for (const ide::SemanticToken& t : ide::getSemanticTokens(snap, range)) {
-    const syntax::LinePosition b = positions.position(t.range.begin);
-    const syntax::LinePosition e = positions.position(t.range.end);
-    if (e.line != b.line || e.character <= b.character) continue;
-    data.push_back(b.line - prevLine);
-    data.push_back(b.line == prevLine ? b.character - prevStart : b.character);
-    data.push_back(e.character - b.character);
-    data.push_back(static_cast<std::uint32_t>(t.type));
-    data.push_back(t.modifiers);
-    prevLine = b.line;
-    prevStart = b.character;
-  }
-  return {std::move(data)};
+  return encodeSemanticTokens(at(state, snap), ide::getSemanticTokens(snap, range));
 }
 
 json semanticTokensFull(ServerState& state, const DocumentParams& p) {
@@ -519,11 +526,6 @@ json initialized(ServerState& state, const json&) {
 
 // ------------------------------------------------------------------ the table
 
-// A handler of typed params as a table entry: the params are read first (ParamsError on a bad one).
-template <typename Params, json (*Handler)(ServerState&, const Params&)>
-json typed(ServerState& state, const json& params) {
-  return Handler(state, params.get<Params>());
-}
 
 // The extensions as commands, for clients that only speak workspace/executeCommand.
 constexpr std::array<std::pair<std::string_view, MethodHandler>, 3> kCommands = {{

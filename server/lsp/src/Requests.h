@@ -7,7 +7,11 @@
 
 #include "LiveSpec.h"
 #include "Protocol.h"
+#include "Results.h"
 #include "SpecDocuments.h"
+
+#include <gpuasm/ide/Completion.h>
+#include <gpuasm/ide/SemanticTokens.h>
 
 #include <gpuasm/lsp/Server.h>
 
@@ -46,6 +50,15 @@ struct Method {
   void (*advertise)(protocol::json& capabilities, const ClientCapabilities& client);
 };
 
+/// A handler of typed params as a table entry: the params are read first (ParamsError on a bad one).
+template <typename Params, protocol::json (*Handler)(ServerState&, const Params&)>
+protocol::json typed(ServerState& state, const protocol::json& params) {
+  return Handler(state, params.get<Params>());
+}
+
+/// The LSP CompletionItemKind of an ide one.
+int completionKind(ide::CompletionKind kind);
+
 /// Every method the server implements besides the lifecycle (initialize, shutdown, exit).
 std::span<const Method> methods();
 
@@ -61,6 +74,16 @@ std::string notification(std::string_view method, protocol::json params);
 std::string serverRequest(ServerState& state, std::string_view method, protocol::json params);
 /// Asks the client to request the inlay hints again (workspace/inlayHint/refresh).
 std::string inlayHintRefresh(ServerState& state);
+
+/// Semantic tokens in LSP's relative encoding, columns in `positions`' unit.
+protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions, std::span<const ide::SemanticToken> tokens);
+
+/// The requests about a spec file the server answers (SpecRequests.cpp): hover, definition,
+/// references, completion, document symbols, folding and semantic tokens of the DSL. Their
+/// capabilities are the .asm methods' of the same names.
+std::span<const Method> specMethods();
+/// The spec method called `name`, or null (the request is answered with null).
+const Method* findSpecMethod(std::string_view name);
 
 /// What a column counts, as agreed with the client at initialize.
 syntax::ColumnUnit columnUnit(const ServerState& state);

@@ -169,12 +169,12 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     shutdown_ = true;
     return out.push_back(resultReply(id, nullptr));
   }
-  // A request about a spec file, which the .asm features do not read, has no answer yet.
-  if (method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") && params["textDocument"].is_object() &&
-      params["textDocument"].contains("uri") && params["textDocument"]["uri"].is_string() &&
-      specs_->documents.contains(params["textDocument"]["uri"].get<std::string>()))
-    return out.push_back(resultReply(id, nullptr));
-  const Method* m = findMethod(method);
+  // A request about a spec file goes to the spec's features; what they do not offer is null.
+  const bool specDocument = method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
+                            params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
+                            params["textDocument"]["uri"].is_string() && specs_->documents.contains(params["textDocument"]["uri"].get<std::string>());
+  const Method* m = specDocument ? findSpecMethod(method) : findMethod(method);
+  if (specDocument && m == nullptr) return out.push_back(resultReply(id, nullptr));
   if (m == nullptr || m->kind != MethodKind::Request) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {

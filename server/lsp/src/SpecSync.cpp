@@ -235,7 +235,10 @@ bool openSpecDocument(ServerState& state, const DidOpenParams& p) {
   const auto path = pathOfFileUri(p.uri);
   const bool inDir = path && isSpecFileOf(specs.choice.dir, *path);
   if (p.languageId != "gpuasm-spec" && !inDir) return false;
-  specs.documents[p.uri] = {p.version, p.text};
+  OpenSpecDocument& doc = specs.documents[p.uri];
+  doc = OpenSpecDocument{};
+  doc.version = p.version;
+  doc.text = p.text;
   if (inDir) {  // unsaved text the database has not seen: reload with it
     const auto& files = specs.db->files();
     const auto it = std::find_if(files.begin(), files.end(), [&](const isa::SpecFile& f) { return f.name == *path; });
@@ -260,6 +263,7 @@ bool changeSpecDocument(ServerState& state, const DidChangeParams& p) {
     text.replace(begin, end - begin, change.text);
   }
   it->second.version = p.version.value_or(it->second.version + 1);
+  it->second.view.reset();
   const auto path = pathOfFileUri(p.uri);
   if (path && isSpecFileOf(specs.choice.dir, *path)) specs.reloadWanted = true;
   return true;

@@ -61,7 +61,9 @@ void expectWellFormed(const std::string& text) {
 
 TEST(SemanticTokens, LegendUsesTheLspStandardNamesInIndexOrder) {
   const auto& legend = ide::semanticTokenLegend();
-  EXPECT_EQ(legend.types, (std::vector<std::string>{"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property"}));
+  EXPECT_EQ(legend.types, (std::vector<std::string>{"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property", "type",
+                                                   "enumMember", "string", "namespace", "class"}));
+  EXPECT_EQ(legend.types[static_cast<std::size_t>(T::Class)], "class");
   EXPECT_EQ(legend.types[static_cast<std::size_t>(T::Property)], "property");
   EXPECT_EQ(legend.modifiers, std::vector<std::string>{"readonly"});
 }

@@ -24,6 +24,11 @@ enum class CompletionKind : std::uint8_t {
   Predicate,  ///< P0, PT, UP0, UPT
   Value,      ///< an enumerator of a non-register operand type
   Snippet,    ///< a whole syntax form, or an operand shape such as c[0x0][0x0]
+  // In the spec's own files (SpecFeatures.h):
+  Type,        ///< a bit-field type
+  Field,       ///< a field of the definition
+  Definition,  ///< a group or an optype (a header's parent)
+  Keyword,     ///< `__DefOpcode`, a section name
 };
 
 /// One proposal.

@@ -27,14 +27,18 @@
 namespace gpuasm::ide {
 
 /// Token types; the value is the index into semanticTokenLegend().types.
-enum class SemanticTokenType : std::uint8_t { Keyword, Modifier, Variable, Number, Operator, Comment, Decorator, Property };
+enum class SemanticTokenType : std::uint8_t {
+  Keyword, Modifier, Variable, Number, Operator, Comment, Decorator, Property,
+  // The spec's own files (SpecFeatures.h): type names, enumerators, strings, groups, optypes and opcodes.
+  Type, EnumMember, String, Namespace, Class,
+};
 
 /// Token modifier bits; bit i is semanticTokenLegend().modifiers[i].
 enum SemanticTokenModifier : std::uint32_t { kReadonly = 1u << 0 };
 
 /// The names the editor is told about at initialisation, in index (bit) order.
 struct SemanticTokenLegend {
-  std::vector<std::string> types;      ///< keyword, modifier, variable, number, operator, comment, decorator, property
+  std::vector<std::string> types;      ///< keyword, modifier, variable, number, operator, comment, decorator, property, type, enumMember, string, namespace, class
   std::vector<std::string> modifiers;  ///< readonly
 };
 

@@ -1,0 +1,230 @@
+// The requests about a spec file (see Requests.h, specMethods): LSP params → a feature of
+// ide/SpecFeatures.h → LSP JSON. The features read the database of the last load (a broken one
+// too, whose positions match what the user typed); targets in the other spec files become
+// their URIs: the user's own files for a spec directory, the read-only copies for the embedded
+// spec.
+#include "HoverText.h"
+#include "Requests.h"
+#include "Results.h"
+
+#include <gpuasm/ide/SpecFeatures.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace gpuasm::lsp {
+
+namespace {
+
+using namespace protocol;
+
+// The database the spec's features read: the last load's, installed or not.
+std::shared_ptr<const isa::InstrDb> featureDb(const SpecSession& specs) { return specs.diagnosticsDb ? specs.diagnosticsDb : specs.db; }
+
+// The index of a document among the database's files: the same path (a spec directory's file),
+// or the same name and text (the embedded spec's copy in the cache).
+std::optional<std::uint32_t> fileIndexOf(const isa::InstrDb& db, const std::string& uri, const std::string& text) {
+  const auto path = pathOfFileUri(uri);
+  if (!path) return std::nullopt;
+  const auto& files = db.files();
+  for (std::uint32_t i = 0; i < files.size(); ++i)
+    if (files[i].name == *path) return i;
+  const std::filesystem::path base = std::filesystem::path(*path).filename();
+  for (std::uint32_t i = 0; i < files.size(); ++i)
+    if (std::filesystem::path(files[i].name).filename() == base && files[i].text == text) return i;
+  return std::nullopt;
+}
+
+const ide::SpecView& viewOf(ServerState& state, const std::string& uri) {
+  const auto it = state.specs.documents.find(uri);
+  if (it == state.specs.documents.end()) throw ParamsError{"the spec document is not open: " + uri};
+  OpenSpecDocument& doc = it->second;
+  const auto db = featureDb(state.specs);
+  if (!doc.view || doc.viewVersion != doc.version || doc.viewDb != db) {
+    doc.view = std::make_shared<const ide::SpecView>(doc.text, *db, fileIndexOf(*db, uri, doc.text));
+    doc.viewVersion = doc.version;
+    doc.viewDb = db;
+  }
+  return *doc.view;
+}
+
+Positions at(const ServerState& state, const ide::SpecView& view) { return {view.lines(), columnUnit(state)}; }
+
+LspRange rangeOf(const Positions& positions, syntax::ByteRange r) { return {positions.position(r.begin), positions.position(r.end)}; }
+
+// Spec spots as LSP locations, each target file's lines indexed once per request.
+class Placer {
+ public:
+  Placer(ServerState& state, const ide::SpecView& view, std::string uri) : state_(state), view_(view), uri_(std::move(uri)) {}
+
+  std::optional<Location> place(const ide::SpecSpot& s) {
+    if (s.file == view_.self()) return Location{uri_, rangeOf(at(state_, view_), span(view_.lines(), s))};
+    const auto& files = view_.db().files();
+    if (s.file >= files.size()) return std::nullopt;
+    auto uri = uriOf(s.file);
+    if (!uri) return std::nullopt;
+    auto& lines = lines_[s.file];
+    if (!lines) lines = std::make_unique<syntax::LineIndex>(files[s.file].text);
+    return Location{std::move(*uri), rangeOf({*lines, columnUnit(state_)}, span(*lines, s))};
+  }
+
+ private:
+  static syntax::ByteRange span(const syntax::LineIndex& lines, const ide::SpecSpot& s) {
+    const std::uint32_t line = s.line > 0 ? s.line - 1 : 0;
+    const std::uint32_t end = lines.lineEnd(line);
+    const std::uint32_t b = std::min(lines.lineStart(line) + (s.column > 0 ? s.column - 1 : 0), end);
+    return {b, std::min(b + s.length, end)};
+  }
+
+  // A spec directory's file is the user's own; the embedded spec's are served as the copies of
+  // the database in use (SpecDocuments), found by name.
+  std::optional<std::string> uriOf(std::uint32_t file) {
+    const isa::SpecFile& f = view_.db().files()[file];
+    if (std::filesystem::path(f.name).is_absolute()) return fileUri(f.name);
+    const auto& inUse = state_.db().files();
+    for (std::uint32_t i = 0; i < inUse.size(); ++i)
+      if (inUse[i].name == f.name)
+        if (auto uri = state_.spec.uriOf(state_.db(), i)) return *uri;
+    return std::nullopt;
+  }
+
+  ServerState& state_;
+  const ide::SpecView& view_;
+  std::string uri_;
+  std::map<std::uint32_t, std::unique_ptr<syntax::LineIndex>> lines_;
+};
+
+json hover(ServerState& state, const PositionParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  std::vector<isa::SpecDiagnostic> findings;
+  if (state.specs.diagnosticsDb && &view.db() == state.specs.diagnosticsDb.get())
+    for (const isa::SpecDiagnostic& d : state.specs.diagnostics)
+      if (d.pos.file == view.self()) findings.push_back(d);
+  const auto h = ide::getSpecHover(view, at(state, view).offset(p.position), findings);
+  if (!h) return nullptr;
+  MarkupContent contents = state.client.markdownHover ? MarkupContent{"markdown", hoverMarkdown(*h)} : MarkupContent{"plaintext", hoverPlainText(*h)};
+  return HoverResult{std::move(contents), rangeOf(at(state, view), h->range)};
+}
+
+json definition(ServerState& state, const PositionParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  Placer placer(state, view, p.uri);
+  std::vector<Location> out;
+  for (const ide::SpecSpot& s : ide::getSpecDefinition(view, at(state, view).offset(p.position)))
+    if (auto l = placer.place(s)) out.push_back(std::move(*l));
+  if (out.empty()) return nullptr;
+  return out;
+}
+
+json references(ServerState& state, const json& params) {
+  const auto p = params.get<PositionParams>();
+  bool includeDeclaration = false;
+  if (const auto c = params.find("context"); c != params.end() && c->is_object())
+    if (const auto d = c->find("includeDeclaration"); d != c->end() && d->is_boolean()) includeDeclaration = d->get<bool>();
+  const ide::SpecView& view = viewOf(state, p.uri);
+  std::vector<ide::AsmDocumentRef> documents;
+  std::vector<const std::string*> uris;
+  for (const auto& [uri, doc] : state.documents) {
+    documents.push_back({doc.snapshot.get()});
+    uris.push_back(&uri);
+  }
+  const ide::SpecReferences refs = ide::getSpecReferences(view, at(state, view).offset(p.position), includeDeclaration, documents);
+  Placer placer(state, view, p.uri);
+  std::vector<Location> out;
+  for (const ide::SpecSpot& s : refs.spec)
+    if (auto l = placer.place(s)) out.push_back(std::move(*l));
+  for (const auto& r : refs.documents) {
+    const ide::Snapshot& snap = *documents[r.document].snapshot;
+    out.push_back({*uris[r.document], rangeOf({snap.lines(), columnUnit(state)}, r.range)});
+  }
+  return out;
+}
+
+json completion(ServerState& state, const PositionParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  CompletionList list;
+  for (const ide::CompletionItem& c : ide::getSpecCompletions(view, at(state, view).offset(p.position))) {
+    CompletionItem& item = list.items.emplace_back();
+    item.label = c.label;
+    item.kind = completionKind(c.kind);
+    item.textEdit = {rangeOf(at(state, view), c.range), c.insertText};
+    item.detail = c.detail;
+    item.sortText = c.sortText;
+  }
+  return list;
+}
+
+// The LSP SymbolKind of a spec symbol.
+int symbolKind(ide::SpecSymbolKind k) {
+  switch (k) {
+    case ide::SpecSymbolKind::Type: return 10;       // Enum
+    case ide::SpecSymbolKind::Group: return 3;       // Namespace
+    case ide::SpecSymbolKind::Optype: return 5;      // Class
+    case ide::SpecSymbolKind::Opcode: return 6;      // Method
+    case ide::SpecSymbolKind::Erratum: return 24;    // Event
+    case ide::SpecSymbolKind::AsmFacts: return 2;    // Module
+    case ide::SpecSymbolKind::Enumerator: return 22; // EnumMember
+    case ide::SpecSymbolKind::Field: return 8;       // Field
+  }
+  return 1;
+}
+
+DocumentSymbol symbolOf(const Positions& positions, const ide::SpecSymbol& s) {
+  DocumentSymbol out{s.name, s.detail, symbolKind(s.kind), rangeOf(positions, s.range), rangeOf(positions, s.selectionRange), {}};
+  for (const ide::SpecSymbol& c : s.children) out.children.push_back(symbolOf(positions, c));
+  return out;
+}
+
+json documentSymbols(ServerState& state, const DocumentParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  std::vector<DocumentSymbol> out;
+  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view)) out.push_back(symbolOf(at(state, view), s));
+  return out;
+}
+
+json foldingRanges(ServerState& state, const DocumentParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  std::vector<FoldingRange> out;
+  for (const ide::FoldingRange& f : ide::getSpecFoldingRanges(view))
+    out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
+  return out;
+}
+
+json semanticTokensFull(ServerState& state, const DocumentParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  return encodeSemanticTokens(at(state, view), ide::getSpecSemanticTokens(view));
+}
+
+json semanticTokensRange(ServerState& state, const RangeParams& p) {
+  const ide::SpecView& view = viewOf(state, p.uri);
+  const syntax::ByteRange r = byteRange(at(state, view), p.range);
+  std::vector<ide::SemanticToken> tokens = ide::getSpecSemanticTokens(view);
+  std::erase_if(tokens, [&](const ide::SemanticToken& t) { return t.range.end <= r.begin || t.range.begin >= r.end; });
+  return encodeSemanticTokens(at(state, view), tokens);
+}
+
+constexpr MethodKind Request = MethodKind::Request;
+
+const Method kSpecMethods[] = {
+    {"textDocument/hover", Request, typed<PositionParams, hover>, nullptr},
+    {"textDocument/definition", Request, typed<PositionParams, definition>, nullptr},
+    {"textDocument/references", Request, references, nullptr},
+    {"textDocument/completion", Request, typed<PositionParams, completion>, nullptr},
+    {"textDocument/documentSymbol", Request, typed<DocumentParams, documentSymbols>, nullptr},
+    {"textDocument/foldingRange", Request, typed<DocumentParams, foldingRanges>, nullptr},
+    {"textDocument/semanticTokens/full", Request, typed<DocumentParams, semanticTokensFull>, nullptr},
+    {"textDocument/semanticTokens/range", Request, typed<RangeParams, semanticTokensRange>, nullptr},
+};
+
+}  // namespace
+
+std::span<const Method> specMethods() { return kSpecMethods; }
+
+const Method* findSpecMethod(std::string_view name) {
+  for (const Method& m : kSpecMethods)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+}  // namespace gpuasm::lsp

@@ -8,6 +8,7 @@
 #include "Results.h"
 
 #include <gpuasm/ide/SpecFeatures.h>
+#include <gpuasm/isa/Utf8.h>
 
 #include <filesystem>
 #include <map>
@@ -103,7 +104,9 @@ json hover(ServerState& state, const PositionParams& p) {
       if (d.pos.file == view.self()) findings.push_back(d);
   const auto h = ide::getSpecHover(view, at(state, view).offset(p.position), findings);
   if (!h) return nullptr;
-  MarkupContent contents = state.client.markdownHover ? MarkupContent{"markdown", hoverMarkdown(*h)} : MarkupContent{"plaintext", hoverPlainText(*h)};
+  // The user's spec may hold bytes that are not UTF-8, which JSON cannot carry.
+  MarkupContent contents = state.client.markdownHover ? MarkupContent{"markdown", text::escapeInvalidUtf8(hoverMarkdown(*h))}
+                                                      : MarkupContent{"plaintext", text::escapeInvalidUtf8(hoverPlainText(*h))};
   return HoverResult{std::move(contents), rangeOf(at(state, view), h->range)};
 }
 
@@ -146,10 +149,10 @@ json completion(ServerState& state, const PositionParams& p) {
   CompletionList list;
   for (const ide::CompletionItem& c : ide::getSpecCompletions(view, at(state, view).offset(p.position))) {
     CompletionItem& item = list.items.emplace_back();
-    item.label = c.label;
+    item.label = text::escapeInvalidUtf8(c.label);
     item.kind = completionKind(c.kind);
-    item.textEdit = {rangeOf(at(state, view), c.range), c.insertText};
-    item.detail = c.detail;
+    item.textEdit = {rangeOf(at(state, view), c.range), text::escapeInvalidUtf8(c.insertText)};
+    item.detail = text::escapeInvalidUtf8(c.detail);
     item.sortText = c.sortText;
   }
   return list;
@@ -171,7 +174,8 @@ int symbolKind(ide::SpecSymbolKind k) {
 }
 
 DocumentSymbol symbolOf(const Positions& positions, const ide::SpecSymbol& s) {
-  DocumentSymbol out{s.name, s.detail, symbolKind(s.kind), rangeOf(positions, s.range), rangeOf(positions, s.selectionRange), {}};
+  DocumentSymbol out{text::escapeInvalidUtf8(s.name), text::escapeInvalidUtf8(s.detail), symbolKind(s.kind), rangeOf(positions, s.range),
+                     rangeOf(positions, s.selectionRange), {}};
   for (const ide::SpecSymbol& c : s.children) out.children.push_back(symbolOf(positions, c));
   return out;
 }

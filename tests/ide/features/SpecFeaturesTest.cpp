@@ -249,5 +249,44 @@ TEST(SpecFeatures, CompletionOfTypesFieldsAndValues) {
   EXPECT_TRUE(got.contains("itype"));
 }
 
+// Every feature at every offset of a spec file, and of a copy cut short and strewn with bytes
+// that are not UTF-8 or DSL: answers stay inside their texts, and nothing fails.
+void checkEverywhere(const ide::SpecView& view, std::uint32_t referencesEvery) {
+  const std::uint32_t size = static_cast<std::uint32_t>(view.text().size());
+  auto inText = [&](syntax::ByteRange r) { return r.begin <= r.end && r.end <= size; };
+  auto validSpot = [&](const ide::SpecSpot& s) {
+    const std::string_view text = s.file == view.self() ? view.text() : std::string_view(db().files().at(s.file).text);
+    return s.line >= 1 && s.line <= syntax::LineIndex(text).lineCount();
+  };
+  for (std::uint32_t offset = 0; offset <= size; ++offset) {
+    if (const auto h = ide::getSpecHover(view, offset)) {
+      EXPECT_TRUE(inText(h->range)) << offset;
+    }
+    for (const auto& s : ide::getSpecDefinition(view, offset)) EXPECT_TRUE(validSpot(s)) << offset;
+    for (const auto& c : ide::getSpecCompletions(view, offset)) EXPECT_TRUE(inText(c.range) && c.range.end == offset) << offset;
+    if (offset % referencesEvery == 0) {
+      for (const auto& s : ide::getSpecReferences(view, offset, true).spec) EXPECT_TRUE(validSpot(s)) << offset;
+    }
+  }
+  std::uint32_t last = 0;
+  for (const ide::SemanticToken& t : ide::getSpecSemanticTokens(view)) {
+    EXPECT_TRUE(inText(t.range) && t.range.begin >= last && t.range.end > t.range.begin);
+    EXPECT_EQ(view.text().substr(t.range.begin, t.range.end - t.range.begin).find('\n'), std::string_view::npos);
+    last = t.range.end;
+  }
+  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view)) EXPECT_TRUE(inText(s.range) && inText(s.selectionRange));
+  for (const ide::FoldingRange& f : ide::getSpecFoldingRanges(view)) EXPECT_LT(f.startLine, f.endLine);
+}
+
+TEST(SpecFeatures, EveryOffsetOfASpecFileAndOfAGarbledOneAnswersWithinItsText) {
+  const std::uint32_t sync = fileIndex("/002_sync.txt");
+  checkEverywhere(ide::SpecView(db().files()[sync].text, db(), sync), 7);
+  // The first 9 KB of 000_ialu.txt with a junk byte every 97 bytes, read as another file.
+  std::string garbled = ialuText().substr(0, 9000);
+  for (std::size_t i = 50; i < garbled.size(); i += 97) garbled[i] = static_cast<char>(0xC0 + i % 64);
+  garbled += "\n__DefOpcode X : [\n  __Encoding\n    field<1, > Reg";
+  checkEverywhere(ide::SpecView(garbled, db(), std::nullopt), 11);
+}
+
 }  // namespace
 }  // namespace gpuasm::featuretest

@@ -554,4 +554,23 @@ check('renamed in the spec buffer, unsaved: .U32 is the unknown one within 2 s (
   vim.wait(2000, function() return modifier_errors() == '1:10:unknown-modifier' end, 20), modifier_errors())
 say(string.format('     spec edit -> .asm diagnostics in %.0f ms', (vim.loop.hrtime() - renamed_at) / 1e6))
 
+-- The DSL's own features in the spec buffer. 0-based line 460 is IMAD_WIDE's
+-- `    field<77,  1> IType itype = S32;`; IType is defined on line 12 at character 18
+-- (`__DefBitFieldType IType<1>`). Line 558 is `__DefOpcode IMAD_WIDE_RIR : [IMAD_WIDE]`, the
+-- variant of an IMAD.WIDE with an immediate SrcB: after the rename that is t.asm's line 2.
+local spec_uri = vim.uri_from_bufnr(spec_buf)
+local definition, definition_error = request_sync(spec_buf, 'textDocument/definition',
+  { textDocument = { uri = spec_uri }, position = { line = 460, character = 20 } })
+local target = definition and (definition[1] or definition)
+check('go to definition on IType in a field line reaches its __DefBitFieldType', target ~= nil and target.uri == spec_uri
+  and target.range.start.line == 12 and target.range.start.character == 18, definition_error or vim.inspect(definition))
+local refs, refs_error = request_sync(spec_buf, 'textDocument/references',
+  { textDocument = { uri = spec_uri }, position = { line = 558, character = 15 }, context = { includeDeclaration = false } })
+local asm_lines = {}
+for _, r in ipairs(refs or {}) do
+  if r.uri == vim.uri_from_bufnr(spec_asm) then asm_lines[#asm_lines + 1] = r.range.start.line end
+end
+check('references of IMAD_WIDE_RIR lead back to the .asm line that assembles to it', vim.deep_equal(asm_lines, { 2 }),
+  refs_error or vim.inspect(refs))
+
 finish()

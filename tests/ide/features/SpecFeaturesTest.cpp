@@ -288,5 +288,27 @@ TEST(SpecFeatures, EveryOffsetOfASpecFileAndOfAGarbledOneAnswersWithinItsText) {
   checkEverywhere(ide::SpecView(garbled, db(), std::nullopt), 11);
 }
 
+TEST(SpecFeatures, AnErratumLeadsToItsTargetAndExplainsItself) {
+  // errata.isa:463 `__Erratum L-41 : [IMAD_WIDE_RCR]`; IMAD_WIDE_RCR is 000_ialu.txt:593,
+  // `__DefOpcode IMAD_WIDE_RCR : [IMAD_WIDE]` (the name at column 13).
+  const std::uint32_t errata = fileIndex("/errata.isa");
+  const ide::SpecView view(db().files()[errata].text, db(), errata);
+  ASSERT_EQ(view.line(463), "__Erratum L-41 : [IMAD_WIDE_RCR]");
+  const auto targets = ide::getSpecDefinition(view, at(view, 463, "IMAD_WIDE_RCR", 4));
+  ASSERT_EQ(targets.size(), 1u);
+  EXPECT_EQ(targets[0], (ide::SpecSpot{fileIndex("/000_ialu.txt"), 593, 13, 13}));
+  // On its id, on either side of the '-': the problem and the decision (errata.isa:465).
+  for (const std::uint32_t into : {0u, 3u}) {
+    const auto h = ide::getSpecHover(view, at(view, 463, "L-41", into));
+    ASSERT_TRUE(h);
+    EXPECT_EQ(h->title, "L-41");
+    bool problem = false;
+    for (const auto& section : h->sections)
+      problem |= section.heading == "Problem" && section.text.at(0).starts_with("`Order<pg, pu, rd, ...>` at 000_ialu.txt:604 puts pu before rd");
+    EXPECT_TRUE(problem);
+    EXPECT_EQ(view.text().substr(h->range.begin, h->range.end - h->range.begin), "L-41");
+  }
+}
+
 }  // namespace
 }  // namespace gpuasm::featuretest

@@ -50,6 +50,12 @@ protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& p
   return {std::move(data)};
 }
 
+protocol::json foldingRangesJson(std::span<const ide::FoldingRange> ranges) {
+  std::vector<protocol::FoldingRange> out;
+  for (const ide::FoldingRange& f : ranges) out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
+  return out;
+}
+
 int completionKind(ide::CompletionKind k) {
   switch (k) {  // LSP CompletionItemKind
     case ide::CompletionKind::Mnemonic: return 14;   // Keyword
@@ -304,13 +310,7 @@ json documentSymbols(ServerState& state, const DocumentParams& p) {
   return out;
 }
 
-json foldingRanges(ServerState& state, const DocumentParams& p) {
-  const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  std::vector<FoldingRange> out;
-  for (const ide::FoldingRange& f : ide::getFoldingRanges(snap))
-    out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
-  return out;
-}
+json foldingRanges(ServerState& state, const DocumentParams& p) { return foldingRangesJson(ide::getFoldingRanges(snapshotOf(state, p.uri))); }
 
 json formatting(ServerState& state, const FormattingParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);

@@ -11,6 +11,7 @@
 #include "SpecDocuments.h"
 
 #include <gpuasm/ide/Completion.h>
+#include <gpuasm/ide/Folding.h>
 #include <gpuasm/ide/SemanticTokens.h>
 
 #include <gpuasm/lsp/Server.h>
@@ -55,6 +56,9 @@ template <typename Params, protocol::json (*Handler)(ServerState&, const Params&
 protocol::json typed(ServerState& state, const protocol::json& params) {
   return Handler(state, params.get<Params>());
 }
+
+/// Folding ranges as LSP's FoldingRange[].
+protocol::json foldingRangesJson(std::span<const ide::FoldingRange> ranges);
 
 /// The LSP CompletionItemKind of an ide one.
 int completionKind(ide::CompletionKind kind);

@@ -187,13 +187,7 @@ json documentSymbols(ServerState& state, const DocumentParams& p) {
   return out;
 }
 
-json foldingRanges(ServerState& state, const DocumentParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
-  std::vector<FoldingRange> out;
-  for (const ide::FoldingRange& f : ide::getSpecFoldingRanges(view))
-    out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
-  return out;
-}
+json foldingRanges(ServerState& state, const DocumentParams& p) { return foldingRangesJson(ide::getSpecFoldingRanges(viewOf(state, p.uri))); }
 
 json semanticTokensFull(ServerState& state, const DocumentParams& p) {
   const ide::SpecView& view = viewOf(state, p.uri);

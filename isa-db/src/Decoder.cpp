@@ -1,6 +1,7 @@
 // Mask/match decoding of 128-bit words against the database's fixed fields.
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Binding.h>
+#include <gpuasm/isa/Expr.h>
 
 #include <algorithm>
 #include <bit>
@@ -48,6 +49,16 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
   }
 }
 
+// The spec's EncodingError rules (and the errata's) say which field combinations no instruction
+// has; the assembler rejects them (StatementMatcher's encoding-error), so a word that carries one
+// has no text that assembles to it — an issue like a reserved bit that is set (found by
+// fuzz/assemble_roundtrip: MUFU.RSQ.F16_V2 decoded cleanly, erratum G-6).
+void Decoder::encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) {
+  for (const EncodingErrorRule& rule : op.encodingErrors)
+    if (evalCompiled(rule.compiled, values).value_or(0) != 0)
+      issues.push_back({"encoding-error", {}, rule.message + " (" + rule.kind + ")"});
+}
+
 DecodeResult Decoder::decode(const Word128& word) const {
   DecodeResult result;
   const Opcode* found = nullptr;
@@ -70,6 +81,7 @@ DecodeResult Decoder::decode(const Word128& word) const {
     if (auto issue = checkFieldValue(db_, f, v)) result.issues.push_back(std::move(*issue));
   }
   registerRangeIssues(*found, d.values, result.issues);
+  encodingErrorIssues(*found, d.values, result.issues);
   const Word128 stray = word & ~found->fieldMask;
   if (!stray.isZero())
     result.issues.push_back({"reserved-bits-set", {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});

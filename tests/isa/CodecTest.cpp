@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -31,7 +32,7 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
   const Decoder decoder(db());
   std::mt19937_64 rng(20261121);
   constexpr int kCasesPerOpcode = 40;
-  int cases = 0, rangeIssues = 0;
+  int cases = 0, rangeIssues = 0, ruleIssues = 0;
   for (const auto& op : db().opcodes()) {
     for (int n = 0; n < kCasesPerOpcode; ++n) {
       FieldValues values(op.fields.size());
@@ -41,9 +42,17 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
       ASSERT_TRUE(enc.ok()) << op.name << ": " << enc.issues.front().message;
       const DecodeResult dec = decoder.decode(enc.word);
       ASSERT_TRUE(dec.decoded.has_value()) << op.name << " " << enc.word.toHex();
-      // Each field's value is legal, but a register range drawn at random may start anywhere:
-      // the decoder says so of that register field, and of nothing else.
+      // Each field's value is legal, but a register range drawn at random may start anywhere,
+      // and values drawn independently may make a combination an EncodingError rule forbids:
+      // the decoder says so of that register field or with that rule's message, and of nothing else.
       for (const CodecIssue& issue : dec.issues) {
+        if (issue.code == "encoding-error") {
+          EXPECT_TRUE(std::any_of(op.encodingErrors.begin(), op.encodingErrors.end(),
+                                  [&](const EncodingErrorRule& r) { return issue.message == r.message + " (" + r.kind + ")"; }))
+              << op.name << ": " << issue.message;
+          ++ruleIssues;
+          continue;
+        }
         ASSERT_TRUE(issue.code == "register-alignment" || issue.code == "register-range") << op.name << ": " << issue.message;
         const auto f = std::find_if(op.fields.begin(), op.fields.end(), [&](const Field& x) { return x.name == issue.field; });
         ASSERT_NE(f, op.fields.end()) << issue.field;
@@ -60,43 +69,108 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
   }
   EXPECT_EQ(cases, 248 * kCasesPerOpcode);
   EXPECT_LT(rangeIssues, cases / 4);  // wide operands are a few of the fields
+  EXPECT_GT(ruleIssues, 0);            // MUFU's (mufuop, dtype) table alone forbids most random pairs
 }
 
-// Found by fuzz/assemble_roundtrip (fuzz/regressions/assemble_roundtrip/): MOV_I
-// (000_ialu.txt: `Bitwidth<rd> = 32 + (width=="64")*32;`) with width 64 and rd = R1 decoded
-// without an issue and printed as `MOV.64 R[1:2], 0x10`, which the assembler refuses (a 64-bit
-// range starts at an even register). The decoder names that field; R2 decodes cleanly.
-TEST(Codec, AMisalignedRegisterRangeIsAnIssueOfItsField) {
-  const Opcode& mov = *db().opcode("MOV_I");
+// Found by fuzz/assemble_roundtrip (fuzz/regressions/assemble_roundtrip/mufu-rsq-f16v2): the word
+// of `MUFU.RSQ.F16_V2 R4, -|R5|` decoded without an issue, but the assembler refuses that text —
+// the (mufuop, dtype) table of 003_xu.txt:79-87 allows RSQ only with .F32 and .F64 (erratum G-6
+// restates it as EncodingError rules), and 003_xu.txt:55 allows - and |x| only with those too. A
+// rule the spec writes itself (003_xu.txt:20, .F64H only with RCP/RSQ) is an issue the same way.
+TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
+  const Opcode& mufu = *db().opcode("MUFU_R");
   const auto index = [&](std::string_view name) {
-    const auto it = std::find_if(mov.fields.begin(), mov.fields.end(), [&](const Field& f) { return f.name == name; });
-    return static_cast<std::size_t>(it - mov.fields.begin());
+    const auto it = std::find_if(mufu.fields.begin(), mufu.fields.end(), [&](const Field& f) { return f.name == name; });
+    return static_cast<std::size_t>(it - mufu.fields.begin());
   };
-  const BitFieldType& movw = db().typeOf(mov.fields[index("width")]);
-  const Enumerator* wide = nullptr;
-  for (const Enumerator& e : movw.enumerators)
-    if (e.name == "64") wide = &e;
-  ASSERT_NE(wide, nullptr);
+  // prelude.isa: MUFUOp SIN = 1, RSQ = 5; MUFUDType F32 = 0, F64H = 1, F16_V2 = 2.
+  struct Case {
+    std::uint64_t mufuop, dtype, neg, abs;
+    std::vector<std::string> messages;
+  };
+  const std::string rsq = "MUFU.RCP/.RSQ only take .F32 or .F64 (003_xu.txt:79-87). (IllegalBitFieldCombination)";
+  const std::string sign = "MUFU: - and |x| on SrcB only with .F32 or .F64 (003_xu.txt:55). (IllegalBitFieldCombination)";
+  const std::vector<Case> cases = {
+      {5, 0, 1, 1, {}},  // MUFU.RSQ.F32 R4, -|R5|
+      {5, 1, 0, 0, {}},  // MUFU.RSQ.F64 R4, R5
+      {5, 2, 0, 0, {rsq}},
+      {5, 2, 1, 1, {rsq, sign}},  // the fuzzer's word
+      {1, 1, 0, 0, {"MUFU.F64H only supports RCP/RSQ. (IllegalBitFieldCombination)",
+                    "MUFU.COS/.SIN/.LG2/.SQRT only take .F32 (003_xu.txt:79-87). (IllegalBitFieldCombination)"}},
+  };
   const Decoder decoder(db());
-  for (const std::uint64_t rd : {1u, 2u}) {
-    FieldValues values(mov.fields.size());
-    for (std::size_t i = 0; i < mov.fields.size(); ++i)
-      if (mov.fields[i].presence != FieldPresence::Fixed) values[i] = mov.fields[i].value;
-    values[index("width")] = wide->value;
-    values[index("rd")] = rd;
-    values[index("vb")] = 0x10;
-    const EncodeResult enc = encode(db(), mov, values);
+  for (const Case& c : cases) {
+    FieldValues values(mufu.fields.size());
+    for (std::size_t i = 0; i < mufu.fields.size(); ++i)
+      if (mufu.fields[i].presence != FieldPresence::Fixed) values[i] = mufu.fields[i].value;
+    values[index("mufuop")] = c.mufuop;
+    values[index("dtype")] = c.dtype;
+    values[index("rb.neg")] = c.neg;
+    values[index("rb.abs")] = c.abs;
+    values[index("rd")] = 4;
+    values[index("rb")] = 5;
+    const EncodeResult enc = encode(db(), mufu, values);
     ASSERT_TRUE(enc.ok());
     const DecodeResult dec = decoder.decode(enc.word);
     ASSERT_TRUE(dec.decoded.has_value());
-    if (rd == 2) {
-      EXPECT_TRUE(dec.issues.empty()) << dec.issues.front().message;
-      continue;
+    std::vector<std::string> messages;
+    for (const CodecIssue& issue : dec.issues) {
+      EXPECT_EQ(issue.code, "encoding-error");
+      messages.push_back(issue.message);
     }
-    ASSERT_EQ(dec.issues.size(), 1u);
-    EXPECT_EQ(dec.issues[0].code, "register-alignment");
-    EXPECT_EQ(dec.issues[0].field, "rd");
-    EXPECT_EQ(dec.issues[0].message, "a 64-bit register range must start at a multiple of 2; R1 does not");
+    std::sort(messages.begin(), messages.end());
+    std::vector<std::string> expected = c.messages;
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(messages, expected) << "mufuop " << c.mufuop << " dtype " << c.dtype << " " << enc.word.toHex();
+  }
+}
+
+// Found by fuzz/assemble_roundtrip (fuzz/regressions/assemble_roundtrip/mov64-odd-register): a
+// word of MOV with width 64 and rd = R1 decoded without an issue and printed as
+// `MOV.64 R[1:2], …`, which the assembler refuses (000_ialu.txt: `Bitwidth<rd> = 32 +
+// (width=="64")*32;`, and a 64-bit range starts at an even register). The decoder names that
+// field; R2 decodes cleanly. (The fuzzer's word was MOV_I, whose .64 its own EncodingError also
+// forbids, 000_ialu.txt:2531 — an issue of its own since the next finding, below.)
+TEST(Codec, AMisalignedRegisterRangeIsAnIssueOfItsField) {
+  const Decoder decoder(db());
+  for (const char* name : {"MOV_R", "MOV_I"}) {
+    const Opcode& mov = *db().opcode(name);
+    const auto index = [&](std::string_view field) {
+      const auto it = std::find_if(mov.fields.begin(), mov.fields.end(), [&](const Field& f) { return f.name == field; });
+      return static_cast<std::size_t>(it - mov.fields.begin());
+    };
+    const BitFieldType& movw = db().typeOf(mov.fields[index("width")]);
+    const Enumerator* wide = nullptr;
+    for (const Enumerator& e : movw.enumerators)
+      if (e.name == "64") wide = &e;
+    ASSERT_NE(wide, nullptr);
+    const bool immediate = std::string_view(name) == "MOV_I";
+    for (const std::uint64_t rd : {1u, 2u}) {
+      FieldValues values(mov.fields.size());
+      for (std::size_t i = 0; i < mov.fields.size(); ++i)
+        if (mov.fields[i].presence != FieldPresence::Fixed) values[i] = mov.fields[i].value;
+      values[index("width")] = wide->value;
+      values[index("rd")] = rd;
+      values[index(immediate ? "vb" : "rb")] = immediate ? 0x10 : 4;
+      const EncodeResult enc = encode(db(), mov, values);
+      ASSERT_TRUE(enc.ok());
+      const DecodeResult dec = decoder.decode(enc.word);
+      ASSERT_TRUE(dec.decoded.has_value());
+      std::vector<std::string> codes;
+      for (const CodecIssue& issue : dec.issues) {
+        codes.push_back(issue.code);
+        if (issue.code == "register-alignment") {
+          EXPECT_EQ(issue.field, "rd");
+          EXPECT_EQ(issue.message, "a 64-bit register range must start at a multiple of 2; R1 does not");
+        } else if (issue.code == "encoding-error") {
+          EXPECT_EQ(issue.message, "MOV_I does not support .64 . (IllegalBitFieldValue)");
+        }
+      }
+      std::vector<std::string> expected;
+      if (rd == 1) expected.push_back("register-alignment");
+      if (immediate) expected.push_back("encoding-error");
+      EXPECT_EQ(codes, expected) << name << " rd R" << rd;
+    }
   }
 }
 

@@ -2,8 +2,9 @@
 // carries, and the value of every field. The decoder indexes the database once: opcodes are
 // grouped by the mask of their fixed bits, and each group is a hash map from fixed bits to
 // opcode, so a decode costs one lookup per distinct mask (a "mask/match" decoder as in Spike).
-// Unknown words, reserved bits that are set, values that are no enumerator and register ranges
-// the assembler does not take (misaligned, or running past the file) are issues.
+// Unknown words, reserved bits that are set, values that are no enumerator, register ranges
+// the assembler does not take (misaligned, or running past the file) and field combinations an
+// EncodingError rule forbids are issues.
 #pragma once
 
 #include <gpuasm/isa/Encoder.h>
@@ -43,6 +44,7 @@ class Decoder {
     std::unordered_map<Word128, std::uint32_t, Word128Hash> byBits;
   };
   void registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const;
+  static void encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues);
 
   const InstrDb& db_;
   std::vector<MaskGroup> groups_;  ///< most specific mask (most bits) first

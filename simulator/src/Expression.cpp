@@ -160,7 +160,13 @@ class ExpressionParser {
     return false;
   }
 
+  // Evaluation recurses over the tree, and a chain `1+1+…` is as deep as it is long: the node
+  // count bounds that depth as unary() bounds the parser's.
+  static constexpr std::size_t kMaxNodes = 1024;
+
   std::uint32_t add(Expression::Node n) {
+    if (out_->nodes_.size() == kMaxNodes)
+      fail(n.begin, n.end - n.begin, "the expression has more than " + std::to_string(kMaxNodes) + " operators and values");
     out_->nodes_.push_back(n);
     return static_cast<std::uint32_t>(out_->nodes_.size() - 1);
   }
@@ -252,7 +258,24 @@ class ExpressionParser {
     return add(n);
   }
 
+  // Every way an operand nests — a parenthesis, a lane index, a prefix operator — passes here,
+  // so one depth bounds the recursion: `// @expect` text of 4,000 '(' overflowed the stack
+  // (found by fuzz/state_file). A person writes a few levels; 256 is an error, not a crash.
+  static constexpr int kMaxNesting = 256;
+
   std::uint32_t unary() {
+    if (depth_ >= kMaxNesting) {
+      fail(at_, at_ < text_.size() ? characterAt(at_).second : 0,
+           "the expression nests deeper than " + std::to_string(kMaxNesting) + " levels (parentheses, lane indices, prefix operators)");
+      return 0;
+    }
+    ++depth_;
+    const std::uint32_t result = prefixed();
+    --depth_;
+    return result;
+  }
+
+  std::uint32_t prefixed() {
     const std::size_t begin = at_;
     Op op{};
     if (accept("-")) op = Op::Neg;
@@ -474,6 +497,7 @@ class ExpressionParser {
   std::string_view text_;
   const RegisterLayout& layout_;
   std::size_t at_ = 0;
+  int depth_ = 0;  // unary() calls open: operands nested in each other
   Expression* out_ = nullptr;
   std::optional<ExprError> error_;
 };

@@ -208,6 +208,35 @@ TEST_F(ExpressionTest, AMissingTokenIsMarkedInsideTheText) {
   EXPECT_EQ(euro.length, 3u);
 }
 
+// Found by fuzz/state_file (fuzz/regressions/state_file/expect-deep-parentheses): an `// @expect`
+// with thousands of '(' recursed until the stack overflowed. Nesting is bounded at 256 levels:
+// 255 parentheses around R1 nest it 256 deep and parse; with 256 the operand after the last '('
+// (column 256) is one level too deep. The same holds for prefix operators and lane indices.
+TEST_F(ExpressionTest, NestingDeeperThan256LevelsIsAnErrorNotACrash) {
+  const auto nested = [](std::size_t n, std::string_view open, std::string_view inner, std::string_view close) {
+    std::string t;
+    for (std::size_t i = 0; i < n; ++i) t += open;
+    t += inner;
+    for (std::size_t i = 0; i < n; ++i) t += close;
+    return t;
+  };
+  EXPECT_EQ(eval(nested(255, "(", "R1", ")") + " == 20", 5).bits, 1u);  // R1 of lane 5 is 5 * 4
+  const ExprError deep = parseError(nested(256, "(", "R1", ")"));
+  EXPECT_EQ(deep.message, "the expression nests deeper than 256 levels (parentheses, lane indices, prefix operators)");
+  EXPECT_EQ(deep.column, 256u);
+  EXPECT_EQ(deep.length, 1u);  // the 'R' of R1
+  EXPECT_EQ(parseError(nested(100000, "(", "1", ")")).column, 256u);
+  EXPECT_EQ(parseError(nested(100000, "-", "1", "")).column, 256u);
+  EXPECT_EQ(parseError(nested(100000, "~", "1", "")).column, 256u);
+  EXPECT_EQ(parseError("R1[" + nested(100000, "(", "0", ")") + "]").column, 3u + 255u);
+  // A chain is as deep as it is long for the evaluation: 501 terms are fine, 50,000 are too many.
+  std::string chain = "1";
+  for (int i = 0; i < 500; ++i) chain += "+1";
+  EXPECT_EQ(eval(chain).bits, 501u);
+  for (int i = 0; i < 49499; ++i) chain += "+1";
+  EXPECT_EQ(parseError(chain).message, "the expression has more than 1024 operators and values");
+}
+
 TEST_F(ExpressionTest, EvaluationErrors) {
   const auto v = parse("R1[40 - lane[0]]").evaluate(state_, 0);
   EXPECT_FALSE(v.has_value());

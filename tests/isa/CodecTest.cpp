@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <random>
 #include <set>
-#include <string>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace gpuasm::isa {
@@ -26,6 +26,22 @@ std::uint64_t randomLegalValue(const Field& f, std::mt19937_64& rng) {
   const BitFieldType& t = db().typeOf(f);
   if (t.isEnumerated()) return t.enumerators[rng() % t.enumerators.size()].value;
   return rng() & maxForWidth(f.width);
+}
+
+// Values for `op` with every field the encoding leaves open at its default (fixed fields are
+// the encoder's), for a test to set the few it is about.
+FieldValues defaultValues(const Opcode& op) {
+  FieldValues values(op.fields.size());
+  for (std::size_t i = 0; i < op.fields.size(); ++i)
+    if (op.fields[i].presence != FieldPresence::Fixed) values[i] = op.fields[i].value;
+  return values;
+}
+
+// The place of field `name` in values indexed like op.fields.
+std::size_t slot(const Opcode& op, std::string_view name) {
+  const int i = op.fieldIndex(name);
+  if (i < 0) ADD_FAILURE() << op.name << " has no field " << name;
+  return i < 0 ? 0 : static_cast<std::size_t>(i);
 }
 
 TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
@@ -79,10 +95,6 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
 // rule the spec writes itself (003_xu.txt:20, .F64H only with RCP/RSQ) is an issue the same way.
 TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
   const Opcode& mufu = *db().opcode("MUFU_R");
-  const auto index = [&](std::string_view name) {
-    const auto it = std::find_if(mufu.fields.begin(), mufu.fields.end(), [&](const Field& f) { return f.name == name; });
-    return static_cast<std::size_t>(it - mufu.fields.begin());
-  };
   // prelude.isa: MUFUOp SIN = 1, RSQ = 5; MUFUDType F32 = 0, F64H = 1, F16_V2 = 2.
   struct Case {
     std::uint64_t mufuop, dtype, neg, abs;
@@ -100,15 +112,13 @@ TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
   };
   const Decoder decoder(db());
   for (const Case& c : cases) {
-    FieldValues values(mufu.fields.size());
-    for (std::size_t i = 0; i < mufu.fields.size(); ++i)
-      if (mufu.fields[i].presence != FieldPresence::Fixed) values[i] = mufu.fields[i].value;
-    values[index("mufuop")] = c.mufuop;
-    values[index("dtype")] = c.dtype;
-    values[index("rb.neg")] = c.neg;
-    values[index("rb.abs")] = c.abs;
-    values[index("rd")] = 4;
-    values[index("rb")] = 5;
+    FieldValues values = defaultValues(mufu);
+    values[slot(mufu, "mufuop")] = c.mufuop;
+    values[slot(mufu, "dtype")] = c.dtype;
+    values[slot(mufu, "rb.neg")] = c.neg;
+    values[slot(mufu, "rb.abs")] = c.abs;
+    values[slot(mufu, "rd")] = 4;
+    values[slot(mufu, "rb")] = 5;
     const EncodeResult enc = encode(db(), mufu, values);
     ASSERT_TRUE(enc.ok());
     const DecodeResult dec = decoder.decode(enc.word);
@@ -130,28 +140,22 @@ TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
 // `MOV.64 R[1:2], …`, which the assembler refuses (000_ialu.txt: `Bitwidth<rd> = 32 +
 // (width=="64")*32;`, and a 64-bit range starts at an even register). The decoder names that
 // field; R2 decodes cleanly. (The fuzzer's word was MOV_I, whose .64 its own EncodingError also
-// forbids, 000_ialu.txt:2531 — an issue of its own since the next finding, below.)
+// forbids, 000_ialu.txt:2531 — an issue of its own since the finding above.)
 TEST(Codec, AMisalignedRegisterRangeIsAnIssueOfItsField) {
   const Decoder decoder(db());
   for (const char* name : {"MOV_R", "MOV_I"}) {
     const Opcode& mov = *db().opcode(name);
-    const auto index = [&](std::string_view field) {
-      const auto it = std::find_if(mov.fields.begin(), mov.fields.end(), [&](const Field& f) { return f.name == field; });
-      return static_cast<std::size_t>(it - mov.fields.begin());
-    };
-    const BitFieldType& movw = db().typeOf(mov.fields[index("width")]);
+    const BitFieldType& movw = db().typeOf(mov.fields[slot(mov, "width")]);
     const Enumerator* wide = nullptr;
     for (const Enumerator& e : movw.enumerators)
       if (e.name == "64") wide = &e;
     ASSERT_NE(wide, nullptr);
     const bool immediate = std::string_view(name) == "MOV_I";
     for (const std::uint64_t rd : {1u, 2u}) {
-      FieldValues values(mov.fields.size());
-      for (std::size_t i = 0; i < mov.fields.size(); ++i)
-        if (mov.fields[i].presence != FieldPresence::Fixed) values[i] = mov.fields[i].value;
-      values[index("width")] = wide->value;
-      values[index("rd")] = rd;
-      values[index(immediate ? "vb" : "rb")] = immediate ? 0x10 : 4;
+      FieldValues values = defaultValues(mov);
+      values[slot(mov, "width")] = wide->value;
+      values[slot(mov, "rd")] = rd;
+      values[slot(mov, immediate ? "vb" : "rb")] = immediate ? 0x10 : 4;
       const EncodeResult enc = encode(db(), mov, values);
       ASSERT_TRUE(enc.ok());
       const DecodeResult dec = decoder.decode(enc.word);

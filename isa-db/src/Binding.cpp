@@ -300,7 +300,7 @@ bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values) {
       if (n.kind == CompiledExpr::Kind::Unknown) return false;
       return n.field < 0 || values.known[static_cast<std::size_t>(n.field)] != 0;
     });
-    if (decided && evalCompiled(rule.compiled, values.values).value_or(0) != 0) return true;
+    if (decided && rule.forbids(values.values)) return true;
   }
   return false;
 }

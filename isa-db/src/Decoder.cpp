@@ -1,7 +1,6 @@
 // Mask/match decoding of 128-bit words against the database's fixed fields.
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Binding.h>
-#include <gpuasm/isa/Expr.h>
 
 #include <algorithm>
 #include <bit>
@@ -55,8 +54,7 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
 // fuzz/assemble_roundtrip: MUFU.RSQ.F16_V2 decoded cleanly, erratum G-6).
 void Decoder::encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) {
   for (const EncodingErrorRule& rule : op.encodingErrors)
-    if (evalCompiled(rule.compiled, values).value_or(0) != 0)
-      issues.push_back({"encoding-error", {}, rule.message + " (" + rule.kind + ")"});
+    if (rule.forbids(values)) issues.push_back({"encoding-error", {}, rule.violationMessage()});
 }
 
 DecodeResult Decoder::decode(const Word128& word) const {

@@ -925,8 +925,8 @@ class StatementMatcher {
 
   void checkEncodingErrors(Attempt& a) {
     for (const auto& rule : a.op->encodingErrors) {
-      if (evalCompiled(rule.compiled, a.values.span()).value_or(0) != 0) {
-        fail(a, [&] { return error(s_.mnemonicRange, "encoding-error", rule.message + " (" + rule.kind + ")"); });
+      if (rule.forbids(a.values.span())) {
+        fail(a, [&] { return error(s_.mnemonicRange, "encoding-error", rule.violationMessage()); });
         return;
       }
     }

@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -224,6 +225,12 @@ struct EncodingErrorRule {
   Expr condition;
   SourcePos pos;
   CompiledExpr compiled;  ///< `condition` resolved against the opcode (Opcode::encodingErrors only)
+
+  /// Whether the opcode's field values (one per field) make the condition hold: the rule forbids them.
+  /// The one evaluation behind the assembler's, the disassembler's and completion's checks.
+  bool forbids(std::span<const std::uint64_t> values) const { return evalCompiled(compiled, values).value_or(0) != 0; }
+  /// What a diagnostic of a violation says: the rule's message and its kind.
+  std::string violationMessage() const { return message + " (" + kind + ")"; }
 };
 
 /// The DSL statements of `__OperandInfo` sections (optype level merged into opcode level).

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -128,20 +129,15 @@ struct DapHandlers {
   }
 
   // The registers a scope lists: those the run set (initialised or written), by file.
-  std::vector<std::uint32_t> setGprs() {
+  template <std::size_t N>
+  static std::vector<std::uint32_t> setIndices(const std::bitset<N>& set) {
     std::vector<std::uint32_t> out;
-    const sim::WarpState& st = session().state();
-    for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i)
-      if (st.rSet[i]) out.push_back(i);
+    for (std::uint32_t i = 0; i < N; ++i)
+      if (set[i]) out.push_back(i);
     return out;
   }
-  std::vector<std::uint32_t> setPreds() {
-    std::vector<std::uint32_t> out;
-    const sim::WarpState& st = session().state();
-    for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
-      if (st.pSet[i]) out.push_back(i);
-    return out;
-  }
+  std::vector<std::uint32_t> setGprs() { return setIndices(session().state().rSet); }
+  std::vector<std::uint32_t> setPreds() { return setIndices(session().state().pSet); }
 
   std::string number(std::uint32_t v, bool hex) { return hex ? hex8(v) : std::to_string(v); }
 

@@ -1,8 +1,6 @@
 // Register events of statements and `// @state` directives (see RegisterEvents.h).
 #include <gpuasm/ide/RegisterEvents.h>
 
-#include <gpuasm/sim/InitialState.h>
-
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -124,10 +122,9 @@ std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const Assemble
   return out;
 }
 
-std::vector<RegisterId> stateDirectiveRegisters(const isa::InstrDb& db, std::string_view text) {
+std::vector<RegisterId> stateDirectiveRegisters(const isa::InstrDb& db, const sim::InitialState& state) {
   std::vector<RegisterId> out;
-  if (text.find("@state") == std::string_view::npos) return out;
-  for (const sim::RegisterInit& r : sim::parseStateDirectives(text).state.registers)
+  for (const sim::RegisterInit& r : state.registers)
     if (const auto id = registerNamed(db, r.name)) out.push_back(*id);
   return out;
 }

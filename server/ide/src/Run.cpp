@@ -33,9 +33,13 @@ std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
 }  // namespace
 
 std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
+  if (text.find("@state") == std::string_view::npos) return {};
+  return stateDirectiveDiagnostics(text, sim::parseStateDirectives(text).errors);
+}
+
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::span<const sim::StateDirectiveError> errors) {
   std::vector<Diagnostic> out;
-  if (text.find("@state") == std::string_view::npos) return out;
-  for (const sim::StateDirectiveError& e : sim::parseStateDirectives(text).errors) {
+  for (const sim::StateDirectiveError& e : errors) {
     const std::uint32_t begin = lineStart(text, e.line) + e.column;
     const std::size_t nl = text.find('\n', begin);
     const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);

@@ -26,13 +26,15 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   chunk->comments = scan.comments;
   chunk->unclosedComment = scan.unclosedComment;
   chunk->registerEvents = registerEvents(db, chunk->unit);
-  chunk->stateRegisters = stateDirectiveRegisters(db, body);
   chunk->stateDirectives = body.find("@state") != std::string_view::npos;
   // The directives' own problems join the chunk's diagnostics, in order.
   std::vector<Diagnostic>& diagnostics = chunk->unit.diagnostics;
   const std::size_t assembled = diagnostics.size();
-  if (chunk->stateDirectives)
-    for (Diagnostic& d : stateDirectiveDiagnostics(body)) diagnostics.push_back(std::move(d));
+  if (chunk->stateDirectives) {  // parsed once for both the registers they set and their errors
+    const sim::ParsedDirectives state = sim::parseStateDirectives(body);
+    chunk->stateRegisters = stateDirectiveRegisters(db, state.state);
+    for (Diagnostic& d : stateDirectiveDiagnostics(body, state.errors)) diagnostics.push_back(std::move(d));
+  }
   if (body.find("@expect") != std::string_view::npos)
     if (const auto layout = sim::RegisterLayout::fromDb(db))
       for (sim::ExpectDirective& d : sim::parseExpectDirectives(body, *layout)) {

@@ -7,6 +7,7 @@
 
 #include <gpuasm/ide/Assembler.h>
 #include <gpuasm/isa/Binding.h>
+#include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <cstdint>
@@ -52,8 +53,9 @@ std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const Assemble
 /// other names and for the zero and true registers, which hold no value.
 std::optional<RegisterId> registerNamed(const isa::InstrDb& db, std::string_view name);
 
-/// The registers `// @state` directives in `text` set (malformed directives and unknown
-/// names are left out: running the text reports them).
-std::vector<RegisterId> stateDirectiveRegisters(const isa::InstrDb& db, std::string_view text);
+/// The registers an initial state sets — a text's `// @state` directives as
+/// sim::parseStateDirectives reads them (malformed directives are not in it, and unknown names
+/// are left out: running the text reports them).
+std::vector<RegisterId> stateDirectiveRegisters(const isa::InstrDb& db, const sim::InitialState& state);
 
 }  // namespace gpuasm::ide

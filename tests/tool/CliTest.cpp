@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -151,7 +152,110 @@ TEST(Cli, EverySubcommandHasHelp) {
   const CliRun all = gpuasm("--help");
   for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"})
     EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos) << command << " is not listed";
-  EXPECT_EQ(gpuasm("--version").out, "gpuasm 0.1.0\n");
+}
+
+// The SHA-256 of `files`' bytes concatenated, by coreutils' sha256sum: a computation
+// independent of gpuasm's.
+std::string sha256sumOf(const std::vector<std::filesystem::path>& files) {
+  std::string cmd = "cat";
+  for (const auto& f : files) cmd += " '" + f.string() + "'";
+  cmd += " | sha256sum";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return {};
+  std::array<char, 65> digest{};
+  const std::size_t n = fread(digest.data(), 1, 64, pipe);
+  pclose(pipe);
+  return std::string(digest.data(), n);
+}
+
+std::vector<std::filesystem::path> sortedFiles(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// --version names the version of CMakeLists.txt's project(), the commit (a hex hash, perhaps
+// -dirty, or "unknown" outside git) and the spec in use by its SHA-256: the embedded one, or
+// the directory the nearest gpuasm.json names.
+TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
+  const auto project = tempDir("version");
+  const CliRun embedded = gpuasm("--version", project.string());
+  EXPECT_EQ(embedded.status, 0);
+  const std::regex shape("gpuasm 0\\.1\\.0\ncommit ([0-9a-f]{12}(-dirty)?( \\(\\d{4}-\\d\\d-\\d\\d\\))?|unknown)\n"
+                         "spec: embedded, sha256 ([0-9a-f]{64})\n");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(embedded.out, m, shape)) << embedded.out;
+  EXPECT_EQ(m[4].str(), sha256sumOf(sortedFiles(GPUASM_SPEC_DIR)));
+
+  // A project's copy with one byte changed is another spec, named with the gpuasm.json.
+  std::filesystem::create_directories(project / "spec");
+  for (const auto& file : sortedFiles(GPUASM_SPEC_DIR)) std::filesystem::copy_file(file, project / "spec" / file.filename());
+  std::ofstream(project / "spec" / "004_falu.txt", std::ios::app) << "\n";
+  std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
+  const CliRun copy = gpuasm("--version", project.string());
+  EXPECT_EQ(copy.status, 0);
+  const std::string expected = "spec: " + (project / "spec").string() + " (named by " + (project / "gpuasm.json").string() +
+                               "), sha256 " + sha256sumOf(sortedFiles(project / "spec")) + "\n";
+  EXPECT_NE(copy.out.find(expected), std::string::npos) << copy.out << "expected: " << expected;
+  EXPECT_EQ(copy.out.find(m[4].str()), std::string::npos) << copy.out;
+  std::filesystem::remove_all(project);
+}
+
+// gpuasm(1) is written from the command table of --help: every subcommand --help lists has its
+// section, and every option a subcommand's --help lists is in that section.
+TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
+  const CliRun man = gpuasm("--manpage");
+  EXPECT_EQ(man.status, 0);
+  EXPECT_EQ(man.out.rfind(".\\\" gpuasm(1)", 0), 0u) << man.out.substr(0, 200);
+  EXPECT_NE(man.out.find("\n.TH GPUASM 1 "), std::string::npos);
+  for (const char* section : {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS", ".SH EXIT STATUS", ".SH FILES"})
+    EXPECT_NE(man.out.find(std::string("\n") + section + "\n"), std::string::npos) << section;
+  const std::regex option("--([a-z][a-z-]*)");
+  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "completion"}) {
+    const auto at = man.out.find(std::string("\n.SS gpuasm ") + command + "\n");
+    ASSERT_NE(at, std::string::npos) << command;
+    const std::string section = man.out.substr(at, man.out.find("\n.S", at + 1) - at);
+    const std::string help = gpuasm(std::string(command) + " --help").out;
+    for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) {
+      if ((*it)[1] == "help") continue;
+      // roff writes '-' as "\-".
+      std::string roffName = "\\-\\-";
+      for (char c : (*it)[1].str()) roffName += c == '-' ? std::string("\\-") : std::string(1, c);
+      EXPECT_NE(section.find(roffName), std::string::npos) << command << " --" << (*it)[1] << " is not in its section";
+    }
+  }
+}
+
+// The bash completion, run in bash as the shell runs it: subcommands, a subcommand's options,
+// .asm files for a FILE, JSON files for --state, directories for --spec-dir, nothing for N.
+TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
+  const auto dir = tempDir("completion");
+  std::filesystem::create_directories(dir / "specs");
+  std::ofstream(dir / "k.asm") << "NOP ;\n";
+  std::ofstream(dir / "notes.txt") << "x\n";
+  std::ofstream(dir / "s.json") << "{}\n";
+  const CliRun script = gpuasm("completion bash > completion.bash", dir.string());
+  ASSERT_EQ(script.status, 0) << script.out;
+  const auto complete = [&](const std::string& words) {
+    const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./completion.bash; COMP_WORDS=(" + words +
+                            "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _gpuasm; printf \"%s\\n\" \"${COMPREPLY[@]}\" | sort | tr \"\\n\" \" \"' 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buf{};
+    for (std::size_t n; pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+    if (pipe != nullptr) pclose(pipe);
+    return out;
+  };
+  EXPECT_EQ(complete("gpuasm ch"), "check ");
+  EXPECT_EQ(complete("gpuasm d"), "dap dis ");
+  EXPECT_EQ(complete("gpuasm run --s"), "--spec-dir --state --step-limit ");
+  EXPECT_EQ(complete("gpuasm check \"\""), "k.asm specs ");
+  EXPECT_EQ(complete("gpuasm run --state \"\""), "s.json specs ");
+  EXPECT_EQ(complete("gpuasm spec --spec-dir \"\""), "specs ");
+  EXPECT_EQ(complete("gpuasm check -j \"\""), " ");
+  EXPECT_EQ(complete("gpuasm --v"), "--version ");
+  std::filesystem::remove_all(dir);
 }
 
 std::string fileBytes(const std::filesystem::path& path) {

@@ -15,7 +15,7 @@ import { RunDecorations } from './runDecorations';
 import { EncodingPanel } from './encodingView';
 import { describeSpec, SpecInfo, SpecLanguage, SpecStatus } from './specStatus';
 import { StateFile } from './stateFile';
-import { findServer } from './serverPath';
+import { checkServerRuns, findServer } from './serverPath';
 import { DebugAdapters, DebugConfigurations, DebugFollower, debugType, defaultConfiguration, explainValue } from './debug';
 
 const restartLimit = 5;
@@ -85,7 +85,7 @@ function modifierRange(document: vscode.TextDocument, position: vscode.Position)
   return new vscode.Range(position.line, start, position.line, position.character);
 }
 
-/** The gpuasm binary (setting, environment, next to the extension, PATH), or why none was found. */
+/** The gpuasm binary (setting, environment, bundled, repository build, PATH), or why none was found. */
 function lookupBinary(context: vscode.ExtensionContext): { path?: string; why: string } {
   const lookup = findServer({
     setting: vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', ''),
@@ -96,8 +96,7 @@ function lookupBinary(context: vscode.ExtensionContext): { path?: string; why: s
   });
   const why =
     `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
-    'Build it with `bash scripts/setup.sh` in the gpuasm repository, then set "gpuasm.serverPath" ' +
-    '(or the environment variable GPUASM_SERVER_PATH) to build/bin/gpuasm.';
+    'Set "gpuasm.serverPath" to a gpuasm binary (the gpuasm Debian package installs /usr/bin/gpuasm).';
   return { path: lookup.found, why };
 }
 
@@ -107,15 +106,29 @@ function showSpec(info: SpecInfo): void {
   specLanguage?.show(info);
 }
 
+/** One error message with a button to the gpuasm.serverPath setting; also in the Output channel. */
+function showServerPathError(message: string): void {
+  output.appendLine(message);
+  void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
+    if (choice) {
+      void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuasm.serverPath');
+    }
+  });
+}
+
 async function startClient(context: vscode.ExtensionContext, stateFile: StateFile): Promise<void> {
   const lookup = lookupBinary(context);
   if (lookup.path === undefined) {
-    output.appendLine(lookup.why);
-    void vscode.window.showErrorMessage(lookup.why, 'Open Settings').then((choice) => {
-      if (choice) {
-        void vscode.commands.executeCommand('workbench.action.openSettings', 'gpuasm.serverPath');
-      }
-    });
+    showServerPathError(lookup.why);
+    return;
+  }
+  try {
+    output.appendLine((await checkServerRuns(lookup.path)).replace(/\n/g, '; '));
+  } catch (error) {
+    showServerPathError(
+      `gpuasm: the language server ${lookup.path} does not run here (${(error as Error).message}). ` +
+        'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.',
+    );
     return;
   }
   output.appendLine(`Starting ${lookup.path} lsp`);
@@ -145,7 +158,10 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
   try {
     await client.start();
   } catch (error) {
-    void vscode.window.showErrorMessage(`gpuasm: the language server ${lookup.path} did not start: ${(error as Error).message}`);
+    showServerPathError(
+      `gpuasm: the language server ${lookup.path} did not start (${(error as Error).message}). ` +
+        'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.',
+    );
     return;
   }
   client.onNotification('gpuasm/specStatus', (info: SpecInfo) => showSpec(info));

@@ -1,3 +1,4 @@
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -12,7 +13,7 @@ export interface ServerPathInputs {
   setting: string;
   /** The `GPUASM_SERVER_PATH` environment variable (may be undefined). */
   environment: string | undefined;
-  /** The extension's folder; in the repository it is vscode-extension/. */
+  /** The extension's folder: bin/gpuasm there is the bundled server; in the repository it is vscode-extension/. */
   extensionPath: string;
   /** The first workspace folder, for a relative setting. */
   workspaceFolder: string | undefined;
@@ -34,10 +35,17 @@ function expandHome(file: string): string {
   return home && (file === '~' || file.startsWith('~/')) ? path.join(home, file.slice(1)) : file;
 }
 
+/** The server the self-contained .vsix carries (vscode-extension/package.sh puts it there). */
+export function bundledServer(extensionPath: string): string {
+  return path.join(extensionPath, 'bin', 'gpuasm');
+}
+
 /**
- * The setting wins, then the environment variable, then the repository's build next to the
- * extension (../build/bin/gpuasm), then `gpuasm` on PATH. An explicit setting or variable that
- * names no executable is not silently replaced by a fallback: the user asked for that file.
+ * The setting wins, then the environment variable, then the server bundled with the extension
+ * (bin/gpuasm), then the repository's build next to the extension (../build/bin/gpuasm), then
+ * `gpuasm` on PATH. An explicit setting or variable that names no executable is not silently
+ * replaced by a fallback: the user asked for that file. A bundled server that lost its execute
+ * bit on the way (an unzip that drops modes) gets it back.
  */
 export function findServer(inputs: ServerPathInputs): ServerPathLookup {
   const tried: string[] = [];
@@ -49,6 +57,18 @@ export function findServer(inputs: ServerPathInputs): ServerPathLookup {
     }
     tried.push(file);
     return isExecutableFile(file) ? { found: file, tried } : { tried };
+  }
+  const bundled = bundledServer(inputs.extensionPath);
+  tried.push(bundled);
+  if (fs.existsSync(bundled) && !isExecutableFile(bundled)) {
+    try {
+      fs.chmodSync(bundled, 0o755);
+    } catch {
+      // Reported below: the file is then tried and found not executable.
+    }
+  }
+  if (isExecutableFile(bundled)) {
+    return { found: bundled, tried };
   }
   const repositoryBuild = path.resolve(inputs.extensionPath, '..', 'build', 'bin', 'gpuasm');
   tried.push(repositoryBuild);
@@ -63,4 +83,24 @@ export function findServer(inputs: ServerPathInputs): ServerPathLookup {
   }
   tried.push('gpuasm on PATH');
   return { tried };
+}
+
+/**
+ * Whether `file` runs here: `gpuasm --version` must exit 0 within `timeoutMs`. Resolves to its
+ * output (version, commit, spec) or rejects with why it did not run — a binary for another
+ * machine, a missing library, a file that is no gpuasm.
+ */
+export function checkServerRuns(file: string, timeoutMs = 10000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, ['--version'], { timeout: timeoutMs }, (error, stdout, stderr) => {
+      if (error) {
+        const detail = stderr.toString().trim().split('\n')[0] || error.message;
+        reject(new Error(detail));
+      } else if (!stdout.toString().startsWith('gpuasm ')) {
+        reject(new Error(`its --version printed ${JSON.stringify(stdout.toString().slice(0, 60))}, not gpuasm's`));
+      } else {
+        resolve(stdout.toString().trim());
+      }
+    });
+  });
 }

@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { findServer } = require('../../out/serverPath.js');
+const { bundledServer, checkServerRuns, findServer } = require('../../out/serverPath.js');
 const { compareRegisterNames, valueInLane } = require('../../out/protocol.js');
 
 const roots = [];
@@ -74,7 +74,48 @@ test('PATH is searched last, and the lookup says everything it tried', () => {
   assert.equal(findServer(inputs(t, { searchPath })).found, onPath);
   const none = findServer(inputs(t, { searchPath: path.join(t.root, 'empty') }));
   assert.equal(none.found, undefined);
-  assert.deepEqual(none.tried, [t.built, 'gpuasm on PATH']);
+  assert.deepEqual(none.tried, [bundledServer(t.extension), t.built, 'gpuasm on PATH']);
+});
+
+test('the server bundled in the .vsix (bin/gpuasm) wins over the repository build and PATH, not over the setting', () => {
+  const t = tree();
+  executable(t.built);
+  const onPath = executable(path.join(t.root, 'usr', 'bin', 'gpuasm'));
+  const bundled = executable(path.join(t.extension, 'bin', 'gpuasm'));
+  assert.equal(bundled, bundledServer(t.extension));
+  assert.equal(findServer(inputs(t, { searchPath: path.dirname(onPath) })).found, bundled);
+  const chosen = executable(path.join(t.root, 'elsewhere', 'gpuasm'));
+  assert.equal(findServer(inputs(t, { setting: chosen })).found, chosen);
+});
+
+test('a bundled server that lost its execute bit gets it back', () => {
+  const t = tree();
+  const bundled = path.join(t.extension, 'bin', 'gpuasm');
+  fs.mkdirSync(path.dirname(bundled), { recursive: true });
+  fs.writeFileSync(bundled, '#!/bin/sh\n');
+  fs.chmodSync(bundled, 0o644);
+  assert.equal(findServer(inputs(t)).found, bundled);
+  assert.equal(fs.statSync(bundled).mode & 0o777, 0o755);
+});
+
+test('a server that does not run, or is no gpuasm, is rejected with the reason', async () => {
+  const t = tree();
+  const gpuasm = path.join(t.root, 'ok', 'gpuasm');
+  executable(gpuasm);
+  fs.writeFileSync(gpuasm, '#!/bin/sh\necho "gpuasm 0.1.0"\necho "commit abc"\n');
+  assert.equal(await checkServerRuns(gpuasm), 'gpuasm 0.1.0\ncommit abc');
+  const failing = path.join(t.root, 'failing');
+  fs.writeFileSync(failing, '#!/bin/sh\necho "error while loading shared libraries: libtree-sitter.so.0" >&2\nexit 127\n');
+  fs.chmodSync(failing, 0o755);
+  await assert.rejects(checkServerRuns(failing), /libtree-sitter\.so\.0/);
+  const other = path.join(t.root, 'other');
+  fs.writeFileSync(other, '#!/bin/sh\necho "hello"\n');
+  fs.chmodSync(other, 0o755);
+  await assert.rejects(checkServerRuns(other), /not gpuasm's/);
+  const garbage = path.join(t.root, 'garbage');
+  fs.writeFileSync(garbage, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+  fs.chmodSync(garbage, 0o755);
+  await assert.rejects(checkServerRuns(garbage));
 });
 
 test('registers sort by file (R, P, UR, UP) and number', () => {

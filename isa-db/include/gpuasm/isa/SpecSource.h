@@ -31,4 +31,10 @@ SpecFileRole roleForFileName(std::string_view baseName);
 /// directory holding only the user's spec files works. Errors name the path and the reason.
 std::expected<std::vector<SpecFile>, std::string> readSpecDir(const std::string& dir);
 
+/// The spec's identity: the SHA-256 of the files' texts concatenated in their order (64 hex
+/// digits). For the embedded spec, or a directory with its own prelude.isa and errata.isa, the
+/// order is the files' names sorted bytewise, so `cat` of them in that order piped to sha256sum
+/// gives the same digest.
+std::string specDigest(const std::vector<SpecFile>& files);
+
 }  // namespace gpuasm::isa

@@ -1,0 +1,94 @@
+# What `cmake --install` puts where (GNU layout under CMAKE_INSTALL_PREFIX), and the Debian
+# package CPack makes of it (`cmake --build build --target dist`, with the VS Code extension).
+include(GNUInstallDirs)
+# `cmake --install` and CPack install what is built; the dist target builds what they install,
+# so packaging does not first build every test and benchmark.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
+
+install(TARGETS gpuasm RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# gpuasm(1) (compressed, as Debian installs manual pages) and the bash completion, written by the
+# binary from the command table of its --help (server/tool/Manual.cpp).
+set(GPUASM_MAN_PAGE ${CMAKE_BINARY_DIR}/share/man/man1/gpuasm.1)
+set(GPUASM_MAN_PAGE_GZ ${GPUASM_MAN_PAGE}.gz)
+set(GPUASM_BASH_COMPLETION ${CMAKE_BINARY_DIR}/share/bash-completion/completions/gpuasm)
+add_custom_command(
+  OUTPUT ${GPUASM_MAN_PAGE} ${GPUASM_MAN_PAGE_GZ} ${GPUASM_BASH_COMPLETION}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/man/man1
+          ${CMAKE_BINARY_DIR}/share/bash-completion/completions
+  COMMAND $<TARGET_FILE:gpuasm> --manpage > ${GPUASM_MAN_PAGE}
+  COMMAND gzip -9nc ${GPUASM_MAN_PAGE} > ${GPUASM_MAN_PAGE_GZ}
+  COMMAND $<TARGET_FILE:gpuasm> completion bash > ${GPUASM_BASH_COMPLETION}
+  DEPENDS gpuasm
+  COMMENT "Writing gpuasm(1) and the bash completion from the command table"
+  VERBATIM)
+add_custom_target(gpuasm_manual ALL DEPENDS ${GPUASM_MAN_PAGE_GZ} ${GPUASM_BASH_COMPLETION})
+install(FILES ${GPUASM_MAN_PAGE_GZ} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${GPUASM_BASH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+
+# The Neovim plug-in as a package Neovim loads by itself: <prefix>/share/nvim/site is on its
+# default 'packpath' (XDG_DATA_DIRS), and pack/*/start/* is loaded at start-up. The queries are
+# the grammar's (nvim/queries/gpuasm links to them in the repository); the parser is the module
+# of grammar/CMakeLists.txt, in lib/ because it is machine code.
+set(GPUASM_NVIM_PACK ${CMAKE_INSTALL_DATADIR}/nvim/site/pack/gpuasm/start/gpuasm)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/nvim/plugin ${PROJECT_SOURCE_DIR}/nvim/ftdetect ${PROJECT_SOURCE_DIR}/nvim/lua
+        DESTINATION ${GPUASM_NVIM_PACK})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/grammar/queries/ DESTINATION ${GPUASM_NVIM_PACK}/queries/gpuasm)
+install(TARGETS gpuasm_nvim_parser LIBRARY DESTINATION lib/gpuasm/nvim/parser)
+
+# Documentation: the README (with nvim/README.md beside it), the licence as Debian's copyright
+# file, and the changelog.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/nvim/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME README.nvim.md)
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
+set(GPUASM_CHANGELOG_GZ ${CMAKE_BINARY_DIR}/share/doc/changelog.gz)
+add_custom_command(
+  OUTPUT ${GPUASM_CHANGELOG_GZ}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/doc
+  COMMAND gzip -9nc ${PROJECT_SOURCE_DIR}/CHANGELOG > ${GPUASM_CHANGELOG_GZ}
+  DEPENDS ${PROJECT_SOURCE_DIR}/CHANGELOG
+  VERBATIM)
+add_custom_target(gpuasm_changelog_gz ALL DEPENDS ${GPUASM_CHANGELOG_GZ})
+install(FILES ${GPUASM_CHANGELOG_GZ} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+# The Debian package: build/dist/gpuasm_<version>_amd64.deb.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME gpuasm)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+# The package's Maintainer field: whoever publishes the package sets it (-DGPUASM_MAINTAINER=...).
+set(GPUASM_MAINTAINER "gpuasm developers <gpuasm-dev@example.org>" CACHE STRING "Maintainer of the Debian package")
+set(CPACK_PACKAGE_CONTACT "${GPUASM_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "assembler, simulator, language server and debugger of a GPU ISA")
+# The extended description; CPack puts the summary above it as the first line.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "gpuasm checks, assembles, disassembles and simulates the assembly
+language of one GPU instruction set (128-bit instructions, R/P and UR/UP
+registers, warp-wide SHFL, VOTE and REDUX, FP32 with rounding modes), all
+derived from the ISA's spec.
+.
+It includes a language server (gpuasm lsp) with diagnostics, hover,
+completion and inline encodings, a warp debugger speaking the Debug Adapter
+Protocol (gpuasm dap), kernel tests (gpuasm test), the Neovim plug-in, a
+manual page and bash completion.")
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "neovim")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_THREADS 0)
+include(CPack)
+
+# dist: the .deb and the self-contained VS Code extension (vscode-extension/package.sh: the
+# bundled JavaScript and the portable server in gpuasm-<version>-linux-x64.vsix), in build/dist/.
+add_custom_target(dist
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist
+  COMMAND ${CMAKE_CPACK_COMMAND} --config ${CMAKE_BINARY_DIR}/CPackConfig.cmake -B ${CMAKE_BINARY_DIR}/dist
+  COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh $<TARGET_FILE:gpuasm_portable>
+          ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist
+  DEPENDS gpuasm gpuasm_portable gpuasm_manual gpuasm_changelog_gz gpuasm_nvim_parser
+  WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
+  COMMENT "Packaging build/dist/gpuasm_${PROJECT_VERSION}_amd64.deb and gpuasm-${PROJECT_VERSION}-linux-x64.vsix"
+  VERBATIM)

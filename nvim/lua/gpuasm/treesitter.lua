@@ -28,8 +28,22 @@ function M.build_parser(dir)
   return out
 end
 
---- Loads the parser from 'runtimepath' (parser/gpuasm.so); true when it is available.
+--- Where `cmake --install` (and the Debian package) puts the parser: <prefix>/lib/gpuasm/nvim,
+--- seven levels above the plug-in's <prefix>/share/nvim/site/pack/gpuasm/start/gpuasm.
+function M.installed_parser_dir()
+  return vim.fn.simplify(require('gpuasm').plugin_root() .. '/../../../../../../../lib/gpuasm/nvim')
+end
+
+local installed_dir_added = false
+
+--- Loads the parser from 'runtimepath' (parser/gpuasm.so); true when it is available. The
+--- installed parser's directory joins 'runtimepath' (at its end) the first time it is needed.
 function M.has_parser()
+  if not installed_dir_added then
+    installed_dir_added = true
+    local dir = M.installed_parser_dir()
+    if vim.fn.filereadable(dir .. '/parser/gpuasm.so') == 1 then vim.opt.runtimepath:append(dir) end
+  end
   if vim.treesitter.language and vim.treesitter.language.add then
     pcall(vim.treesitter.language.add, lang)
     return (pcall(vim.treesitter.language.inspect, lang))

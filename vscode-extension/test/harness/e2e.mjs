@@ -20,6 +20,7 @@ const workspace = env('E2E_WORKSPACE');
 const out = env('E2E_OUT');
 const settingsFile = env('E2E_SETTINGS');
 const serverPid = Number(env('E2E_SERVER_PID'));
+const extensionsDir = env('E2E_EXTENSIONS');
 const profile = env('E2E_BROWSER_PROFILE');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -196,8 +197,13 @@ function childProcesses() {
   return parents;
 }
 
-/** The `gpuasm lsp` processes that descend from the code-server this test started. */
+/** The `gpuasm lsp` processes that descend from the code-server this test started, by pid. */
 function languageServers() {
+  return [...languageServerBinaries().keys()];
+}
+
+/** The same processes, each with the binary it runs (its argv[0]). */
+function languageServerBinaries() {
   const parents = childProcesses();
   const descends = (pid) => {
     for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, ++hops) {
@@ -207,12 +213,12 @@ function languageServers() {
     }
     return false;
   };
-  const found = [];
+  const found = new Map();
   for (const pid of parents.keys()) {
     try {
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       if (path.basename(args[0]) === 'gpuasm' && args[1] === 'lsp' && descends(pid)) {
-        found.push(pid);
+        found.set(pid, args[0]);
       }
     } catch {
       // the process ended meanwhile
@@ -252,6 +258,20 @@ async function checkDiagnostics() {
   const count = await rows.count();
   await page.keyboard.press('Control+Shift+M');
   return `${count} Problems rows; line 2: "${row.trim()}"`;
+}
+
+/** With no setting and no gpuasm on PATH, the one server running is the .vsix's bin/gpuasm. */
+async function checkBundledServer() {
+  const servers = [...languageServerBinaries().entries()];
+  if (servers.length !== 1) {
+    throw new Error(`expected one gpuasm lsp process, found ${JSON.stringify(servers)}`);
+  }
+  const [pid, binary] = servers[0];
+  const inside = path.relative(extensionsDir, binary);
+  if (inside.startsWith('..') || !/^gpuasm\.gpuasm-[0-9.]+(-linux-x64)?\/bin\/gpuasm$/.test(inside)) {
+    throw new Error(`the server ${pid} runs ${binary}, not the bin/gpuasm of the extension installed in ${extensionsDir}`);
+  }
+  return `pid ${pid}: <extensions>/${inside}`;
 }
 
 async function checkHighlighting() {
@@ -831,6 +851,7 @@ async function main() {
     await screenshot('workbench');
 
     await check('diagnostics: squiggle and Problems entry', checkDiagnostics);
+    await check('the server is the one bundled in the .vsix', checkBundledServer);
     await check('highlighting by the TextMate grammar', checkHighlighting);
     await check('hover shows the __Description', checkHover);
     await check('completion offers the legal modifiers after "."', checkCompletion);

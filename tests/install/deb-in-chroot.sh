@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The Debian package tested where a user installs it: a Debian bookworm made by debootstrap
+# (--variant=minbase, with man-db, bash-completion and neovim, as a user's machine has them),
+# cached outside the repository and copied fresh for each run. In the copy,
+# `apt-get install ./gpuasm_….deb` must pull the package's dependencies; then the installed
+# gpuasm checks, assembles, runs and tests the examples, `man -w gpuasm` finds the page, bash
+# completes `gpuasm ch<TAB>` through bash-completion's loader, and Neovim, with nothing set up
+# but `require('gpuasm').setup{}`, shows the diagnostics of an .asm file and highlights it with
+# the installed parser. Needs root, debootstrap and the Debian archive (the host's apt sources).
+#   bash tests/install/deb-in-chroot.sh build/dist/gpuasm_<version>_amd64.deb
+# The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-minbase); delete it to
+# start over. Prints one line per check and "install: N passed, M failed".
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+deb="$(realpath "$1")"
+cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase}"
+
+fail() {
+  echo "install: $*" >&2
+  exit 1
+}
+[ -f "$deb" ] || fail "no package at $1: run cmake --build build --target dist"
+[ "$(id -u)" -eq 0 ] || fail "the chroot test needs root (debootstrap, chroot, mount)"
+command -v debootstrap > /dev/null || fail "debootstrap is missing: run bash scripts/setup.sh"
+
+# The mirror the host's apt uses (deb822 or one-line sources), for debootstrap and the chroot.
+mirror="$(sed -n 's/^URIs: *\([^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)"
+[ -n "$mirror" ] || mirror="$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)"
+mirror="${mirror:-http://deb.debian.org/debian}"
+
+if [ ! -f "$cache/.complete" ]; then
+  echo "install: debootstrap --variant=minbase bookworm into $cache (once, about 3 minutes; from $mirror)"
+  rm -rf "$cache.tmp"
+  mkdir -p "$(dirname "$cache")"
+  debootstrap --variant=minbase --include=man-db,bash-completion,neovim,ca-certificates bookworm "$cache.tmp" "$mirror" \
+    > "$cache.log" 2>&1 || { tail -n 30 "$cache.log" >&2; fail "debootstrap failed (log: $cache.log)"; }
+  cp /etc/apt/sources.list.d/debian.sources "$cache.tmp/etc/apt/sources.list.d/" 2>/dev/null || true
+  rm -rf "$cache"
+  mv "$cache.tmp" "$cache"
+  touch "$cache/.complete"
+fi
+
+root="$(mktemp -d /var/tmp/gpuasm-chroot.XXXXXX)"
+cleanup() {
+  umount "$root/proc" 2>/dev/null || true
+  umount "$root/dev" 2>/dev/null || true
+  rm -rf --one-file-system "$root"
+}
+trap cleanup EXIT
+cp -a "$cache/." "$root/"
+mount -t proc proc "$root/proc"
+mount --bind /dev "$root/dev"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mkdir -p "$root/tmp/work"
+cp "$deb" "$root/tmp/"
+cp "$repo"/examples/*.asm "$root/tmp/work/"
+
+in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb "$@"; }
+
+passed=0 failed=0
+check() {
+  local name="$1" ok="$2" detail="${3:-}"
+  if [ "$ok" = 1 ]; then
+    passed=$((passed + 1))
+    echo "install: ok - $name"
+  else
+    failed=$((failed + 1))
+    echo "install: FAILED - $name${detail:+: $detail}"
+  fi
+}
+has() { [[ "$1" == *"$2"* ]] && echo 1 || echo 0; }
+
+echo "install: apt-get install ./$(basename "$deb") in a fresh copy of the chroot"
+in_root apt-get update -q > "$root/tmp/apt.log" 2>&1 || true
+status=0
+in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" >> "$root/tmp/apt.log" 2>&1 || status=$?
+check "apt-get installs the package" "$([ $status -eq 0 ] && echo 1 || echo 0)" "$(tail -n 5 "$root/tmp/apt.log")"
+[ "$status" -eq 0 ] || { echo "install: 0 passed, 1 failed"; exit 1; }
+check "apt pulled the dependencies dpkg-shlibdeps named (libtree-sitter0)" \
+  "$(in_root dpkg-query -W -f='${Status}' libtree-sitter0 2>/dev/null | grep -q 'install ok installed' && echo 1 || echo 0)"
+check "gpuasm is /usr/bin/gpuasm" "$([ "$(in_root sh -c 'command -v gpuasm')" = /usr/bin/gpuasm ] && echo 1 || echo 0)"
+
+# gpuasm --version names the embedded spec by the SHA-256 of its files (sha256sum here).
+expected_digest="$(cd "$repo/isa-db/spec" && LC_ALL=C cat $(LC_ALL=C ls) | sha256sum | cut -d' ' -f1)"
+out="$(in_root sh -c 'cd /tmp && gpuasm --version' 2>&1 || true)"
+check "gpuasm --version names the embedded spec's sha256" "$(has "$out" "spec: embedded, sha256 $expected_digest")" "$out"
+
+out="$(in_root sh -c 'cd /tmp/work && gpuasm check kernel.asm; echo "exit $?"' 2>&1)"
+check "gpuasm check kernel.asm: clean" "$([ "$out" = "exit 0" ] && echo 1 || echo 0)" "$out"
+out="$(in_root sh -c 'cd /tmp/work && gpuasm check illegal-modifier.asm; echo "exit $?"' 2>&1)"
+check "gpuasm check illegal-modifier.asm: the IADD.SAT error, exit 1" \
+  "$([[ "$out" == *"illegal-modifier.asm:"*": error: .SAT is not a modifier of IADD"* && "$out" == *"exit 1" ]] && echo 1 || echo 0)" "$out"
+out="$(in_root sh -c 'cd /tmp/work && gpuasm run warp-reduce.asm; echo "exit $?"' 2>&1)"
+# The butterfly sum of the lane ids 0..31 is 496 = 0x1f0, in lane 31 as in every lane.
+check "gpuasm run warp-reduce.asm: lane 31 has R0 = 31 and R1 = 0x1f0 (the sum of 0..31)" \
+  "$([[ "$out" =~ $'\n'\ +31\ +0000001f\ +000001f0\* && "$out" == *"exit 0" ]] && echo 1 || echo 0)" "${out:0:300}"
+out="$(in_root sh -c 'cd /tmp/work && gpuasm test warp-scan.asm; echo "exit $?"' 2>&1)"
+check "gpuasm test warp-scan.asm: every expectation holds" "$(has "$out" "0 failed, 0 not checked")" "$out"
+out="$(in_root sh -c 'cd /tmp/work && gpuasm asm kernel.asm -o kernel.bin && gpuasm dis --binary kernel.bin --asm > back.asm && gpuasm check back.asm; echo "exit $?"' 2>&1)"
+check "gpuasm asm -o, dis --binary --asm and check round trip" "$([ "$out" = "exit 0" ] && echo 1 || echo 0)" "$out"
+
+out="$(in_root man -w gpuasm 2>&1 || true)"
+check "man -w gpuasm finds the page" "$([ "$out" = /usr/share/man/man1/gpuasm.1.gz ] && echo 1 || echo 0)" "$out"
+out="$(in_root sh -c 'MANWIDTH=100 man gpuasm 2>&1 | head -n 20' || true)"
+check "man gpuasm renders the page" "$(has "$out" 'gpuasm check [--json]')" "$out"
+
+# bash-completion's loader finds /usr/share/bash-completion/completions/gpuasm for `gpuasm ch<TAB>`.
+out="$(in_root bash -c '
+  source /usr/share/bash-completion/bash_completion
+  _completion_loader gpuasm
+  fn="$(complete -p gpuasm | sed -n "s/.*-F \([^ ]*\) .*/\1/p")"
+  COMP_WORDS=(gpuasm ch); COMP_CWORD=1; COMP_LINE="gpuasm ch"; COMP_POINT=${#COMP_LINE}
+  "$fn" gpuasm ch gpuasm
+  echo "${COMPREPLY[*]}"' 2>&1 || true)"
+check "bash completes gpuasm ch<TAB> to check" "$([ "$out" = check ] && echo 1 || echo 0)" "$out"
+
+# Neovim with the installed plug-in: nothing on 'runtimepath' by hand, only setup{}.
+cat > "$root/root/init.lua" <<'LUA'
+require('gpuasm').setup({})
+LUA
+cat > "$root/tmp/nvim-check.lua" <<'LUA'
+local out = {}
+local ok = vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 100)
+table.insert(out, 'filetype=' .. vim.bo.filetype)
+for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out, 'diagnostic=' .. (d.lnum + 1) .. ': ' .. d.message) end
+table.insert(out, 'highlighter=' .. tostring(vim.treesitter.highlighter.active[vim.api.nvim_get_current_buf()] ~= nil))
+table.insert(out, 'waited=' .. tostring(ok))
+vim.fn.writefile(out, '/tmp/nvim-result.txt')
+vim.cmd('qa!')
+LUA
+printf 'IADD.SAT R1, R2, R3 ;\nIADD R4, R4, R5 ;\n' > "$root/tmp/work/bad.asm"
+timeout 60 chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=dumb \
+  nvim --headless /tmp/work/bad.asm -c 'luafile /tmp/nvim-check.lua' > /dev/null 2>&1 || true
+out="$(cat "$root/tmp/nvim-result.txt" 2>/dev/null || echo "(Neovim wrote no result)")"
+check "Neovim detects the .asm file as gpuasm" "$(has "$out" 'filetype=gpuasm')" "$out"
+check "Neovim shows the server's diagnostic on line 1" "$(has "$out" 'diagnostic=1: .SAT is not a modifier of IADD')" "$out"
+check "Neovim highlights with the installed tree-sitter parser" "$(has "$out" 'highlighter=true')" "$out"
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

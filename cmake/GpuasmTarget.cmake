@@ -41,3 +41,13 @@ function(gpuasm_add_library)
     target_link_options(${ARG_NAME} INTERFACE -fsanitize=address,undefined)
   endif()
 endfunction()
+
+# gpuasm_precompile(<target> <header>...): the target's translation units start from a precompiled
+# header of these (GoogleTest, nlohmann_json, CLI11: each takes seconds to parse, and dozens of
+# files include them). GPUASM_PCH=OFF compiles without, e.g. to check that each file includes
+# what it uses. SKIP_PRECOMPILE_HEADERS on a source leaves that file out.
+function(gpuasm_precompile target)
+  if(GPUASM_PCH)
+    target_precompile_headers(${target} PRIVATE ${ARGN})
+  endif()
+endfunction()

@@ -15,13 +15,11 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(spec_loader line_scanner assemble_roundtrip state_file lsp_server dap_server)
 jobs="${GPUASM_FUZZ_JOBS:-2}"
 
-launcher=()
-command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 # Debian's clang with libstdc++ 12 lacks std::expected: libc++ (the define keeps Boost.Asio 1.74
 # compiling against it). GoogleTest from Debian is built for libstdc++, so no tests here.
 CC=clang-16 CXX=clang++-16 CXXFLAGS="-stdlib=libc++ -D_LIBCPP_ENABLE_CXX20_REMOVED_TYPE_TRAITS" LDFLAGS="-stdlib=libc++" \
   cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_BUILD_TESTS=OFF -DGPUASM_BUILD_BENCH=OFF \
-  -DGPUASM_FUZZ=ON "${launcher[@]}" > "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log" 2>&1 || { cat "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"; exit 2; }
+  -DGPUASM_FUZZ=ON > "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log" 2>&1 || { cat "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"; exit 2; }
 rm -f "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"
 cmake --build build-fuzz -j"$jobs" --target "${targets[@]/#/gpuasm_fuzz_}"
 

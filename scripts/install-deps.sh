@@ -17,12 +17,20 @@
 #   libkrb5-dev               headers for code-server's native kerberos module (built at npm install)
 #   fonts-wqy-microhei        CJK glyphs, so the spec's Chinese text is legible in the test's screenshots
 #   npm (only when missing)   installs the extension's and the test's pinned npm packages
+#   file dpkg-dev             CPack's Debian package: dpkg-shlibdeps computes its Depends (with file)
+#   lintian                   the test command checks the .deb with Debian's own checker
+#   debootstrap               the test command installs the .deb in a fresh Debian bookworm chroot
+#                             (tests/install/deb-in-chroot.sh; made once, cached in /var/cache/gpuasm)
+#   unzip                     vscode-extension/package.sh counts the files of the .vsix it made
+#   ccache                    caches compilations: a rebuild of an unchanged file (another build
+#                             directory, a fresh clone) is a copy (CMakeLists.txt uses it when present)
 # and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
 # source package (grammar/tools/build-tree-sitter-cli.sh, about a minute): the test command
 # checks with it that the committed grammar/src/ is what grammar.js generates.
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libboost-dev libcli11-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
-  clang-16 libclang-rt-16-dev libc++-16-dev libc++abi-16-dev neovim chromium libkrb5-dev fonts-wqy-microhei time)
+  clang-16 libclang-rt-16-dev libc++-16-dev libc++abi-16-dev neovim chromium libkrb5-dev fonts-wqy-microhei time
+  file dpkg-dev lintian debootstrap unzip ccache)
 command -v npm > /dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do

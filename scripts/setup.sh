@@ -4,9 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# build/ as scripts/test.sh builds and tests it (warnings are errors), so the tests reuse it.
+source scripts/build-config.sh
+cmake -S . -B build "${gpuasm_build_options[@]}"
 cmake --build build -j"$(nproc)"
-# The VS Code extension (vscode-extension/gpuasm.vsix) and the npm packages of its test.
+# The npm packages of the VS Code extension (its build, esbuild and vsce, for the dist target) and
+# of its test, and the extension compiled for a development host.
 bash vscode-extension/build.sh
 # The DAP test client of the debug adapter's protocol tests (ctest dap_protocol).
 source scripts/npm-ci.sh

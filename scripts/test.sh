@@ -1,26 +1,59 @@
 #!/usr/bin/env bash
-# The README's second command: check the committed parser against grammar.js, build with
-# warnings as errors and run the whole test suite,
-# then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run it once more,
-# and finally run every fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
+# The README's second command: check the committed parser against grammar.js; build with warnings
+# as errors (in build/, the directory the first command configured the same way, so nothing is
+# built twice) and run the whole test suite; make the Debian package and the self-contained VS
+# Code extension (the dist target), check the package with lintian, install it in a Debian
+# chroot and use it there as a user would (tests/install/deb-in-chroot.sh), and run the extension
+# in a real VS Code with only its bundled server (vscode-extension/test/e2e.sh); then build with
+# AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more, and finally run every
+# fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
+# Prints the time of each stage at the end (docs/CI.md records them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
+source scripts/build-config.sh
+
+stages=()
+stage() {
+  local name="$1" started=$SECONDS
+  shift
+  echo
+  echo "== test: $name"
+  "$@"
+  stages+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
+}
+
+build_release() { cmake -S . -B build "${gpuasm_build_options[@]}" > /dev/null && cmake --build build -j"$jobs"; }
+build_sanitized() {
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF > /dev/null &&
+    cmake --build build-asan -j"$jobs"
+}
+run_ctest() { (cd "$1" && ctest --output-on-failure -j"$jobs"); }
 
 # The committed parser (grammar/src/) is exactly what grammar.js generates.
-bash grammar/tools/check-generated.sh
+stage "grammar/src/ is what grammar.js generates" bash grammar/tools/check-generated.sh
 
-cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_WERROR=ON
-cmake --build build-ci -j"$jobs"
-(cd build-ci && ctest --output-on-failure -j"$jobs")
+stage "build (RelWithDebInfo, -Werror)" build_release
+stage "ctest (RelWithDebInfo)" run_ctest build
 
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF
-cmake --build build-asan -j"$jobs"
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
-
+# What a user installs: the .deb (lintian must report no error) and the .vsix.
+stage "dist: the .deb and the .vsix" cmake --build build --target dist
+deb="build/dist/gpuasm_$(sed -n 's/^project(gpuasm VERSION \([0-9.]*\) .*/\1/p' CMakeLists.txt)_amd64.deb"
+stage "lintian on the .deb" lintian --fail-on error "$deb"
+stage "the .deb installed in a Debian chroot" bash tests/install/deb-in-chroot.sh "$deb"
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
-bash vscode-extension/test/e2e.sh
+stage "the .vsix in VS Code" bash vscode-extension/test/e2e.sh
+
+# The sanitizer pass (no benchmarks in it).
+stage "build (Debug, ASan+UBSan)" build_sanitized
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+stage "ctest (ASan+UBSan)" run_ctest build-asan
+unset ASAN_OPTIONS UBSAN_OPTIONS
 
 # Every fuzz target for a short, bounded time (docs/FUZZING.md); a crash fails the run.
-bash scripts/fuzz.sh 20
+stage "fuzz: every target 20 s" bash scripts/fuzz.sh 20
+
+echo
+echo "== test: every stage passed; the time of each:"
+printf '%s\n' "${stages[@]}"

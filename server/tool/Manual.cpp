@@ -103,7 +103,8 @@ Check the kernel's \fB// @expect\fR lines; JUnit XML for CI.
 .B gpuasm spec \-\-lint
 The spec's own problems, as a compiler reports warnings.
 .SH SEE ALSO
-\fI/usr/share/doc/gpuasm/README.md\fR: the language, the editors and the debugger. The package
+.I /usr/share/doc/gpuasm/README.md
+for the language, the editors and the debugger. The package
 installs the Neovim plug-in where Neovim finds it: \fBrequire('gpuasm').setup{}\fR in
 \fIinit.lua\fR starts the language server for \fI.asm\fR files.
 )";

@@ -1,0 +1,4 @@
+# Sourced, not run: the configuration of build/, shared by scripts/setup.sh (which builds it) and
+# scripts/test.sh (which builds it again, finding nothing to do, and tests it). The same options
+# in both, or the second would rebuild everything.
+gpuasm_build_options=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_WERROR=ON)

@@ -109,6 +109,37 @@ TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
   EXPECT_TRUE(s.documents().empty());
 }
 
+// publishDiagnostics is written as text (Requests.cpp), not dumped from a json value: its text
+// must be what protocol::dump writes for the same content — the keys in order, strings escaped
+// the same way (quotes, backslashes, control characters, non-ASCII) — with or without related
+// information, through edits.
+TEST(Server, PublishedDiagnosticsAreTheDumpOfTheirContent) {
+  for (const bool related : {false, true}) {
+    Server s(db(), ::testing::TempDir());
+    const json caps = related ? json{{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}} : json::object();
+    send(s, {request(1, "initialize", {{"capabilities", caps}}), note("initialized")});
+    const std::string text =
+        "IADD.SAT R0, R1, R2 ;\nIADDD R0, R1, R2 ;\nMOV R1, R2, R3 ;\n/*\xc3\xa9\xe2\x82\xac*/ FOO\t\"q\\\x01\x7f ;\n"
+        "IMAD.WIDE R1, R2, R3, R4 ;\nMOV R5, 0x1 ;\nMOV R5, 0x2 ;\nEXIT ;\n";
+    std::vector<json> batch = {note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///d.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})};
+    for (int v = 2; v < 6; ++v)
+      batch.push_back(note("textDocument/didChange", {{"textDocument", {{"uri", "file:///d.asm"}, {"version", v}}},
+                                                      {"contentChanges", json::array({{{"range", test::range(v - 2, 0, v - 2, 0)}, {"text", "\xc3\xa9 X\"\\ ;\n"}}})}}));
+    std::vector<std::string> bodies;
+    for (const json& m : batch) bodies.push_back(m.dump());
+    std::size_t published = 0, diagnostics = 0;
+    for (const std::string& reply : s.handle(bodies)) {
+      const json j = json::parse(reply);
+      if (j.value("method", "") != "textDocument/publishDiagnostics") continue;
+      ++published;
+      diagnostics += j["params"]["diagnostics"].size();
+      EXPECT_EQ(reply, j.dump(-1, ' ', false, json::error_handler_t::replace));
+    }
+    EXPECT_EQ(published, 5u);
+    EXPECT_GT(diagnostics, 20u);
+  }
+}
+
 TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   // Random edits at UTF-16 positions, with non-ASCII text; after each, the server's text equals
   // the text the edits produce, and once the server has done its idle work (the dataflow

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 namespace gpuasm::syntax {
 namespace {
 
@@ -59,6 +63,30 @@ TEST(LineIndex, EmptyText) {
   EXPECT_EQ(idx.lineCount(), 1u);
   EXPECT_EQ(idx.position(0), (LinePosition{0, 0}));
   EXPECT_EQ(idx.offset({0, 3}), 0u);
+}
+
+// The index of an edited text from the index before the edit: the same line starts as indexing
+// the new text, for edits that add, remove and keep newlines, at the ends and in the middle.
+TEST(LineIndex, FromTheIndexBeforeAnEditEqualsAFreshIndex) {
+  std::mt19937 rng(20261126);
+  const std::vector<std::string> pieces = {"\n", "ab", "\r\n", "x\ny", "", "\n\n", "\xE4\xB8\xAD"};
+  std::string text = "first\nsecond\r\nthird";
+  for (int step = 0; step < 500; ++step) {
+    const LineIndex before(text);
+    const auto size = static_cast<std::uint32_t>(text.size());
+    const std::uint32_t begin = static_cast<std::uint32_t>(rng() % (size + 1));
+    const std::uint32_t end = std::min(size, begin + static_cast<std::uint32_t>(rng() % 8));
+    std::string replacement;
+    for (auto k = rng() % 3; k > 0; --k) replacement += pieces[rng() % pieces.size()];
+    text = text.substr(0, begin) + replacement + text.substr(end);
+    const LineIndex edited(text, before, begin, end, begin + static_cast<std::uint32_t>(replacement.size()));
+    const LineIndex fresh(text);
+    ASSERT_EQ(edited.lineCount(), fresh.lineCount()) << "step " << step;
+    for (std::uint32_t line = 0; line <= fresh.lineCount(); ++line) {
+      ASSERT_EQ(edited.lineStart(line), fresh.lineStart(line)) << "step " << step << " line " << line;
+      ASSERT_EQ(edited.lineEnd(line), fresh.lineEnd(line)) << "step " << step << " line " << line;
+    }
+  }
 }
 
 }  // namespace

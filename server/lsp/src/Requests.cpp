@@ -18,11 +18,13 @@
 #include <gpuasm/ide/SemanticTokens.h>
 #include <gpuasm/ide/SignatureHelp.h>
 #include <gpuasm/ide/Run.h>
+#include <gpuasm/isa/Utf8.h>
 #include <gpuasm/lsp/CheckJson.h>
 
 #include <algorithm>
 #include <limits>
 #include <array>
+#include <charconv>
 #include <chrono>
 #include <cctype>
 #include <cstdio>
@@ -608,31 +610,150 @@ constexpr std::array<Method, 33> kMethods = {{
     {"workspace/executeCommand", Request, typed<ExecuteCommandParams, executeCommand>, executeCommandCap},
 }};
 
+// The publishDiagnostics notification is written as text, not built as a json value and dumped:
+// it goes out on every keystroke, and a DOM of std::map objects for each of ~100 diagnostics
+// (initializer lists copied, then serialised) was most of an edit's instructions. The text is
+// the very bytes protocol::dump writes for the same content (keys in std::map order, invalid
+// UTF-8 replaced), which RequestsTest checks against the json built the old way.
+
+// A string as protocol::dump writes it. Plain ASCII is written here; any other byte leaves it
+// to nlohmann's serialiser (its replacement of invalid UTF-8 is the rule to follow).
+void appendJsonString(std::string& out, std::string_view s) {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      out += dump(json(std::string(s)));
+      return;
+    }
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          constexpr char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xF];
+          out += kHex[static_cast<unsigned char>(c) & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+template <typename Int>
+void appendNumber(std::string& out, Int n) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, r.ptr);
+}
+
+void appendPosition(std::string& out, syntax::LinePosition p) {
+  out += "{\"character\":";
+  appendNumber(out, p.character);
+  out += ",\"line\":";
+  appendNumber(out, p.line);
+  out += '}';
+}
+
+void appendStrings(std::string& out, const std::vector<std::string>& strings) {
+  out += '[';
+  for (std::size_t i = 0; i < strings.size(); ++i) {
+    if (i > 0) out += ',';
+    appendJsonString(out, strings[i]);
+  }
+  out += ']';
+}
+
+int severityNumber(ide::Severity s) {  // as protocol::diagnosticJson writes it
+  switch (s) {
+    case ide::Severity::Error: return 1;
+    case ide::Severity::Warning: return 2;
+    case ide::Severity::Information: return 3;
+    case ide::Severity::Hint: return 4;
+  }
+  return 1;
+}
+
+// One diagnostic: the text of protocol::diagnosticJson's value, with `related` (dumped
+// relatedInformation, or empty) in its place among the keys.
+void appendDiagnostic(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view related) {
+  out += "{\"code\":";
+  appendJsonString(out, d.code);
+  if (!d.suggestions.empty() || !d.legalForms.empty() || !d.erratum.empty()) {
+    out += ",\"data\":{";
+    bool comma = false;
+    if (!d.erratum.empty()) {
+      out += "\"erratum\":";
+      appendJsonString(out, d.erratum);
+      comma = true;
+    }
+    if (!d.legalForms.empty()) {
+      out += comma ? ",\"legalForms\":" : "\"legalForms\":";
+      appendStrings(out, d.legalForms);
+      comma = true;
+    }
+    if (!d.suggestions.empty()) {
+      out += comma ? ",\"suggestions\":" : "\"suggestions\":";
+      appendStrings(out, d.suggestions);
+    }
+    out += '}';
+  }
+  out += ",\"message\":";
+  const bool valid = std::all_of(d.message.begin(), d.message.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  appendJsonString(out, valid ? d.message : text::escapeInvalidUtf8(d.message));  // a quoted byte that is not UTF-8 as \xNN
+  out += ",\"range\":{\"end\":";
+  appendPosition(out, at.position(d.range.end));
+  out += ",\"start\":";
+  appendPosition(out, at.position(d.range.begin));
+  out += '}';
+  if (!related.empty()) {
+    out += ",\"relatedInformation\":";
+    out += related;
+  }
+  out += ",\"severity\":";
+  appendNumber(out, severityNumber(d.severity));
+  out += ",\"source\":\"gpuasm\"";
+  if (d.unnecessary) out += ",\"tags\":[1]";  // DiagnosticTag.Unnecessary: editors fade the code
+  out += '}';
+}
+
 // Each diagnostic with its related information, when the client takes it: the spec's legal
 // forms for a near miss and the erratum behind a rule, as places in the spec files
 // (SpecDocuments; building them writes the spec cache). If the spec cannot be written, the
 // diagnostics still go out, without it.
-json diagnosticsJson(ServerState& state, const OpenDocument& doc) {
-  json out = json::array();
+void appendDiagnostics(std::string& out, ServerState& state, const OpenDocument& doc) {
   // The assembler's findings, the dataflow's and the expectations', in document order.
   const ide::Snapshot& snap = *doc.snapshot;
-  std::vector<ide::Diagnostic> all = snap.diagnostics();
-  all.insert(all.end(), doc.flow.begin(), doc.flow.end());
-  all.insert(all.end(), doc.expectations.begin(), doc.expectations.end());
-  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic& x, const ide::Diagnostic& y) { return x.range.begin < y.range.begin; });
-  for (const ide::Diagnostic& d : all) {
-    json j = diagnosticJson(at(state, snap), d);
+  std::vector<const ide::Diagnostic*> all;
+  all.reserve(snap.diagnostics().size() + doc.flow.size() + doc.expectations.size());
+  for (const auto* list : {&snap.diagnostics(), &doc.flow, &doc.expectations})
+    for (const ide::Diagnostic& d : *list) all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic* x, const ide::Diagnostic* y) { return x->range.begin < y->range.begin; });
+  const Positions positions = at(state, snap);
+  out += '[';
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const ide::Diagnostic& d = *all[i];
+    std::string related;
     if (state.client.relatedInformation) {
-      json related = json::array();
+      json items = json::array();
       for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
-        if (const auto at = state.spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
-          related.push_back({{"location", {{"uri", at->uri}, {"range", {{"start", positionJson(at->start)}, {"end", positionJson(at->end)}}}}},
-                             {"message", r.message}});
-      if (!related.empty()) j["relatedInformation"] = std::move(related);
+        if (const auto place = state.spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
+          items.push_back({{"location", {{"uri", place->uri}, {"range", {{"start", positionJson(place->start)}, {"end", positionJson(place->end)}}}}},
+                           {"message", r.message}});
+      if (!items.empty()) related = dump(items);
     }
-    out.push_back(std::move(j));
+    if (i > 0) out += ',';
+    appendDiagnostic(out, positions, d, related);
   }
-  return out;
+  out += ']';
 }
 
 }  // namespace
@@ -699,7 +820,16 @@ json serverCapabilities(const ClientCapabilities& client) {
 }
 
 std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc) {
-  return notification("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.version}, {"diagnostics", diagnosticsJson(state, doc)}});
+  // dump({"jsonrpc", "method", "params": {"diagnostics", "uri", "version"}}), written directly.
+  std::string out = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":)";
+  out.reserve(out.size() + 256 * (doc.snapshot->diagnostics().size() + doc.flow.size() + doc.expectations.size()) + uri.size() + 64);
+  appendDiagnostics(out, state, doc);
+  out += ",\"uri\":";
+  appendJsonString(out, uri);
+  out += ",\"version\":";
+  appendNumber(out, doc.version);
+  out += "}}";
+  return out;
 }
 
 namespace {

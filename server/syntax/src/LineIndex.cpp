@@ -43,6 +43,26 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
   }
 }
 
+LineIndex::LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd)
+    : text_(text) {
+  // A line start s is the byte after a '\n' at s - 1: those up to `begin` keep their '\n', those
+  // past `oldEnd` keep theirs and move by the edit, and the replacement brings its own.
+  const auto& old = before.starts_;
+  const auto keptEnd = std::upper_bound(old.begin(), old.end(), begin);
+  const auto movedBegin = std::upper_bound(keptEnd, old.end(), oldEnd);
+  starts_.reserve(static_cast<std::size_t>(keptEnd - old.begin()) + static_cast<std::size_t>(old.end() - movedBegin) + 8);
+  starts_.assign(old.begin(), keptEnd);
+  const char* const base = text.data();
+  for (const char* at = base + begin; at < base + newEnd;) {
+    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(base + newEnd - at));
+    if (nl == nullptr) break;
+    at = static_cast<const char*>(nl) + 1;
+    starts_.push_back(static_cast<std::uint32_t>(at - base));
+  }
+  const std::uint32_t delta = newEnd - oldEnd;  // modulo 2^32: a shrinking edit moves the starts back
+  for (auto it = movedBegin; it != old.end(); ++it) starts_.push_back(*it + delta);
+}
+
 std::uint32_t LineIndex::lineStart(std::uint32_t line) const {
   if (line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
   return starts_[line];

@@ -113,5 +113,41 @@ TEST(Snapshot, RandomEditSequencesMatchAFreshAnalysis) {
   }
 }
 
+// The same on a document of many blocks of shared chunks (Snapshot.h: an edit copies the flat
+// per-chunk arrays and shares the untouched blocks): edits that add and remove lines anywhere,
+// some spanning many chunks, keep the line index, the chunks' lines and the diagnostics equal to
+// a fresh analysis; and the versions edited from keep describing their own text.
+TEST(Snapshot, EditsAcrossBlocksMatchAFreshAnalysis) {
+  const std::vector<std::string> lines = {"IADD R0, R1, R2 ;\n", "FADD.RX R1, R2, R3 ;\n", "// comment\n", "/* a\nb */ MOV R2, 0x2 ;\n",
+                                          "IADDD R1, R2 ;\n", "\n", "// @expect R1 == 0x1\n", "MOV R1, 0x1 ;\n"};
+  std::mt19937 rng(20261126);
+  std::string text;
+  for (int i = 0; i < 700; ++i) text += lines[rng() % lines.size()];
+  auto snap = ide::Snapshot::analyse(db(), text);
+  std::vector<std::pair<std::shared_ptr<const ide::Snapshot>, std::string>> kept;
+  for (int step = 0; step < 120; ++step) {
+    const auto size = static_cast<std::uint32_t>(snap->text().size());
+    const std::uint32_t b = static_cast<std::uint32_t>(rng() % (size + 1));
+    const std::uint32_t span = step % 10 == 0 ? 3000 : 40;
+    const std::uint32_t e = std::min(size, b + static_cast<std::uint32_t>(rng() % span));
+    std::string insert;
+    for (auto k = rng() % (step % 7 == 0 ? 200 : 3); k > 0; --k) insert += lines[rng() % lines.size()];
+    snap = snap->edited({b, e, insert});
+    const auto fresh = ide::Snapshot::analyse(db(), std::string(snap->text()));
+    ASSERT_EQ(describe(*snap), describe(*fresh)) << "step " << step;
+    ASSERT_EQ(snap->chunkCount(), fresh->chunkCount());
+    ASSERT_EQ(snap->hasExpectations(), fresh->hasExpectations());
+    ASSERT_EQ(snap->lines().lineCount(), fresh->lines().lineCount());
+    for (std::uint32_t line = 0; line < fresh->lines().lineCount(); ++line)
+      ASSERT_EQ(snap->lines().lineStart(line), fresh->lines().lineStart(line)) << "step " << step << " line " << line;
+    for (std::size_t k = 0; k < fresh->chunkCount(); ++k) {
+      ASSERT_EQ(snap->chunkStart(k), fresh->chunkStart(k));
+      ASSERT_EQ(snap->chunkLine(k), fresh->chunkLine(k));
+    }
+    if (step % 20 == 0) kept.emplace_back(snap, describe(*snap));
+  }
+  for (const auto& [version, description] : kept) EXPECT_EQ(describe(*version), description);
+}
+
 }  // namespace
 }  // namespace gpuasm::featuretest

@@ -79,27 +79,45 @@ class Snapshot {
   std::size_t chunkHolding(std::uint32_t offset) const { return holding(offset); }
   std::size_t analysedChunks() const { return analysed_; }
   /// Whether any chunk holds a well-formed `// @expect` directive.
-  bool hasExpectations() const { return hasExpectations_; }
+  bool hasExpectations() const { return expectationChunks_ > 0; }
 
  private:
+  /// Chunks owned together, in document order: the unit of sharing between versions (below).
+  struct ChunkBlock {
+    std::vector<std::shared_ptr<const ChunkAnalysis>> chunks;
+  };
+
   Snapshot(const isa::InstrDb& db, std::string text);
-  /// Positions of every chunk and the absolute diagnostics, after chunks_ is filled.
-  void index();
+  /// The text of an edit of `before`: [begin, oldEnd) of its text replaced by [begin, newEnd).
+  Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd);
+  /// Positions of every chunk, the absolute diagnostics and the blocks, from `owned` (analyse).
+  void index(std::vector<std::shared_ptr<const ChunkAnalysis>> owned);
   /// The chunk holding `offset` (the last chunk for the text's end). Needs a chunk.
   std::size_t holding(std::uint32_t offset) const;
   /// The chunks overlapping [begin, end]: first and one-past-last index.
   std::pair<std::size_t, std::size_t> chunkSpan(std::uint32_t begin, std::uint32_t end) const;
+  /// The block holding chunk `k` (k < chunkCount()).
+  std::size_t blockOf(std::size_t k) const;
+  /// Appends `chunks` as blocks of about kBlockChunks.
+  void appendBlocks(std::vector<std::shared_ptr<const ChunkAnalysis>> chunks);
 
   const isa::InstrDb* db_;
   std::shared_ptr<const isa::InstrDb> owner_;  ///< db_'s owner, when the snapshot keeps it alive
   std::string text_;
   syntax::LineIndex lines_;
-  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks_;
-  std::vector<std::uint32_t> chunkStart_;  ///< first byte of each chunk
-  std::vector<std::uint32_t> chunkLine_;   ///< first line of each chunk
+  // An edit keeps every chunk but a few, so what a version holds per chunk is flat arrays of
+  // plain values, copied whole (sequential memory), and the chunks' ownership is shared by
+  // blocks: an edit takes a reference to each untouched block, not to each of ~16,000 chunks
+  // (a reference count per chunk, in memory all over the heap, was most of an edit's time).
+  std::vector<std::shared_ptr<const ChunkBlock>> blocks_;  ///< own chunks_, in order
+  std::vector<std::uint32_t> blockFirst_;                 ///< index of each block's first chunk
+  std::vector<const ChunkAnalysis*> chunks_;
+  std::vector<std::uint32_t> chunkStart_;        ///< first byte of each chunk
+  std::vector<std::uint32_t> chunkLine_;         ///< first line of each chunk
+  std::vector<std::uint32_t> chunkDiagnostics_;  ///< where each chunk's diagnostics start in diagnostics_ (one more: the end)
   std::vector<Diagnostic> diagnostics_;
   std::size_t analysed_ = 0;
-  bool hasExpectations_ = false;
+  std::size_t expectationChunks_ = 0;  ///< chunks with a well-formed `// @expect`
 };
 
 }  // namespace gpuasm::ide

@@ -23,6 +23,10 @@ enum class ColumnUnit : std::uint8_t { Utf16, Utf8 };
 class LineIndex {
  public:
   explicit LineIndex(std::string_view text);
+  /// The index of `text`, which is `before`'s text with bytes [begin, oldEnd) replaced by
+  /// [begin, newEnd) of `text`: the line starts outside the edit are taken from `before` (those
+  /// after it shifted) and only the replacement is read, so an edit does not read the whole text.
+  LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd);
 
   /// Position of a byte offset (clamped to the text's end; an offset inside a multi-byte
   /// character maps to that character's start).

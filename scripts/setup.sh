@@ -45,3 +45,5 @@ build/bin/gpuasm dis --file examples/words.txt || status=$?
 echo
 echo "== gpuasm run examples/warp-reduce.asm (one warp of 32 lanes; * marks values the run changed)"
 build/bin/gpuasm run examples/warp-reduce.asm
+echo
+echo "setup: done in $SECONDS s"

@@ -8,12 +8,14 @@
 # but `require('gpuasm').setup{}`, shows the diagnostics of an .asm file and highlights it with
 # the installed parser. Needs root, debootstrap and the Debian archive (the host's apt sources).
 #   bash tests/install/deb-in-chroot.sh build/dist/gpuasm_<version>_amd64.deb
-# The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-minbase); delete it to
-# start over. Prints one line per check and "install: N passed, M failed".
+# The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-minbase-<packages>);
+# delete it to start over. Prints one line per check and "install: N passed, M failed".
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 deb="$(realpath "$1")"
-cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase}"
+# The name holds the packages the base is made with: a change of them makes a new base.
+base_packages=man-db,bash-completion,neovim,ca-certificates
+cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase-${base_packages//,/-}}"
 
 fail() {
   echo "install: $*" >&2
@@ -32,7 +34,7 @@ if [ ! -f "$cache/.complete" ]; then
   echo "install: debootstrap --variant=minbase bookworm into $cache (once, about 3 minutes; from $mirror)"
   rm -rf "$cache.tmp"
   mkdir -p "$(dirname "$cache")"
-  debootstrap --variant=minbase --include=man-db,bash-completion,neovim,ca-certificates bookworm "$cache.tmp" "$mirror" \
+  debootstrap --variant=minbase --include="$base_packages" bookworm "$cache.tmp" "$mirror" \
     > "$cache.log" 2>&1 || { tail -n 30 "$cache.log" >&2; fail "debootstrap failed (log: $cache.log)"; }
   cp /etc/apt/sources.list.d/debian.sources "$cache.tmp/etc/apt/sources.list.d/" 2>/dev/null || true
   rm -rf "$cache"

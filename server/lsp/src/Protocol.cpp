@@ -42,8 +42,6 @@ json rangeJson(const Positions& at, syntax::ByteRange r) {
   return {{"start", positionJson(at.position(r.begin))}, {"end", positionJson(at.position(r.end))}};
 }
 
-namespace {
-
 int severityCode(ide::Severity s) {
   switch (s) {
     case ide::Severity::Error: return 1;
@@ -53,8 +51,6 @@ int severityCode(ide::Severity s) {
   }
   return 1;
 }
-
-}  // namespace
 
 json diagnosticJson(const Positions& at, const ide::Diagnostic& d) {
   json j = {{"range", rangeJson(at, d.range)},

@@ -64,6 +64,8 @@ json rangeJson(const Positions& at, syntax::ByteRange r);
 
 /// An editor diagnostic as LSP JSON, with the near-miss data quick fixes need in `data`.
 json diagnosticJson(const Positions& at, const ide::Diagnostic& d);
+/// LSP's DiagnosticSeverity number of a severity (1 error … 4 hint).
+int severityCode(ide::Severity s);
 
 // ------------------------------------------------------------------ typed params
 // The params of the methods the server implements, read with from_json (found by

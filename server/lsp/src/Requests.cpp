@@ -672,16 +672,6 @@ void appendStrings(std::string& out, const std::vector<std::string>& strings) {
   out += ']';
 }
 
-int severityNumber(ide::Severity s) {  // as protocol::diagnosticJson writes it
-  switch (s) {
-    case ide::Severity::Error: return 1;
-    case ide::Severity::Warning: return 2;
-    case ide::Severity::Information: return 3;
-    case ide::Severity::Hint: return 4;
-  }
-  return 1;
-}
-
 // One diagnostic: the text of protocol::diagnosticJson's value, with `related` (dumped
 // relatedInformation, or empty) in its place among the keys.
 void appendDiagnostic(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view related) {
@@ -719,7 +709,7 @@ void appendDiagnostic(std::string& out, const Positions& at, const ide::Diagnost
     out += related;
   }
   out += ",\"severity\":";
-  appendNumber(out, severityNumber(d.severity));
+  appendNumber(out, protocol::severityCode(d.severity));
   out += ",\"source\":\"gpuasm\"";
   if (d.unnecessary) out += ",\"tags\":[1]";  // DiagnosticTag.Unnecessary: editors fade the code
   out += '}';

@@ -22,8 +22,8 @@
 #   debootstrap               the test command installs the .deb in a fresh Debian bookworm chroot
 #                             (tests/install/deb-in-chroot.sh; made once, cached in /var/cache/gpuasm)
 #   unzip                     vscode-extension/package.sh counts the files of the .vsix it made
-#   ccache                    caches compilations: a rebuild of an unchanged file (another build
-#                             directory, a fresh clone) is a copy (CMakeLists.txt uses it when present)
+#   ccache                    caches compilations: a rebuild of an unchanged file (a build directory
+#                             made anew, a branch switched back) is a copy (CMakeLists.txt uses it)
 # and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
 # source package (grammar/tools/build-tree-sitter-cli.sh, about a minute): the test command
 # checks with it that the committed grammar/src/ is what grammar.js generates.

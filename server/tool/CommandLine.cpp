@@ -144,9 +144,14 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
   a = gpuasm.add_subcommand("completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
   a->footer(kExitStatus);
   a->add_option("SHELL", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
-  a->callback([&run, &gpuasm, &out] { run = [&gpuasm, &out] { return out << bashCompletion(gpuasm), kExitOk; }; });
+  a->callback([&run, &gpuasm, &out] {
+    run = [&gpuasm, &out] {
+      out << bashCompletion(gpuasm);
+      return static_cast<int>(kExitOk);
+    };
+  });
 
-  // The build writes gpuasm(1) with this hidden option (server/CMakeLists.txt).
+  // The build writes gpuasm(1) with this hidden option (cmake/Install.cmake).
   if (argc == 2 && std::string_view(argv[1]) == "--manpage") {
     out << manPage(gpuasm);
     return kExitOk;

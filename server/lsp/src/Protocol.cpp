@@ -4,6 +4,9 @@
 
 #include <gpuasm/isa/Utf8.h>
 
+#include <algorithm>
+#include <charconv>
+
 #include "RunJsonTree.h"
 
 namespace gpuasm::lsp::protocol {
@@ -42,6 +45,8 @@ json rangeJson(const Positions& at, syntax::ByteRange r) {
   return {{"start", positionJson(at.position(r.begin))}, {"end", positionJson(at.position(r.end))}};
 }
 
+namespace {
+
 int severityCode(ide::Severity s) {
   switch (s) {
     case ide::Severity::Error: return 1;
@@ -52,19 +57,110 @@ int severityCode(ide::Severity s) {
   return 1;
 }
 
+void appendPosition(std::string& out, syntax::LinePosition p) {
+  out += "{\"character\":";
+  appendJsonInteger(out, p.character);
+  out += ",\"line\":";
+  appendJsonInteger(out, p.line);
+  out += '}';
+}
+
+void appendStrings(std::string& out, const std::vector<std::string>& strings) {
+  out += '[';
+  for (std::size_t i = 0; i < strings.size(); ++i) {
+    if (i > 0) out += ',';
+    appendJsonString(out, strings[i]);
+  }
+  out += ']';
+}
+
+bool isAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+}  // namespace
+
+void appendJsonString(std::string& out, std::string_view s) {
+  if (!isAscii(s)) {
+    out += dump(json(std::string(s)));  // nlohmann's replacement of invalid UTF-8 is the rule
+    return;
+  }
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          constexpr char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xF];
+          out += kHex[static_cast<unsigned char>(c) & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void appendJsonInteger(std::string& out, std::int64_t n) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, r.ptr);
+}
+
+void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view relatedInformation) {
+  out += "{\"code\":";
+  appendJsonString(out, d.code);
+  if (!d.suggestions.empty() || !d.legalForms.empty() || !d.erratum.empty()) {
+    out += ",\"data\":{";
+    bool comma = false;
+    if (!d.erratum.empty()) {
+      out += "\"erratum\":";
+      appendJsonString(out, d.erratum);
+      comma = true;
+    }
+    if (!d.legalForms.empty()) {
+      out += comma ? ",\"legalForms\":" : "\"legalForms\":";
+      appendStrings(out, d.legalForms);
+      comma = true;
+    }
+    if (!d.suggestions.empty()) {
+      out += comma ? ",\"suggestions\":" : "\"suggestions\":";
+      appendStrings(out, d.suggestions);
+    }
+    out += '}';
+  }
+  out += ",\"message\":";
+  // A quoted byte that is not UTF-8 as \xNN (an ASCII message has none: no copy).
+  appendJsonString(out, isAscii(d.message) ? d.message : text::escapeInvalidUtf8(d.message));
+  out += ",\"range\":{\"end\":";
+  appendPosition(out, at.position(d.range.end));
+  out += ",\"start\":";
+  appendPosition(out, at.position(d.range.begin));
+  out += '}';
+  if (!relatedInformation.empty()) {
+    out += ",\"relatedInformation\":";
+    out += relatedInformation;
+  }
+  out += ",\"severity\":";
+  appendJsonInteger(out, severityCode(d.severity));
+  out += ",\"source\":\"gpuasm\"";
+  if (d.unnecessary) out += ",\"tags\":[1]";  // DiagnosticTag.Unnecessary: editors fade the code
+  out += '}';
+}
+
 json diagnosticJson(const Positions& at, const ide::Diagnostic& d) {
-  json j = {{"range", rangeJson(at, d.range)},
-            {"severity", severityCode(d.severity)},
-            {"code", d.code},
-            {"source", "gpuasm"},
-            {"message", text::escapeInvalidUtf8(d.message)}};  // a quoted byte that is not UTF-8 as \xNN
-  json data = json::object();
-  if (!d.suggestions.empty()) data["suggestions"] = d.suggestions;
-  if (!d.legalForms.empty()) data["legalForms"] = d.legalForms;
-  if (!d.erratum.empty()) data["erratum"] = d.erratum;
-  if (!data.empty()) j["data"] = std::move(data);
-  if (d.unnecessary) j["tags"] = {1};  // DiagnosticTag.Unnecessary: editors fade the code
-  return j;
+  // The same text parsed: one writer of a diagnostic's shape, for the hot path and the rest.
+  std::string text;
+  appendDiagnosticText(text, at, d, {});
+  return json::parse(text);
 }
 
 // ------------------------------------------------------------------ typed params

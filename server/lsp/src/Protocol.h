@@ -62,10 +62,20 @@ syntax::LinePosition position(const json& p);
 json positionJson(const syntax::LinePosition& p);
 json rangeJson(const Positions& at, syntax::ByteRange r);
 
-/// An editor diagnostic as LSP JSON, with the near-miss data quick fixes need in `data`.
+/// An editor diagnostic as LSP JSON, with the near-miss data quick fixes need in `data`: the
+/// value of appendDiagnosticText's text.
 json diagnosticJson(const Positions& at, const ide::Diagnostic& d);
-/// LSP's DiagnosticSeverity number of a severity (1 error … 4 hint).
-int severityCode(ide::Severity s);
+
+// Writing JSON text directly, byte for byte what dump() writes for the same value (keys in
+// order, the same escapes, invalid UTF-8 replaced): for publishDiagnostics, which goes out on
+// every keystroke, where building a json value first was most of an edit's instructions.
+
+/// `s` as a JSON string.
+void appendJsonString(std::string& out, std::string_view s);
+void appendJsonInteger(std::string& out, std::int64_t n);
+/// An editor diagnostic's object (diagnosticJson's value) as text; `relatedInformation`, when
+/// not empty, is the dumped array of its relatedInformation member.
+void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view relatedInformation);
 
 // ------------------------------------------------------------------ typed params
 // The params of the methods the server implements, read with from_json (found by

@@ -18,13 +18,11 @@
 #include <gpuasm/ide/SemanticTokens.h>
 #include <gpuasm/ide/SignatureHelp.h>
 #include <gpuasm/ide/Run.h>
-#include <gpuasm/isa/Utf8.h>
 #include <gpuasm/lsp/CheckJson.h>
 
 #include <algorithm>
 #include <limits>
 #include <array>
-#include <charconv>
 #include <chrono>
 #include <cctype>
 #include <cstdio>
@@ -610,110 +608,8 @@ constexpr std::array<Method, 33> kMethods = {{
     {"workspace/executeCommand", Request, typed<ExecuteCommandParams, executeCommand>, executeCommandCap},
 }};
 
-// The publishDiagnostics notification is written as text, not built as a json value and dumped:
-// it goes out on every keystroke, and a DOM of std::map objects for each of ~100 diagnostics
-// (initializer lists copied, then serialised) was most of an edit's instructions. The text is
-// the very bytes protocol::dump writes for the same content (keys in std::map order, invalid
-// UTF-8 replaced), which RequestsTest checks against the json built the old way.
-
-// A string as protocol::dump writes it. Plain ASCII is written here; any other byte leaves it
-// to nlohmann's serialiser (its replacement of invalid UTF-8 is the rule to follow).
-void appendJsonString(std::string& out, std::string_view s) {
-  for (const char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      out += dump(json(std::string(s)));
-      return;
-    }
-  out += '"';
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          constexpr char kHex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xF];
-          out += kHex[static_cast<unsigned char>(c) & 0xF];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
-template <typename Int>
-void appendNumber(std::string& out, Int n) {
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, n);
-  out.append(buf, r.ptr);
-}
-
-void appendPosition(std::string& out, syntax::LinePosition p) {
-  out += "{\"character\":";
-  appendNumber(out, p.character);
-  out += ",\"line\":";
-  appendNumber(out, p.line);
-  out += '}';
-}
-
-void appendStrings(std::string& out, const std::vector<std::string>& strings) {
-  out += '[';
-  for (std::size_t i = 0; i < strings.size(); ++i) {
-    if (i > 0) out += ',';
-    appendJsonString(out, strings[i]);
-  }
-  out += ']';
-}
-
-// One diagnostic: the text of protocol::diagnosticJson's value, with `related` (dumped
-// relatedInformation, or empty) in its place among the keys.
-void appendDiagnostic(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view related) {
-  out += "{\"code\":";
-  appendJsonString(out, d.code);
-  if (!d.suggestions.empty() || !d.legalForms.empty() || !d.erratum.empty()) {
-    out += ",\"data\":{";
-    bool comma = false;
-    if (!d.erratum.empty()) {
-      out += "\"erratum\":";
-      appendJsonString(out, d.erratum);
-      comma = true;
-    }
-    if (!d.legalForms.empty()) {
-      out += comma ? ",\"legalForms\":" : "\"legalForms\":";
-      appendStrings(out, d.legalForms);
-      comma = true;
-    }
-    if (!d.suggestions.empty()) {
-      out += comma ? ",\"suggestions\":" : "\"suggestions\":";
-      appendStrings(out, d.suggestions);
-    }
-    out += '}';
-  }
-  out += ",\"message\":";
-  const bool valid = std::all_of(d.message.begin(), d.message.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  appendJsonString(out, valid ? d.message : text::escapeInvalidUtf8(d.message));  // a quoted byte that is not UTF-8 as \xNN
-  out += ",\"range\":{\"end\":";
-  appendPosition(out, at.position(d.range.end));
-  out += ",\"start\":";
-  appendPosition(out, at.position(d.range.begin));
-  out += '}';
-  if (!related.empty()) {
-    out += ",\"relatedInformation\":";
-    out += related;
-  }
-  out += ",\"severity\":";
-  appendNumber(out, protocol::severityCode(d.severity));
-  out += ",\"source\":\"gpuasm\"";
-  if (d.unnecessary) out += ",\"tags\":[1]";  // DiagnosticTag.Unnecessary: editors fade the code
-  out += '}';
-}
+// The publishDiagnostics notification is written as text (protocol::appendDiagnosticText), not
+// built as a json value and dumped: it goes out on every keystroke.
 
 // Each diagnostic with its related information, when the client takes it: the spec's legal
 // forms for a near miss and the erratum behind a rule, as places in the spec files
@@ -741,7 +637,7 @@ void appendDiagnostics(std::string& out, ServerState& state, const OpenDocument&
       if (!items.empty()) related = dump(items);
     }
     if (i > 0) out += ',';
-    appendDiagnostic(out, positions, d, related);
+    appendDiagnosticText(out, positions, d, related);
   }
   out += ']';
 }
@@ -817,7 +713,7 @@ std::string publishDiagnostics(ServerState& state, const std::string& uri, const
   out += ",\"uri\":";
   appendJsonString(out, uri);
   out += ",\"version\":";
-  appendNumber(out, doc.version);
+  appendJsonInteger(out, doc.version);
   out += "}}";
   return out;
 }

@@ -7,6 +7,7 @@
 
 #include <sstream>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuasm::tool {
@@ -31,7 +32,8 @@ std::string valueName(const CLI::Option& o) {
   return o.get_positional() && !o.nonpositional() ? o.get_name() : "VALUE";
 }
 
-/// Escapes text for roff: backslashes, and a leading '.' or '\'' that would read as a request.
+/// Escapes text for roff: backslashes, hyphens (\- prints a minus, as in an option), and a leading
+/// '.' or '\'' that would read as a request.
 std::string roff(std::string_view text) {
   std::string out;
   for (char c : text) {

@@ -39,7 +39,7 @@ stage "ctest (RelWithDebInfo)" run_ctest build
 
 # What a user installs: the .deb (lintian must report no error) and the .vsix.
 stage "dist: the .deb and the .vsix" cmake --build build --target dist
-deb="build/dist/gpuasm_$(sed -n 's/^project(gpuasm VERSION \([0-9.]*\) .*/\1/p' CMakeLists.txt)_amd64.deb"
+deb="build/dist/gpuasm_${gpuasm_version}_amd64.deb"
 stage "lintian on the .deb" lintian --fail-on error "$deb"
 stage "the .deb installed in a Debian chroot" bash tests/install/deb-in-chroot.sh "$deb"
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.

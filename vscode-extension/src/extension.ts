@@ -122,13 +122,15 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     showServerPathError(lookup.why);
     return;
   }
+  const cannotRun = (what: string, error: unknown) =>
+    showServerPathError(
+      `gpuasm: the language server ${lookup.path} ${what} (${(error as Error).message}). ` +
+        'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.',
+    );
   try {
     output.appendLine((await checkServerRuns(lookup.path)).replace(/\n/g, '; '));
   } catch (error) {
-    showServerPathError(
-      `gpuasm: the language server ${lookup.path} does not run here (${(error as Error).message}). ` +
-        'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.',
-    );
+    cannotRun('does not run here', error);
     return;
   }
   output.appendLine(`Starting ${lookup.path} lsp`);
@@ -158,10 +160,7 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
   try {
     await client.start();
   } catch (error) {
-    showServerPathError(
-      `gpuasm: the language server ${lookup.path} did not start (${(error as Error).message}). ` +
-        'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.',
-    );
+    cannotRun('did not start', error);
     return;
   }
   client.onNotification('gpuasm/specStatus', (info: SpecInfo) => showSpec(info));

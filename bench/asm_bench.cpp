@@ -10,7 +10,7 @@
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
 // (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large] [GPUASM_BINARY]
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 

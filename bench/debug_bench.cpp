@@ -6,9 +6,9 @@
 // continue <= 1.5x a forward run, memory <= 64 MB.
 #include "BenchInput.h"
 
-#include <gpuasm/ide/Assembler.h>
-#include <gpuasm/ide/Debugger.h>
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/execution/Debugger.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>

@@ -5,7 +5,7 @@
 #include "BenchInput.h"
 #include "RatioReporter.h"
 
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>

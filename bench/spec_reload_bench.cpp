@@ -9,7 +9,7 @@
 // Usage: gpuasm_spec_reload_bench [GPUASM_BINARY]
 #include "LspClient.h"
 
-#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/SpecSource.h>
 

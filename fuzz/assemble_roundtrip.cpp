@@ -6,7 +6,7 @@
 // without issues and prints must assemble back to itself, as `gpuasm dis --asm` output must.
 #include "FuzzSupport.h"
 
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/isa/Printer.h>

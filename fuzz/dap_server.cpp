@@ -1,4 +1,4 @@
-// Fuzz target: the debug adapter in process (lsp::DapServer::handle), on a small program
+// Fuzz target: the debug adapter in process (dap::DapServer::handle), on a small program
 // written once to a temporary file with a state file beside it. The first byte: bit 0 launches
 // with stopOnEntry, bit 1 skips the launch (the bodies meet an adapter with no session), bit 2
 // launches with the state file. The rest is request bodies, one a line (at most 64); a launch
@@ -10,7 +10,7 @@
 #include "FuzzSupport.h"
 
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/lsp/DapServer.h>
+#include <gpuasm/dap/DapServer.h>
 
 #include <nlohmann/json.hpp>
 
@@ -66,7 +66,7 @@ const Files& files() {
 
 class Session {
  public:
-  explicit Session(lsp::DapServer& server) : server_(server) {}
+  explicit Session(dap::DapServer& server) : server_(server) {}
 
   // Sends one body; checks the numbering and, for a request, its one response, which it returns.
   json send(const std::string& body) {
@@ -101,7 +101,7 @@ class Session {
     return m;
   }
 
-  lsp::DapServer& server_;
+  dap::DapServer& server_;
   std::int64_t seq_ = 0;
 };
 
@@ -126,7 +126,7 @@ std::string confined(std::string_view body) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1 || size > fuzz::kMaxInput) return 0;
   const unsigned mode = data[0];
-  lsp::DapServer server(db());
+  dap::DapServer server(db());
   Session session(server);
   if ((mode & 2u) == 0) {
     json launch = {{"program", files().program}, {"stopOnEntry", (mode & 1u) != 0}};

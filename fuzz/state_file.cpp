@@ -1,5 +1,5 @@
 // Fuzz target: the initial state of a run as users write it. The first byte chooses the reader:
-// even, the rest is a state file (lsp::parseStateJson, as `gpuasm run --state` and the debug
+// even, the rest is a state file (wire::parseStateJson, as `gpuasm run --state` and the debug
 // adapter's launch `stateFile` read it); odd, it is an .asm text whose `// @state` directives
 // are parsed (sim::parseStateDirectives) and whose `// @expect` directives are checked
 // (ide::directiveDiagnostics). What parses is applied to a fresh warp (applyInitialState).
@@ -8,9 +8,9 @@
 // entries win, so applying it over itself changes nothing).
 #include "FuzzSupport.h"
 
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/lsp/RunJson.h>
+#include <gpuasm/wire/RunJson.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/WarpState.h>
 
@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1 || size > fuzz::kMaxInput) return 0;
   const std::string_view text = fuzz::asText(data + 1, size - 1);
   if ((data[0] & 1u) == 0) {
-    const auto state = lsp::parseStateJson(text);
+    const auto state = wire::parseStateJson(text);
     if (state) applyTwice(*state);
     else FUZZ_CHECK(!state.error().empty(), "a state file error without a message");
     return 0;

@@ -3,9 +3,9 @@
 #include "Commands.h"
 #include "MappedSources.h"
 
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Printer.h>
-#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/wire/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -69,7 +69,7 @@ class MachineCodeFile {
 
 }  // namespace
 
-void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, std::ostream& out) {
+void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out) {
   out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
   if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
   out << '\n';
@@ -79,7 +79,7 @@ void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, st
   }
 }
 
-void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out) {
+void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics, std::ostream& out) {
   for (const auto& d : diagnostics) printDiagnostic(file, d, out);
 }
 
@@ -114,7 +114,7 @@ int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ost
     void batch(ide::AssembledBatch&& b) override {
       for (const ide::Diagnostic& d : b.diagnostics) {
         anyError |= d.severity == ide::Severity::Error;
-        printDiagnostic(options->file, lsp::placeDiagnostic(d, *cursor), *err);
+        printDiagnostic(options->file, wire::placeDiagnostic(d, *cursor), *err);
       }
       if (!anyError)
         for (const isa::Word128& w : b.words) machineCode->write(w);
@@ -147,7 +147,7 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   const std::string& source = *text;
   const syntax::LineIndex lines(source);
   auto entryOf = [&](const ide::AssembledStatement& s) {
-    lsp::ListingEntry e;
+    wire::ListingEntry e;
     e.line = s.statement.line + 1;
     e.text = std::string(std::string_view(source).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
     if (s.inst) {
@@ -160,20 +160,20 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   };
   if (options.json) {
     const ide::AssembledUnit unit = ide::assembleText(db, source);
-    std::vector<lsp::ListingEntry> listing;
+    std::vector<wire::ListingEntry> listing;
     for (const auto& s : unit.statements) listing.push_back(entryOf(s));
-    const auto placed = lsp::placeDiagnostics(unit.diagnostics, lines);
-    out << lsp::asmToJson(options.file, listing, placed, 2) << '\n';
+    const auto placed = wire::placeDiagnostics(unit.diagnostics, lines);
+    out << wire::asmToJson(options.file, listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
   }
   // The listing is written as the assembler goes; the diagnostics follow it on stderr.
   struct Listing final : ide::AssemblySink {
     std::ostream* out;
-    std::function<lsp::ListingEntry(const ide::AssembledStatement&)> entryOf;
+    std::function<wire::ListingEntry(const ide::AssembledStatement&)> entryOf;
     std::vector<ide::Diagnostic> diagnostics;
     void diagnostic(ide::Diagnostic&& d) override { diagnostics.push_back(std::move(d)); }
     void statement(ide::AssembledStatement&& s) override {
-      const lsp::ListingEntry e = entryOf(s);
+      const wire::ListingEntry e = entryOf(s);
       const std::string number = std::to_string(e.line);
       *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
            << (e.opcode.empty() ? std::string(34, ' ') : e.encoding) << "  "
@@ -184,7 +184,7 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   listing.out = &out;
   listing.entryOf = entryOf;
   ide::assembleText(db, source, listing);
-  const auto placed = lsp::placeDiagnostics(listing.diagnostics, lines);
+  const auto placed = wire::placeDiagnostics(listing.diagnostics, lines);
   printDiagnostics(options.file, placed, err);
   return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
 }

@@ -6,8 +6,8 @@
 #include "Commands.h"
 #include "MappedSources.h"
 
-#include <gpuasm/ide/Assembler.h>
-#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/wire/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -53,7 +53,7 @@ class CheckedFiles final : public ide::BatchDocuments {
     }
     for (const ide::Diagnostic& d : b.diagnostics) {
       anyError_ |= d.severity == ide::Severity::Error;
-      const lsp::PlacedDiagnostic placed = lsp::placeDiagnostic(d, *cursor_);
+      const wire::PlacedDiagnostic placed = wire::placeDiagnostic(d, *cursor_);
       if (json_) json_->diagnostic(placed);
       else printDiagnostic(path, placed, out_);
     }
@@ -75,7 +75,7 @@ class CheckedFiles final : public ide::BatchDocuments {
   std::ostream& err_;
   MappedSources sources_;
   std::vector<std::string_view> texts_;
-  std::optional<lsp::CheckJsonWriter> json_;
+  std::optional<wire::CheckJsonWriter> json_;
   std::optional<syntax::LineCursor> cursor_;  // of the file being printed
   bool anyError_ = false, ioError_ = false;
 };

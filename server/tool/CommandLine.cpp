@@ -7,7 +7,7 @@
 #include "Manual.h"
 
 #include <gpuasm/isa/SpecSource.h>
-#include <gpuasm/lsp/ProjectConfig.h>
+#include <gpuasm/wire/ProjectConfig.h>
 
 #include <CLI/CLI.hpp>
 
@@ -36,7 +36,7 @@ void printVersion(std::ostream& out) {
   out << "gpuasm " << kBuildInfo.version << "\ncommit " << kBuildInfo.commit;
   if (*kBuildInfo.commitDate != '\0') out << " (" << kBuildInfo.commitDate << ")";
   out << '\n';
-  auto project = lsp::findProjectConfig(".");
+  auto project = wire::findProjectConfig(".");
   if (!project) {
     out << "spec: " << project.error() << '\n';
     return;

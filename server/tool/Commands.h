@@ -2,10 +2,10 @@
 // and returns the process exit status: 0 fine, 1 the input has errors, 2 usage or I/O error.
 #pragma once
 
-#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/ide/analysis/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/InitialState.h>
-#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/wire/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
@@ -28,8 +28,8 @@ enum class ProjectLookup : bool { None, FromCurrentDirectory };
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
                                          ProjectLookup lookup = ProjectLookup::FromCurrentDirectory);
 
-void printDiagnostic(const std::string& file, const lsp::PlacedDiagnostic& d, std::ostream& out);
-void printDiagnostics(const std::string& file, const std::vector<lsp::PlacedDiagnostic>& diagnostics, std::ostream& out);
+void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out);
+void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics, std::ostream& out);
 
 /// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as
 /// "gpuasm: ..." on failure.

@@ -1,8 +1,8 @@
 // `gpuasm dap [--port N] [--spec-dir DIR]`: the debug adapter on stdio, or on 127.0.0.1:N.
 #include "Commands.h"
 
-#include <gpuasm/lsp/DapServer.h>
-#include <gpuasm/lsp/Transport.h>
+#include <gpuasm/dap/DapServer.h>
+#include <gpuasm/wire/Transport.h>
 
 #include <ostream>
 
@@ -11,8 +11,8 @@ namespace gpuasm::tool {
 int runDap(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
-  lsp::DapServer server(*load->db);
-  return options.port ? lsp::serveTcp(server, *options.port, err) : lsp::serveStdio(server, err);
+  dap::DapServer server(*load->db);
+  return options.port ? wire::serveTcp(server, *options.port, err) : wire::serveStdio(server, err);
 }
 
 }  // namespace gpuasm::tool

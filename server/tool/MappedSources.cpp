@@ -5,7 +5,7 @@
 // always safe: a later read faults the same bytes back in from the page cache.
 #include "MappedSources.h"
 
-#include <gpuasm/ide/SourceFile.h>
+#include <gpuasm/ide/analysis/SourceFile.h>
 
 #include <chrono>
 #include <condition_variable>

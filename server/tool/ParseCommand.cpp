@@ -3,7 +3,7 @@
 // also listed on stderr as file:line:col diagnostics.
 #include "Commands.h"
 
-#include <gpuasm/ide/SourceFile.h>
+#include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/Statement.h>
 #include <gpuasm/syntax/SyntaxTree.h>

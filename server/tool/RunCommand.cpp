@@ -4,8 +4,8 @@
 // on an error or the file has errors.
 #include "Commands.h"
 
-#include <gpuasm/ide/Run.h>
-#include <gpuasm/lsp/RunJson.h>
+#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/wire/RunJson.h>
 
 #include <algorithm>
 #include <charconv>
@@ -58,7 +58,7 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
 bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err) {
   auto text = readSourceFile(path, err);
   if (!text) return false;
-  auto state = lsp::parseStateJson(*text);
+  auto state = wire::parseStateJson(*text);
   if (!state) {
     err << path << ": " << state.error() << '\n';
     return false;
@@ -79,11 +79,11 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (!text) return kExitUsage;
   const syntax::LineIndex lines(*text);
   const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);
-  const auto placed = lsp::placeDiagnostics(outcome.diagnostics, lines);
+  const auto placed = wire::placeDiagnostics(outcome.diagnostics, lines);
   const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
   if (options.json) {
-    out << lsp::runToJson(options.file, outcome, placed, 2) << '\n';
+    out << wire::runToJson(options.file, outcome, placed, 2) << '\n';
     return failed || anyError ? kExitInputErrors : kExitOk;
   }
   printDiagnostics(options.file, placed, err);

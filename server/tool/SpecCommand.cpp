@@ -5,8 +5,8 @@
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
-#include <gpuasm/lsp/ProjectConfig.h>
-#include <gpuasm/lsp/SpecJson.h>
+#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/wire/SpecJson.h>
 
 #include <algorithm>
 #include <array>
@@ -21,7 +21,7 @@ using namespace gpuasm::isa;
 std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err, ProjectLookup lookup) {
   std::optional<std::string> dir = specDir;
   if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
-    auto project = lsp::findProjectConfig(".");
+    auto project = wire::findProjectConfig(".");
     if (!project) {
       err << "gpuasm: " << project.error() << '\n';
       return std::nullopt;
@@ -60,7 +60,7 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   std::stable_sort(diagnostics.begin(), diagnostics.end(), before);
   const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == Severity::Error; });
   if (options.json) {
-    out << (options.lint ? lsp::specDiagnosticsToJson(db, diagnostics, 2) : lsp::specToJson(db, diagnostics, 2)) << '\n';
+    out << (options.lint ? wire::specDiagnosticsToJson(db, diagnostics, 2) : wire::specToJson(db, diagnostics, 2)) << '\n';
     return errors > 0 ? kExitInputErrors : kExitOk;
   }
   if (options.lint) {
@@ -144,10 +144,10 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   const Decoder decoder(db);
-  std::vector<lsp::DisEntry> entries;
+  std::vector<wire::DisEntry> entries;
   bool anyError = false;
   for (auto& [input, word] : inputs) {
-    lsp::DisEntry e;
+    wire::DisEntry e;
     e.input = std::move(input);
     e.word = word;
     if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
@@ -162,7 +162,7 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
     entries.push_back(std::move(e));
   }
   if (options.json) {
-    out << lsp::disToJson(db, entries, 2) << '\n';
+    out << wire::disToJson(db, entries, 2) << '\n';
     return anyError ? kExitInputErrors : kExitOk;
   }
   if (options.assembly) {

@@ -7,10 +7,10 @@
 
 #include <gpuasm/isa/Utf8.h>
 
-#include <gpuasm/ide/LiveValues.h>
-#include <gpuasm/ide/Run.h>
-#include <gpuasm/ide/Snapshot.h>
-#include <gpuasm/lsp/RunJson.h>
+#include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/wire/RunJson.h>
 
 #include <algorithm>
 #include <charconv>
@@ -30,7 +30,7 @@ using Status = ide::ExpectationOutcome::Status;
 struct FileReport {
   std::string file;
   std::string ioError;                              // the file could not be read
-  std::vector<lsp::PlacedDiagnostic> errors;        // its error diagnostics (assembler, directives)
+  std::vector<wire::PlacedDiagnostic> errors;        // its error diagnostics (assembler, directives)
   std::vector<ide::ExpectationOutcome> expectations;
   std::vector<std::uint32_t> columns;               // per expectation: 0-based column of '@expect'
   double seconds = 0;
@@ -54,7 +54,7 @@ FileReport testFile(const isa::InstrDb& db, const std::string& path, const std::
   }
   const auto started = std::chrono::steady_clock::now();
   const auto snap = ide::Snapshot::analyse(db, *text);
-  for (const lsp::PlacedDiagnostic& d : lsp::placeDiagnostics(snap->diagnostics(), snap->lines()))
+  for (const wire::PlacedDiagnostic& d : wire::placeDiagnostics(snap->diagnostics(), snap->lines()))
     if (d.severity == "error") r.errors.push_back(d);
   // No time budget here: a test runs to the end or the step limit.
   ide::LiveRun run(snap, stateFile ? &*stateFile : nullptr, nullptr, ide::LiveLimits{stepLimit, std::chrono::hours(24)});
@@ -149,7 +149,7 @@ std::string junitXml(const std::vector<FileReport>& reports) {
               std::to_string(e) + "\" skipped=\"0\" time=\"" + seconds(r.seconds) + "\" file=\"" + file + "\">\n";
     if (fileError) {
       std::string details = r.ioError;
-      for (const lsp::PlacedDiagnostic& d : r.errors)
+      for (const wire::PlacedDiagnostic& d : r.errors)
         details += r.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + " [" + d.code + "]\n";
       const std::string summary = !r.ioError.empty() ? r.ioError : std::to_string(r.errors.size()) + " error(s) in the file";
       suites += "    <testcase classname=\"" + file + "\" name=\"the file assembles\" file=\"" + file + "\" time=\"0\">\n      <error message=\"" +

@@ -2,7 +2,7 @@
 // tests/asm/encode-by-hand.py computed independently from the spec; tests/asm/invalid.asm
 // pairs invalid instructions with the first error (code and column) the rules of the spec
 // demand. Each line is assembled on its own, as the language server may do.
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <gtest/gtest.h>

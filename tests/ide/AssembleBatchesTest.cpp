@@ -2,8 +2,8 @@
 // directiveDiagnostics (the one definition of a document's diagnostics, as the editor shows
 // them): the same diagnostics in the same order and the encodings of the statements that
 // assembled, whatever the number of threads, across documents of every size.
-#include <gpuasm/ide/Assembler.h>
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/syntax/Chunks.h>
 
 #include <gtest/gtest.h>

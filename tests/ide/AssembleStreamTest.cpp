@@ -2,7 +2,7 @@
 // batch path (lower the whole text, then assemble the LoweredUnit): the same statements, matches,
 // encodings and diagnostics, in the same order, on every example and test file and on a text
 // that mixes errors, comments spanning lines and several statements per line.
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/syntax/LineScanner.h>
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Document diagnostics, written as annotated snippets: `[[…]]` marks the exact range each
 // diagnostic must cover, and the codes are listed in document order. Expected facts come from
 // the spec's syntax forms (cited beside each case).
-#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/ide/analysis/Diagnostics.h>
 
 #include <gtest/gtest.h>
 

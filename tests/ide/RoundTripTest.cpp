@@ -5,7 +5,7 @@
 // no syntax form can write (IMAD.HI without .X, catalog §7) print nothing and are skipped, but
 // every variant must round-trip at least kMinPerOpcode times, and every syntax form must be
 // the one some round trip was written in.
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/Printer.h>

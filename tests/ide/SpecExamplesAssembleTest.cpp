@@ -3,7 +3,7 @@
 // items 1, 3, 4 and 8) and the FFMA example that fits no encoding variant (G-1). The table is
 // the catalog's list; the test fails if an example not in it gets an error, or one in it doesn't.
 #include "SpecExamples.h"
-#include <gpuasm/ide/Assembler.h>
+#include <gpuasm/ide/analysis/Assembler.h>
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The server core as a client drives it: the lifecycle, errors for malformed and unknown
 // messages, cancellation, document sync with incremental UTF-16 edits, and diagnostics that
 // equal a fresh analysis of the final text after any sequence of edits (DESIGN.md §3).
-#include <gpuasm/ide/LiveValues.h>
-#include <gpuasm/ide/RegisterUses.h>
-#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
 #include "LspMessages.h"
 
 #include <gpuasm/lsp/Server.h>

@@ -3,7 +3,7 @@
 // Expected values in the tests come from the spec's text, worked out by hand.
 #pragma once
 
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/InstrDb.h>
 
 #include <gtest/gtest.h>

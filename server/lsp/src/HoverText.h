@@ -2,7 +2,7 @@
 // plain text for a client whose hover.contentFormat lists only plaintext (LSP 3.17 MarkupKind).
 #pragma once
 
-#include <gpuasm/ide/Hover.h>
+#include <gpuasm/ide/asm/Hover.h>
 
 #include <string>
 

@@ -2,9 +2,9 @@
 // precise errors, and converting between byte offsets and LSP positions (UTF-16, via LineIndex).
 #pragma once
 
-#include <gpuasm/ide/Diagnostics.h>
+#include <gpuasm/ide/analysis/Diagnostics.h>
 #include <gpuasm/lsp/Server.h>
-#include <gpuasm/ide/Formatting.h>
+#include <gpuasm/ide/asm/Formatting.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/SyntaxTree.h>

@@ -4,21 +4,21 @@
 
 #include "HoverText.h"
 #include "Results.h"
-#include "RunJsonTree.h"
+#include <gpuasm/wire/RunJsonTree.h>
 
-#include <gpuasm/ide/CodeActions.h>
-#include <gpuasm/ide/Completion.h>
-#include <gpuasm/ide/Definition.h>
-#include <gpuasm/ide/DocumentSymbols.h>
-#include <gpuasm/ide/Folding.h>
-#include <gpuasm/ide/Formatting.h>
-#include <gpuasm/ide/Hover.h>
-#include <gpuasm/ide/InlayHints.h>
-#include <gpuasm/ide/RegisterUses.h>
-#include <gpuasm/ide/SemanticTokens.h>
-#include <gpuasm/ide/SignatureHelp.h>
-#include <gpuasm/ide/Run.h>
-#include <gpuasm/lsp/CheckJson.h>
+#include <gpuasm/ide/asm/CodeActions.h>
+#include <gpuasm/ide/asm/Completion.h>
+#include <gpuasm/ide/asm/Definition.h>
+#include <gpuasm/ide/asm/DocumentSymbols.h>
+#include <gpuasm/ide/asm/Folding.h>
+#include <gpuasm/ide/asm/Formatting.h>
+#include <gpuasm/ide/asm/Hover.h>
+#include <gpuasm/ide/asm/InlayHints.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/asm/SemanticTokens.h>
+#include <gpuasm/ide/asm/SignatureHelp.h>
+#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/wire/CheckJson.h>
 
 #include <algorithm>
 #include <limits>
@@ -358,7 +358,7 @@ json rename(ServerState& state, const RenameParams& p) {
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
 
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
-  return detail::runJson(uri, outcome, placeDiagnostics(outcome.diagnostics, snap.lines()));
+  return wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
 }
 
 json runToCursor(ServerState& state, const PositionParams& p) {

@@ -5,14 +5,14 @@
 // the initialize result are derived from it, so nothing is advertised that is not handled.
 #pragma once
 
-#include "LiveSpec.h"
+#include <gpuasm/workspace/SpecSession.h>
 #include "Protocol.h"
 #include "Results.h"
 #include "SpecDocuments.h"
 
-#include <gpuasm/ide/Completion.h>
-#include <gpuasm/ide/Folding.h>
-#include <gpuasm/ide/SemanticTokens.h>
+#include <gpuasm/ide/asm/Completion.h>
+#include <gpuasm/ide/asm/Folding.h>
+#include <gpuasm/ide/asm/SemanticTokens.h>
 
 #include <gpuasm/lsp/Server.h>
 
@@ -24,6 +24,14 @@
 #include <vector>
 
 namespace gpuasm::lsp {
+
+using workspace::AnalysedDocument;
+using workspace::DocumentText;
+using workspace::OpenSpecDocument;
+using workspace::SpecChoice;
+using workspace::SpecJob;
+using workspace::SpecOrigin;
+using workspace::SpecOutcome;
 
 /// What the handlers may read and change: the server's state.
 struct ServerState {

@@ -1,12 +1,12 @@
 // Server: JSON-RPC dispatch, lifecycle, document sync and diagnostics (see Server.h).
-#include <gpuasm/lsp/ProjectConfig.h>
+#include <gpuasm/wire/ProjectConfig.h>
 #include <gpuasm/lsp/Server.h>
 
 #include "Protocol.h"
 #include "Requests.h"
 #include "SpecDocuments.h"
 
-#include <gpuasm/ide/Definition.h>
+#include <gpuasm/ide/asm/Definition.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -35,7 +35,7 @@ constexpr std::chrono::milliseconds kReloadPoll{2};
 Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
     : specs_(std::make_unique<SpecSession>()), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {
   specs_->db = specs_->builtIn = std::move(db);
-  if (!specDir.empty()) specs_->builtInChoice = {SpecOrigin::CommandLine, normalDirectory(".", specDir), {}};
+  if (!specDir.empty()) specs_->builtInChoice = {SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}};
   specs_->choice = specs_->builtInChoice;
 }
 

@@ -7,7 +7,7 @@
 #include "Requests.h"
 #include "Results.h"
 
-#include <gpuasm/ide/SpecFeatures.h>
+#include <gpuasm/ide/spec/SpecFeatures.h>
 #include <gpuasm/isa/Utf8.h>
 
 #include <filesystem>

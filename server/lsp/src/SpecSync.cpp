@@ -1,13 +1,13 @@
 // The live spec in the language server (LiveSpec.h): open spec files, reloads started when the
 // server is idle and installed when they are done, the spec's diagnostics in its files, the
 // file watchers, and gpuasm/specInfo.
-#include "LiveSpec.h"
+#include <gpuasm/workspace/SpecSession.h>
 #include "Protocol.h"
 #include "Requests.h"
 #include "SpecDocuments.h"
 
 #include <gpuasm/isa/Utf8.h>
-#include <gpuasm/lsp/ProjectConfig.h>
+#include <gpuasm/wire/ProjectConfig.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -85,7 +85,7 @@ json specInfoJson(const ServerState& state) {
     errors += d.severity == isa::Severity::Error ? 1 : 0;
     warnings += d.severity == isa::Severity::Warning ? 1 : 0;
   }
-  return {{"origin", originName(specs.choice.origin)},
+  return {{"origin", workspace::originName(specs.choice.origin)},
           {"dir", specs.choice.dir.empty() ? json(nullptr) : json(text::escapeInvalidUtf8(specs.choice.dir))},
           {"configFile", specs.choice.configFile.empty() ? json(nullptr) : json(text::escapeInvalidUtf8(specs.choice.configFile))},
           {"files", std::move(files)},
@@ -177,7 +177,7 @@ void loadSpecNow(ServerState& state) {
   SpecJob job;
   job.choice = *choice;
   job.builtIn = specs.builtIn;
-  finishSpecReload(state, runSpecJob(std::move(job)), /*acceptErrors=*/true);
+  finishSpecReload(state, workspace::runSpecJob(std::move(job)), /*acceptErrors=*/true);
 }
 
 void startSpecReload(ServerState& state) {
@@ -190,7 +190,7 @@ void startSpecReload(ServerState& state) {
   job.choice = *choice;
   job.builtIn = specs.builtIn;
   for (const auto& [uri, doc] : specs.documents)
-    if (const auto path = pathOfFileUri(uri); path && isSpecFileOf(choice->dir, *path)) job.overlays[*path] = doc.text;
+    if (const auto path = pathOfFileUri(uri); path && workspace::isSpecFileOf(choice->dir, *path)) job.overlays[*path] = doc.text;
   for (auto& [uri, doc] : state.documents) {
     job.documents.push_back({uri, doc.version, std::string(doc.snapshot->text())});
     doc.editsDuringReload.clear();
@@ -204,10 +204,10 @@ void watchSpecFiles(ServerState& state) {
   json watchers = json::array();
   if (state.client.relativePatterns) {
     if (!specs.choice.dir.empty()) watchers.push_back({{"globPattern", {{"baseUri", fileUri(specs.choice.dir)}, {"pattern", "*.{txt,isa}"}}}});
-    if (!specs.workspaceRoot.empty()) watchers.push_back({{"globPattern", {{"baseUri", fileUri(specs.workspaceRoot)}, {"pattern", kProjectFileName}}}});
+    if (!specs.workspaceRoot.empty()) watchers.push_back({{"globPattern", {{"baseUri", fileUri(specs.workspaceRoot)}, {"pattern", wire::kProjectFileName}}}});
   } else {  // workspace-relative globs; the server picks out the spec directory's files
     watchers.push_back({{"globPattern", "**/*.{txt,isa}"}});
-    watchers.push_back({{"globPattern", std::string("**/") + kProjectFileName}});
+    watchers.push_back({{"globPattern", std::string("**/") + wire::kProjectFileName}});
   }
   if (watchers.empty()) return;
   state.out.push_back(serverRequest(
@@ -217,12 +217,12 @@ void watchSpecFiles(ServerState& state) {
 
 json didChangeWatchedFiles(ServerState& state, const WatchedFilesParams& p) {
   SpecSession& specs = state.specs;
-  const std::string project = specs.workspaceRoot.empty() ? std::string() : (fs::path(specs.workspaceRoot) / kProjectFileName).string();
+  const std::string project = specs.workspaceRoot.empty() ? std::string() : (fs::path(specs.workspaceRoot) / wire::kProjectFileName).string();
   for (const std::string& uri : p.uris) {
     const auto path = pathOfFileUri(uri);
     if (!path) continue;
     // An open spec file's text is the editor's, which its didChange already brought.
-    if ((!project.empty() && *path == project) || (isSpecFileOf(specs.choice.dir, *path) && !specs.documents.contains(uri)))
+    if ((!project.empty() && *path == project) || (workspace::isSpecFileOf(specs.choice.dir, *path) && !specs.documents.contains(uri)))
       specs.reloadWanted = true;
   }
   return nullptr;
@@ -233,7 +233,7 @@ json specInfo(ServerState& state, const json&) { return specInfoJson(state); }
 bool openSpecDocument(ServerState& state, const DidOpenParams& p) {
   SpecSession& specs = state.specs;
   const auto path = pathOfFileUri(p.uri);
-  const bool inDir = path && isSpecFileOf(specs.choice.dir, *path);
+  const bool inDir = path && workspace::isSpecFileOf(specs.choice.dir, *path);
   if (p.languageId != "gpuasm-spec" && !inDir) return false;
   OpenSpecDocument& doc = specs.documents[p.uri];
   doc = OpenSpecDocument{};
@@ -265,7 +265,7 @@ bool changeSpecDocument(ServerState& state, const DidChangeParams& p) {
   it->second.version = p.version.value_or(it->second.version + 1);
   it->second.view.reset();
   const auto path = pathOfFileUri(p.uri);
-  if (path && isSpecFileOf(specs.choice.dir, *path)) specs.reloadWanted = true;
+  if (path && workspace::isSpecFileOf(specs.choice.dir, *path)) specs.reloadWanted = true;
   return true;
 }
 
@@ -276,7 +276,7 @@ bool closeSpecDocument(ServerState& state, const std::string& uri) {
   specs.documents.erase(it);
   // The file on disk is the spec again; its diagnostics stay, they are about that file.
   const auto path = pathOfFileUri(uri);
-  if (path && isSpecFileOf(specs.choice.dir, *path)) specs.reloadWanted = true;
+  if (path && workspace::isSpecFileOf(specs.choice.dir, *path)) specs.reloadWanted = true;
   return true;
 }
 

@@ -2,7 +2,7 @@
 // `[[ ... ]]` marks expected ranges (`[[R[0:1]]]` closes after the operand's own ']'); both are removed from the text the feature sees.
 #pragma once
 
-#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // edit exists. The expected fixes come from the spec lines quoted with each test.
 #include "Annotated.h"
 
-#include <gpuasm/ide/CodeActions.h>
+#include <gpuasm/ide/asm/CodeActions.h>
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include "Annotated.h"
 #include "SpecExamples.h"
 
-#include <gpuasm/ide/Completion.h>
+#include <gpuasm/ide/asm/Completion.h>
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>

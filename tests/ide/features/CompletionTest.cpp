@@ -3,7 +3,7 @@
 // comments, and bad input. Expectations are read off the spec text; each cites its lines.
 #include "Annotated.h"
 
-#include <gpuasm/ide/Completion.h>
+#include <gpuasm/ide/asm/Completion.h>
 
 #include <gtest/gtest.h>
 

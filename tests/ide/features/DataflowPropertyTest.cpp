@@ -6,8 +6,8 @@
 #include "Annotated.h"
 #include "RandomPrograms.h"
 
-#include <gpuasm/ide/RegisterUses.h>
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/execution/Run.h>
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,8 @@
 // Every expectation is worked out by hand from those roles and document order.
 #include "Annotated.h"
 
-#include <gpuasm/ide/Hover.h>
-#include <gpuasm/ide/RegisterUses.h>
+#include <gpuasm/ide/asm/Hover.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
 
 #include <gtest/gtest.h>
 

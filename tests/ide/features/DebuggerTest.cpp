@@ -5,7 +5,7 @@
 #include "Annotated.h"
 #include "RandomPrograms.h"
 
-#include <gpuasm/ide/Debugger.h>
+#include <gpuasm/ide/execution/Debugger.h>
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Go to definition: the targets are spec lines found with grep and quoted here.
 #include "Annotated.h"
 
-#include <gpuasm/ide/Definition.h>
+#include <gpuasm/ide/asm/Definition.h>
 
 #include <gtest/gtest.h>
 

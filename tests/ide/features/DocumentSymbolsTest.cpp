@@ -2,7 +2,7 @@
 // ("Sections"); the opcode names come from the spec's __DefOpcode lines.
 #include "Annotated.h"
 
-#include <gpuasm/ide/DocumentSymbols.h>
+#include <gpuasm/ide/asm/DocumentSymbols.h>
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // numbers counted by hand in each snippet.
 #include "Annotated.h"
 
-#include <gpuasm/ide/Folding.h>
+#include <gpuasm/ide/asm/Folding.h>
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // ("Formatting"); the properties (idempotence, same encodings) run over examples/*.asm.
 #include "Annotated.h"
 
-#include <gpuasm/ide/Formatting.h>
+#include <gpuasm/ide/asm/Formatting.h>
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // assertions read sections and items, never markup (the protocol layer renders it).
 #include "Annotated.h"
 
-#include <gpuasm/ide/Hover.h>
+#include <gpuasm/ide/asm/Hover.h>
 
 #include <gtest/gtest.h>
 

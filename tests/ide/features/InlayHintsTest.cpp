@@ -2,7 +2,7 @@
 // spec's field positions (tests/asm/valid.asm checks the encoder itself the same way).
 #include "Annotated.h"
 
-#include <gpuasm/ide/InlayHints.h>
+#include <gpuasm/ide/asm/InlayHints.h>
 
 #include <gtest/gtest.h>
 

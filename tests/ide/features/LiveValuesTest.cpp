@@ -4,7 +4,7 @@
 // compares unsigned) and the `// @state` values.
 #include "Annotated.h"
 
-#include <gpuasm/ide/LiveValues.h>
+#include <gpuasm/ide/execution/LiveValues.h>
 
 #include <gtest/gtest.h>
 

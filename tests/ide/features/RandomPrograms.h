@@ -5,7 +5,7 @@
 #include "Annotated.h"
 #include "SpecExamples.h"
 
-#include <gpuasm/ide/Run.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/WarpState.h>
 
 #include <algorithm>

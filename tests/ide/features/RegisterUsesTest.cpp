@@ -3,7 +3,7 @@
 // OutList<> cited beside each case.
 #include "Annotated.h"
 
-#include <gpuasm/ide/RegisterUses.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // them from docs/LANGUAGE.md (guard, mnemonic and which dotted parts spell it, operand forms).
 #include "Annotated.h"
 
-#include <gpuasm/ide/SemanticTokens.h>
+#include <gpuasm/ide/asm/SemanticTokens.h>
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // places where there is none. Expectations are read off the spec text; each cites its lines.
 #include "Annotated.h"
 
-#include <gpuasm/ide/SignatureHelp.h>
+#include <gpuasm/ide/asm/SignatureHelp.h>
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // computed here from the text with a pattern that does not share code with the loader.
 #include "Annotated.h"
 
-#include <gpuasm/ide/SpecFeatures.h>
+#include <gpuasm/ide/spec/SpecFeatures.h>
 
 #include <gtest/gtest.h>
 

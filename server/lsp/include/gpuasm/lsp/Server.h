@@ -5,10 +5,10 @@
 // `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
 #pragma once
 
-#include <gpuasm/ide/LiveValues.h>
-#include <gpuasm/ide/Snapshot.h>
+#include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/lsp/Transport.h>
+#include <gpuasm/wire/Transport.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>
 
@@ -22,10 +22,15 @@
 #include <string_view>
 #include <vector>
 
+namespace gpuasm::workspace {
+struct SpecSession;
+}
+
 namespace gpuasm::lsp {
 
 class SpecDocuments;
-struct SpecSession;
+using workspace::SpecSession;
+using wire::MessageHandler;
 
 /// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
 struct ServerSettings {

@@ -1,0 +1,60 @@
+// Semantic tokens: what the editor colours by meaning rather than by regular expression. Every
+// token comes from the analysed statements (guard, mnemonic, modifiers, operands with their
+// prefixes, selectors and address parts) and the comments, so a theme shows IMAD.WIDE's WIDE
+// as part of the mnemonic and .U32 as a modifier — the database decides which is which, as the
+// assembler does. Lines that do not parse keep their comments and whatever their statement has.
+//
+// Choices (the legend's names are LSP 3.17 standard types, so every theme colours them):
+// - the mnemonic is a `keyword`: mnemonics are the ISA's closed vocabulary, like a language's
+//   keywords, not user-defined callables (`function` would colour IADD like a call);
+// - dotted modifiers are `modifier`; register selectors (.B1, .H0) `property`, a part of the
+//   register they follow;
+// - registers, predicates, register ranges and predicate sets are `variable`; the registers
+//   that read a constant (RZ, URZ read 0; PT, UPT read true; writes to them are discarded) and
+//   constant memory's `c` carry `readonly`, because a program cannot change what they hold;
+// - the guard (`@!P0`) is a `decorator`: it annotates the whole statement, as `@` does in the
+//   languages themes are written for;
+// - literals are `number`, the prefixes - ~ ! and the bars | | `operator`, comments `comment`.
+#pragma once
+
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/syntax/SyntaxTree.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpuasm::ide {
+
+/// Token types; the value is the index into semanticTokenLegend().types.
+enum class SemanticTokenType : std::uint8_t {
+  Keyword, Modifier, Variable, Number, Operator, Comment, Decorator, Property,
+  // The spec's own files (SpecFeatures.h): type names, enumerators, strings, groups, optypes and opcodes.
+  Type, EnumMember, String, Namespace, Class,
+};
+
+/// Token modifier bits; bit i is semanticTokenLegend().modifiers[i].
+enum SemanticTokenModifier : std::uint32_t { kReadonly = 1u << 0 };
+
+/// The names the editor is told about at initialisation, in index (bit) order.
+struct SemanticTokenLegend {
+  std::vector<std::string> types;      ///< keyword, modifier, variable, number, operator, comment, decorator, property, type, enumMember, string, namespace, class
+  std::vector<std::string> modifiers;  ///< readonly
+};
+
+const SemanticTokenLegend& semanticTokenLegend();
+
+/// One token: a byte range within a single line, its type and its modifier bits.
+struct SemanticToken {
+  syntax::ByteRange range;
+  SemanticTokenType type = SemanticTokenType::Keyword;
+  std::uint32_t modifiers = 0;  ///< SemanticTokenModifier bits
+  friend bool operator==(const SemanticToken&, const SemanticToken&) = default;
+};
+
+/// The tokens that overlap `range` (half-open; the whole document is {0, text size}), sorted,
+/// non-overlapping and never spanning a line end: a comment over several lines gives one token
+/// per line it has text on.
+std::vector<SemanticToken> getSemanticTokens(const Snapshot& snapshot, syntax::ByteRange range);
+
+}  // namespace gpuasm::ide

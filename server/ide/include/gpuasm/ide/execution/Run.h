@@ -1,0 +1,69 @@
+// Running a document in the warp simulator: assemble it, read its `// @state` directives, apply
+// a state file over them, and run to the end or to a line. `gpuasm run`, the language server's
+// run-to-cursor and the simulator tests all go through this one function.
+#pragma once
+
+#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/Diagnostics.h>
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/sim/Expression.h>
+#include <gpuasm/sim/InitialState.h>
+#include <gpuasm/sim/Program.h>
+#include <gpuasm/sim/Simulator.h>
+#include <gpuasm/sim/WarpState.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::ide {
+
+/// What to run and from which state.
+struct RunRequest {
+  std::optional<std::uint32_t> untilLine;     ///< 0-based: stop before the first instruction at or after it
+  std::uint64_t stepLimit = 1'000'000;
+  bool trace = false;                         ///< record per executed line the registers it wrote
+  std::optional<sim::InitialState> stateFile; ///< overrides the document's directives
+};
+
+/// The outcome: the state before and after, why the run stopped, and the document's problems.
+struct RunOutcome {
+  /// Set when the run could not start (unusable register types, a bad initial state); then
+  /// `result` is not meaningful and `initial`/`final` hold what could be set up.
+  std::string setupError;
+  std::optional<sim::WarpState> initial;
+  std::optional<sim::WarpState> final;
+  sim::RunResult result;
+  std::vector<Diagnostic> diagnostics;  ///< the document's diagnostics plus bad `// @state` directives
+};
+
+/// Runs a document: assembles it as `gpuasm check` does (assembleText, chunk by chunk), then
+/// runs what assembled. Never throws; problems are data.
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request);
+/// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
+/// initial state). The unit may hold only some of the text's statements: a selection.
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request);
+
+/// The instructions of `unit` as the simulator takes them: each statement with a mnemonic or a
+/// syntax error, with its matched instruction or why it cannot execute. `statement`, when
+/// given, receives each one's index in unit.statements.
+std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement = nullptr);
+
+/// Diagnostics of the malformed `// @state` directives of a text (code state-directive).
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text);
+/// The same from the errors sim::parseStateDirectives(text) already found.
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::span<const sim::StateDirectiveError> errors);
+/// The diagnostic of an `// @expect` directive whose expression has an error (code
+/// expect-directive): at the error's column, or the whole directive when it has none.
+Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& directive);
+/// Both kinds, in document order (`gpuasm check`, `run` and `test` report them with the
+/// assembler's diagnostics; the language server per chunk, Snapshot.h).
+std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text);
+
+/// The statements and diagnostics of `unit` on the lines [firstLine, lastLine].
+AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine);
+
+}  // namespace gpuasm::ide

@@ -1,0 +1,497 @@
+// Register dataflow over the snapshot's per-chunk register events (see RegisterUses.h).
+#include <gpuasm/ide/analysis/RegisterUses.h>
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+
+namespace gpuasm::ide {
+
+namespace {
+
+// A statement's place in the document: its chunk, then its index in the chunk. Ordered as the
+// document is.
+using StatementKey = std::uint64_t;
+
+// An event in document coordinates.
+struct Located {
+  RegisterEvent e;
+  StatementKey statement = 0;
+};
+
+Located locate(const Snapshot& s, std::size_t k, const RegisterEvent& e) {
+  Located l{e, (static_cast<StatementKey>(k) << 32) | e.statement};
+  l.e.range.begin += s.chunkStart(k);
+  l.e.range.end += s.chunkStart(k);
+  l.e.line += s.chunkLine(k);
+  return l;
+}
+
+// Every event of `reg`, in document order.
+std::vector<Located> chainOf(const Snapshot& s, RegisterId reg) {
+  std::vector<Located> out;
+  for (std::size_t k = 0; k < s.chunkCount(); ++k)
+    for (const RegisterEvent& e : s.chunk(k).registerEvents)
+      if (e.reg == reg || (e.wholeFile && e.reg.file == reg.file)) out.push_back(locate(s, k, e));
+  return out;
+}
+
+// The registers set before the first instruction: `// @state` directives and the state file.
+std::vector<RegisterId> initialRegisters(const Snapshot& s, const sim::InitialState* stateFile) {
+  std::vector<RegisterId> out;
+  for (std::size_t k = 0; k < s.chunkCount(); ++k) {
+    const auto& regs = s.chunk(k).stateRegisters;
+    out.insert(out.end(), regs.begin(), regs.end());
+  }
+  if (stateFile)
+    for (const sim::RegisterInit& r : stateFile->registers)
+      if (const auto id = registerNamed(s.db(), r.name)) out.push_back(*id);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool contains(const std::vector<RegisterId>& sorted, RegisterId r) { return std::binary_search(sorted.begin(), sorted.end(), r); }
+
+std::string nameOf(const isa::InstrDb& db, RegisterId r) { return isa::registerSpelling(db, db.types()[r.file], r.number, 1); }
+
+// "R1", "R1 and R2", "R1, R2 and R3".
+std::string nameList(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+RegisterUse useOf(isa::Access a) {
+  if (isa::reads(a) && isa::writes(a)) return RegisterUse::ReadWrite;
+  return isa::writes(a) ? RegisterUse::Write : RegisterUse::Read;
+}
+
+bool within(std::uint32_t offset, syntax::ByteRange r) { return r.begin <= offset && offset <= r.end; }
+
+// The events at the operand or guard under the cursor (named, of a statement that assembles).
+std::vector<Located> eventsAt(const Snapshot& s, std::uint32_t offset) {
+  std::vector<Located> out;
+  if (s.chunkCount() == 0) return out;
+  const std::size_t k = s.chunkHolding(offset);
+  if (offset < s.chunkStart(k)) return out;
+  const std::uint32_t rel = offset - s.chunkStart(k);
+  for (const RegisterEvent& e : s.chunk(k).registerEvents)
+    if (!e.implicit && !e.unknown && within(rel, e.range)) out.push_back(locate(s, k, e));
+  // One place: the first one found (a guard and an operand never overlap).
+  if (!out.empty()) {
+    const syntax::ByteRange place = out.front().e.range;
+    std::erase_if(out, [&](const Located& l) { return !(l.e.range == place); });
+  }
+  return out;
+}
+
+// An event's place in the snapshot: its chunk and its index among the chunk's events.
+struct EventRef {
+  std::uint32_t chunk = 0, event = 0;
+  friend auto operator<=>(const EventRef&, const EventRef&) = default;
+};
+
+// Per register, while walking the document: whether something set it and the writes no read
+// has seen yet.
+struct RegisterState {
+  bool set = false;
+  bool reported = false;  ///< its uninitialized read was found
+  std::vector<EventRef> unread;
+};
+
+// A dense table of RegisterState by (file, number).
+class RegisterTable {
+ public:
+  struct File {
+    std::vector<RegisterState> regs;
+    bool allSet = false;  ///< an instruction wrote a register of the file chosen at run time
+  };
+  explicit RegisterTable(std::size_t types) : slot_(types, -1) {}
+  File& file(std::uint32_t type) {
+    int& slot = slot_[type];
+    if (slot < 0) {
+      slot = static_cast<int>(files_.size());
+      files_.emplace_back();
+    }
+    return files_[static_cast<std::size_t>(slot)];
+  }
+  RegisterState& operator[](RegisterId r) {
+    auto& regs = file(r.file).regs;
+    if (r.number >= regs.size()) regs.resize(r.number + 1);
+    return regs[r.number];
+  }
+
+ private:
+  std::vector<int> slot_;
+  std::vector<File> files_;
+};
+
+}  // namespace
+
+std::vector<RegisterId> registersAt(const Snapshot& snapshot, std::uint32_t offset) {
+  std::vector<RegisterId> out;
+  for (const Located& l : eventsAt(snapshot, offset))
+    if (std::find(out.begin(), out.end(), l.e.reg) == out.end()) out.push_back(l.e.reg);
+  return out;
+}
+
+std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot, const std::vector<RegisterId>& registers) {
+  std::vector<RegisterOccurrence> out;
+  if (registers.empty()) return out;
+  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k) {
+    const auto& events = snapshot.chunk(k).registerEvents;
+    // Per statement, the union of what each place does with the wanted registers, by position.
+    for (std::size_t i = 0; i < events.size();) {
+      std::size_t end = i;
+      while (end < events.size() && events[end].statement == events[i].statement) ++end;
+      std::vector<std::pair<syntax::ByteRange, isa::Access>> places;
+      for (std::size_t j = i; j < end; ++j) {
+        const RegisterEvent& e = events[j];
+        if (e.implicit || e.unknown || std::find(registers.begin(), registers.end(), e.reg) == registers.end()) continue;
+        const auto at = std::find_if(places.begin(), places.end(), [&](const auto& x) { return x.first == e.range; });
+        if (at == places.end()) places.emplace_back(e.range, e.access);
+        else at->second = at->second | e.access;
+      }
+      std::sort(places.begin(), places.end(), [](const auto& x, const auto& y) { return x.first.begin < y.first.begin; });
+      for (const auto& [range, access] : places)
+        out.push_back({{range.begin + snapshot.chunkStart(k), range.end + snapshot.chunkStart(k)}, events[i].line + snapshot.chunkLine(k), useOf(access)});
+      i = end;
+    }
+  }
+  return out;
+}
+
+std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot, std::uint32_t offset) {
+  return registerOccurrences(snapshot, registersAt(snapshot, offset));
+}
+
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile, std::size_t maxFindings) {
+  const isa::InstrDb& db = snapshot.db();
+  RegisterTable table(db.types().size());
+  for (const RegisterId r : initialRegisters(snapshot, stateFile)) table[r].set = true;
+
+  // Writes overwritten unread, with the 1-based line that overwrote them.
+  struct Dead {
+    EventRef at;
+    std::uint32_t by = 0;
+  };
+  std::vector<Dead> dead;
+  std::vector<EventRef> uninitialized;
+  std::vector<std::pair<RegisterId, std::uint32_t>> firstWrite;  // register → line, for the messages
+
+  const auto chunks = static_cast<std::uint32_t>(snapshot.chunkCount());
+  for (std::uint32_t k = 0; k < chunks; ++k) {
+    const std::vector<RegisterEvent>& events = snapshot.chunk(k).registerEvents;
+    const auto n = static_cast<std::uint32_t>(events.size());
+    for (std::uint32_t i = 0; i < n;) {
+      std::uint32_t end = i + 1;
+      while (end < n && events[end].statement == events[i].statement) ++end;
+      // An instruction reads its sources, then writes its results.
+      for (std::uint32_t j = i; j < end; ++j) {
+        const RegisterEvent& e = events[j];
+        if (!isa::reads(e.access)) continue;
+        if (e.wholeFile) {  // may read any register of the file: every unread write is read
+          for (RegisterState& r : table.file(e.reg.file).regs) r.unread.clear();
+          continue;
+        }
+        RegisterState& r = table[e.reg];
+        // The first read of a register nothing set is the finding (as compilers warn once per
+        // variable); the later ones read the same 0.
+        if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
+          uninitialized.push_back({k, j});
+          r.reported = true;
+        }
+        r.unread.clear();
+      }
+      for (std::uint32_t j = i; j < end; ++j) {
+        const RegisterEvent& e = events[j];
+        if (!isa::writes(e.access)) continue;
+        if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
+          table.file(e.reg.file).allSet = true;
+          continue;
+        }
+        RegisterState& r = table[e.reg];
+        if (!r.set) firstWrite.emplace_back(e.reg, e.line + snapshot.chunkLine(k));
+        r.set = true;
+        if (!e.guarded) {
+          for (const EventRef w : r.unread) dead.push_back({w, e.line + snapshot.chunkLine(k) + 1});
+          r.unread.clear();
+        }
+        if (!e.unknown) r.unread.push_back({k, j});
+      }
+      i = end;
+    }
+  }
+  std::sort(dead.begin(), dead.end(), [](const Dead& x, const Dead& y) { return x.at < y.at; });
+
+  // The findings, each a place (an operand R[0:1] names both registers): a run of consecutive
+  // entries of `uninitialized` or `dead` on the same statement and range; a write is dead when
+  // every register of its place is. Messages are made only for the ones published.
+  struct Found {
+    std::uint32_t begin = 0;
+    bool dead = false;
+    std::size_t first = 0, count = 0;
+    std::uint32_t by = 0;  ///< a dead write: the 1-based line that overwrites it
+  };
+  std::vector<Found> found;
+  auto places = [&](std::size_t size, auto&& refAt, auto&& each) {
+    for (std::size_t i = 0; i < size;) {
+      const EventRef first = refAt(i);
+      const auto& events = snapshot.chunk(first.chunk).registerEvents;
+      const RegisterEvent& e = events[first.event];
+      std::size_t j = i + 1;
+      for (; j < size; ++j) {
+        const EventRef x = refAt(j);
+        if (x.chunk != first.chunk || events[x.event].statement != e.statement || !(events[x.event].range == e.range)) break;
+      }
+      each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
+      i = j;
+    }
+  };
+  places(uninitialized.size(), [&](std::size_t i) { return uninitialized[i]; },
+         [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) { found.push_back({begin, false, i, j - i, 0}); });
+  const auto reads = static_cast<std::ptrdiff_t>(found.size());
+  places(dead.size(), [&](std::size_t i) { return dead[i].at; }, [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
+    if (j - i < e.width) return;  // some register of the place is still read
+    std::uint32_t by = 0;
+    for (std::size_t w = i; w < j; ++w) by = std::max(by, dead[w].by);
+    found.push_back({begin, true, i, j - i, by});
+  });
+  // Both lists are in document order already.
+  std::inplace_merge(found.begin(), found.begin() + reads, found.end(), [](const Found& x, const Found& y) { return x.begin < y.begin; });
+
+  std::sort(firstWrite.begin(), firstWrite.end());
+  std::vector<Diagnostic> out;
+  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f) {
+    const Found& x = found[f];
+    std::vector<std::string> names;
+    std::optional<std::uint32_t> later;  // an uninitialized register's first write
+    syntax::ByteRange range;
+    for (std::size_t i = x.first; i < x.first + x.count; ++i) {
+      const EventRef at = x.dead ? dead[i].at : uninitialized[i];
+      const Located l = locate(snapshot, at.chunk, snapshot.chunk(at.chunk).registerEvents[at.event]);
+      range = l.e.range;
+      names.push_back(nameOf(db, l.e.reg));
+      const auto it = std::lower_bound(firstWrite.begin(), firstWrite.end(), std::pair{l.e.reg, 0u});
+      if (!x.dead && it != firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
+    }
+    if (x.dead) {
+      Diagnostic d{range, Severity::Hint, "dead-write",
+                   "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
+                   {}, {}, {}};
+      d.unnecessary = true;
+      out.push_back(std::move(d));
+      continue;
+    }
+    const char* them = names.size() > 1 ? "them" : "it";
+    std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
+                          ": no instruction above writes " + them +
+                          " and no `// @state` directive or state file gives a value, so the simulator reads 0";
+    if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
+    out.push_back({range, Severity::Warning, "uninitialized-read", std::move(message), {}, {}, {}});
+  }
+  if (found.size() > maxFindings) {
+    const Found& x = found[maxFindings];
+    out.push_back({{x.begin, x.begin}, Severity::Information, "dataflow-limit",
+                   std::to_string(found.size() - maxFindings) + " more dataflow findings from here on are not shown (at most " +
+                       std::to_string(maxFindings) + " per document; the setting gpuasm.dataflow.maxFindings raises it)",
+                   {}, {}, {}});
+  }
+  return out;
+}
+
+namespace {
+
+// The events of one register grouped by statement: [begin, end) index pairs into the chain.
+std::vector<std::pair<std::size_t, std::size_t>> statementsOf(const std::vector<Located>& chain) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < chain.size();) {
+    std::size_t end = i;
+    while (end < chain.size() && chain[end].statement == chain[i].statement) ++end;
+    out.emplace_back(i, end);
+    i = end;
+  }
+  return out;
+}
+
+bool anyOf(const std::vector<Located>& chain, std::pair<std::size_t, std::size_t> group, bool (*pred)(const RegisterEvent&)) {
+  for (std::size_t i = group.first; i < group.second; ++i)
+    if (pred(chain[i].e)) return true;
+  return false;
+}
+
+bool isRead(const RegisterEvent& e) { return isa::reads(e.access); }
+bool isWrite(const RegisterEvent& e) { return isa::writes(e.access); }
+bool isKill(const RegisterEvent& e) { return isa::writes(e.access) && !e.guarded; }
+
+}  // namespace
+
+std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+  std::vector<ValueFlow> out;
+  const std::vector<Located> here = eventsAt(snapshot, offset);
+  if (here.empty()) return out;
+  const std::vector<RegisterId> initial = initialRegisters(snapshot, stateFile);
+  for (const Located& at : here) {
+    if (std::any_of(out.begin(), out.end(), [&](const ValueFlow& f) { return f.reg == at.e.reg; })) continue;
+    ValueFlow flow;
+    flow.reg = at.e.reg;
+    flow.name = nameOf(snapshot.db(), at.e.reg);
+    const std::vector<Located> chain = chainOf(snapshot, at.e.reg);
+    const auto groups = statementsOf(chain);
+    const auto self = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return chain[g.first].statement == at.statement; });
+    if (self == groups.end()) continue;  // cannot happen: the cursor's event is in its register's chain
+    // Access at the cursor's place (a statement may use the register at other places too).
+    isa::Access access = isa::Access::None;
+    for (std::size_t i = self->first; i < self->second; ++i)
+      if (chain[i].e.range == at.e.range) access = access | chain[i].e.access;
+    flow.written = isa::writes(access);
+    if (isa::reads(access)) {
+      // Back to the nearest unguarded write; guarded ones on the way add their lanes' values.
+      bool killed = false;
+      for (auto g = self; g != groups.begin() && !killed;) {
+        --g;
+        if (!anyOf(chain, *g, isWrite)) continue;
+        flow.writtenAt.push_back(chain[g->first].e.line);
+        killed = anyOf(chain, *g, isKill);
+      }
+      if (!killed) (contains(initial, at.e.reg) ? flow.fromInitialState : flow.uninitialized) = true;
+    }
+    if (flow.written) {
+      flow.writtenAt.insert(flow.writtenAt.begin(), at.e.line);
+      for (auto g = self + 1; g != groups.end(); ++g) {
+        if (!flow.readNext && anyOf(chain, *g, isRead)) flow.readNext = chain[g->first].e.line;
+        if (anyOf(chain, *g, isKill)) {
+          flow.overwrittenAt = chain[g->first].e.line;
+          break;
+        }
+      }
+    }
+    out.push_back(std::move(flow));
+  }
+  return out;
+}
+
+namespace {
+
+// The register's name as written at a place: the letters and digits it starts with (an
+// operand's value range may go on with a selector, `R7.B1`).
+syntax::ByteRange nameRange(std::string_view text, syntax::ByteRange place) {
+  std::uint32_t end = place.begin;
+  while (end < place.end && end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_')) ++end;
+  return {place.begin, end};
+}
+
+std::string lineWord(std::uint32_t line) { return "line " + std::to_string(line + 1); }
+
+// The live range at the cursor: the events of the cursor's register whose values meet there.
+struct LiveRange {
+  std::vector<Located> chain;
+  std::vector<std::size_t> members;  ///< indices into chain, in document order
+  bool reachesInitial = false;       ///< a member read may see the value from before the first instruction
+};
+
+std::expected<LiveRange, std::string> liveRangeAt(const Snapshot& snapshot, std::uint32_t offset) {
+  const std::vector<Located> here = eventsAt(snapshot, offset);
+  if (here.empty()) return std::unexpected("no register operand here");
+  if (here.size() > 1 || here.front().e.width > 1)
+    return std::unexpected("only a single register can be renamed; this operand covers " + std::to_string(std::max<std::size_t>(here.size(), here.front().e.width)) + " registers");
+  LiveRange live;
+  live.chain = chainOf(snapshot, here.front().e.reg);
+  const auto& chain = live.chain;
+  // Union-find over the chain: a read joins every write that reaches it.
+  std::vector<std::size_t> parent(chain.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](std::size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  std::vector<std::size_t> reaching;
+  std::vector<std::size_t> initialReaders;
+  bool initialReaches = true;
+  for (const auto& g : statementsOf(chain)) {
+    for (std::size_t i = g.first; i < g.second; ++i) {
+      if (!isa::reads(chain[i].e.access)) continue;
+      for (const std::size_t w : reaching) parent[find(i)] = find(w);
+      if (initialReaches) initialReaders.push_back(i);
+    }
+    for (std::size_t i = g.first; i < g.second; ++i) {
+      if (!isa::writes(chain[i].e.access)) continue;
+      if (!chain[i].e.guarded) {
+        reaching.clear();
+        initialReaches = false;
+      }
+      reaching.push_back(i);
+    }
+  }
+  const auto self = std::find_if(chain.begin(), chain.end(), [&](const Located& l) {
+    return l.statement == here.front().statement && l.e.range == here.front().e.range;
+  });
+  const std::size_t root = find(static_cast<std::size_t>(self - chain.begin()));
+  for (std::size_t i = 0; i < chain.size(); ++i)
+    if (find(i) == root) live.members.push_back(i);
+  live.reachesInitial = std::any_of(initialReaders.begin(), initialReaders.end(), [&](std::size_t i) { return find(i) == root; });
+  return live;
+}
+
+}  // namespace
+
+std::expected<RegisterRename, std::string> prepareRegisterRename(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState*) {
+  auto live = liveRangeAt(snapshot, offset);
+  if (!live) return std::unexpected(live.error());
+  const std::string name = nameOf(snapshot.db(), live->chain.front().e.reg);
+  if (live->reachesInitial)
+    return std::unexpected(name + "'s value here comes from before the first instruction (a `// @state` directive, the state file, or 0); renaming it would change what the kernel reads");
+  for (const std::size_t i : live->members) {
+    const RegisterEvent& e = live->chain[i].e;
+    if (e.wholeFile) return std::unexpected(lineWord(e.line) + " reads or writes a register chosen at run time, which may be " + name);
+    if (e.unknown) return std::unexpected(lineWord(e.line) + " does not assemble; fix it before renaming " + name);
+    if (e.implicit) return std::unexpected(lineWord(e.line) + " uses " + name + " without naming it, so it cannot be renamed there");
+    if (e.width > 1) return std::unexpected(name + " is part of a register range on " + lineWord(e.line) + "; rename the range's registers together by hand");
+  }
+  RegisterRename out;
+  out.name = name;
+  for (const Located& l : eventsAt(snapshot, offset)) out.range = nameRange(snapshot.text(), l.e.range);
+  for (const std::size_t i : live->members) {
+    const syntax::ByteRange r = nameRange(snapshot.text(), live->chain[i].e.range);
+    if (std::none_of(out.edits.begin(), out.edits.end(), [&](const syntax::TextEdit& e) { return e.begin == r.begin; }))
+      out.edits.push_back({r.begin, r.end, name});
+  }
+  std::sort(out.edits.begin(), out.edits.end(), [](const auto& x, const auto& y) { return x.begin < y.begin; });
+  return out;
+}
+
+std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapshot, std::uint32_t offset, std::string_view newName,
+                                                          const sim::InitialState* stateFile) {
+  auto rename = prepareRegisterRename(snapshot, offset, stateFile);
+  if (!rename) return rename;
+  const auto live = liveRangeAt(snapshot, offset);
+  const RegisterId from = live->chain.front().e.reg;
+  const auto to = registerNamed(snapshot.db(), newName);
+  if (!to || to->file != from.file)
+    return std::unexpected("`" + std::string(newName) + "` is not a register of " + rename->name + "'s file that holds a value");
+  for (syntax::TextEdit& e : rename->edits) e.replacement = nameOf(snapshot.db(), *to);
+  if (*to == from) return rename;
+  // The live range spans its first to its last statement; the new register must be free there:
+  // nothing uses it inside, and no value of it written before is read after.
+  const StatementKey first = live->chain[live->members.front()].statement;
+  const StatementKey last = live->chain[live->members.back()].statement;
+  const std::uint32_t firstLine = live->chain[live->members.front()].e.line, lastLine = live->chain[live->members.back()].e.line;
+  const std::string span = firstLine == lastLine ? lineWord(firstLine) : "lines " + std::to_string(firstLine + 1) + "–" + std::to_string(lastLine + 1);
+  const std::string toName = nameOf(snapshot.db(), *to);
+  for (const Located& l : chainOf(snapshot, *to)) {
+    if (l.statement >= first && l.statement <= last)
+      return std::unexpected(toName + " is already used on " + lineWord(l.e.line) + ", inside " + rename->name + "'s live range (" + span + ")");
+    if (l.statement > last) {
+      if (isa::reads(l.e.access))
+        return std::unexpected(toName + " is live there: " + lineWord(l.e.line) + " reads a value of it written before " + span);
+      if (!l.e.guarded) break;
+    }
+  }
+  return rename;
+}
+
+}  // namespace gpuasm::ide

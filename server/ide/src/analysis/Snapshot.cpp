@@ -1,0 +1,308 @@
+// Snapshot: per-chunk analysis shared between versions (see Snapshot.h).
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/syntax/Chunks.h>
+#include <gpuasm/syntax/Lowering.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace gpuasm::ide {
+
+namespace {
+
+void shift(syntax::ByteRange& r, std::uint32_t by) {
+  r.begin += by;
+  r.end += by;
+}
+
+std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::string_view text, const syntax::ChunkScan& scan,
+                                                  std::uint32_t begin) {
+  auto chunk = std::make_shared<ChunkAnalysis>();
+  const std::string_view body = text.substr(begin, scan.end - begin);
+  chunk->length = scan.end - begin;
+  chunk->newlines = syntax::countNewlines(body);
+  chunk->unit = assembleText(db, body);  // one chunk: the line scanner, or tree-sitter on the chunk
+  chunk->comments = scan.comments;
+  chunk->unclosedComment = scan.unclosedComment;
+  chunk->registerEvents = registerEvents(db, chunk->unit);
+  chunk->stateDirectives = body.find("@state") != std::string_view::npos;
+  // The directives' own problems join the chunk's diagnostics, in order.
+  std::vector<Diagnostic>& diagnostics = chunk->unit.diagnostics;
+  const std::size_t assembled = diagnostics.size();
+  if (chunk->stateDirectives) {  // parsed once for both the registers they set and their errors
+    const sim::ParsedDirectives state = sim::parseStateDirectives(body);
+    chunk->stateRegisters = stateDirectiveRegisters(db, state.state);
+    for (Diagnostic& d : stateDirectiveDiagnostics(body, state.errors)) diagnostics.push_back(std::move(d));
+  }
+  if (body.find("@expect") != std::string_view::npos)
+    if (const auto layout = sim::RegisterLayout::fromDb(db))
+      for (sim::ExpectDirective& d : sim::parseExpectDirectives(body, *layout)) {
+        if (d.expression) chunk->expectations.push_back(std::move(d));
+        else diagnostics.push_back(expectDirectiveDiagnostic(d));
+      }
+  if (diagnostics.size() > assembled)
+    std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  for (syntax::ByteRange& c : chunk->comments) {
+    c.begin -= begin;
+    c.end -= begin;
+  }
+  return chunk;
+}
+
+}  // namespace
+
+// Chunks per block of shared ownership: an edit copies one reference per block and rebuilds the
+// block(s) it touches.
+constexpr std::size_t kBlockChunks = 64;
+
+Snapshot::Snapshot(const isa::InstrDb& db, std::string text) : db_(&db), text_(std::move(text)), lines_(text_) {}
+
+Snapshot::Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin, std::uint32_t oldEnd,
+                   std::uint32_t newEnd)
+    : db_(&db), owner_(before.owner_), text_(std::move(text)), lines_(text_, before.lines_, begin, oldEnd, newEnd) {}
+
+std::shared_ptr<const Snapshot> Snapshot::analyse(std::shared_ptr<const isa::InstrDb> db, std::string text) {
+  auto s = std::const_pointer_cast<Snapshot>(analyse(*db, std::move(text)));
+  s->owner_ = std::move(db);
+  return s;
+}
+
+std::shared_ptr<const Snapshot> Snapshot::analyse(const isa::InstrDb& db, std::string text) {
+  std::shared_ptr<Snapshot> s(new Snapshot(db, std::move(text)));
+  syntax::ChunkScanner scanner(s->text_);
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks;
+  for (std::uint32_t at = 0; at < s->text_.size();) {
+    const syntax::ChunkScan scan = scanner.scan(at);
+    chunks.push_back(analyseChunk(db, s->text_, scan, at));
+    at = scan.end;
+  }
+  s->analysed_ = chunks.size();
+  s->index(std::move(chunks));
+  return s;
+}
+
+std::shared_ptr<const Snapshot> Snapshot::edited(const syntax::TextEdit& edit) const {
+  const auto size = static_cast<std::uint32_t>(text_.size());
+  const std::uint32_t end = std::min(edit.end, size);
+  const std::uint32_t begin = std::min(edit.begin, end);
+  std::string text;
+  text.reserve(size - (end - begin) + edit.replacement.size());
+  text.append(text_, 0, begin).append(edit.replacement).append(text_, end);
+  const auto editEnd = static_cast<std::uint32_t>(begin + edit.replacement.size());  // in the new text
+  std::shared_ptr<Snapshot> s(new Snapshot(*db_, std::move(text), *this, begin, end, editEnd));
+  const std::string_view now = s->text_;
+  const std::size_t n = chunks_.size();
+
+  // Chunks wholly before the edit are kept, with one exception: an unclosed '/*' before it is
+  // closed by a '*/' the edit creates, and its chunk then runs on through the edit.
+  std::size_t first = chunks_.empty() ? 0 : holding(begin);
+  const std::uint32_t around = begin > 0 ? begin - 1 : 0;
+  if (now.substr(around, editEnd + 1 - around).find("*/") != std::string_view::npos)
+    for (std::size_t k = 0; k < first; ++k)
+      if (chunks_[k]->unclosedComment) {
+        first = k;
+        break;
+      }
+
+  // From there, chunks are cut anew until one starts past the edit where an old chunk started
+  // (shifted by the edit): the rest of the text is unchanged and so is its analysis. Old chunks
+  // [first, sync) are replaced by `fresh`, those from `sync` on are kept.
+  const std::int64_t delta = static_cast<std::int64_t>(edit.replacement.size()) - (end - begin);
+  std::vector<std::shared_ptr<const ChunkAnalysis>> fresh;
+  std::vector<std::uint32_t> freshStart;
+  std::size_t old = first, sync = n;
+  syntax::ChunkScanner scanner(now);
+  for (std::uint32_t at = first < n ? chunkStart_[first] : 0; at < now.size();) {
+    if (at >= editEnd) {
+      const std::int64_t oldAt = at - delta;
+      while (old < n && chunkStart_[old] < oldAt) ++old;
+      if (old < n && chunkStart_[old] == oldAt) {
+        sync = old;
+        break;
+      }
+    }
+    const syntax::ChunkScan scan = scanner.scan(at);
+    fresh.push_back(analyseChunk(*db_, now, scan, at));
+    freshStart.push_back(at);
+    at = scan.end;
+  }
+  s->analysed_ = fresh.size();
+
+  // The flat arrays: the kept chunks before, the fresh ones, the kept ones after (moved by the edit).
+  const auto shiftBy = static_cast<std::uint32_t>(delta);  // modulo 2^32: a shrinking edit moves back
+  const std::size_t count = first + fresh.size() + (n - sync);
+  s->chunks_.reserve(count);
+  s->chunkStart_.reserve(count);
+  s->chunkLine_.reserve(count);
+  s->chunkDiagnostics_.reserve(count + 1);
+  s->chunks_.assign(chunks_.begin(), chunks_.begin() + static_cast<std::ptrdiff_t>(first));
+  s->chunkStart_.assign(chunkStart_.begin(), chunkStart_.begin() + static_cast<std::ptrdiff_t>(first));
+  s->chunkLine_.assign(chunkLine_.begin(), chunkLine_.begin() + static_cast<std::ptrdiff_t>(first));
+  s->chunkDiagnostics_.assign(chunkDiagnostics_.begin(), chunkDiagnostics_.begin() + static_cast<std::ptrdiff_t>(first));
+  s->diagnostics_.assign(diagnostics_.begin(), diagnostics_.begin() + chunkDiagnostics_[first]);
+  s->expectationChunks_ = expectationChunks_;
+  for (std::size_t k = first; k < sync; ++k) s->expectationChunks_ -= chunks_[k]->expectations.empty() ? 0U : 1U;
+  std::uint32_t line = first < n ? chunkLine_[first] : 0;
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    const ChunkAnalysis& c = *fresh[i];
+    s->chunks_.push_back(&c);
+    s->chunkStart_.push_back(freshStart[i]);
+    s->chunkLine_.push_back(line);
+    s->chunkDiagnostics_.push_back(static_cast<std::uint32_t>(s->diagnostics_.size()));
+    for (Diagnostic d : c.unit.diagnostics) {
+      shift(d.range, freshStart[i]);
+      s->diagnostics_.push_back(std::move(d));
+    }
+    line += c.newlines;
+    s->expectationChunks_ += c.expectations.empty() ? 0U : 1U;
+  }
+  if (sync < n) {
+    const std::uint32_t lineShift = line - chunkLine_[sync];  // modulo 2^32, as above
+    const std::uint32_t syncDiagnostics = chunkDiagnostics_[sync];
+    const auto diagnosticsShift = static_cast<std::uint32_t>(s->diagnostics_.size()) - syncDiagnostics;
+    s->chunks_.insert(s->chunks_.end(), chunks_.begin() + static_cast<std::ptrdiff_t>(sync), chunks_.end());
+    for (std::size_t k = sync; k < n; ++k) {
+      s->chunkStart_.push_back(chunkStart_[k] + shiftBy);
+      s->chunkLine_.push_back(chunkLine_[k] + lineShift);
+      s->chunkDiagnostics_.push_back(chunkDiagnostics_[k] + diagnosticsShift);
+    }
+    for (auto it = diagnostics_.begin() + syncDiagnostics; it != diagnostics_.end(); ++it) {
+      s->diagnostics_.push_back(*it);
+      shift(s->diagnostics_.back().range, shiftBy);
+    }
+  }
+  s->chunkDiagnostics_.push_back(static_cast<std::uint32_t>(s->diagnostics_.size()));
+
+  // Ownership: the blocks before and after the edited ones are shared; the edited ones become
+  // new blocks of their kept chunks and the fresh ones.
+  if (n == 0) {
+    s->appendBlocks(std::move(fresh));
+  } else {
+    const std::size_t a = blockOf(first), b = sync > first ? blockOf(sync - 1) : a;
+    s->blocks_.assign(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(a));
+    s->blockFirst_.assign(blockFirst_.begin(), blockFirst_.begin() + static_cast<std::ptrdiff_t>(a));
+    const auto& before = blocks_[a]->chunks;
+    const auto& after = blocks_[b]->chunks;
+    std::vector<std::shared_ptr<const ChunkAnalysis>> middle(before.begin(), before.begin() + static_cast<std::ptrdiff_t>(first - blockFirst_[a]));
+    middle.insert(middle.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
+    if (sync < n && blockOf(sync) == b) middle.insert(middle.end(), after.begin() + static_cast<std::ptrdiff_t>(sync - blockFirst_[b]), after.end());
+    s->appendBlocks(std::move(middle));
+    // The next block starts at `sync` unless `sync` is inside block b (its rest joined `middle`).
+    const std::size_t next = sync < n && blockOf(sync) == b ? b + 1 : (sync < n ? blockOf(sync) : blocks_.size());
+    const auto indexShift = static_cast<std::uint32_t>(s->chunks_.size() - n);  // modulo 2^32
+    for (std::size_t j = next; j < blocks_.size(); ++j) {
+      s->blocks_.push_back(blocks_[j]);
+      s->blockFirst_.push_back(blockFirst_[j] + indexShift);
+    }
+  }
+  return s;
+}
+
+void Snapshot::appendBlocks(std::vector<std::shared_ptr<const ChunkAnalysis>> chunks) {
+  std::size_t firstIndex = blockFirst_.empty() ? 0 : blockFirst_.back() + blocks_.back()->chunks.size();
+  // One block when it is not much more than a block's worth (an edit's block stays one block).
+  const std::size_t step = chunks.size() <= 2 * kBlockChunks ? std::max<std::size_t>(chunks.size(), 1) : kBlockChunks;
+  for (std::size_t i = 0; i < chunks.size(); i += step) {
+    auto block = std::make_shared<ChunkBlock>();
+    const std::size_t last = std::min(chunks.size(), i + step);
+    block->chunks.assign(std::make_move_iterator(chunks.begin() + static_cast<std::ptrdiff_t>(i)),
+                         std::make_move_iterator(chunks.begin() + static_cast<std::ptrdiff_t>(last)));
+    blockFirst_.push_back(static_cast<std::uint32_t>(firstIndex));
+    firstIndex += block->chunks.size();
+    blocks_.push_back(std::move(block));
+  }
+}
+
+std::size_t Snapshot::blockOf(std::size_t k) const {
+  const auto it = std::upper_bound(blockFirst_.begin(), blockFirst_.end(), static_cast<std::uint32_t>(k));
+  return static_cast<std::size_t>(it - blockFirst_.begin()) - 1;
+}
+
+void Snapshot::index(std::vector<std::shared_ptr<const ChunkAnalysis>> owned) {
+  const std::size_t n = owned.size();
+  chunks_.resize(n);
+  chunkStart_.resize(n);
+  chunkLine_.resize(n);
+  chunkDiagnostics_.resize(n + 1);
+  diagnostics_.clear();
+  expectationChunks_ = 0;
+  std::uint32_t at = 0, line = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const ChunkAnalysis& c = *owned[i];
+    chunks_[i] = &c;
+    chunkStart_[i] = at;
+    chunkLine_[i] = line;
+    chunkDiagnostics_[i] = static_cast<std::uint32_t>(diagnostics_.size());
+    for (Diagnostic d : c.unit.diagnostics) {
+      shift(d.range, at);
+      diagnostics_.push_back(std::move(d));
+    }
+    at += c.length;
+    line += c.newlines;
+    expectationChunks_ += c.expectations.empty() ? 0U : 1U;
+  }
+  chunkDiagnostics_[n] = static_cast<std::uint32_t>(diagnostics_.size());
+  assert(at == text_.size());
+  blocks_.clear();
+  blockFirst_.clear();
+  appendBlocks(std::move(owned));
+}
+
+std::size_t Snapshot::holding(std::uint32_t offset) const {
+  // The last chunk starting at or before the offset; the text's end belongs to the last chunk.
+  const auto it = std::upper_bound(chunkStart_.begin(), chunkStart_.end(), offset);
+  return it == chunkStart_.begin() ? 0 : static_cast<std::size_t>(it - chunkStart_.begin() - 1);
+}
+
+std::pair<std::size_t, std::size_t> Snapshot::chunkSpan(std::uint32_t begin, std::uint32_t end) const {
+  if (chunks_.empty()) return {0, 0};
+  return {holding(begin), holding(end) + 1};
+}
+
+std::optional<AssembledStatement> Snapshot::statementAt(std::uint32_t offset) const {
+  if (chunks_.empty()) return std::nullopt;
+  const std::size_t k = holding(offset);
+  const std::uint32_t rel = offset - std::min(offset, chunkStart_[k]);
+  const auto& all = chunks_[k]->unit.statements;
+  // The last statement starting at or before the offset, if the offset is not past its end.
+  auto it = std::upper_bound(all.begin(), all.end(), rel,
+                             [](std::uint32_t o, const AssembledStatement& s) { return o < s.statement.range.begin; });
+  if (it == all.begin() || offset < chunkStart_[k]) return std::nullopt;
+  --it;
+  if (rel > it->statement.range.end) return std::nullopt;
+  AssembledStatement a = *it;
+  syntax::shiftStatement(a.statement, chunkStart_[k], chunkLine_[k]);
+  return a;
+}
+
+std::vector<AssembledStatement> Snapshot::statementsIn(syntax::ByteRange range) const {
+  std::vector<AssembledStatement> out;
+  const auto [first, last] = chunkSpan(range.begin, std::max(range.begin, range.end));
+  for (std::size_t k = first; k < last; ++k)
+    for (const AssembledStatement& s : chunks_[k]->unit.statements) {
+      out.push_back(s);
+      syntax::shiftStatement(out.back().statement, chunkStart_[k], chunkLine_[k]);
+    }
+  return out;
+}
+
+std::vector<syntax::ByteRange> Snapshot::commentsIn(syntax::ByteRange range) const {
+  std::vector<syntax::ByteRange> out;
+  const auto [first, last] = chunkSpan(range.begin, std::max(range.begin, range.end));
+  for (std::size_t k = first; k < last; ++k)
+    for (syntax::ByteRange c : chunks_[k]->comments) {
+      shift(c, chunkStart_[k]);
+      out.push_back(c);
+    }
+  return out;
+}
+
+AssembledUnit Snapshot::assembledUnit() const {
+  AssembledUnit unit;
+  unit.statements = statementsIn({0, static_cast<std::uint32_t>(text_.size())});
+  unit.diagnostics = diagnostics_;
+  return unit;
+}
+
+}  // namespace gpuasm::ide

@@ -1,0 +1,42 @@
+// The language server's byte streams, with Boost.Asio: stdio (the usual editor set-up) or one
+// TCP connection on 127.0.0.1 only (`gpuasm lsp --port N`). Frames are read with FrameReader,
+// handed to the Server in batches of what arrived together, and the replies written back framed.
+// Returns when the client sends `exit` or closes the stream.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::wire {
+
+/// What a transport serves: the language server (Server.h) or the debug adapter (DapServer.h),
+/// both speaking Content-Length framed JSON.
+class MessageHandler {
+ public:
+  virtual ~MessageHandler() = default;
+  /// "gpuasm lsp", "gpuasm dap": the prefix of the transport's log lines.
+  virtual const char* name() const = 0;
+  /// Handles the bodies that arrived together, in order; returns the bodies to send.
+  virtual std::vector<std::string> handle(std::span<const std::string> bodies) = 0;
+  /// Whether work waits for a moment without input; `idle` does one piece of it.
+  virtual bool hasIdleWork() const = 0;
+  virtual std::vector<std::string> idle() = 0;
+  /// The reply to a frame that could not be read (not const: a reply may take the next
+  /// sequence number of the handler's outgoing messages).
+  virtual std::string framingError(std::string_view message) = 0;
+  virtual bool exitRequested() const = 0;
+  virtual int exitCode() const = 0;
+};
+
+/// Serves the client on standard input and output; returns the process exit code.
+int serveStdio(MessageHandler& server, std::ostream& log);
+
+/// Listens on 127.0.0.1:port, serves the first client that connects, returns the exit code.
+/// Port 0 picks a free port; the port in use is printed to `log` as "listening on 127.0.0.1:N".
+int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log);
+
+}  // namespace gpuasm::wire

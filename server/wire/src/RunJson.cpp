@@ -1,0 +1,184 @@
+// nlohmann_json reading of state files and rendering of `gpuasm run --json`.
+#include <gpuasm/wire/RunJson.h>
+
+#include "DiagnosticsJson.h"
+#include <gpuasm/wire/RunJsonTree.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace gpuasm::wire {
+
+namespace {
+
+using nlohmann::json;
+
+std::string hex32(std::uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+// One value as the state file spells it: a JSON number, a boolean, or a string that is a
+// number ("0x10", "16", "-1") or "lane".
+std::expected<sim::InitValue, std::string> scalar(const json& j) {
+  if (j.is_boolean()) {
+    sim::InitValue v;
+    v.scalar = j.get<bool>() ? 1 : 0;
+    return v;
+  }
+  if (j.is_number_unsigned()) {
+    sim::InitValue v;
+    v.scalar = j.get<std::uint64_t>();
+    return v;
+  }
+  if (j.is_number_integer()) {
+    sim::InitValue v;
+    v.scalar = static_cast<std::uint64_t>(j.get<std::int64_t>());
+    return v;
+  }
+  if (j.is_string()) {
+    if (auto v = sim::parseInitScalar(j.get<std::string>())) return *v;
+    return std::unexpected("'" + j.get<std::string>() + "' is not a number, 0x hex, or \"lane\"");
+  }
+  return std::unexpected("expected a number, a string or a boolean, found " + std::string(j.type_name()));
+}
+
+std::expected<std::uint64_t, std::string> number(const json& j, const std::string& what) {
+  auto v = scalar(j);
+  if (!v) return std::unexpected(what + ": " + v.error());
+  if (v->kind != sim::InitValue::Kind::Scalar) return std::unexpected(what + ": expected a number");
+  return v->scalar;
+}
+
+}  // namespace
+
+std::expected<sim::InitialState, std::string> parseStateJson(std::string_view text) {
+  const json root = json::parse(text.begin(), text.end(), nullptr, false);
+  if (root.is_discarded()) return std::unexpected("the state file is not valid JSON");
+  return detail::stateFromJson(root);
+}
+
+std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& root) {
+  if (!root.is_object()) return std::unexpected("the state file must hold a JSON object");
+  sim::InitialState state;
+  for (const auto& [key, value] : root.items()) {
+    if (key == "activeMask") {
+      auto m = number(value, "activeMask");
+      if (!m) return std::unexpected(m.error());
+      if (*m > 0xFFFFFFFFu) return std::unexpected("activeMask does not fit 32 bits");
+      state.activeMask = static_cast<std::uint32_t>(*m);
+    } else if (key == "regs") {
+      if (!value.is_object()) return std::unexpected("\"regs\" must be an object of register: value");
+      for (const auto& [name, v] : value.items()) {
+        sim::RegisterInit r;
+        r.name = name;
+        if (v.is_array()) {
+          if (v.size() != sim::kWarpSize)
+            return std::unexpected("regs." + name + ": a per-lane list needs 32 values, found " + std::to_string(v.size()));
+          r.value.kind = sim::InitValue::Kind::PerLane;
+          for (std::size_t lane = 0; lane < sim::kWarpSize; ++lane) {
+            auto one = number(v[lane], "regs." + name + "[" + std::to_string(lane) + "]");
+            if (!one) return std::unexpected(one.error());
+            r.value.lanes[lane] = *one;
+          }
+        } else {
+          auto one = scalar(v);
+          if (!one) return std::unexpected("regs." + name + ": " + one.error());
+          r.value = *one;
+        }
+        state.registers.push_back(std::move(r));
+      }
+    } else if (key == "cmem") {
+      if (!value.is_object()) return std::unexpected("\"cmem\" must be an object {bank: {offset: word}}");
+      for (const auto& [bankText, words] : value.items()) {
+        auto bank = number(json(bankText), "cmem bank '" + bankText + "'");
+        if (!bank) return std::unexpected(bank.error());
+        if (!words.is_object()) return std::unexpected("cmem." + bankText + " must be an object {offset: word}");
+        for (const auto& [offsetText, word] : words.items()) {
+          auto offset = number(json(offsetText), "cmem offset '" + offsetText + "'");
+          if (!offset) return std::unexpected(offset.error());
+          auto w = number(word, "cmem." + bankText + "." + offsetText);
+          if (!w) return std::unexpected(w.error());
+          if (*bank > 0xFFFF || *offset > 0xFFFFFFFFu || (*w > 0xFFFFFFFFu && *w < 0xFFFFFFFF80000000ull))
+            return std::unexpected("cmem." + bankText + "." + offsetText + ": bank, offset or word out of range");
+          state.cmem.push_back({static_cast<std::uint32_t>(*bank), static_cast<std::uint32_t>(*offset), static_cast<std::uint32_t>(*w)});
+        }
+      }
+    } else {
+      return std::unexpected("unknown key \"" + key + "\" (expected activeMask, regs, cmem)");
+    }
+  }
+  return state;
+}
+
+json detail::registersJson(const sim::WarpState& s) {
+  json regs = json::object();
+  const sim::RegisterLayout& l = s.layout;
+  for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i) {
+    if (!s.rSet.test(i)) continue;
+    json lanes = json::array();
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) lanes.push_back(hex32(s.r[i][lane]));
+    regs[l.name(sim::RegFile::R, i)] = std::move(lanes);
+  }
+  for (std::uint32_t i = 0; i < sim::kMaxPred; ++i) {
+    if (!s.pSet.test(i)) continue;
+    json lanes = json::array();
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) lanes.push_back(s.pred(i, lane));
+    regs[l.name(sim::RegFile::P, i)] = std::move(lanes);
+  }
+  for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
+    if (s.urSet.test(i)) regs[l.name(sim::RegFile::UR, i)] = hex32(s.ur[i]);
+  for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
+    if (s.upSet.test(i)) regs[l.name(sim::RegFile::UP, i)] = s.up[i];
+  return regs;
+}
+
+json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, const std::vector<PlacedDiagnostic>& diagnostics) {
+  json stop = json::object();
+  if (!outcome.setupError.empty()) {
+    stop = {{"reason", "error"}, {"executed", 0}, {"message", outcome.setupError}};
+  } else {
+    const sim::RunResult& r = outcome.result;
+    stop = {{"reason", sim::stopReasonName(r.reason)}, {"executed", r.executed}};
+    if (r.line) stop["line"] = *r.line + 1;
+    if (!r.message.empty()) stop["message"] = r.message;
+  }
+  json root = {{"file", file}, {"stop", stop}};
+  if (outcome.final) {
+    root["activeMask"] = hex32(outcome.final->activeMask);
+    root["regs"] = detail::registersJson(*outcome.final);
+  } else {
+    root["regs"] = json::object();
+  }
+  if (!outcome.result.trace.empty()) {
+    json trace = json::array();
+    const sim::RegisterLayout* layout = outcome.final ? &outcome.final->layout : nullptr;
+    for (const sim::TraceEntry& t : outcome.result.trace) {
+      json writes = json::object();
+      for (const sim::WrittenRegister& w : t.writes) {
+        const std::string name = layout ? layout->name(w.file, w.index) : std::to_string(w.index);
+        const bool pred = w.file == sim::RegFile::P || w.file == sim::RegFile::UP;
+        if (w.lanes.size() == 1) {
+          writes[name] = pred ? json(w.lanes[0] != 0) : json(hex32(w.lanes[0]));
+        } else {
+          json lanes = json::array();
+          for (std::uint32_t v : w.lanes) lanes.push_back(pred ? json(v != 0) : json(hex32(v)));
+          writes[name] = std::move(lanes);
+        }
+      }
+      trace.push_back({{"line", t.line + 1}, {"writes", std::move(writes)}});
+    }
+    root["trace"] = std::move(trace);
+  }
+  root["diagnostics"] = detail::diagnosticsJson(diagnostics);
+  return root;
+}
+
+std::string runToJson(const std::string& file, const ide::RunOutcome& outcome,
+                      const std::vector<PlacedDiagnostic>& diagnostics, int indent) {
+  return detail::runJson(file, outcome, diagnostics).dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace gpuasm::wire

@@ -1,0 +1,337 @@
+// The debug adapter (DapServer) driven with Debug Adapter Protocol messages, without a process:
+// launch, breakpoints, the stop events, stack, scopes and variables of a lane, stepping both
+// ways, pause, evaluate, setVariable, data breakpoints, provenance, and bad requests answered with
+// success false. Values are worked out by hand from examples/warp-reduce.asm.
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/dap/DapServer.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace gpuasm::dap {
+namespace {
+
+using json = nlohmann::json;
+
+const isa::InstrDb& db() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+const std::string kProgram = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-reduce.asm";
+
+class Dap : public ::testing::Test {
+ protected:
+  std::vector<json> send(const std::string& command, json arguments = json::object()) {
+    const std::string body = json{{"seq", ++seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}.dump();
+    std::vector<json> out;
+    for (const std::string& m : server.handle(std::vector<std::string>{body})) out.push_back(numberedInOrder(json::parse(m)));
+    return out;
+  }
+  // Every message the adapter sends has the next sequence number.
+  json numberedInOrder(json m) {
+    EXPECT_EQ(m.value("seq", -1), ++sent) << m.dump();
+    return m;
+  }
+  // The response to the last request (the first message of the batch).
+  json request(const std::string& command, json arguments = json::object()) {
+    auto out = send(command, std::move(arguments));
+    EXPECT_FALSE(out.empty());
+    if (out.empty()) return json::object();
+    EXPECT_EQ(out[0]["type"], "response");
+    EXPECT_EQ(out[0]["command"], command);
+    EXPECT_EQ(out[0]["success"], true) << out[0].dump();
+    return out[0];
+  }
+  // Runs the adapter's idle work (a continue) until it stops; the stopped event.
+  json runUntilStopped() {
+    for (int i = 0; i < 1000 && server.hasIdleWork(); ++i)
+      for (const std::string& m : server.idle()) {
+        json j = numberedInOrder(json::parse(m));
+        if (j.value("event", "") == "stopped") return j;
+      }
+    ADD_FAILURE() << "no stopped event";
+    return json::object();
+  }
+  static json stoppedIn(const std::vector<json>& messages) {
+    for (const json& m : messages)
+      if (m.value("event", "") == "stopped") return m;
+    return json::object();
+  }
+  std::string variable(int reference, const std::string& name) {
+    json response = request("variables", {{"variablesReference", reference}});
+    for (const json& v : response["body"]["variables"])
+      if (v["name"] == name) return v["value"];
+    return "(none)";
+  }
+  void launchAndStopAt(int line, json launch = json::object()) {
+    request("initialize", {{"adapterID", "gpuasm"}});
+    launch["program"] = kProgram;
+    auto launched = send("launch", launch);
+    ASSERT_EQ(launched[0]["success"], true) << launched[0].dump();
+    ASSERT_EQ(launched.back()["event"], "initialized");
+    request("setBreakpoints", {{"source", {{"path", kProgram}}}, {"breakpoints", {{{"line", line}}}}});
+    request("configurationDone");
+  }
+
+  DapServer server{db()};
+  int seq = 0;
+  int sent = 0;  // the adapter's last sequence number
+};
+
+TEST_F(Dap, InitializeAnnouncesTimeTravelAndDataBreakpoints) {
+  json caps = request("initialize", {{"adapterID", "gpuasm"}})["body"];
+  for (const char* c : {"supportsStepBack", "supportsGotoTargetsRequest", "supportsDataBreakpoints", "supportsConditionalBreakpoints",
+                        "supportsHitConditionalBreakpoints", "supportsLogPoints", "supportsSetVariable", "supportsConfigurationDoneRequest"})
+    EXPECT_EQ(caps[c], true) << c;
+}
+
+TEST_F(Dap, ABreakpointStopsWithTheLanesRegistersAndStepBackUndoes) {
+  // examples/warp-reduce.asm line 20 is REDUX.SUM: before it the butterfly made R1 = 0x1f0 in
+  // every lane and R2 = the other parity's sum (lane 1: the even lanes' 0xf0).
+  launchAndStopAt(20, {{"lane", 1}});
+  json stop = runUntilStopped();
+  EXPECT_EQ(stop["body"]["reason"], "breakpoint");
+  EXPECT_EQ(stop["body"]["threadId"], 1);
+  json threads = request("threads")["body"]["threads"];
+  ASSERT_EQ(threads.size(), 1u);
+  json frame = request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0];
+  EXPECT_EQ(frame["line"], 20);
+  EXPECT_EQ(frame["name"], "REDUX.SUM R3, R0 ;");
+  json scopes = request("scopes", {{"frameId", 1}})["body"]["scopes"];
+  EXPECT_EQ(scopes[0]["name"], "Registers (lane 1)");
+  EXPECT_EQ(variable(1, "R1"), "0x000001f0");
+  EXPECT_EQ(variable(1, "R2"), "0x000000f0");
+  EXPECT_EQ(variable(1, "R0"), "0x00000001");
+  // R2 across the lanes: lane 0 holds the odd sum 0x100.
+  std::string r2Ref;
+  json allLanes = request("variables", {{"variablesReference", 5}});
+  for (const json& v : allLanes["body"]["variables"])
+    if (v["name"] == "R2") r2Ref = std::to_string(v["variablesReference"].get<int>());
+  ASSERT_FALSE(r2Ref.empty());
+  EXPECT_EQ(variable(std::stoi(r2Ref), "[0]"), "0x00000100");
+  // Decimal when asked: 0x1f0 = 496.
+  json decimal = request("variables", {{"variablesReference", 1}, {"format", {{"hex", false}}}})["body"]["variables"];
+  EXPECT_EQ(decimal[1]["value"], "496");
+  // One step back, before the last IADD: R1 of lane 1 holds its parity's sum, the odd lanes'.
+  auto back = send("stepBack", {{"threadId", 1}});
+  EXPECT_EQ(stoppedIn(back)["body"]["reason"], "step");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 18);
+  EXPECT_EQ(variable(1, "R1"), "0x00000100");  // lane 1 (odd): 1 + 3 + … + 31 = 256
+  // And forward again.
+  send("next", {{"threadId", 1}});
+  EXPECT_EQ(variable(1, "R1"), "0x000001f0");
+}
+
+TEST_F(Dap, WarpStateGivesEveryLaneForARegistersView) {
+  // Line 10 is the first IADD: before it MOV R1, R0 made R1 = lane and SHFL.BFLY 0x10 made
+  // R2 = R1 of lane ^ 16 (lane 3: 19 = 0x13); position 2; no predicate was written.
+  launchAndStopAt(10, {{"lane", 3}});
+  runUntilStopped();
+  json warp = request("gpuasm/warpState")["body"];
+  EXPECT_EQ(warp["position"], 2);
+  EXPECT_EQ(warp["line"], 10);
+  EXPECT_EQ(warp["lane"], 3);
+  EXPECT_EQ(warp["activeMask"], "0xffffffff");
+  EXPECT_EQ(warp["regs"]["R1"][3], "0x00000003");
+  EXPECT_EQ(warp["regs"]["R2"][3], "0x00000013");
+  EXPECT_EQ(warp["regs"]["R2"][16], "0x00000000");
+  EXPECT_FALSE(warp["regs"].contains("R3"));
+  request("gpuasm/selectLane", {{"lane", 16}});
+  EXPECT_EQ(request("gpuasm/warpState")["body"]["lane"], 16);
+}
+
+TEST_F(Dap, EvaluateSetVariableAndProvenance) {
+  launchAndStopAt(20);
+  runUntilStopped();
+  EXPECT_EQ(request("evaluate", {{"expression", "R1 == R2[0] + R2[1]"}, {"context", "repl"}})["body"]["result"], "true (lane 0)");
+  EXPECT_EQ(request("evaluate", {{"expression", "f32(c[0x0][0x10])"}, {"context", "hover"}})["body"]["result"], "0.125");
+  auto bad = send("evaluate", {{"expression", "R1 +"}});
+  EXPECT_EQ(bad[0]["success"], false);
+  EXPECT_NE(bad[0]["message"].get<std::string>().find("column 5"), std::string::npos) << bad[0].dump();
+  // R0 of lane 0 set to 100: REDUX.SUM R3, R0 then sums 100 + 1 + … + 31 = 596 = 0x254.
+  EXPECT_EQ(request("setVariable", {{"variablesReference", 1}, {"name", "R0"}, {"value", "100"}})["body"]["value"], "0x00000064");
+  send("next", {{"threadId", 1}});
+  EXPECT_EQ(variable(1, "R3"), "0x00000254");
+  auto badValue = send("setVariable", {{"variablesReference", 1}, {"name", "R0"}, {"value", "lots"}});
+  EXPECT_EQ(badValue[0]["success"], false);
+  // Where R3 came from: REDUX.SUM on line 20, reading R0 across the warp.
+  json links = request("gpuasm/provenance", {{"register", "R3"}, {"lane", 0}})["body"]["links"];
+  ASSERT_FALSE(links.empty());
+  EXPECT_EQ(links[0]["line"], 20);
+  EXPECT_EQ(links[0]["value"], "0x00000254");
+  EXPECT_NE(links[0]["inputs"][0]["note"].get<std::string>().find("across the warp"), std::string::npos);
+  const std::string why = request("evaluate", {{"expression", "why R3[0]"}, {"context", "repl"}})["body"]["result"];
+  EXPECT_NE(why.find("line 20 REDUX.SUM R3, R0 ;"), std::string::npos) << why;
+}
+
+TEST_F(Dap, DataBreakpointsAndReverseContinue) {
+  launchAndStopAt(8);  // MOV R1, R0: the first instruction
+  runUntilStopped();
+  json info = request("dataBreakpointInfo", {{"variablesReference", 1}, {"name", "R2"}})["body"];
+  EXPECT_EQ(info["dataId"], "R2@0");
+  request("setBreakpoints", {{"source", {{"path", kProgram}}}, {"breakpoints", json::array()}});
+  json set = request("setDataBreakpoints", {{"breakpoints", {{{"dataId", "R2@0"}}}}})["body"]["breakpoints"];
+  ASSERT_EQ(set[0]["verified"], true);
+  // The first SHFL.BFLY (line 9) writes R2 of lane 0: lane 16's R1 = 16 = 0x10.
+  send("continue", {{"threadId", 1}});
+  json stop = runUntilStopped();
+  EXPECT_EQ(stop["body"]["reason"], "data breakpoint");
+  EXPECT_EQ(stop["body"]["description"], "R2 changed in lane 0: 0x0 -> 0x10");
+  // Backwards: before that SHFL (line 9), R2 is still 0.
+  auto back = send("reverseContinue", {{"threadId", 1}});
+  EXPECT_EQ(stoppedIn(back)["body"]["reason"], "data breakpoint");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 9);
+  // R2 was never written before: not in the scope of set registers, 0 when evaluated.
+  EXPECT_EQ(variable(1, "R2"), "(none)");
+  EXPECT_EQ(request("evaluate", {{"expression", "R2"}, {"context", "watch"}})["body"]["result"], "0x0 (lane 0)");
+  // goto line 21 (ISETP) through gotoTargets.
+  json targets = request("gotoTargets", {{"source", {{"path", kProgram}}}, {"line", 21}})["body"]["targets"];
+  ASSERT_EQ(targets.size(), 1u);
+  auto went = send("goto", {{"threadId", 1}, {"targetId", targets[0]["id"]}});
+  EXPECT_EQ(stoppedIn(went)["body"]["reason"], "goto");
+  EXPECT_EQ(variable(1, "R3"), "0x000001f0");
+}
+
+TEST_F(Dap, BadRequestsGetErrorResponsesAndTheAdapterGoesOn) {
+  EXPECT_EQ(send("stackTrace")[0]["success"], false);  // nothing launched
+  EXPECT_EQ(send("launch", {{"program", "/nonexistent.asm"}})[0]["success"], false);
+  EXPECT_EQ(send("launch", {{"program", kProgram}, {"lane", 40}})[0]["success"], false);
+  EXPECT_EQ(send("frobnicate")[0]["message"], "unknown request 'frobnicate'");
+  auto junk = server.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"type":"event","event":"x"})"});
+  ASSERT_EQ(junk.size(), 3u);
+  for (const std::string& m : junk) EXPECT_EQ(numberedInOrder(json::parse(m)).value("event", ""), "output");
+  EXPECT_EQ(send("setBreakpoints", {{"breakpoints", {{{"line", "seven"}}}}})[0]["success"], false);
+  // Still works.
+  launchAndStopAt(20);
+  EXPECT_EQ(runUntilStopped()["body"]["reason"], "breakpoint");
+  auto gone = send("disconnect");
+  EXPECT_EQ(gone.back()["event"], "terminated");
+  EXPECT_TRUE(server.exitRequested());
+}
+
+TEST_F(Dap, AProgramThatDoesNotAssembleStopsAtItsFirstBadLine) {
+  const std::string path = ::testing::TempDir() + "gpuasm-dap-bad.asm";
+  {
+    std::ofstream(path) << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n";
+  }
+  request("initialize");
+  ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
+  request("configurationDone");
+  json stop = runUntilStopped();
+  EXPECT_EQ(stop["body"]["reason"], "exception");
+  EXPECT_NE(stop["body"]["text"].get<std::string>().find("unknown-modifier"), std::string::npos) << stop.dump();
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 2);
+  // A goto past the bad line stops at it with the same reason, not "goto" (found by
+  // tests/dap: the reason was always "goto").
+  json targets = request("gotoTargets", {{"source", {{"path", path}}}, {"line", 1}})["body"]["targets"];
+  ASSERT_EQ(targets.size(), 1u);
+  auto back = send("goto", {{"threadId", 1}, {"targetId", targets[0]["id"]}});
+  EXPECT_EQ(stoppedIn(back)["body"]["reason"], "goto");
+  auto past = send("goto", {{"threadId", 1}, {"targetId", 1000}});
+  EXPECT_EQ(stoppedIn(past)["body"]["reason"], "exception");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 2);
+}
+
+TEST_F(Dap, AGotoBeyondTheLastInstructionStopsAtTheEnd) {
+  launchAndStopAt(8);
+  runUntilStopped();
+  auto went = send("goto", {{"threadId", 1}, {"targetId", 1000}});
+  EXPECT_EQ(stoppedIn(went)["body"]["reason"], "end");
+  EXPECT_EQ(stoppedIn(went)["body"]["description"], "every instruction executed");
+}
+
+// Found by tests/dap: dataBreakpointInfo offered ids that setDataBreakpoints refuses
+// ("R1@" described as lane 99, a lane of a uniform register).
+TEST_F(Dap, DataBreakpointInfoOffersOnlyWhatCanBeWatched) {
+  launchAndStopAt(8);
+  runUntilStopped();
+  for (const char* name : {"R1[]", "R1[99]", "UR4[3]", "lane"})
+    EXPECT_TRUE(request("dataBreakpointInfo", {{"name", name}})["body"]["dataId"].is_null()) << name;
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"], "UR4 is uniform: it has no lanes");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0@3");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4"}})["body"]["dataId"], "UR4");
+}
+
+// A launch while a continue runs: the new program waits for configurationDone.
+TEST_F(Dap, ALaunchEndsTheRunOfThePreviousProgram) {
+  launchAndStopAt(8);  // configurationDone started the run
+  ASSERT_TRUE(server.hasIdleWork());
+  ASSERT_EQ(send("launch", {{"program", kProgram}})[0]["success"], true);
+  EXPECT_FALSE(server.hasIdleWork());
+}
+
+// A continue runs in slices between which the adapter reads requests; a pause stops it where
+// it is. Every line after the directive adds R2 = 1 to R1, so where the pause stopped, R1 counts
+// the lines executed: the line number minus 2.
+TEST_F(Dap, APauseStopsARunningContinueWhereItIs) {
+  constexpr int kAdds = 50'000;
+  const std::string path = ::testing::TempDir() + "gpuasm-dap-long.asm";
+  {
+    std::ofstream out(path);
+    out << "// @state R2 = 1\n";
+    for (int i = 0; i < kAdds; ++i) out << "IADD R1, R1, R2 ;\n";
+  }
+  request("initialize");
+  ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
+  request("configurationDone");
+  ASSERT_TRUE(server.hasIdleWork());
+  for (const std::string& m : server.idle()) EXPECT_NE(numberedInOrder(json::parse(m)).value("event", ""), "stopped") << m;
+  ASSERT_TRUE(server.hasIdleWork()) << "one slice ran the whole program: make it longer";
+  auto paused = send("pause", {{"threadId", 1}});
+  EXPECT_EQ(paused[0]["success"], true);
+  EXPECT_EQ(stoppedIn(paused)["body"]["reason"], "pause");
+  EXPECT_FALSE(server.hasIdleWork());
+  const int line = request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"];
+  EXPECT_GT(line, 2);
+  EXPECT_LT(line, kAdds + 2);
+  char expected[16];
+  std::snprintf(expected, sizeof expected, "0x%08x", static_cast<unsigned>(line - 2));
+  EXPECT_EQ(variable(1, "R1"), expected);
+  // Paused, a pause has nothing to stop: a response and no event.
+  auto again = send("pause", {{"threadId", 1}});
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0]["success"], true);
+  // Going on runs the rest: R1 = 50,000 = 0xc350.
+  request("continue", {{"threadId", 1}});
+  EXPECT_EQ(runUntilStopped()["body"]["reason"], "end");
+  EXPECT_EQ(variable(1, "R1"), "0x0000c350");
+}
+
+// Found by tests/dap: a framing error's output event had seq 0 instead of the next number.
+TEST_F(Dap, AFramingErrorTakesTheNextSequenceNumber) {
+  request("initialize");
+  json e = numberedInOrder(json::parse(server.framingError("header block without Content-Length")));
+  EXPECT_EQ(e["event"], "output");
+  EXPECT_EQ(e["body"]["category"], "stderr");
+  EXPECT_EQ(e["body"]["output"], "gpuasm dap: header block without Content-Length\n");
+  request("initialize");  // numbered after it
+}
+
+// Found by tests/dap: setBreakpoints of another file replaced the program's breakpoints. A
+// client sends the breakpoints of every file that has some.
+TEST_F(Dap, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {
+  launchAndStopAt(20);
+  json other = request("setBreakpoints", {{"source", {{"path", "/elsewhere/other.asm"}}}, {"breakpoints", {{{"line", 9}}, {{"line", 10}}}}})["body"]["breakpoints"];
+  ASSERT_EQ(other.size(), 2u);
+  EXPECT_EQ(other[0]["verified"], false);
+  EXPECT_NE(other[0]["message"].get<std::string>().find("is not the debugged program"), std::string::npos) << other.dump();
+  json stop = runUntilStopped();
+  EXPECT_EQ(stop["body"]["reason"], "breakpoint");
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 20);
+  // The program under another spelling of its path is the program: line 22 replaces line 20.
+  const std::string dotted = std::string(GPUASM_SOURCE_DIR) + "/examples/./warp-reduce.asm";
+  json mine = request("setBreakpoints", {{"source", {{"path", dotted}}}, {"breakpoints", {{{"line", 22}}}}})["body"]["breakpoints"];
+  EXPECT_EQ(mine[0]["verified"], true);
+  send("continue", {{"threadId", 1}});
+  runUntilStopped();
+  EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 22);
+}
+
+}  // namespace
+}  // namespace gpuasm::dap

@@ -6,6 +6,8 @@
 
 #include <gpuasm/lsp/Server.h>
 
+#include <gpuasm/ide/asm/SemanticTokens.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -484,6 +486,14 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
   }
   EXPECT_EQ(caps["completionProvider"]["resolveProvider"], true);
   EXPECT_EQ(caps["semanticTokensProvider"]["range"], true);
+  // The legend names the ide's token types after LSP 3.17's standard types, in the order of
+  // ide::SemanticTokenType (Keyword first, Class last), and its one modifier bit.
+  const json legend = caps["semanticTokensProvider"]["legend"];
+  EXPECT_EQ(legend["tokenTypes"], json({"keyword", "modifier", "variable", "number", "operator", "comment", "decorator",
+                                        "property", "type", "enumMember", "string", "namespace", "class"}));
+  EXPECT_EQ(legend["tokenTypes"][static_cast<std::size_t>(ide::SemanticTokenType::Class)], "class");
+  EXPECT_EQ(legend["tokenTypes"][static_cast<std::size_t>(ide::SemanticTokenType::Property)], "property");
+  EXPECT_EQ(legend["tokenModifiers"], json({"readonly"}));
   EXPECT_EQ(caps["textDocumentSync"]["openClose"], true);
   EXPECT_EQ(caps["textDocumentSync"]["change"], 2);
   EXPECT_EQ(caps["codeActionProvider"]["codeActionKinds"], json({"quickfix"}));

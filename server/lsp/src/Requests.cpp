@@ -550,7 +550,7 @@ void signatureCap(json& c, const ClientCapabilities&) {
   c["signatureHelpProvider"] = {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}};
 }
 void semanticTokensCap(json& c, const ClientCapabilities&) {
-  c["semanticTokensProvider"]["legend"] = {{"tokenTypes", ide::semanticTokenLegend().types}, {"tokenModifiers", ide::semanticTokenLegend().modifiers}};
+  c["semanticTokensProvider"]["legend"] = semanticTokensLegend();
   c["semanticTokensProvider"]["full"] = true;
 }
 void semanticTokensRangeCap(json& c, const ClientCapabilities&) { c["semanticTokensProvider"]["range"] = true; }

@@ -1,6 +1,8 @@
 // JSON of the methods' results (see Results.h).
 #include "Results.h"
 
+#include <gpuasm/ide/asm/SemanticTokens.h>
+
 namespace gpuasm::lsp::protocol {
 
 void to_json(json& j, const LspRange& r) { j = {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}}; }
@@ -36,6 +38,53 @@ void to_json(json& j, const SignatureHelpResult& h) {
 }
 
 void to_json(json& j, const SemanticTokensResult& t) { j = {{"data", t.data}}; }
+
+namespace {
+
+std::string_view tokenTypeName(ide::SemanticTokenType type) {
+  using T = ide::SemanticTokenType;
+  switch (type) {
+    case T::Keyword: return "keyword";
+    case T::Modifier: return "modifier";
+    case T::Variable: return "variable";
+    case T::Number: return "number";
+    case T::Operator: return "operator";
+    case T::Comment: return "comment";
+    case T::Decorator: return "decorator";
+    case T::Property: return "property";
+    case T::Type: return "type";
+    case T::EnumMember: return "enumMember";
+    case T::String: return "string";
+    case T::Namespace: return "namespace";
+    case T::Class: return "class";
+  }
+  return "keyword";
+}
+
+std::string_view tokenModifierName(std::uint32_t bit) {
+  switch (static_cast<ide::SemanticTokenModifier>(bit)) {
+    case ide::kReadonly: return "readonly";
+  }
+  return "readonly";
+}
+
+}  // namespace
+
+const SemanticTokensLegend& semanticTokensLegend() {
+  static const SemanticTokensLegend legend = [] {
+    SemanticTokensLegend l;
+    for (std::size_t i = 0; i < ide::kSemanticTokenTypeCount; ++i)
+      l.tokenTypes.emplace_back(tokenTypeName(static_cast<ide::SemanticTokenType>(i)));
+    for (std::size_t i = 0; i < ide::kSemanticTokenModifierCount; ++i)
+      l.tokenModifiers.emplace_back(tokenModifierName(1u << i));
+    return l;
+  }();
+  return legend;
+}
+
+void to_json(json& j, const SemanticTokensLegend& l) {
+  j = {{"tokenTypes", l.tokenTypes}, {"tokenModifiers", l.tokenModifiers}};
+}
 
 void to_json(json& j, const DocumentSymbol& s) {
   j = {{"name", s.name}, {"kind", s.kind}, {"range", s.range}, {"selectionRange", s.selectionRange}};

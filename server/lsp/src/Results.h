@@ -73,6 +73,15 @@ struct SemanticTokensResult {
 };
 void to_json(json& j, const SemanticTokensResult& t);
 
+/// The legend of the semantic tokens (SemanticTokensLegend): LSP 3.17's standard names of the
+/// ide's token types and modifier bits, in index (bit) order.
+struct SemanticTokensLegend {
+  std::vector<std::string> tokenTypes;
+  std::vector<std::string> tokenModifiers;
+};
+const SemanticTokensLegend& semanticTokensLegend();
+void to_json(json& j, const SemanticTokensLegend& l);
+
 struct DocumentSymbol {
   std::string name;
   std::string detail;  ///< left out when empty

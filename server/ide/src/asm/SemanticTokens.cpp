@@ -139,13 +139,6 @@ std::vector<SemanticToken> singleLine(const syntax::LineIndex& lines, std::vecto
 
 }  // namespace
 
-const SemanticTokenLegend& semanticTokenLegend() {
-  static const SemanticTokenLegend legend{
-      {"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property", "type", "enumMember", "string", "namespace", "class"},
-      {"readonly"}};
-  return legend;
-}
-
 std::vector<SemanticToken> getSemanticTokens(const Snapshot& snapshot, syntax::ByteRange range) {
   std::vector<SemanticToken> tokens;
   Collector collect(snapshot, tokens);

@@ -4,7 +4,7 @@
 // as part of the mnemonic and .U32 as a modifier — the database decides which is which, as the
 // assembler does. Lines that do not parse keep their comments and whatever their statement has.
 //
-// Choices (the legend's names are LSP 3.17 standard types, so every theme colours them):
+// Choices (server/lsp names each type after an LSP 3.17 standard type, so every theme colours them):
 // - the mnemonic is a `keyword`: mnemonics are the ISA's closed vocabulary, like a language's
 //   keywords, not user-defined callables (`function` would colour IADD like a call);
 // - dotted modifiers are `modifier`; register selectors (.B1, .H0) `property`, a part of the
@@ -26,23 +26,19 @@
 
 namespace gpuasm::ide {
 
-/// Token types; the value is the index into semanticTokenLegend().types.
+/// Token types. The protocol layer names them for the editor (server/lsp: semanticTokenTypeName).
 enum class SemanticTokenType : std::uint8_t {
   Keyword, Modifier, Variable, Number, Operator, Comment, Decorator, Property,
   // The spec's own files (SpecFeatures.h): type names, enumerators, strings, groups, optypes and opcodes.
   Type, EnumMember, String, Namespace, Class,
 };
+/// How many token types there are (Class is the last).
+inline constexpr std::size_t kSemanticTokenTypeCount = static_cast<std::size_t>(SemanticTokenType::Class) + 1;
 
-/// Token modifier bits; bit i is semanticTokenLegend().modifiers[i].
+/// Token modifier bits.
 enum SemanticTokenModifier : std::uint32_t { kReadonly = 1u << 0 };
-
-/// The names the editor is told about at initialisation, in index (bit) order.
-struct SemanticTokenLegend {
-  std::vector<std::string> types;      ///< keyword, modifier, variable, number, operator, comment, decorator, property, type, enumMember, string, namespace, class
-  std::vector<std::string> modifiers;  ///< readonly
-};
-
-const SemanticTokenLegend& semanticTokenLegend();
+/// How many modifier bits there are.
+inline constexpr std::size_t kSemanticTokenModifierCount = 1;
 
 /// One token: a byte range within a single line, its type and its modifier bits.
 struct SemanticToken {

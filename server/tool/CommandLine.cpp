@@ -54,136 +54,191 @@ void printVersion(std::ostream& out) {
   out << "spec: " << dir << " (named by " << (*project)->file << "), sha256 " << isa::specDigest(*files) << '\n';
 }
 
-}  // namespace
+// The table of commands: the options each fills, and the command the parse chose, to run
+// once parsing succeeded.
+class CommandTable {
+ public:
+  CommandTable(std::ostream& out, std::ostream& err)
+      : gpuasm_{"gpuasm: the assembler, simulator, language server and debugger of the GPU ISA", "gpuasm"},
+        out_(out),
+        err_(err) {
+    gpuasm_.set_version_flag("--version", "", "the version, the commit and the SHA-256 of the spec in use");
+    gpuasm_.require_subcommand(1);
+    gpuasm_.footer(kExitStatus);
+    addSpecCommands();
+    addAssemblerCommands();
+    addRunCommands();
+    addServerCommands();
+    addDisassemblerCommand();
+    addCompletionCommand();
+  }
 
-int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CLI::App gpuasm{"gpuasm: the assembler, simulator, language server and debugger of the GPU ISA", "gpuasm"};
-  gpuasm.set_version_flag("--version", "", "the version, the commit and the SHA-256 of the spec in use");
-  gpuasm.require_subcommand(1);
-  gpuasm.footer(kExitStatus);
-  std::function<int()> run;
-  auto command = [&](const char* name, const char* description, auto& options, int (*body)(const std::remove_cvref_t<decltype(options)>&, std::ostream&, std::ostream&)) {
-    CLI::App* app = gpuasm.add_subcommand(name, description);
+  int parseAndRun(int argc, const char* const* argv);
+
+ private:
+  template <typename Options>
+  CLI::App* command(const char* name, const char* description, Options& options,
+                    int (*body)(const Options&, std::ostream&, std::ostream&)) {
+    CLI::App* app = gpuasm_.add_subcommand(name, description);
     app->footer(kExitStatus);
-    app->callback([&run, &options, body, &out, &err] { run = [&options, body, &out, &err] { return body(options, out, err); }; });
+    app->callback([this, &options, body] { run_ = [this, &options, body] { return body(options, out_, err_); }; });
     return app;
-  };
+  }
+  void addSpecCommands();
+  void addAssemblerCommands();
+  void addRunCommands();
+  void addServerCommands();
+  void addDisassemblerCommand();
+  void addCompletionCommand();
+  /// The subcommand the arguments named, once parsing reached it.
+  const CLI::App* parsedSubcommand() const;
 
-  SpecOptions spec;
-  CLI::App* a = command("spec", "the instruction database derived from the spec, or (--lint) the spec's problems", spec, runSpec);
-  a->add_flag("--json", spec.json, "the database as JSON");
-  a->add_flag("--lint", spec.lint, "the spec's problems, as a compiler reports them");
-  specDirOption(*a, spec.specDir);
+  CLI::App gpuasm_;
+  std::ostream& out_;
+  std::ostream& err_;
+  std::function<int()> run_;
+  SpecOptions spec_;
+  DisOptions dis_;
+  CheckOptions check_;
+  AsmOptions asm_;
+  ParseOptions parse_;
+  RunOptions runOptions_;
+  TestOptions test_;
+  ServeOptions lsp_;
+  ServeOptions dap_;
+  std::string shell_;
+};
 
-  CheckOptions check;
-  a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)", check, runCheck);
-  a->add_option("FILE", check.files, ".asm files")->required();
-  a->add_flag("--json", check.json, "the diagnostics as JSON");
-  a->add_option("-j,--jobs", check.jobs, "assemble with N threads (default: the number of cores); the output keeps the files' order")
+void CommandTable::addSpecCommands() {
+  CLI::App* a = command("spec", "the instruction database derived from the spec, or (--lint) the spec's problems", spec_,
+                        runSpec);
+  a->add_flag("--json", spec_.json, "the database as JSON");
+  a->add_flag("--lint", spec_.lint, "the spec's problems, as a compiler reports them");
+  specDirOption(*a, spec_.specDir);
+}
+
+void CommandTable::addAssemblerCommands() {
+  CLI::App* a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)", check_, runCheck);
+  a->add_option("FILE", check_.files, ".asm files")->required();
+  a->add_flag("--json", check_.json, "the diagnostics as JSON");
+  a->add_option("-j,--jobs", check_.jobs,
+                "assemble with N threads (default: the number of cores); the output keeps the files' order")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
-  specDirOption(*a, check.specDir);
+  specDirOption(*a, check_.specDir);
 
-  AsmOptions assemble;
-  a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", assemble, runAsm);
-  a->add_option("FILE", assemble.file, "the .asm file")->required();
-  CLI::Option* json = a->add_flag("--json", assemble.json, "the listing as JSON");
-  a->add_option("-o,--output", assemble.output,
+  a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", asm_, runAsm);
+  a->add_option("FILE", asm_.file, "the .asm file")->required();
+  CLI::Option* json = a->add_flag("--json", asm_.json, "the listing as JSON");
+  a->add_option("-o,--output", asm_.output,
                 "write the machine code to OUT (16 bytes an instruction, little-endian), not the listing; "
                 "nothing is written when FILE has errors")
       ->option_text("OUT")
       ->excludes(json);
-  a->add_option("-j,--jobs", assemble.jobs, "with -o: assemble with N threads (default: the number of cores)")
+  a->add_option("-j,--jobs", asm_.jobs, "with -o: assemble with N threads (default: the number of cores)")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
-  specDirOption(*a, assemble.specDir);
+  specDirOption(*a, asm_.specDir);
 
-  ParseOptions parse;
-  a = command("parse", "the syntax tree of an .asm file as an S-expression", parse, runParse);
-  a->add_option("FILE", parse.file, "the .asm file")->required();
-  a->add_flag("--no-ranges", parse.noRanges, "leave out the nodes' byte ranges");
+  a = command("parse", "the syntax tree of an .asm file as an S-expression", parse_, runParse);
+  a->add_option("FILE", parse_.file, "the .asm file")->required();
+  a->add_flag("--no-ranges", parse_.noRanges, "leave out the nodes' byte ranges");
+}
 
-  RunOptions runOptions;
-  a = command("run", "simulate a file on one warp of 32 lanes", runOptions, runRun);
-  a->add_option("FILE", runOptions.file, "the .asm file")->required();
-  a->add_option("--until", runOptions.until, "stop before the first instruction at or after LINE (1-based)")
+void CommandTable::addRunCommands() {
+  CLI::App* a = command("run", "simulate a file on one warp of 32 lanes", runOptions_, runRun);
+  a->add_option("FILE", runOptions_.file, "the .asm file")->required();
+  a->add_option("--until", runOptions_.until, "stop before the first instruction at or after LINE (1-based)")
       ->option_text("LINE")
       ->check(CLI::Range(1u, 0xFFFFFFFFu));
-  a->add_option("--state", runOptions.statePath, "the initial state (a JSON state file, docs/PROTOCOL.md)")->option_text("STATE.json");
-  a->add_flag("--json", runOptions.json, "the result as JSON");
-  a->add_flag("--trace", runOptions.trace, "with --json: the registers each executed line wrote");
-  a->add_option("--step-limit", runOptions.stepLimit, "execute at most N instructions")->option_text("N");
-  specDirOption(*a, runOptions.specDir);
+  a->add_option("--state", runOptions_.statePath, "the initial state (a JSON state file, docs/PROTOCOL.md)")
+      ->option_text("STATE.json");
+  a->add_flag("--json", runOptions_.json, "the result as JSON");
+  a->add_flag("--trace", runOptions_.trace, "with --json: the registers each executed line wrote");
+  a->add_option("--step-limit", runOptions_.stepLimit, "execute at most N instructions")->option_text("N");
+  specDirOption(*a, runOptions_.specDir);
 
-  TestOptions test;
-  a = command("test", "run each file and check its // @expect lines", test, runTest);
-  a->add_option("FILE", test.files, ".asm files")->required();
-  a->add_option("--junit", test.junitPath, "write the results as JUnit XML")->option_text("OUT.xml");
-  a->add_option("--state", test.statePath, "the initial state (a JSON state file)")->option_text("STATE.json");
-  a->add_option("--step-limit", test.stepLimit, "execute at most N instructions per file")->option_text("N");
-  specDirOption(*a, test.specDir);
+  a = command("test", "run each file and check its // @expect lines", test_, runTest);
+  a->add_option("FILE", test_.files, ".asm files")->required();
+  a->add_option("--junit", test_.junitPath, "write the results as JUnit XML")->option_text("OUT.xml");
+  a->add_option("--state", test_.statePath, "the initial state (a JSON state file)")->option_text("STATE.json");
+  a->add_option("--step-limit", test_.stepLimit, "execute at most N instructions per file")->option_text("N");
+  specDirOption(*a, test_.specDir);
+}
 
-  ServeOptions lsp;
-  a = command("lsp", "the language server (LSP) on stdio, or on 127.0.0.1:N", lsp, runLsp);
-  serveOptions(*a, lsp);
+void CommandTable::addDisassemblerCommand() {
+  CLI::App* a = command("dis", "decode 128-bit words (0x and up to 32 hex digits) into canonical assembly text", dis_, runDis);
+  a->add_option("WORD", dis_.words, "words to decode");
+  CLI::Option* file = a->add_option("--file", dis_.file, "read the words from F, one per line")->option_text("F");
+  a->add_option("--binary", dis_.binary, "read the words from a machine code file (as asm -o writes)")
+      ->option_text("BIN")
+      ->excludes(file);
+  CLI::Option* disJson = a->add_flag("--json", dis_.json, "the instructions as JSON");
+  a->add_flag("--asm", dis_.assembly, "print assembly text that gpuasm asm reads back (the word as a comment)")
+      ->excludes(disJson);
+  specDirOption(*a, dis_.specDir);
+}
 
-  ServeOptions dap;
-  a = command("dap", "the debug adapter (Debug Adapter Protocol) on stdio, or on 127.0.0.1:N", dap, runDap);
-  serveOptions(*a, dap);
+void CommandTable::addServerCommands() {
+  CLI::App* a = command("lsp", "the language server (LSP) on stdio, or on 127.0.0.1:N", lsp_, runLsp);
+  serveOptions(*a, lsp_);
+  a = command("dap", "the debug adapter (Debug Adapter Protocol) on stdio, or on 127.0.0.1:N", dap_, runDap);
+  serveOptions(*a, dap_);
+}
 
-  DisOptions dis;
-  a = command("dis", "decode 128-bit words (0x and up to 32 hex digits) into canonical assembly text", dis, runDis);
-  a->add_option("WORD", dis.words, "words to decode");
-  CLI::Option* file = a->add_option("--file", dis.file, "read the words from F, one per line")->option_text("F");
-  a->add_option("--binary", dis.binary, "read the words from a machine code file (as asm -o writes)")->option_text("BIN")->excludes(file);
-  CLI::Option* disJson = a->add_flag("--json", dis.json, "the instructions as JSON");
-  a->add_flag("--asm", dis.assembly, "print assembly text that gpuasm asm reads back (the word as a comment)")->excludes(disJson);
-  specDirOption(*a, dis.specDir);
-
-  std::string shell;
-  a = gpuasm.add_subcommand("completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
+void CommandTable::addCompletionCommand() {
+  CLI::App* a = gpuasm_.add_subcommand("completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
   a->footer(kExitStatus);
-  a->add_option("SHELL", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
-  a->callback([&run, &gpuasm, &out] {
-    run = [&gpuasm, &out] {
-      out << bashCompletion(gpuasm);
+  a->add_option("SHELL", shell_, "the shell")->required()->check(CLI::IsMember({"bash"}));
+  a->callback([this] {
+    run_ = [this] {
+      out_ << bashCompletion(gpuasm_);
       return static_cast<int>(kExitOk);
     };
   });
+}
 
+const CLI::App* CommandTable::parsedSubcommand() const {
+  for (const CLI::App* sub : gpuasm_.get_subcommands())
+    if (sub->parsed()) return sub;
+  return nullptr;
+}
+
+int CommandTable::parseAndRun(int argc, const char* const* argv) {
   // The build writes gpuasm(1) with this hidden option (cmake/Install.cmake).
   if (argc == 2 && std::string_view(argv[1]) == "--manpage") {
-    out << manPage(gpuasm);
+    out_ << manPage(gpuasm_);
     return kExitOk;
   }
   // A first argument that is neither an option nor a subcommand: say so plainly.
   const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
-  if (argc > 1 && argv[1][0] != '-' && gpuasm.get_subcommands(named).empty()) {
-    err << "gpuasm: unknown command '" << argv[1] << "'\n" << gpuasm.help();
+  if (argc > 1 && argv[1][0] != '-' && gpuasm_.get_subcommands(named).empty()) {
+    err_ << "gpuasm: unknown command '" << argv[1] << "'\n" << gpuasm_.help();
     return kExitUsage;
   }
-  // The subcommand the arguments named, once parsing reached it.
-  const auto parsedSubcommand = [&]() -> const CLI::App* {
-    for (const CLI::App* sub : gpuasm.get_subcommands())
-      if (sub->parsed()) return sub;
-    return nullptr;
-  };
   try {
-    gpuasm.parse(argc, argv);
+    gpuasm_.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     const CLI::App* asked = parsedSubcommand();
-    out << (asked != nullptr ? asked->help("gpuasm") : gpuasm.help());
+    out_ << (asked != nullptr ? asked->help("gpuasm") : gpuasm_.help());
     return kExitOk;
   } catch (const CLI::CallForVersion&) {
-    printVersion(out);
+    printVersion(out_);
     return kExitOk;
   } catch (const CLI::ParseError& e) {
     const CLI::App* sub = parsedSubcommand();
     const std::string where = sub != nullptr ? "gpuasm " + sub->get_name() : "gpuasm";
-    err << where << ": " << e.what() << "\n(" << where << " --help lists the options)\n";
+    err_ << where << ": " << e.what() << "\n(" << where << " --help lists the options)\n";
     return kExitUsage;
   }
-  return run ? run() : kExitUsage;
+  return run_ ? run_() : kExitUsage;
+}
+
+}  // namespace
+
+int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CommandTable table(out, err);
+  return table.parseAndRun(argc, argv);
 }
 
 }  // namespace gpuasm::tool

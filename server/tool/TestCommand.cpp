@@ -13,12 +13,14 @@
 #include <gpuasm/wire/RunJson.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 namespace gpuasm::tool {
 
@@ -87,6 +89,10 @@ void printReport(const FileReport& r, std::ostream& out) {
   out << '\n';
 }
 
+// XML's five predefined entities.
+constexpr std::array<std::pair<unsigned char, std::string_view>, 5> kXmlEntities = {
+    {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}}};
+
 // Text for XML: the five special characters as entities; bytes that are not valid UTF-8, and
 // control characters XML 1.0 cannot hold, as the text \xNN.
 std::string xmlText(std::string_view s) {
@@ -95,16 +101,10 @@ std::string xmlText(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
-      switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default:
-          if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += text::escapedByte(c);
-          else out += static_cast<char>(c);
-      }
+      const auto entity = std::find_if(kXmlEntities.begin(), kXmlEntities.end(), [&](const auto& e) { return e.first == c; });
+      if (entity != kXmlEntities.end()) out += entity->second;
+      else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += text::escapedByte(c);
+      else out += static_cast<char>(c);
       ++i;
       continue;
     }

@@ -23,11 +23,7 @@ using isa::InstrDb;
 using isa::Optype;
 using isa::SyntaxForm;
 
-std::string sortKey(std::size_t group, std::size_t index) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%03zu%05zu", group, index);
-  return buf;
-}
+std::string sortKey(std::size_t group, std::size_t index) { return completionSortKey(group, index); }
 
 // Escapes the characters LSP snippet syntax gives a meaning to (inside `${n:…}` and `${n|…|}`).
 std::string snippetText(std::string_view s) {
@@ -46,14 +42,7 @@ class Items {
 
   CompletionItem* add(std::string label, CompletionKind kind, std::string detail) {
     if (!labels_.insert(label).second) return nullptr;
-    CompletionItem item;
-    item.insertText = label;
-    item.label = std::move(label);
-    item.kind = kind;
-    item.detail = std::move(detail);
-    item.range = range_;
-    item.sortText = sortKey(0, items_.size());
-    items_.push_back(std::move(item));
+    items_.push_back(plainCompletion(std::move(label), kind, std::move(detail), range_, sortKey(0, items_.size())));
     return &items_.back();
   }
   std::vector<CompletionItem> take() { return std::move(items_); }
@@ -370,6 +359,24 @@ std::vector<CompletionItem> guard(const InstrDb& db, const CursorContext& ctx) {
 }
 
 }  // namespace
+
+CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail, syntax::ByteRange range,
+                               std::string sortText) {
+  CompletionItem item;
+  item.insertText = label;
+  item.label = std::move(label);
+  item.kind = kind;
+  item.detail = std::move(detail);
+  item.range = range;
+  item.sortText = std::move(sortText);
+  return item;
+}
+
+std::string completionSortKey(std::size_t group, std::size_t index) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%03zu%05zu", group, index);
+  return buf;
+}
 
 std::vector<CompletionItem> getCompletions(const Snapshot& snapshot, std::uint32_t offset) {
   const CursorContext ctx = detail::cursorContext(snapshot, offset);

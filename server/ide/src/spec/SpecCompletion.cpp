@@ -27,16 +27,7 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
     if (r.end == 0) r = range;
     const std::string_view typed = text.substr(r.begin, r.end - r.begin);
     if (!label.starts_with(typed)) return;
-    CompletionItem item;
-    item.insertText = label;
-    item.label = std::move(label);
-    item.kind = kind;
-    item.detail = std::move(detail);
-    item.range = r;
-    char sort[16];
-    std::snprintf(sort, sizeof sort, "%06zu", out.size());
-    item.sortText = sort;
-    out.push_back(std::move(item));
+    out.push_back(plainCompletion(std::move(label), kind, std::move(detail), r, completionSortKey(0, out.size())));
   };
   const isa::SpecDefinition* def = view.definitionAt(lineNo);
   const isa::SpecSection* section = def != nullptr ? sectionAt(*def, lineNo) : nullptr;

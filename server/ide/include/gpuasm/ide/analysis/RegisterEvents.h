@@ -10,6 +10,7 @@
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -21,7 +22,6 @@ namespace gpuasm::ide {
 struct RegisterId {
   std::uint32_t file = 0;
   std::uint32_t number = 0;
-  friend bool operator==(const RegisterId&, const RegisterId&) = default;
   friend auto operator<=>(const RegisterId&, const RegisterId&) = default;
 };
 

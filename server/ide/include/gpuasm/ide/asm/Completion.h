@@ -45,6 +45,12 @@ struct CompletionItem {
   std::string filterText;     ///< what the client matches the typed word against, when not the label
 };
 
+/// An item that inserts its label over `range`, ordered by `sortText`.
+CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail, syntax::ByteRange range,
+                               std::string sortText);
+/// A sort key that orders by `group`, then by `index` within it (compared as bytes).
+std::string completionSortKey(std::size_t group, std::size_t index);
+
 /// The proposals at byte `offset` of the snapshot's text. Empty in comments, past the end, after
 /// an unknown mnemonic and where nothing can be typed (immediates, addresses). Work is bounded by
 /// the cursor's line and the mnemonic's optype, never by the document.

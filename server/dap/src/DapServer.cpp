@@ -77,7 +77,8 @@ std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) 
     const auto type = msg.find("type"), command = msg.find("command");
     if (type == msg.end() || *type != "request" || command == msg.end() || !command->is_string() ||
         command->get_ref<const std::string&>().empty()) {
-      out_.push_back(unreadable("a message that is not a request (\"type\": \"request\" with a \"command\") was ignored"));
+      out_.push_back(unreadable(
+          "a message that is not a request (\"type\": \"request\" with a \"command\") was ignored"));
       continue;
     }
     // The events a handler sends follow its response.

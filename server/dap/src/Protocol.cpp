@@ -50,10 +50,12 @@ bool boolean(const json& v, std::string_view key) {
 }
 
 // An integer in [min, max]; `what` says which.
-std::int64_t integer(const json& v, std::string_view key, std::string_view what, std::int64_t min, std::int64_t max) {
+std::int64_t integer(const json& v, std::string_view key, std::string_view what, std::int64_t min,
+                     std::int64_t max) {
   if (v.is_number_unsigned()) {
     const std::uint64_t u = v.get<std::uint64_t>();
-    if (u <= static_cast<std::uint64_t>(max) && static_cast<std::int64_t>(u) >= min) return static_cast<std::int64_t>(u);
+    if (u <= static_cast<std::uint64_t>(max) && static_cast<std::int64_t>(u) >= min)
+      return static_cast<std::int64_t>(u);
   } else if (v.is_number_integer()) {
     const std::int64_t i = v.get<std::int64_t>();
     if (i >= min && i <= max) return i;
@@ -80,7 +82,8 @@ ide::BreakpointSpec sourceBreakpoint(const json& b, const std::string& at) {
   ide::BreakpointSpec spec;
   spec.line = static_cast<std::uint32_t>(integer(line, at + ".line", kLine, 1, 0xFFFFFFFFll) - 1);
   if (const json* v = find(b, "condition")) spec.condition = text(*v, at + ".condition", "an expression");
-  if (const json* v = find(b, "hitCondition")) spec.hitCondition = text(*v, at + ".hitCondition", "a hit condition such as \">= 3\"");
+  if (const json* v = find(b, "hitCondition"))
+    spec.hitCondition = text(*v, at + ".hitCondition", "a hit condition such as \">= 3\"");
   if (const json* v = find(b, "logMessage")) spec.logMessage = text(*v, at + ".logMessage", "a message");
   return spec;
 }
@@ -96,9 +99,11 @@ void from_json(const json& j, LaunchArguments& a) {
     throw RequestError{needs};
   if (!program->is_string()) throw RequestError{needs + " (a path), not " + quoted(*program)};
   a.launch.program = program->get<std::string>();
-  if (const json* v = find(j, "stateFile")) a.launch.stateFile = text(*v, "stateFile", "the path of a state file");
+  if (const json* v = find(j, "stateFile"))
+    a.launch.stateFile = text(*v, "stateFile", "the path of a state file");
   if (const json* v = find(j, "stepLimit"))
-    a.launch.stepLimit = static_cast<std::uint64_t>(integer(*v, "stepLimit", "a number of instructions (1 or more)", 1, kMaxInt));
+    a.launch.stepLimit = static_cast<std::uint64_t>(
+        integer(*v, "stepLimit", "a number of instructions (1 or more)", 1, kMaxInt));
   if (const json* v = find(j, "lane")) a.launch.lane = lane(*v, "lane");
   if (const json* v = find(j, "stopOnEntry")) a.launch.stopOnEntry = boolean(*v, "stopOnEntry");
 }
@@ -106,7 +111,8 @@ void from_json(const json& j, LaunchArguments& a) {
 void from_json(const json& j, SetBreakpointsArguments& a) {
   if (const json* source = find(j, "source")) {
     if (!source->is_object()) wrong("source", R"(an object with the file's "path")", *source);
-    if (const json* path = find(*source, "path")) a.sourcePath = text(*path, "source.path", "the file's path");
+    if (const json* path = find(*source, "path"))
+      a.sourcePath = text(*path, "source.path", "the file's path");
   }
   if (const json* list = find(j, "breakpoints")) {
     if (!list->is_array()) wrong("breakpoints", "an array of breakpoints", *list);
@@ -119,7 +125,8 @@ void from_json(const json& j, DataBreakpointInfoArguments& a) {
   constexpr std::string_view kName = "the variable's name or an expression";
   a.name = text(required(j, "name", "dataBreakpointInfo", kName), "name", kName);
   if (const json* v = find(j, "variablesReference"))
-    a.variablesReference = integer(*v, "variablesReference", "a number that scopes or variables gave", 0, kMaxInt);
+    a.variablesReference =
+        integer(*v, "variablesReference", "a number that scopes or variables gave", 0, kMaxInt);
 }
 
 void from_json(const json& j, SetDataBreakpointsArguments& a) {
@@ -129,21 +136,23 @@ void from_json(const json& j, SetDataBreakpointsArguments& a) {
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string at = "breakpoints[" + std::to_string(k) + "]";
     if (!list[k].is_object()) wrong(at, R"(a data breakpoint such as {"dataId": "R1@0"})", list[k]);
-    a.dataIds.push_back(text(required(list[k], "dataId", "setDataBreakpoints", kId, at + "."), at + ".dataId", kId));
+    a.dataIds.push_back(
+        text(required(list[k], "dataId", "setDataBreakpoints", kId, at + "."), at + ".dataId", kId));
   }
 }
 
 void from_json(const json& j, VariablesArguments& a) {
   constexpr std::string_view kReference = "a number that scopes or variables gave";
-  a.variablesReference = integer(required(j, "variablesReference", "variables", kReference), "variablesReference", kReference, 0, kMaxInt);
+  a.variablesReference = integer(required(j, "variablesReference", "variables", kReference),
+                                 "variablesReference", kReference, 0, kMaxInt);
   a.hex = hexFormat(j);
 }
 
 void from_json(const json& j, SetVariableArguments& a) {
   constexpr std::string_view kReference = "a number that scopes or variables gave";
   constexpr std::string_view kValue = "a string (a number, 0x hex, an f32 like 0.5, true or false)";
-  a.variablesReference =
-      integer(required(j, "variablesReference", "setVariable", kReference), "variablesReference", kReference, 0, kMaxInt);
+  a.variablesReference = integer(required(j, "variablesReference", "setVariable", kReference),
+                                 "variablesReference", kReference, 0, kMaxInt);
   a.name = text(required(j, "name", "setVariable", "the variable's name"), "name", "the variable's name");
   a.value = text(required(j, "value", "setVariable", kValue), "value", kValue);
 }
@@ -155,12 +164,14 @@ void from_json(const json& j, EvaluateArguments& a) {
 }
 
 void from_json(const json& j, GotoTargetsArguments& a) {
-  a.line = static_cast<std::uint32_t>(integer(required(j, "line", "gotoTargets", kLine), "line", kLine, 1, 0xFFFFFFFFll) - 1);
+  a.line = static_cast<std::uint32_t>(
+      integer(required(j, "line", "gotoTargets", kLine), "line", kLine, 1, 0xFFFFFFFFll) - 1);
 }
 
 void from_json(const json& j, GotoArguments& a) {
   constexpr std::string_view kTarget = "a target id that gotoTargets gave";
-  a.targetId = static_cast<std::uint64_t>(integer(required(j, "targetId", "goto", kTarget), "targetId", kTarget, 1, kMaxInt));
+  a.targetId = static_cast<std::uint64_t>(
+      integer(required(j, "targetId", "goto", kTarget), "targetId", kTarget, 1, kMaxInt));
 }
 
 void from_json(const json& j, ProvenanceArguments& a) {
@@ -169,6 +180,8 @@ void from_json(const json& j, ProvenanceArguments& a) {
   if (const json* v = find(j, "lane")) a.lane = lane(*v, "lane");
 }
 
-void from_json(const json& j, SelectLaneArguments& a) { a.lane = lane(required(j, "lane", "gpuasm/selectLane", kLane), "lane"); }
+void from_json(const json& j, SelectLaneArguments& a) {
+  a.lane = lane(required(j, "lane", "gpuasm/selectLane", kLane), "lane");
+}
 
 }  // namespace gpuasm::dap::protocol

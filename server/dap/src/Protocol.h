@@ -38,8 +38,8 @@ struct LaunchArguments {
 void from_json(const json& j, LaunchArguments& a);
 
 struct SetBreakpointsArguments {
-  std::string sourcePath;                       ///< source.path; empty when absent
-  std::vector<ide::BreakpointSpec> breakpoints; ///< lines 0-based (DAP's are 1-based)
+  std::string sourcePath;                        ///< source.path; empty when absent
+  std::vector<ide::BreakpointSpec> breakpoints;  ///< lines 0-based (DAP's are 1-based)
 };
 void from_json(const json& j, SetBreakpointsArguments& a);
 

@@ -18,7 +18,10 @@ using workspace::DebugView;
 void sendStopped(DapState& state, const ide::DebugStop& stop, const char* reason) {
   for (const std::string& line : stop.logs) send(state, OutputEvent{"console", line + "\n"});
   const std::string name = ide::debugStopReasonName(stop.reason);
-  StoppedEvent e{reason != nullptr ? reason : name, stop.description.empty() ? name : stop.description, stop.hitBreakpoints, {}};
+  StoppedEvent e{reason != nullptr ? reason : name,
+                 stop.description.empty() ? name : stop.description,
+                 stop.hitBreakpoints,
+                 {}};
   if (stop.reason == ide::DebugStopReason::Error) e.text = stop.description;
   send(state, e);
 }
@@ -39,7 +42,8 @@ std::optional<DebugContainer> containerOf(std::int64_t reference) {
     case kAllLanesScope: return DebugContainer{DebugView::AllLanes};
     default: break;
   }
-  if (reference >= kAllLanesBase) return DebugContainer{DebugView::RegisterLanes, static_cast<std::size_t>(reference - kAllLanesBase)};
+  if (reference >= kAllLanesBase)
+    return DebugContainer{DebugView::RegisterLanes, static_cast<std::size_t>(reference - kAllLanesBase)};
   return std::nullopt;
 }
 
@@ -76,7 +80,8 @@ Breakpoint breakpoint(const ide::BreakpointStatus& st) {
 
 json setBreakpoints(DapState& s, const SetBreakpointsArguments& a) {
   BreakpointsResult r;
-  for (const ide::BreakpointStatus& st : s.session.setBreakpoints(a.sourcePath, a.breakpoints)) r.breakpoints.push_back(breakpoint(st));
+  for (const ide::BreakpointStatus& st : s.session.setBreakpoints(a.sourcePath, a.breakpoints))
+    r.breakpoints.push_back(breakpoint(st));
   return r;
 }
 
@@ -124,7 +129,8 @@ json variables(DapState& s, const VariablesArguments& a) {
   if (!values) throw RequestError{"no such variables reference (the program moved on)"};
   VariablesResult r;
   for (const DebugValue& v : *values) {
-    const std::int64_t reference = v.kind == DebugValue::Kind::Lanes ? kAllLanesBase + static_cast<std::int64_t>(v.index) : 0;
+    const std::int64_t reference =
+        v.kind == DebugValue::Kind::Lanes ? kAllLanesBase + static_cast<std::int64_t>(v.index) : 0;
     r.variables.push_back({v.name, valueText(v, a.hex), reference, v.evaluateName});
   }
   return r;
@@ -140,7 +146,9 @@ json setVariable(DapState& s, const SetVariableArguments& a) {
 
 // `why R1[3]` in the REPL: the provenance chain as text.
 std::string whyText(const std::vector<ide::ProvenanceLink>& chain) {
-  auto lane = [](const std::optional<unsigned>& l) { return l ? "[" + std::to_string(*l) + "]" : std::string(); };
+  auto lane = [](const std::optional<unsigned>& l) {
+    return l ? "[" + std::to_string(*l) + "]" : std::string();
+  };
   std::string text;
   for (std::size_t i = 0; i < chain.size(); ++i) {
     const ide::ProvenanceLink& l = chain[i];
@@ -148,7 +156,8 @@ std::string whyText(const std::vector<ide::ProvenanceLink>& chain) {
             (l.line ? "line " + std::to_string(*l.line + 1) + " " : "") + l.source;
     for (const ide::ProvenanceInput& in : l.inputs)
       text += "\n     reads " + in.registerName + lane(in.lane) + " = " + hex8(in.value) +
-              (in.from ? " (#" + std::to_string(*in.from) + ")" : "") + (in.note.empty() ? "" : " " + in.note);
+              (in.from ? " (#" + std::to_string(*in.from) + ")" : "") +
+              (in.note.empty() ? "" : " " + in.note);
     text += "\n";
   }
   return text;
@@ -162,7 +171,8 @@ json evaluate(DapState& s, const EvaluateArguments& a) {
   }
   const auto e = s.session.evaluate(a.expression);
   if (!e) throw RequestError{e.error()};
-  std::string result = e->value.type == sim::ExprType::U32 && !a.hex ? std::to_string(e->value.bits) : sim::formatValue(e->value);
+  std::string result = e->value.type == sim::ExprType::U32 && !a.hex ? std::to_string(e->value.bits)
+                                                                     : sim::formatValue(e->value);
   if (e->perLane) result += " (lane " + std::to_string(s.session.lane()) + ")";
   return EvaluateResult{std::move(result), sim::exprTypeName(e->value.type)};
 }
@@ -211,7 +221,8 @@ json reverseContinue(DapState& s, const NoArguments&) {
 json gotoTargets(DapState& s, const GotoTargetsArguments& a) {
   GotoTargetsResult r;
   if (const auto t = s.session.gotoTarget(a.line))
-    r.targets.push_back({t->position + 1, "line " + std::to_string(t->line + 1) + ": " + t->source, t->line + 1});
+    r.targets.push_back(
+        {t->position + 1, "line " + std::to_string(t->line + 1) + ": " + t->source, t->line + 1});
   return r;
 }
 
@@ -254,7 +265,8 @@ void setVariableCap(json& c) { c["supportsSetVariable"] = true; }
 void evaluateCap(json& c) { c["supportsEvaluateForHovers"] = true; }
 void restartCap(json& c) { c["supportsRestartRequest"] = true; }
 void terminateCap(json& c) { c["supportsTerminateRequest"] = true; }
-void formatCap(json& c) { c["supportsValueFormattingOptions"] = true; }  // format.hex of variables and evaluate
+// format.hex of variables and evaluate.
+void formatCap(json& c) { c["supportsValueFormattingOptions"] = true; }
 // A step is one instruction whatever the granularity asked.
 void steppingCap(json& c) { c["supportsSteppingGranularity"] = false; }
 

@@ -50,7 +50,8 @@ void to_json(json& j, const StackTraceResult& r) {
 void to_json(json& j, const ScopesResult& r) {
   j = {{"scopes", json::array()}};
   for (const Scope& s : r.scopes)
-    j["scopes"].push_back({{"name", s.name}, {"variablesReference", s.variablesReference}, {"expensive", false}});
+    j["scopes"].push_back(
+        {{"name", s.name}, {"variablesReference", s.variablesReference}, {"expensive", false}});
 }
 
 void to_json(json& j, const VariablesResult& r) {
@@ -73,7 +74,8 @@ void to_json(json& j, const ContinueResult&) { j = {{"allThreadsContinued", true
 
 void to_json(json& j, const GotoTargetsResult& r) {
   j = {{"targets", json::array()}};
-  for (const GotoTarget& t : r.targets) j["targets"].push_back({{"id", t.id}, {"label", t.label}, {"line", t.line}});
+  for (const GotoTarget& t : r.targets)
+    j["targets"].push_back({{"id", t.id}, {"label", t.label}, {"line", t.line}});
 }
 
 namespace {
@@ -93,7 +95,10 @@ void to_json(json& j, const ProvenanceResult& r) {
   for (const ide::ProvenanceLink& l : r.links) {
     json inputs = json::array();
     for (const ide::ProvenanceInput& in : l.inputs) inputs.push_back(inputJson(in));
-    json link = {{"register", l.registerName}, {"value", hex8(l.value)}, {"source", l.source}, {"inputs", std::move(inputs)}};
+    json link = {{"register", l.registerName},
+                 {"value", hex8(l.value)},
+                 {"source", l.source},
+                 {"inputs", std::move(inputs)}};
     if (l.lane) link["lane"] = *l.lane;
     if (l.line) link["line"] = *l.line + 1;
     if (l.position) link["position"] = *l.position;

@@ -23,7 +23,7 @@ std::string hex8(std::uint32_t v);
 
 /// A breakpoint or data breakpoint as set: verified, or refused with a message.
 struct Breakpoint {
-  std::optional<int> id;              ///< none for a breakpoint of another file than the program
+  std::optional<int> id;  ///< none for a breakpoint of another file than the program
   bool verified = false;
   std::optional<std::uint32_t> line;  ///< 1-based
   std::string message;                ///< left out when empty

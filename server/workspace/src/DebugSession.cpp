@@ -44,7 +44,8 @@ std::optional<std::uint32_t> parseValue(std::string text) {
   std::uint64_t v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > 0xFFFFFFFFull) return std::nullopt;
-  return negative ? static_cast<std::uint32_t>(0u - static_cast<std::uint32_t>(v)) : static_cast<std::uint32_t>(v);
+  return negative ? static_cast<std::uint32_t>(0u - static_cast<std::uint32_t>(v))
+                  : static_cast<std::uint32_t>(v);
 }
 
 // Whether two paths name the same file (`a/./b.asm` and `a/b.asm`, a symbolic link and its target).
@@ -52,7 +53,8 @@ bool samePath(const std::string& a, const std::string& b) {
   std::error_code ea, eb;
   const std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea);
   const std::filesystem::path cb = std::filesystem::weakly_canonical(b, eb);
-  if (ea || eb) return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+  if (ea || eb)
+    return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
   return ca == cb;
 }
 
@@ -124,7 +126,8 @@ void DebugSession::selectLane(unsigned lane) {
 
 std::optional<ide::DebugStop> DebugSession::start() {
   const ide::Debugger& d = engine();
-  if (stopOnEntry_) return ide::DebugStop{ide::DebugStopReason::Entry, d.position(), d.lineAt(d.position()), "entry", {}, {}};
+  if (stopOnEntry_)
+    return ide::DebugStop{ide::DebugStopReason::Entry, d.position(), d.lineAt(d.position()), "entry", {}, {}};
   running_ = true;
   return std::nullopt;
 }
@@ -158,12 +161,13 @@ ide::DebugStop DebugSession::gotoPosition(std::uint64_t position) {
   return engine().gotoPosition(position);
 }
 
-std::vector<ide::BreakpointStatus> DebugSession::setBreakpoints(std::string_view sourcePath,
-                                                                const std::vector<ide::BreakpointSpec>& specs) {
+std::vector<ide::BreakpointStatus> DebugSession::setBreakpoints(
+    std::string_view sourcePath, const std::vector<ide::BreakpointSpec>& specs) {
   ide::Debugger& d = engine();
   if (!sourcePath.empty() && !samePath(std::string(sourcePath), program_)) {
     const std::string message = std::string(sourcePath) + " is not the debugged program (" + program_ + ")";
-    return std::vector<ide::BreakpointStatus>(specs.size(), ide::BreakpointStatus{0, false, std::nullopt, message});
+    return std::vector<ide::BreakpointStatus>(specs.size(),
+                                              ide::BreakpointStatus{0, false, std::nullopt, message});
   }
   return d.setBreakpoints(specs);
 }
@@ -174,7 +178,8 @@ std::vector<ide::BreakpointStatus> DebugSession::setDataBreakpoints(const std::v
   return engine().setDataBreakpoints(specs);
 }
 
-DataWatchOffer DebugSession::watchOffer(std::optional<DebugContainer> container, const std::string& name) const {
+DataWatchOffer DebugSession::watchOffer(std::optional<DebugContainer> container,
+                                        const std::string& name) const {
   const ide::Debugger& d = engine();
   const DebugView view = container ? container->view : DebugView::AllLanes;
   std::string dataId;
@@ -198,7 +203,8 @@ DataWatchOffer DebugSession::watchOffer(std::optional<DebugContainer> container,
   if (spec.lane && (reg->first == sim::RegFile::UR || reg->first == sim::RegFile::UP))
     return {std::nullopt, spec.registerName + " is uniform: it has no lanes"};
   if (spec.lane && *spec.lane >= sim::kWarpSize) return {std::nullopt, "a lane is 0..31"};
-  const std::string what = spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : " in any lane");
+  const std::string what =
+      spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : " in any lane");
   return {dataId, "when " + what + " changes"};
 }
 
@@ -228,19 +234,23 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
   };
   switch (container.view) {
     case DebugView::Lane:
-      for (std::uint32_t r : setIndices(st.rSet)) add(l.name(sim::RegFile::R, r), Number, st.r[r][lane_], l.name(sim::RegFile::R, r));
+      for (std::uint32_t r : setIndices(st.rSet))
+        add(l.name(sim::RegFile::R, r), Number, st.r[r][lane_], l.name(sim::RegFile::R, r));
       break;
     case DebugView::LaneF32:
       for (std::uint32_t r : setIndices(st.rSet))
         add(l.name(sim::RegFile::R, r), F32, st.r[r][lane_], "f32(" + l.name(sim::RegFile::R, r) + ")");
       break;
     case DebugView::Predicates:
-      for (std::uint32_t p : setIndices(st.pSet)) add(l.name(sim::RegFile::P, p), Bool, st.pred(p, lane_), l.name(sim::RegFile::P, p));
+      for (std::uint32_t p : setIndices(st.pSet))
+        add(l.name(sim::RegFile::P, p), Bool, st.pred(p, lane_), l.name(sim::RegFile::P, p));
       break;
     case DebugView::Warp:
       add("activeMask", Hex, st.activeMask, "activeMask");
-      for (std::uint32_t i : setIndices(st.urSet)) add(l.name(sim::RegFile::UR, i), Number, st.ur[i], l.name(sim::RegFile::UR, i));
-      for (std::uint32_t i : setIndices(st.upSet)) add(l.name(sim::RegFile::UP, i), Bool, st.up[i], l.name(sim::RegFile::UP, i));
+      for (std::uint32_t i : setIndices(st.urSet))
+        add(l.name(sim::RegFile::UR, i), Number, st.ur[i], l.name(sim::RegFile::UR, i));
+      for (std::uint32_t i : setIndices(st.upSet))
+        add(l.name(sim::RegFile::UP, i), Bool, st.up[i], l.name(sim::RegFile::UP, i));
       break;
     case DebugView::AllLanes: {
       const auto regs = allLanesRegisters();
@@ -263,10 +273,13 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
   return out;
 }
 
-std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer container, const std::string& name,
+std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer container,
+                                                                 const std::string& name,
                                                                  const std::string& value) {
   const auto bits = parseValue(value);
-  if (!bits) return std::unexpected("'" + value + "' is not a value (a number, 0x hex, an f32 like 0.5, true or false)");
+  if (!bits)
+    return std::unexpected("'" + value +
+                           "' is not a value (a number, 0x hex, an f32 like 0.5, true or false)");
   std::string reg = name;
   std::optional<unsigned> lane = lane_;
   if (container.view == DebugView::Warp) lane.reset();
@@ -281,20 +294,23 @@ std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer 
   ide::Debugger& d = engine();
   if (auto done = d.setRegister(reg, lane, *bits); !done) return std::unexpected(done.error());
   const bool pred = isPredicate(d.layout().parse(reg));
-  return DebugValue{name, pred ? DebugValue::Kind::Bool : DebugValue::Kind::Hex, pred ? (*bits != 0 ? 1u : 0u) : *bits, reg, 0};
+  return DebugValue{name, pred ? DebugValue::Kind::Bool : DebugValue::Kind::Hex,
+                    pred ? (*bits != 0 ? 1u : 0u) : *bits, reg, 0};
 }
 
 std::expected<DebugEvaluation, std::string> DebugSession::evaluate(std::string_view expression) const {
   const ide::Debugger& d = engine();
   const auto parsed = sim::Expression::parse(expression, d.layout());
-  if (!parsed) return std::unexpected("column " + std::to_string(parsed.error().column + 1) + ": " + parsed.error().message);
+  if (!parsed)
+    return std::unexpected("column " + std::to_string(parsed.error().column + 1) + ": " +
+                           parsed.error().message);
   const auto v = d.evaluate(expression, lane_);
   if (!v) return std::unexpected(v.error().message);
   return DebugEvaluation{*v, parsed->perLane()};
 }
 
-std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::provenance(std::string_view reg,
-                                                                                      std::optional<unsigned> lane) const {
+std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::provenance(
+    std::string_view reg, std::optional<unsigned> lane) const {
   return engine().provenance(reg, lane.value_or(lane_));
 }
 

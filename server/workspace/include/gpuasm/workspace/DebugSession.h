@@ -62,8 +62,8 @@ struct DebugValue {
 
 /// The one frame: the next instruction.
 struct DebugFrame {
-  std::string name;            ///< the instruction's text; "(end of the program)" at the end
-  std::uint32_t line = 0;      ///< 0-based; at the end the line after the last instruction
+  std::string name;        ///< the instruction's text; "(end of the program)" at the end
+  std::uint32_t line = 0;  ///< 0-based; at the end the line after the last instruction
   std::uint64_t position = 0;
 };
 

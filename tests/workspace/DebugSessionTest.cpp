@@ -149,7 +149,7 @@ TEST_F(Session, TheViewsListTheRegistersTheRunSet) {
   EXPECT_EQ((*r1Lanes)[31].name, "[31]");
   EXPECT_EQ((*r1Lanes)[31].bits, 36u);  // 5 + 31
   EXPECT_EQ((*r1Lanes)[31].evaluateName, "R1[31]");
-  EXPECT_EQ(value({DebugView::RegisterLanes, 2}, "[0]").bits, 0u);  // P0 in lane 0: 5 != 8
+  EXPECT_EQ(value({DebugView::RegisterLanes, 2}, "[0]").bits, 0u);          // P0 in lane 0: 5 != 8
   EXPECT_FALSE(session.values({DebugView::RegisterLanes, 3}).has_value());  // there are three
   // Another lane in focus.
   session.selectLane(0);
@@ -164,7 +164,7 @@ TEST_F(Session, SetVariableTakesAValueAsAUserTypesItAndTheHistoryReplaysIt) {
   ASSERT_TRUE(set.has_value()) << set.error();
   EXPECT_EQ(set->kind, Kind::Hex);
   EXPECT_EQ(set->bits, 0x100u);
-  EXPECT_EQ(value({DebugView::Lane}, "R1").bits, 0x100u);  // lane 2
+  EXPECT_EQ(value({DebugView::Lane}, "R1").bits, 0x100u);           // lane 2
   EXPECT_EQ(value({DebugView::RegisterLanes, 1}, "[1]").bits, 6u);  // lane 1 untouched
   // A child of the all-lanes view sets that lane; 1.5 is the f32 0x3fc00000 (1.1 in binary).
   ASSERT_TRUE(session.setVariable({DebugView::RegisterLanes, 1}, "[7]", "1.5").has_value());

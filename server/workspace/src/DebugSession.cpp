@@ -65,8 +65,10 @@ ide::DataBreakpointSpec dataSpec(const std::string& id) {
   if (at != std::string::npos) {
     unsigned lane = 0;
     const auto [p, ec] = std::from_chars(id.data() + at + 1, id.data() + id.size(), lane);
-    if (ec == std::errc() && p == id.data() + id.size()) spec.lane = lane;
-    else spec.lane = 99;  // refused by the engine as not a lane
+    if (ec == std::errc() && p == id.data() + id.size())
+      spec.lane = lane;
+    else
+      spec.lane = 99;  // refused by the engine as not a lane
   }
   return spec;
 }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -57,6 +58,14 @@ class Dap : public ::testing::Test {
       }
     ADD_FAILURE() << "no stopped event";
     return json::object();
+  }
+  // The message of a request's error response (after checking it is one).
+  std::string refused(const std::string& command, json arguments = json::object()) {
+    auto out = send(command, std::move(arguments));
+    EXPECT_FALSE(out.empty());
+    if (out.empty()) return {};
+    EXPECT_EQ(out[0]["success"], false) << out[0].dump();
+    return out[0].value("message", std::string());
   }
   static json stoppedIn(const std::vector<json>& messages) {
     for (const json& m : messages)
@@ -331,6 +340,119 @@ TEST_F(Dap, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {
   send("continue", {{"threadId", 1}});
   runUntilStopped();
   EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 22);
+}
+
+// A bad argument is named in the error response, with what it must be and the value sent
+// (cut short after 37 characters); a missing one names the request that needs it. Null counts
+// as absent.
+TEST_F(Dap, ABadArgumentIsNamedInTheErrorResponse) {
+  request("initialize");
+  EXPECT_EQ(refused("launch"), R"(launch needs "program": the .asm file to debug)");
+  EXPECT_EQ(refused("launch", {{"program", 42}}),
+            R"(launch needs "program": the .asm file to debug (a path), not 42)");
+  EXPECT_EQ(refused("launch", {{"program", kProgram}, {"lane", "3"}}),
+            R"("lane" must be a lane 0..31, not "3")");
+  EXPECT_EQ(refused("launch", {{"program", kProgram}, {"lane", 32}}),
+            R"("lane" must be a lane 0..31, not 32)");
+  EXPECT_EQ(refused("launch", {{"program", kProgram}, {"stepLimit", 0}}),
+            R"("stepLimit" must be a number of instructions (1 or more), not 0)");
+  json numbers = json::array();
+  for (int i = 1; i <= 30; ++i) numbers.push_back(i);
+  EXPECT_EQ(refused("launch", {{"program", kProgram}, {"stateFile", numbers}}),
+            R"("stateFile" must be the path of a state file, not [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,...)");
+  // Nothing launched by the refusals; null is no lane.
+  EXPECT_EQ(refused("stackTrace"), "no program is launched (send launch first)");
+  auto launched = send("launch", {{"program", kProgram}, {"lane", nullptr}, {"stopOnEntry", true}});
+  ASSERT_EQ(launched[0]["success"], true) << launched[0].dump();
+  request("configurationDone");
+  EXPECT_EQ(refused("setBreakpoints", {{"breakpoints", {{{"line", 4}}, json::object()}}}),
+            R"(setBreakpoints needs "breakpoints[1].line": a line number (1 or more))");
+  EXPECT_EQ(refused("setBreakpoints", {{"breakpoints", {{{"line", 4}, {"condition", 5}}}}}),
+            R"("breakpoints[0].condition" must be an expression, not 5)");
+  EXPECT_EQ(refused("setBreakpoints", {{"source", "warp-reduce.asm"}}),
+            R"("source" must be an object with the file's "path", not "warp-reduce.asm")");
+  EXPECT_EQ(refused("variables"),
+            R"(variables needs "variablesReference": a number that scopes or variables gave)");
+  EXPECT_EQ(refused("variables", {{"variablesReference", 1}, {"format", {{"hex", 1}}}}),
+            R"("format.hex" must be true or false, not 1)");
+  EXPECT_EQ(refused("setDataBreakpoints"),
+            R"(setDataBreakpoints needs "breakpoints": the data breakpoints ([] for none))");
+  EXPECT_EQ(refused("setDataBreakpoints", {{"breakpoints", {{{"dataId", 7}}}}}),
+            R"("breakpoints[0].dataId" must be a dataId that dataBreakpointInfo gave, not 7)");
+  EXPECT_EQ(refused("setVariable", {{"variablesReference", 1}, {"name", "R1"}}),
+            R"(setVariable needs "value": a string (a number, 0x hex, an f32 like 0.5, true or false))");
+  EXPECT_EQ(refused("evaluate", {{"expression", true}}),
+            R"("expression" must be an expression (docs/LANGUAGE.md) or why REGISTER, not true)");
+  EXPECT_EQ(refused("gotoTargets", {{"line", 0}}), R"("line" must be a line number (1 or more), not 0)");
+  EXPECT_EQ(refused("goto", {{"targetId", 1.5}}),
+            R"("targetId" must be a target id that gotoTargets gave, not 1.5)");
+  EXPECT_EQ(refused("gpuasm/selectLane"), R"(gpuasm/selectLane needs "lane": a lane 0..31)");
+  EXPECT_EQ(refused("gpuasm/provenance", {{"register", "R1"}, {"lane", -1}}),
+            R"("lane" must be a lane 0..31, not -1)");
+  // The refusals changed nothing: still on entry, lane 0.
+  EXPECT_EQ(request("stackTrace")["body"]["stackFrames"][0]["line"], 8);
+  EXPECT_EQ(request("scopes")["body"]["scopes"][0]["name"], "Registers (lane 0)");
+}
+
+// The capabilities of initialize are what the method table handles: each capability DAP ties
+// to requests (the specification's Capabilities) is advertised exactly when the adapter
+// handles those requests, and every request of the table is handled.
+TEST_F(Dap, TheCapabilitiesAreWhatTheMethodTableHandles) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> kCapabilityRequests = {
+      {"supportsConfigurationDoneRequest", {"configurationDone"}},
+      {"supportsStepBack", {"stepBack", "reverseContinue"}},
+      {"supportsGotoTargetsRequest", {"gotoTargets", "goto"}},
+      {"supportsConditionalBreakpoints", {"setBreakpoints"}},
+      {"supportsHitConditionalBreakpoints", {"setBreakpoints"}},
+      {"supportsLogPoints", {"setBreakpoints"}},
+      {"supportsDataBreakpoints", {"dataBreakpointInfo", "setDataBreakpoints"}},
+      {"supportsSetVariable", {"setVariable"}},
+      {"supportsEvaluateForHovers", {"evaluate"}},
+      {"supportsRestartRequest", {"restart"}},
+      {"supportsTerminateRequest", {"terminate"}},
+      {"supportsValueFormattingOptions", {"variables", "evaluate"}},
+      {"supportsFunctionBreakpoints", {"setFunctionBreakpoints"}},
+      {"supportsStepInTargetsRequest", {"stepInTargets"}},
+      {"supportsCompletionsRequest", {"completions"}},
+      {"supportsModulesRequest", {"modules"}},
+      {"supportsRestartFrame", {"restartFrame"}},
+      {"supportsExceptionInfoRequest", {"exceptionInfo"}},
+      {"supportsLoadedSourcesRequest", {"loadedSources"}},
+      {"supportsSetExpression", {"setExpression"}},
+      {"supportsReadMemoryRequest", {"readMemory"}},
+      {"supportsWriteMemoryRequest", {"writeMemory"}},
+      {"supportsDisassembleRequest", {"disassemble"}},
+      {"supportsCancelRequest", {"cancel"}},
+      {"supportsTerminateThreadsRequest", {"terminateThreads"}},
+      {"supportsInstructionBreakpoints", {"setInstructionBreakpoints"}},
+      {"supportsBreakpointLocationsRequest", {"breakpointLocations"}},
+  };
+  const json caps = request("initialize")["body"];
+  const std::vector<std::string_view> table = DapServer::requests();
+  auto handled = [&](const std::string& command) {
+    return std::find(table.begin(), table.end(), command) != table.end();
+  };
+  for (const auto& [capability, requests] : kCapabilityRequests) {
+    const bool all = std::all_of(requests.begin(), requests.end(), handled);
+    EXPECT_EQ(caps.value(capability, false), all) << capability;
+  }
+  // Nothing else is advertised true (a step is one instruction: no stepping granularity).
+  for (const auto& [capability, value] : caps.items()) {
+    const bool known = std::any_of(kCapabilityRequests.begin(), kCapabilityRequests.end(),
+                                   [&](const auto& c) { return c.first == capability; });
+    EXPECT_TRUE(known || value == false) << capability << " is advertised without a request that needs it";
+  }
+  EXPECT_EQ(caps["supportsSteppingGranularity"], false);
+  // Every request of the table is answered as a known request; the others are unknown.
+  for (std::string_view command : table) {
+    const std::string name(command);
+    if (name == "disconnect" || name == "terminate") continue;  // they end the adapter
+    const auto out = send(name, json::object());
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(out[0].value("message", std::string()).find("unknown request"), std::string::npos) << name;
+  }
+  EXPECT_EQ(refused("stepInTargets"), "unknown request 'stepInTargets'");
+  EXPECT_EQ(refused("readMemory"), "unknown request 'readMemory'");
 }
 
 }  // namespace

@@ -557,7 +557,7 @@ dapTest('launch refuses a bad stateFile or program, and a later launch works', a
   await s.refused('launch', { program: ARITH, stateFile: path.join(tmp, 'missing.json') }, /cannot read/);
   await s.refused('launch', { program: path.join(tmp, 'missing.asm') }, /cannot read .*missing\.asm/);
   await s.refused('launch', {}, /needs "program"/);
-  await s.refused('launch', { program: ARITH, lane: 32 }, /lane is 0\.\.31/);
+  await s.refused('launch', { program: ARITH, lane: 32 }, /"lane" must be a lane 0\.\.31, not 32$/);
   await s.refused('launch', { program: ARITH, stepLimit: 0 }, /stepLimit/);
   assert.equal(s.received.filter((m) => m.event === 'initialized').length, 0, 'no initialized event after a failed launch');
   await s.request('launch', { program: ARITH, stopOnEntry: true });
@@ -660,19 +660,21 @@ dapTest('requests before launch, unknown commands and configurationDone out of o
 dapTest('arguments of the wrong type are refused with a message', async (s) => {
   await s.wait(s.dc.initializeRequest(), 'initialize');
   await s.refused('launch', { program: 42 }, /needs "program"/);
-  await s.refused('launch', { program: ARITH, stopOnEntry: 'yes' }, /malformed arguments/);
-  await s.refused('launch', { program: ARITH, lane: '3' }, /lane is 0\.\.31/);
+  await s.refused('launch', { program: ARITH, stopOnEntry: 'yes' }, /"stopOnEntry" must be true or false, not "yes"$/);
+  await s.refused('launch', { program: ARITH, lane: '3' }, /"lane" must be a lane 0\.\.31, not "3"$/);
   await s.refused('launch', { program: ARITH, stepLimit: 'many' }, /stepLimit/);
   await s.launch({ program: ARITH, stopOnEntry: true });
   await s.request('configurationDone');
   await s.stopped('entry', 2);
-  await s.refused('setBreakpoints', { source: { path: ARITH }, breakpoints: [{ line: 'seven' }] }, /line is 1 or more/);
-  await s.refused('setBreakpoints', { source: { path: ARITH }, breakpoints: [{ line: -3 }] }, /line is 1 or more/);
-  await s.refused('variables', { variablesReference: '1' }, /no such variables reference/);
+  await s.refused('setBreakpoints', { source: { path: ARITH }, breakpoints: [{ line: 'seven' }] },
+    /"breakpoints\[0\]\.line" must be a line number \(1 or more\), not "seven"$/);
+  await s.refused('setBreakpoints', { source: { path: ARITH }, breakpoints: [{ line: -3 }] },
+    /"breakpoints\[0\]\.line" must be a line number \(1 or more\), not -3$/);
+  await s.refused('variables', { variablesReference: '1' }, /"variablesReference" must be a number that scopes or variables gave, not "1"$/);
   await s.refused('variables', { variablesReference: 99 }, /no such variables reference/);
-  await s.refused('variables', { variablesReference: LANE_SCOPE, format: { hex: 'no' } }, /malformed arguments/);
+  await s.refused('variables', { variablesReference: LANE_SCOPE, format: { hex: 'no' } }, /"format\.hex" must be true or false, not "no"$/);
   await s.refused('evaluate', { expression: 5 }, /./);
-  await s.refused('setVariable', { variablesReference: LANE_SCOPE, name: 'R1', value: 7 }, /not a value/);
+  await s.refused('setVariable', { variablesReference: LANE_SCOPE, name: 'R1', value: 7 }, /"value" must be a string \(a number, .*\), not 7$/);
   await s.refused('goto', { threadId: 1, targetId: 'x' }, /targetId/);
   await s.refused('gpuasm/selectLane', { lane: -1 }, /0\.\.31/);
   await s.refused('gpuasm/provenance', { register: 'R1', lane: 2 ** 40 }, /0\.\.31/);

@@ -7,14 +7,11 @@
 // the capabilities and the custom requests.
 #pragma once
 
-#include <gpuasm/ide/execution/Debugger.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/wire/Transport.h>
+#include <gpuasm/workspace/DebugSession.h>
 
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +19,10 @@
 
 namespace gpuasm::dap {
 
+/// The protocol of the debug adapter: DAP messages in, DAP messages out, numbered (seq) in the
+/// order they are sent. The session itself — the program, the engine, the breakpoints, the
+/// lane in focus — is a workspace::DebugSession; each request is one call on it, through the
+/// adapter's method table (src/Requests.h).
 class DapServer : public wire::MessageHandler {
  public:
   explicit DapServer(const isa::InstrDb& db);
@@ -30,30 +31,26 @@ class DapServer : public wire::MessageHandler {
   const char* name() const override { return "gpuasm dap"; }
   std::vector<std::string> handle(std::span<const std::string> bodies) override;
   /// A `continue` runs in slices while no request waits, so `pause` can stop it.
-  bool hasIdleWork() const override { return running_; }
+  bool hasIdleWork() const override { return session_.running(); }
   std::vector<std::string> idle() override;
   /// An output event on stderr, numbered after the messages sent before it.
   std::string framingError(std::string_view message) override;
   bool exitRequested() const override { return exit_; }
   int exitCode() const override { return 0; }
 
-  /// The session, for tests: none before a successful launch.
-  const ide::Debugger* session() const { return session_.get(); }
-  unsigned lane() const { return lane_; }
+  /// The session, for tests: launched() is false before a successful launch.
+  const workspace::DebugSession& session() const { return session_; }
 
-  struct State;
+  /// The requests the adapter handles (its method table), in the table's order.
+  static std::vector<std::string_view> requests();
 
  private:
   std::vector<std::string> numbered();
 
-  const isa::InstrDb& db_;
-  std::unique_ptr<ide::Debugger> session_;
-  std::string program_;             ///< the launched file's path
-  unsigned lane_ = 0;               ///< the lane the registers scope shows
-  bool configured_ = false, stopOnEntry_ = false, running_ = false, exit_ = false;
+  workspace::DebugSession session_;
+  bool exit_ = false;
   std::int64_t seq_ = 1;
-  std::vector<std::string> out_;    ///< messages of the request being handled
-  friend struct DapHandlers;
+  std::vector<std::string> out_;  ///< messages of the request being handled, without seq
 };
 
 }  // namespace gpuasm::dap

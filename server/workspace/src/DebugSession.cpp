@@ -1,0 +1,337 @@
+// A debug session of one .asm program (see DebugSession.h).
+#include <gpuasm/workspace/DebugSession.h>
+
+#include <gpuasm/ide/analysis/SourceFile.h>
+#include <gpuasm/isa/DecimalFloat.h>
+#include <gpuasm/wire/RunJson.h>
+
+#include <bit>
+#include <bitset>
+#include <cassert>
+#include <charconv>
+#include <filesystem>
+#include <utility>
+
+namespace gpuasm::workspace {
+
+namespace {
+
+// A value as a user types it into setVariable: decimal, 0x hex, -decimal, an f32 with a '.',
+// or true/false.
+std::optional<std::uint32_t> parseValue(std::string text) {
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  while (!text.empty() && text.front() == ' ') text.erase(text.begin());
+  if (text == "true") return 1;
+  if (text == "false") return 0;
+  if (text.find('.') != std::string::npos && text.find("0x") == std::string::npos) {
+    std::string_view digits = text;
+    if (!digits.empty() && (digits.back() == 'f' || digits.back() == 'F')) digits.remove_suffix(1);
+    const text::DecimalFloat f = text::parseDecimalF32(digits);
+    if (f.status != text::FloatStatus::Ok) return std::nullopt;
+    return std::bit_cast<std::uint32_t>(f.value);
+  }
+  bool negative = false;
+  std::string_view s = text;
+  if (!s.empty() && s.front() == '-') {
+    negative = true;
+    s.remove_prefix(1);
+  }
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s.remove_prefix(2);
+  }
+  std::uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > 0xFFFFFFFFull) return std::nullopt;
+  return negative ? static_cast<std::uint32_t>(0u - static_cast<std::uint32_t>(v))
+                  : static_cast<std::uint32_t>(v);
+}
+
+// Whether two paths name the same file (`a/./b.asm` and `a/b.asm`, a symbolic link and its target).
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ea, eb;
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea);
+  const std::filesystem::path cb = std::filesystem::weakly_canonical(b, eb);
+  if (ea || eb)
+    return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+  return ca == cb;
+}
+
+// A data id: "R1@3" (R1 in lane 3), "R1" (any lane), "UR4".
+ide::DataBreakpointSpec dataSpec(const std::string& id) {
+  const std::size_t at = id.find('@');
+  ide::DataBreakpointSpec spec{id.substr(0, at), std::nullopt};
+  if (at != std::string::npos) {
+    unsigned lane = 0;
+    const auto [p, ec] = std::from_chars(id.data() + at + 1, id.data() + id.size(), lane);
+    if (ec == std::errc() && p == id.data() + id.size())
+      spec.lane = lane;
+    else
+      spec.lane = 99;  // refused by the engine as not a lane
+  }
+  return spec;
+}
+
+// The registers a view lists: those the run set (initialised or written), by number.
+template <std::size_t N>
+std::vector<std::uint32_t> setIndices(const std::bitset<N>& set) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t i = 0; i < N; ++i)
+    if (set[i]) out.push_back(i);
+  return out;
+}
+
+bool isPredicate(const std::optional<std::pair<sim::RegFile, std::uint32_t>>& reg) {
+  return reg && (reg->first == sim::RegFile::P || reg->first == sim::RegFile::UP);
+}
+
+}  // namespace
+
+std::expected<void, std::string> DebugSession::launch(const DebugLaunchRequest& request) {
+  assert(!request.lane || *request.lane < sim::kWarpSize);
+  const auto text = ide::readSourceFile(request.program);
+  if (!text) return std::unexpected(text.error());
+  ide::DebugLaunch options;
+  if (!request.stateFile.empty()) {
+    const auto stateText = ide::readSourceFile(request.stateFile);
+    if (!stateText) return std::unexpected(stateText.error());
+    auto state = wire::parseStateJson(*stateText);
+    if (!state) return std::unexpected(request.stateFile + ": " + state.error());
+    options.stateFile = std::move(*state);
+  }
+  if (request.stepLimit) options.stepLimit = *request.stepLimit;
+  auto launched = ide::Debugger::launch(*db_, *text, std::move(options));
+  if (!launched) return std::unexpected(request.program + ": " + launched.error());
+  debugger_.emplace(std::move(*launched));
+  program_ = request.program;
+  if (request.lane) lane_ = *request.lane;
+  stopOnEntry_ = request.stopOnEntry;
+  running_ = false;  // a continue of the previous program ends with it
+  return {};
+}
+
+ide::Debugger& DebugSession::engine() {
+  assert(debugger_ && "the adapter refuses requests before launch");
+  return *debugger_;
+}
+
+const ide::Debugger& DebugSession::engine() const {
+  assert(debugger_ && "the adapter refuses requests before launch");
+  return *debugger_;
+}
+
+void DebugSession::selectLane(unsigned lane) {
+  assert(lane < sim::kWarpSize);
+  lane_ = lane;
+}
+
+std::optional<ide::DebugStop> DebugSession::start() {
+  const ide::Debugger& d = engine();
+  if (stopOnEntry_)
+    return ide::DebugStop{ide::DebugStopReason::Entry, d.position(), d.lineAt(d.position()), "entry", {}, {}};
+  running_ = true;
+  return std::nullopt;
+}
+
+std::optional<ide::DebugStop> DebugSession::restart() {
+  engine().restart();
+  running_ = false;
+  return start();
+}
+
+ide::DebugStop DebugSession::runSlice() {
+  assert(running_);
+  ide::DebugStop stop = engine().continueForward(kSlice);
+  if (stop.reason != ide::DebugStopReason::Paused) running_ = false;
+  return stop;
+}
+
+std::optional<ide::DebugStop> DebugSession::pause() {
+  const ide::Debugger& d = engine();
+  if (!running_) return std::nullopt;
+  running_ = false;
+  return ide::DebugStop{ide::DebugStopReason::Paused, d.position(), d.lineAt(d.position()), "paused", {}, {}};
+}
+
+ide::DebugStop DebugSession::stepForward() { return engine().stepForward(); }
+ide::DebugStop DebugSession::stepBack() { return engine().stepBack(); }
+ide::DebugStop DebugSession::reverseContinue() { return engine().reverseContinue(); }
+
+ide::DebugStop DebugSession::gotoPosition(std::uint64_t position) {
+  running_ = false;
+  return engine().gotoPosition(position);
+}
+
+std::vector<ide::BreakpointStatus> DebugSession::setBreakpoints(
+    std::string_view sourcePath, const std::vector<ide::BreakpointSpec>& specs) {
+  ide::Debugger& d = engine();
+  if (!sourcePath.empty() && !samePath(std::string(sourcePath), program_)) {
+    const std::string message = std::string(sourcePath) + " is not the debugged program (" + program_ + ")";
+    return std::vector<ide::BreakpointStatus>(specs.size(),
+                                              ide::BreakpointStatus{0, false, std::nullopt, message});
+  }
+  return d.setBreakpoints(specs);
+}
+
+std::vector<ide::BreakpointStatus> DebugSession::setDataBreakpoints(const std::vector<std::string>& dataIds) {
+  std::vector<ide::DataBreakpointSpec> specs;
+  for (const std::string& id : dataIds) specs.push_back(dataSpec(id));
+  return engine().setDataBreakpoints(specs);
+}
+
+DataWatchOffer DebugSession::watchOffer(std::optional<DebugContainer> container,
+                                        const std::string& name) const {
+  const ide::Debugger& d = engine();
+  const DebugView view = container ? container->view : DebugView::AllLanes;
+  std::string dataId;
+  if (view == DebugView::Lane || view == DebugView::LaneF32 || view == DebugView::Predicates) {
+    dataId = name + "@" + std::to_string(lane_);
+  } else if (view == DebugView::Warp) {
+    dataId = name;
+  } else if (view == DebugView::RegisterLanes) {
+    const auto regs = allLanesRegisters();
+    if (container->index < regs.size() && name.size() > 2 && name.front() == '[')
+      dataId = regs[container->index] + "@" + name.substr(1, name.size() - 2);
+  } else {
+    dataId = name;  // an expression (or a name of the AllLanes list): a register, or R1[3] for one lane
+    if (const std::size_t open = name.find('['); open != std::string::npos && name.back() == ']')
+      dataId = name.substr(0, open) + "@" + name.substr(open + 1, name.size() - open - 2);
+  }
+  const ide::DataBreakpointSpec spec = dataSpec(dataId);
+  const auto reg = d.layout().parse(spec.registerName);
+  if (dataId.empty() || !reg) return {std::nullopt, "only registers can be watched"};
+  // Offer only what setDataBreakpoints accepts: a lane 0..31 of a per-lane register.
+  if (spec.lane && (reg->first == sim::RegFile::UR || reg->first == sim::RegFile::UP))
+    return {std::nullopt, spec.registerName + " is uniform: it has no lanes"};
+  if (spec.lane && *spec.lane >= sim::kWarpSize) return {std::nullopt, "a lane is 0..31"};
+  const std::string what =
+      spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : " in any lane");
+  return {dataId, "when " + what + " changes"};
+}
+
+DebugFrame DebugSession::frame() const {
+  const ide::Debugger& d = engine();
+  const auto line = d.lineAt(d.position());
+  // At the end, the frame stands after the last instruction.
+  const std::uint32_t shown = line ? *line : (d.length() > 0 ? *d.lineAt(d.length() - 1) + 1 : 0);
+  return {line ? d.sourceAt(d.position()) : std::string("(end of the program)"), shown, d.position()};
+}
+
+std::vector<std::string> DebugSession::allLanesRegisters() const {
+  const sim::WarpState& st = engine().state();
+  std::vector<std::string> out;
+  for (std::uint32_t r : setIndices(st.rSet)) out.push_back(st.layout.name(sim::RegFile::R, r));
+  for (std::uint32_t p : setIndices(st.pSet)) out.push_back(st.layout.name(sim::RegFile::P, p));
+  return out;
+}
+
+std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer container) const {
+  using enum DebugValue::Kind;
+  const sim::WarpState& st = engine().state();
+  const sim::RegisterLayout& l = st.layout;
+  std::vector<DebugValue> out;
+  auto add = [&](std::string name, DebugValue::Kind kind, std::uint32_t bits, std::string evaluateName) {
+    out.push_back({std::move(name), kind, bits, std::move(evaluateName), 0});
+  };
+  switch (container.view) {
+    case DebugView::Lane:
+      for (std::uint32_t r : setIndices(st.rSet))
+        add(l.name(sim::RegFile::R, r), Number, st.r[r][lane_], l.name(sim::RegFile::R, r));
+      break;
+    case DebugView::LaneF32:
+      for (std::uint32_t r : setIndices(st.rSet))
+        add(l.name(sim::RegFile::R, r), F32, st.r[r][lane_], "f32(" + l.name(sim::RegFile::R, r) + ")");
+      break;
+    case DebugView::Predicates:
+      for (std::uint32_t p : setIndices(st.pSet))
+        add(l.name(sim::RegFile::P, p), Bool, st.pred(p, lane_), l.name(sim::RegFile::P, p));
+      break;
+    case DebugView::Warp:
+      add("activeMask", Hex, st.activeMask, "activeMask");
+      for (std::uint32_t i : setIndices(st.urSet))
+        add(l.name(sim::RegFile::UR, i), Number, st.ur[i], l.name(sim::RegFile::UR, i));
+      for (std::uint32_t i : setIndices(st.upSet))
+        add(l.name(sim::RegFile::UP, i), Bool, st.up[i], l.name(sim::RegFile::UP, i));
+      break;
+    case DebugView::AllLanes: {
+      const auto regs = allLanesRegisters();
+      for (std::size_t k = 0; k < regs.size(); ++k) out.push_back({regs[k], Lanes, 0, {}, k});
+      break;
+    }
+    case DebugView::RegisterLanes: {
+      const auto regs = allLanesRegisters();
+      if (container.index >= regs.size()) return std::nullopt;
+      const std::string& name = regs[container.index];
+      const auto reg = l.parse(name);
+      for (unsigned ln = 0; ln < sim::kWarpSize; ++ln) {
+        const bool pred = reg->first == sim::RegFile::P;
+        const std::string lane = "[" + std::to_string(ln) + "]";
+        add(lane, pred ? Bool : Number, pred ? st.pred(reg->second, ln) : st.r[reg->second][ln], name + lane);
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer container,
+                                                                 const std::string& name,
+                                                                 const std::string& value) {
+  const auto bits = parseValue(value);
+  if (!bits)
+    return std::unexpected("'" + value +
+                           "' is not a value (a number, 0x hex, an f32 like 0.5, true or false)");
+  std::string reg = name;
+  std::optional<unsigned> lane = lane_;
+  if (container.view == DebugView::Warp) lane.reset();
+  if (container.view == DebugView::RegisterLanes) {
+    const auto regs = allLanesRegisters();
+    if (container.index >= regs.size() || name.size() < 3) return std::unexpected("no such variable");
+    reg = regs[container.index];
+    unsigned ln = 0;
+    std::from_chars(name.data() + 1, name.data() + name.size() - 1, ln);
+    lane = ln;
+  }
+  ide::Debugger& d = engine();
+  if (auto done = d.setRegister(reg, lane, *bits); !done) return std::unexpected(done.error());
+  const bool pred = isPredicate(d.layout().parse(reg));
+  return DebugValue{name, pred ? DebugValue::Kind::Bool : DebugValue::Kind::Hex,
+                    pred ? (*bits != 0 ? 1u : 0u) : *bits, reg, 0};
+}
+
+std::expected<DebugEvaluation, std::string> DebugSession::evaluate(std::string_view expression) const {
+  const ide::Debugger& d = engine();
+  const auto parsed = sim::Expression::parse(expression, d.layout());
+  if (!parsed)
+    return std::unexpected("column " + std::to_string(parsed.error().column + 1) + ": " +
+                           parsed.error().message);
+  const auto v = d.evaluate(expression, lane_);
+  if (!v) return std::unexpected(v.error().message);
+  return DebugEvaluation{*v, parsed->perLane()};
+}
+
+std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::provenance(
+    std::string_view reg, std::optional<unsigned> lane) const {
+  return engine().provenance(reg, lane.value_or(lane_));
+}
+
+std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::why(std::string_view text) const {
+  std::string what(text);
+  while (!what.empty() && what.back() == ' ') what.pop_back();
+  unsigned lane = lane_;
+  if (const std::size_t open = what.find('['); open != std::string::npos && what.back() == ']') {
+    std::from_chars(what.data() + open + 1, what.data() + what.size() - 1, lane);
+    what = what.substr(0, open);
+  }
+  return engine().provenance(what, lane);
+}
+
+std::optional<DebugGotoTarget> DebugSession::gotoTarget(std::uint32_t line) const {
+  const ide::Debugger& d = engine();
+  const auto p = d.positionOfLine(line);
+  if (!p) return std::nullopt;
+  return DebugGotoTarget{*p, *d.lineAt(*p), d.sourceAt(*p)};
+}
+
+}  // namespace gpuasm::workspace

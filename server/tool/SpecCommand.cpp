@@ -146,13 +146,15 @@ std::vector<wire::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& 
     wire::DisEntry e;
     e.input = std::move(input);
     e.word = word;
-    if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
+    if (!e.word)
+      e.result.issues.push_back({DiagnosticCode::BadWord, {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
     else e.result = decoder.decode(*e.word);
     if (e.result.decoded && e.result.issues.empty()) {
       e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
       if (e.text.empty())
-        e.result.issues.push_back({"not-printable", {}, "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
-                                                           " can write these field values"});
+        e.result.issues.push_back({DiagnosticCode::NotPrintable, {},
+                                   "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
+                                       " can write these field values"});
     }
     entries.push_back(std::move(e));
   }
@@ -168,8 +170,8 @@ void printAsAssembly(const std::vector<wire::DisEntry>& entries, std::ostream& o
       continue;
     }
     for (const auto& i : e.result.issues) {
-      out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << i.code << "]\n";
-      err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
+      out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+      err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
     }
   }
 }
@@ -202,7 +204,7 @@ void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries,
     }
     if (e.result.decoded) printFieldValues(db, *e.result.decoded, out);
     out << '\n';
-    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
+    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
   }
 }
 

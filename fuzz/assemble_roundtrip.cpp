@@ -30,7 +30,7 @@ const isa::Decoder& decoder() {
 void checkPrintedAssemblesTo(const std::string& text, const isa::Word128& word, const std::string& origin) {
   const ide::AssembledUnit again = ide::assembleText(db(), text);
   std::string why = origin + "\nprinted: " + text + "\nword: " + word.toHex();
-  for (const auto& d : again.diagnostics) why += "\n" + d.code + ": " + d.message;
+  for (const auto& d : again.diagnostics) why += "\n" + std::string(isa::spelling(d.code)) + ": " + d.message;
   FUZZ_CHECK(again.statements.size() == 1, why);
   FUZZ_CHECK(again.statements[0].inst.has_value(), why);
   FUZZ_CHECK(again.statements[0].encoding == word, why + "\nassembled again: " + again.statements[0].encoding.toHex());

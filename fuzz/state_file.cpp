@@ -62,6 +62,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(e.line < lines && !e.message.empty(), "directive error at line " + std::to_string(e.line) + ": " + e.message);
   applyTwice(parsed.state);
   for (const ide::Diagnostic& d : ide::directiveDiagnostics(db(), text))
-    FUZZ_CHECK(d.range.begin <= d.range.end && d.range.end <= text.size(), d.code + ": " + d.message);
+    FUZZ_CHECK(d.range.begin <= d.range.end && d.range.end <= text.size(), std::string(isa::spelling(d.code)) + ": " + d.message);
   return 0;
 }

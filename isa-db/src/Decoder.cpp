@@ -41,10 +41,10 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
     if (fit == RegisterRangeFit::Fits || t.enumeratorFor(v) == nullptr) continue;  // no register: already not-an-enumerator
     const std::string first = t.enumeratorFor(v)->name;
     if (fit == RegisterRangeFit::Misaligned)
-      issues.push_back({"register-alignment", f.name,
+      issues.push_back({DiagnosticCode::RegisterAlignment, f.name,
                         "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(count) + "; " + first + " does not"});
     else
-      issues.push_back({"register-range", f.name, "a " + std::to_string(*width) + "-bit register range from " + first + " runs past the last register"});
+      issues.push_back({DiagnosticCode::RegisterRange, f.name, "a " + std::to_string(*width) + "-bit register range from " + first + " runs past the last register"});
   }
 }
 
@@ -54,7 +54,7 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
 // fuzz/assemble_roundtrip: MUFU.RSQ.F16_V2 decoded cleanly, erratum G-6).
 void Decoder::encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) {
   for (const EncodingErrorRule& rule : op.encodingErrors)
-    if (rule.forbids(values)) issues.push_back({"encoding-error", {}, rule.violationMessage()});
+    if (rule.forbids(values)) issues.push_back({DiagnosticCode::EncodingError, {}, rule.violationMessage()});
 }
 
 DecodeResult Decoder::decode(const Word128& word) const {
@@ -67,7 +67,7 @@ DecodeResult Decoder::decode(const Word128& word) const {
     break;
   }
   if (found == nullptr) {
-    result.issues.push_back({"unknown-encoding", {}, "no opcode has the fixed bits of " + word.toHex()});
+    result.issues.push_back({DiagnosticCode::UnknownEncoding, {}, "no opcode has the fixed bits of " + word.toHex()});
     return result;
   }
   DecodedWord d;
@@ -82,7 +82,7 @@ DecodeResult Decoder::decode(const Word128& word) const {
   encodingErrorIssues(*found, d.values, result.issues);
   const Word128 stray = word & ~found->fieldMask;
   if (!stray.isZero())
-    result.issues.push_back({"reserved-bits-set", {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});
+    result.issues.push_back({DiagnosticCode::ReservedBitsSet, {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});
   result.decoded = std::move(d);
   return result;
 }

@@ -47,12 +47,12 @@ std::int64_t bitsToSigned(std::uint64_t bits, std::uint32_t width) {
 
 std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field, std::uint64_t value) {
   if (value > maxForWidth(field.width))
-    return CodecIssue{"value-out-of-range", field.name,
+    return CodecIssue{DiagnosticCode::ValueOutOfRange, field.name,
                       "value " + std::to_string(value) + " does not fit the " + std::to_string(field.width) +
                           "-bit field " + field.name};
   const BitFieldType& type = db.typeOf(field);
   if (type.isEnumerated() && type.enumeratorFor(value) == nullptr)
-    return CodecIssue{"not-an-enumerator", field.name,
+    return CodecIssue{DiagnosticCode::NotAnEnumerator, field.name,
                       "value " + std::to_string(value) + " of field " + field.name + " is not an enumerator of " + type.name};
   return std::nullopt;
 }
@@ -64,7 +64,7 @@ void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const 
   std::uint64_t v = f.value;
   if (f.presence == FieldPresence::Fixed) {
     if (given && *given != f.value)
-      result.issues.push_back({"fixed-field", f.name, "field " + f.name + " of " + opcode.name + " is fixed to " + f.valueText +
+      result.issues.push_back({DiagnosticCode::FixedField, f.name, "field " + f.name + " of " + opcode.name + " is fixed to " + f.valueText +
                                                           "; value " + std::to_string(*given) + " ignored"});
   } else if (given) {
     if (!fieldValueFits(db, f, *given)) {
@@ -75,7 +75,7 @@ void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const 
     }
     v = *given;
   } else if (f.presence == FieldPresence::Required) {
-    result.issues.push_back({"missing-field", f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
+    result.issues.push_back({DiagnosticCode::MissingField, f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
     return;
   }
   putBits(result.word, f.offset, f.width, v);
@@ -83,7 +83,7 @@ void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const 
 
 void checkValueCount(const Opcode& opcode, std::size_t count, EncodeResult& result) {
   if (count > opcode.fields.size())
-    result.issues.push_back({"too-many-values", {}, std::to_string(count) + " values given for the " +
+    result.issues.push_back({DiagnosticCode::TooManyValues, {}, std::to_string(count) + " values given for the " +
                                                         std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
 }
 

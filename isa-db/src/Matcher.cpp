@@ -113,7 +113,7 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
       std::vector<std::string> suggestions = closest(m, legalModifierSpellings(db, optype), 3);
       std::string message = "." + std::string(m) + " is not a modifier of " + optype.mnemonic;
       if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions, ".") + "?";
-      issues.push_back({i, "unknown-modifier", message, suggestions});
+      issues.push_back({i, DiagnosticCode::UnknownModifier, message, suggestions});
       continue;
     }
     // Fill the first slot this spelling can name that is still free (ModiOrder order).
@@ -125,9 +125,9 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
     const std::string& slot = slots->front();
     const std::size_t prev = *filledBy(slot);
     if (slot.front() == '.' || modifiers[prev] == modifiers[i])
-      issues.push_back({i, "duplicate-modifier", "." + std::string(m) + " is written twice", {""}});
+      issues.push_back({i, DiagnosticCode::DuplicateModifier, "." + std::string(m) + " is written twice", {""}});
     else
-      issues.push_back({i, "conflicting-modifiers",
+      issues.push_back({i, DiagnosticCode::ConflictingModifiers,
                         "." + std::string(m) + " and ." + std::string(modifiers[prev]) + " both set ." + slot + " of " + optype.mnemonic, {""}});
   }
   return issues;

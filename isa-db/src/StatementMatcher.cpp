@@ -23,11 +23,11 @@
 #include "TextUtil.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cmath>
 #include <limits>
-#include <set>
 
 namespace gpuasm::isa {
 
@@ -88,9 +88,9 @@ struct Attempt {
   }
 };
 
-AsmDiagnostic error(SourceRange range, std::string code, std::string message, std::vector<std::string> fixes = {},
+AsmDiagnostic error(SourceRange range, DiagnosticCode code, std::string message, std::vector<std::string> fixes = {},
                     std::string erratum = {}) {
-  return {range, AsmSeverity::Error, std::move(code), std::move(message), std::move(fixes), {}, std::move(erratum)};
+  return {range, AsmSeverity::Error, code, std::move(message), std::move(fixes), {}, std::move(erratum)};
 }
 
 // A register or predicate name looked up in one type.
@@ -115,7 +115,7 @@ class StatementMatcher {
       auto suggestions = suggestMnemonics(db_, s_.mnemonic);
       std::string message = "unknown mnemonic '" + s_.mnemonic + "'";
       if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions) + "?";
-      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "unknown-mnemonic", message, suggestions, {}, {}});
+      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, DiagnosticCode::UnknownMnemonic, message, suggestions, {}, {}});
       return result;
     }
     optype_ = mm->optype;
@@ -135,7 +135,7 @@ class StatementMatcher {
       for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
     }
     if (optype.syntax.forms.empty()) {
-      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, "no-syntax",
+      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, DiagnosticCode::NoSyntax,
                                     optype.name + " has no assembly syntax in the spec", {}, {}, erratumOf("no-syntax")});
       return result;
     }
@@ -144,16 +144,17 @@ class StatementMatcher {
     quiet_ = false;
     if (search(result)) return result;  // not expected: the quiet pass found no match
     if (!best_) {
-      result.diagnostics.push_back({s_.range, AsmSeverity::Error, "no-matching-form", "no syntax form of " + optype.mnemonic + " fits", {}, legalForms(optype), {}});
+      result.diagnostics.push_back({s_.range, AsmSeverity::Error, DiagnosticCode::NoMatchingForm, "no syntax form of " + optype.mnemonic + " fits", {}, legalForms(optype), {}});
       return result;
     }
     result.binding = bindingOf(*best_);
     AsmDiagnostic d = *best_->problem;
     // The forms are the fix when the statement is written in the wrong shape, not when one
     // value or prefix is wrong and the diagnostic says how to fix it.
-    static const std::set<std::string> shapeCodes = {"operand-count", "operand-kind", "illegal-modifier", "missing-modifier",
-                                                     "missing-operand", "unknown-operand"};
-    if (shapeCodes.contains(d.code)) d.legalForms = legalForms(optype);
+    static constexpr std::array kShapeCodes = {DiagnosticCode::OperandCount,   DiagnosticCode::OperandKind,
+                                               DiagnosticCode::IllegalModifier, DiagnosticCode::MissingModifier,
+                                               DiagnosticCode::MissingOperand, DiagnosticCode::UnknownOperand};
+    if (std::find(kShapeCodes.begin(), kShapeCodes.end(), d.code) != kShapeCodes.end()) d.legalForms = legalForms(optype);
     result.diagnostics.push_back(std::move(d));
     return result;
   }
@@ -266,7 +267,7 @@ class StatementMatcher {
     std::size_t unplaced = 0;
     if (!assignModifierSlots(form, binding, spelling_.span(), {slotOf.data(), count}, {taken.data(), taken.size()}, &unplaced)) {
       fail(a, [&] {
-        return error(modifier(unplaced).range, "illegal-modifier",
+        return error(modifier(unplaced).range, DiagnosticCode::IllegalModifier,
                      "." + modifier(unplaced).text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
       });
       return false;
@@ -276,12 +277,12 @@ class StatementMatcher {
       if (taken[k] || modifierSlotSkippable(*a.op, form, binding, k)) continue;
       const ModifierSlot& slot = form.parts[k];
       fail(a, [&] {
-        if (!slot.variable) return error(s_.mnemonicRange, "missing-modifier", "the form '" + shortForm(form) + "' needs ." + slot.text);
+        if (!slot.variable) return error(s_.mnemonicRange, DiagnosticCode::MissingModifier, "the form '" + shortForm(form) + "' needs ." + slot.text);
         const ModifierDomain* d = optype.domain(slot.text);
         std::vector<std::string> values;
         if (d != nullptr)
           for (const auto& v : d->values) values.push_back(v.spelling);
-        return error(s_.mnemonicRange, "missing-modifier",
+        return error(s_.mnemonicRange, DiagnosticCode::MissingModifier,
                      optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
       });
       return false;
@@ -296,7 +297,7 @@ class StatementMatcher {
       const std::int64_t v = binding.modifierValue[k][spelling_[w]];
       if (f < 0 || v < 0) {
         fail(a, [&] {
-          return error(modifier(w).range, "modifier-without-encoding",
+          return error(modifier(w).range, DiagnosticCode::ModifierWithoutEncoding,
                        "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {},
                        erratumOf("modifier-without-encoding", a.op->name));
         });
@@ -307,7 +308,7 @@ class StatementMatcher {
       if (field.presence == FieldPresence::Fixed && field.value != static_cast<std::uint64_t>(v)) {
         fail(a, [&] {
           const Enumerator* fixed = db_.typeOf(field).enumeratorFor(field.value);
-          return error(modifier(w).range, "fixed-field-modifier",
+          return error(modifier(w).range, DiagnosticCode::FixedFieldModifier,
                        "." + modifier(w).text + " cannot be encoded: " + a.op->name + " fixes " + field.name + " to " +
                            (fixed != nullptr ? fixed->name : std::to_string(field.value)) + " (" + db_.describe(field.pos) + ")",
                        {fixed != nullptr ? fixed->name : std::string{}}, erratumOf("fixed-field-modifier"));
@@ -324,7 +325,7 @@ class StatementMatcher {
         const int y = writtenIndexOfSlot(slotOf, form, order[i + 1]);
         if (x >= 0 && y >= 0 && x > y) {
           fail(a, [&] {
-            return error(modifier(static_cast<std::size_t>(y)).range, "modifier-order",
+            return error(modifier(static_cast<std::size_t>(y)).range, DiagnosticCode::ModifierOrder,
                          "." + order[i] + " must come before ." + order[i + 1] + " (ModiOrder<" + order[i] + ", " + order[i + 1] + ">)");
           });
           return false;
@@ -338,7 +339,7 @@ class StatementMatcher {
       std::string fix;
       for (const auto& [k, t] : sorted) fix += (fix.empty() ? "" : ".") + t;
       const SourceRange r{modifier(0).range.begin, modifier(count - 1).range.end};
-      a.warnings.push_back({r, AsmSeverity::Warning, "modifier-order",
+      a.warnings.push_back({r, AsmSeverity::Warning, DiagnosticCode::ModifierOrder,
                             "modifiers are not in the order of the syntax form ('" + shortForm(form) + "'): ." + fix, {fix}, {}, {}});
     }
     a.progress += 50;
@@ -375,7 +376,7 @@ class StatementMatcher {
       if (!base.failed()) {
         fail(base, [&] {
           const std::string count = optional.empty() ? std::to_string(required) : std::to_string(required) + " to " + std::to_string(form.operands.size());
-          return error(n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range, "operand-count",
+          return error(n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range, DiagnosticCode::OperandCount,
                        "the form '" + shortForm(form) + "' takes " + count + " operands; " + std::to_string(n) + " written");
         });
       }
@@ -455,17 +456,17 @@ class StatementMatcher {
     // `expected` names what the slot takes; called only when the diagnostic is built.
     auto wrongKind = [&](auto&& expected) {
       fail(a, [&] {
-        return error(o.valueRange, o.kind == AsmOperandKind::Name ? "unknown-operand" : "operand-kind",
+        return error(o.valueRange, o.kind == AsmOperandKind::Name ? DiagnosticCode::UnknownOperand : DiagnosticCode::OperandKind,
                      where + " of " + a.op->name + " must be " + expected() + "; '" + o.text + "' is " + describe(o));
       });
     };
     if (o.kind == AsmOperandKind::Invalid) {
-      fail(a, [&] { return error(o.range, "operand-kind", "operand '" + o.text + "' has a syntax error"); });
+      fail(a, [&] { return error(o.range, DiagnosticCode::OperandKind, "operand '" + o.text + "' has a syntax error"); });
       return;
     }
     if (o.kind == AsmOperandKind::Name) {
       fail(a, [&] {
-        return error(o.valueRange, "unknown-operand", "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
+        return error(o.valueRange, DiagnosticCode::UnknownOperand, "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
       });
       return;
     }
@@ -488,7 +489,7 @@ class StatementMatcher {
         const auto v = isRegister ? registerValue(operand, t) : std::nullopt;
         if (!v) {
           if (isRegister && sameFile(t, registerName(o)))
-            fail(a, [&] { return error(o.valueRange, "register-out-of-range", "'" + registerName(o) + "' is not a register of " + kindText(t)); });
+            fail(a, [&] { return error(o.valueRange, DiagnosticCode::RegisterOutOfRange, "'" + registerName(o) + "' is not a register of " + kindText(t)); });
           else
             wrongKind([&] { return kindText(t); });
           return;
@@ -511,7 +512,7 @@ class StatementMatcher {
         a.progress += kKindMatched;
         if (!o.base.empty()) {
           fail(a, [&] {
-            return error(o.baseRange, "operand-kind",
+            return error(o.baseRange, DiagnosticCode::OperandKind,
                          "only " + uniformBaseCmemMnemonics() + " constant memory through a uniform register; write c[bank][offset]", {},
                          erratumOf("cmem-base-outside-uldc"));
           });
@@ -569,7 +570,7 @@ class StatementMatcher {
   }
 
   void rejectPrefixes(Attempt& a, const AsmOperand& o, const std::string& where) {
-    if (o.neg || o.bitNot || o.logicalNot || o.abs) fail(a, [&] { return error(o.range, "illegal-prefix", where + " takes no prefix"); });
+    if (o.neg || o.bitNot || o.logicalNot || o.abs) fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, where + " takes no prefix"); });
   }
 
   // '-', '~', '!', '|x|' on a register or constant-memory operand set the field's attribute bits.
@@ -595,7 +596,7 @@ class StatementMatcher {
         case NegationPrefix::WantsMinus: {
           const bool x = verdict == NegationPrefix::WantsTilde;
           fail(a, [&] {
-            return error(first, "neg-under-x",
+            return error(first, DiagnosticCode::NegUnderX,
                          x ? "under .X the negation of " + where + " is written '~' (CvtINegX)"
                            : "without .X the negation of " + where + " is written '-' (CvtINegX)",
                          {std::string(1, x ? '~' : '-')}, erratumOf("negation-spelling-under-x"));
@@ -603,11 +604,11 @@ class StatementMatcher {
           return;
         }
         case NegationPrefix::TildeNotAllowed:
-          fail(a, [&] { return error(first, "illegal-prefix", "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
+          fail(a, [&] { return error(first, DiagnosticCode::IllegalPrefix, "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
           return;
         case NegationPrefix::NoBit:
           fail(a, [&] {
-            return error(first, "illegal-prefix",
+            return error(first, DiagnosticCode::IllegalPrefix,
                          std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
                              (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
                          {""}, erratumOf("prefix-without-bit"));
@@ -617,14 +618,14 @@ class StatementMatcher {
     }
     if (o.abs) {
       if (abs == nullptr) {
-        fail(a, [&] { return error(o.range, "illegal-prefix", "|x| is not allowed on " + where + " of " + a.op->name, {}, erratumOf("prefix-without-bit")); });
+        fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "|x| is not allowed on " + where + " of " + a.op->name, {}, erratumOf("prefix-without-bit")); });
         return;
       }
       set(a, abs, 1);
     }
     if (o.logicalNot) {
       if (lnot == nullptr) {
-        fail(a, [&] { return error(first, "illegal-prefix", "'!' is not allowed on " + where + " of " + a.op->name, {""}); });
+        fail(a, [&] { return error(first, DiagnosticCode::IllegalPrefix, "'!' is not allowed on " + where + " of " + a.op->name, {""}); });
         return;
       }
       set(a, lnot, 1);
@@ -638,25 +639,25 @@ class StatementMatcher {
       if (sel == nullptr) continue;
       const auto v = db_.typeOf(*sel).valueOf(o.selector);
       if (!v) {
-        fail(a, [&] { return error(o.selectorRange, "illegal-selector", "." + o.selector + " is not a value of " + db_.typeOf(*sel).name); });
+        fail(a, [&] { return error(o.selectorRange, DiagnosticCode::IllegalSelector, "." + o.selector + " is not a value of " + db_.typeOf(*sel).name); });
         return;
       }
       set(a, sel, *v);
       return;
     }
-    fail(a, [&] { return error(o.selectorRange, "illegal-selector", where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""}); });
+    fail(a, [&] { return error(o.selectorRange, DiagnosticCode::IllegalSelector, where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""}); });
   }
 
   void fitInteger(Attempt& a, const Field& f, const BitFieldType& t, const AsmOperand& o, const std::string& where) {
     if (o.kind != AsmOperandKind::Integer) {
       fail(a, [&] {
-        return error(o.valueRange, "operand-kind", where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
+        return error(o.valueRange, DiagnosticCode::OperandKind, where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
       });
       return;
     }
     a.progress += kKindMatched;
     if (o.logicalNot || o.abs || (o.bitNot && o.neg)) {
-      fail(a, [&] { return error(o.range, "illegal-prefix", "only '-' or '~' may prefix the immediate " + where); });
+      fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "only '-' or '~' may prefix the immediate " + where); });
       return;
     }
     if (o.bitNot) {
@@ -665,7 +666,7 @@ class StatementMatcher {
       const std::uint64_t mask = maxForWidth(f.width);
       if (o.integer > mask) {
         fail(a, [&] {
-          return error(o.range, "immediate-out-of-range", t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
+          return error(o.range, DiagnosticCode::ImmediateOutOfRange, t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
         });
         return;
       }
@@ -696,7 +697,7 @@ class StatementMatcher {
           const std::uint64_t hi = f.width >= 32 ? maxForWidth(f.width) : (std::uint64_t{1} << (f.width - 1)) - 1;
           range = "[" + std::to_string(lo) + ", " + (f.width >= 32 ? hex(hi) : std::to_string(hi)) + "]";
         }
-        return error(o.range, "immediate-out-of-range",
+        return error(o.range, DiagnosticCode::ImmediateOutOfRange,
                      t.name + " operand " + where + (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " + range + "; " +
                          (negative ? "-" : "") + o.text + " is not");
       });
@@ -714,31 +715,31 @@ class StatementMatcher {
         const bool hexBits = o.kind == AsmOperandKind::Integer && o.text.size() > 2 && (o.text[1] == 'x' || o.text[1] == 'X');
         if (hexBits) {
           if (o.integer > 0xFFFFFFFFull)
-            return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", "float bits " + o.text + " exceed 32 bits"); });
+            return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, "float bits " + o.text + " exceed 32 bits"); });
           bits = static_cast<std::uint32_t>(o.integer);
           break;
         }
         const double v = o.kind == AsmOperandKind::Float ? o.floatValue : static_cast<double>(o.integer);
         if (!(std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max())))
-          return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", o.text + " does not fit a 32-bit float"); });
+          return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, o.text + " does not fit a 32-bit float"); });
         bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
         break;
       }
       case AsmOperandKind::FloatBits:
         if (o.integer > 0xFFFFFFFFull)
-          return fail(a, [&] { return error(o.valueRange, "immediate-out-of-range", o.text + " has more than 32 bits"); });
+          return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, o.text + " has more than 32 bits"); });
         bits = static_cast<std::uint32_t>(o.integer);
         break;
       default:
         return fail(a, [&] {
-          return error(o.valueRange, "operand-kind", where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
+          return error(o.valueRange, DiagnosticCode::OperandKind, where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
         });
     }
     const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
     const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
     const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
     if (o.bitNot || o.logicalNot)
-      return fail(a, [&] { return error(o.range, "illegal-prefix", "only '-' and |x| may prefix the float " + where); });
+      return fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "only '-' and |x| may prefix the float " + where); });
     // Fold the sign and the absolute value into the literal unless the variant has the bits.
     if (o.abs) {
       if (abs != nullptr) set(a, abs, 1);
@@ -761,7 +762,7 @@ class StatementMatcher {
       const std::uint64_t v = isBank ? o.bank : wraps ? static_cast<std::uint64_t>(o.offset) & maxForWidth(sub.width) : static_cast<std::uint64_t>(o.offset);
       if ((!isBank && o.offset < 0 && !wraps) || v > maxForWidth(sub.width)) {
         fail(a, [&] {
-          return error(isBank ? o.valueRange : o.offsetRange, "immediate-out-of-range",
+          return error(isBank ? o.valueRange : o.offsetRange, DiagnosticCode::ImmediateOutOfRange,
                        "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) + "] (" + sub.type + ", an assumption of prelude.isa)",
                        {}, erratumOf("cmem-field-range", t.name));
         });
@@ -776,7 +777,7 @@ class StatementMatcher {
     const bool cmem = db_.isConstantMemory(elem.name);
     if (cmem ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name)) {
       fail(a, [&] {
-        return error(o.valueRange, "operand-kind",
+        return error(o.valueRange, DiagnosticCode::OperandKind,
                      where + " of " + a.op->name + " must be " + (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" + o.text +
                          "' is " + describe(o));
       });
@@ -797,7 +798,7 @@ class StatementMatcher {
     const auto bits = signedToBits(o.offset, idx->width);
     if (!bits) {
       fail(a, [&] {
-        return error(o.offsetRange, "immediate-out-of-range",
+        return error(o.offsetRange, DiagnosticCode::ImmediateOutOfRange,
                      db_.typeOf(*idx).name + " offset must be in [" + std::to_string(-(std::int64_t{1} << (idx->width - 1))) + ", " +
                          std::to_string((std::int64_t{1} << (idx->width - 1)) - 1) + "]");
       });
@@ -812,7 +813,7 @@ class StatementMatcher {
     const BitFieldType& t = db_.typeOf(*f);
     const auto v = t.valueOf(reg);
     if (!v) {
-      fail(a, [&] { return error(range, "operand-kind", "'" + reg + "' is not a " + kindText(t)); });
+      fail(a, [&] { return error(range, DiagnosticCode::OperandKind, "'" + reg + "' is not a " + kindText(t)); });
       return;
     }
     set(a, f, *v);
@@ -828,7 +829,7 @@ class StatementMatcher {
     const auto v = guardName_.value;
     if (!v) {
       fail(a, [&] {
-        return error(s_.guard->predicateRange, "guard-predicate",
+        return error(s_.guard->predicateRange, DiagnosticCode::GuardPredicate,
                      "the guard of " + optype_->mnemonic + " is a " + kindText(t) + "; '" + s_.guard->predicate + "' is not one");
       });
       return;
@@ -858,7 +859,7 @@ class StatementMatcher {
       if (regs <= 1) {
         if (o.kind == AsmOperandKind::RegisterRange && o.last != o.first)
           fail(a, [&] {
-            return error(o.valueRange, "register-width", where + " of " + a.op->name + " is a 32-bit operand; write " + o.file + std::to_string(o.first),
+            return error(o.valueRange, DiagnosticCode::RegisterWidth, where + " of " + a.op->name + " is a 32-bit operand; write " + o.file + std::to_string(o.first),
                          {o.file + std::to_string(o.first)});
           });
         continue;
@@ -867,14 +868,14 @@ class StatementMatcher {
         if (zero) continue;  // RZ / URZ stand for a wide zero
         fail(a, [&] {
           const std::string fix = registerSpelling(db_, db_.typeOf(*f), valueOf(a, *f), regs);
-          return error(o.valueRange, "register-width",
+          return error(o.valueRange, DiagnosticCode::RegisterWidth,
                        where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
         });
         continue;
       }
       if (o.last < o.first || o.last - o.first + 1 != regs) {
         fail(a, [&] {
-          return error(o.valueRange, "register-width",
+          return error(o.valueRange, DiagnosticCode::RegisterWidth,
                        where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand: " + std::to_string(regs) + " registers, " + o.file +
                            "[n:n+" + std::to_string(regs - 1) + "]");
         });
@@ -882,7 +883,7 @@ class StatementMatcher {
       }
       if (o.first % regs != 0)
         fail(a, [&] {
-          return error(o.valueRange, "register-alignment",
+          return error(o.valueRange, DiagnosticCode::RegisterAlignment,
                        "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(regs) + "; " + o.file +
                            std::to_string(o.first) + " does not");
         });
@@ -894,7 +895,7 @@ class StatementMatcher {
       const Field& f = a.op->fields[i];
       if (a.given[i] == 0) {
         fail(a, [&] {
-          return error(s_.range, "missing-operand", a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
+          return error(s_.range, DiagnosticCode::MissingOperand, a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
         });
         return;
       }
@@ -926,7 +927,7 @@ class StatementMatcher {
   void checkEncodingErrors(Attempt& a) {
     for (const auto& rule : a.op->encodingErrors) {
       if (rule.forbids(a.values.span())) {
-        fail(a, [&] { return error(s_.mnemonicRange, "encoding-error", rule.violationMessage()); });
+        fail(a, [&] { return error(s_.mnemonicRange, DiagnosticCode::EncodingError, rule.violationMessage()); });
         return;
       }
     }

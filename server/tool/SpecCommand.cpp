@@ -91,51 +91,137 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   return errors > 0 ? kExitInputErrors : kExitOk;
 }
 
+namespace {
+
+// One word to decode: its name in messages (what was written, or BIN+0xOFFSET) and the word
+// (none: what was written is no word).
+using DisInput = std::pair<std::string, std::optional<Word128>>;
+
+// The words of a `--file` text: whitespace-separated, `//` and `#` comment to the end of the line.
+void appendWordsOfText(std::string_view all, std::vector<std::string>& words) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
+  for (std::size_t at = 0; at < all.size();) {
+    if (blank(all[at])) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < all.size() && !blank(all[end])) ++end;
+    const std::string_view token = all.substr(at, end - at);
+    if (token.starts_with("//") || token.starts_with("#")) {
+      end = all.find('\n', at);
+      if (end == std::string_view::npos) end = all.size();
+    } else {
+      words.emplace_back(token);
+    }
+    at = end;
+  }
+}
+
+// The words of a `--binary` file as `asm -o` writes it (16 bytes a word, little-endian), named
+// BIN+0xOFFSET. Returns kExitOk, or the exit status when the file cannot be used.
+int appendWordsOfBinary(const std::string& path, std::vector<DisInput>& inputs, std::ostream& err) {
+  const auto bytes = readSourceFile(path, err);
+  if (!bytes) return kExitUsage;
+  if (bytes->size() % 16 != 0) {
+    err << path << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
+        << " left over)\n";
+    return kExitInputErrors;
+  }
+  for (std::size_t at = 0; at < bytes->size(); at += 16) {
+    std::array<unsigned char, 16> word{};
+    std::memcpy(word.data(), bytes->data() + at, word.size());
+    std::ostringstream name;
+    name << path << "+0x" << std::hex << at;
+    inputs.emplace_back(name.str(), Word128::fromBytes(word));
+  }
+  return kExitOk;
+}
+
+// Decodes each input and, when it decodes cleanly, prints its canonical text.
+std::vector<wire::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& inputs) {
+  const Decoder decoder(db);
+  std::vector<wire::DisEntry> entries;
+  for (auto& [input, word] : inputs) {
+    wire::DisEntry e;
+    e.input = std::move(input);
+    e.word = word;
+    if (!e.word)
+      e.result.issues.push_back({DiagnosticCode::BadWord, {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
+    else e.result = decoder.decode(*e.word);
+    if (e.result.decoded && e.result.issues.empty()) {
+      e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
+      if (e.text.empty())
+        e.result.issues.push_back({DiagnosticCode::NotPrintable, {},
+                                   "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
+                                       " can write these field values"});
+    }
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
+// `--asm`: text `gpuasm asm` reads back, one instruction a line with the word and variant as a
+// comment; a word that does not decode is a comment with the reason (and the reason on `err`).
+void printAsAssembly(const std::vector<wire::DisEntry>& entries, std::ostream& out, std::ostream& err) {
+  for (const auto& e : entries) {
+    if (!e.text.empty() && e.result.issues.empty()) {
+      out << e.text << "  // " << e.word->toHex() << ' ' << e.result.decoded->opcode->name << '\n';
+      continue;
+    }
+    for (const auto& i : e.result.issues) {
+      out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+      err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+    }
+  }
+}
+
+// ` VARIANT field=value…` of a word no syntax form prints: enumerators by name, other values hex.
+void printFieldValues(const InstrDb& db, const DecodedWord& d, std::ostream& out) {
+  out << "  " << d.opcode->name;
+  for (std::size_t i = 0; i < d.opcode->fields.size(); ++i) {
+    const Field& f = d.opcode->fields[i];
+    if (f.presence == FieldPresence::Fixed) continue;
+    const BitFieldType& t = db.typeOf(f);
+    const Enumerator* name = t.isEnumerated() ? t.enumeratorFor(d.values[i]) : nullptr;
+    out << ' ' << f.name << '=';
+    if (name != nullptr) out << name->name;
+    else {
+      std::ostringstream hex;
+      hex << "0x" << std::hex << d.values[i];
+      out << hex.str();
+    }
+  }
+}
+
+// The default output: per word its text and variant, else its field values; issues on `err`.
+void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries, std::ostream& out, std::ostream& err) {
+  for (const auto& e : entries) {
+    out << (e.word ? e.word->toHex() : e.input);
+    if (!e.text.empty()) {
+      out << "  " << e.text << "  // " << e.result.decoded->opcode->name << '\n';
+      continue;
+    }
+    if (e.result.decoded) printFieldValues(db, *e.result.decoded, out);
+    out << '\n';
+    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+  }
+}
+
+}  // namespace
+
 int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<std::string> words = options.words;
   if (options.file) {
-    // Read through the bounded reader (64 MiB): whitespace-separated words, `//` and `#`
-    // comments to the end of their line.
+    // Read through the bounded reader (64 MiB).
     const auto text = readSourceFile(*options.file, err);
     if (!text) return kExitUsage;
-    const std::string_view all = *text;
-    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
-    for (std::size_t at = 0; at < all.size();) {
-      if (blank(all[at])) {
-        ++at;
-        continue;
-      }
-      std::size_t end = at;
-      while (end < all.size() && !blank(all[end])) ++end;
-      const std::string_view token = all.substr(at, end - at);
-      if (token.starts_with("//") || token.starts_with("#")) {
-        end = all.find('\n', at);
-        if (end == std::string_view::npos) end = all.size();
-      } else {
-        words.emplace_back(token);
-      }
-      at = end;
-    }
+    appendWordsOfText(*text, words);
   }
-  // What to decode: each input as it is named in messages, and its word (none: malformed).
-  std::vector<std::pair<std::string, std::optional<Word128>>> inputs;
+  std::vector<DisInput> inputs;
   for (const auto& w : words) inputs.emplace_back(w, Word128::fromHex(w));
-  if (options.binary) {
-    const auto bytes = readSourceFile(*options.binary, err);
-    if (!bytes) return kExitUsage;
-    if (bytes->size() % 16 != 0) {
-      err << *options.binary << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
-          << " left over)\n";
-      return kExitInputErrors;
-    }
-    for (std::size_t at = 0; at < bytes->size(); at += 16) {
-      std::array<unsigned char, 16> word{};
-      std::memcpy(word.data(), bytes->data() + at, word.size());
-      std::ostringstream name;
-      name << *options.binary << "+0x" << std::hex << at;
-      inputs.emplace_back(name.str(), Word128::fromBytes(word));
-    }
-  }
+  if (options.binary)
+    if (const int status = appendWordsOfBinary(*options.binary, inputs, err); status != kExitOk) return status;
   if (inputs.empty() && !options.binary) {
     err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
@@ -143,69 +229,11 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
-  const Decoder decoder(db);
-  std::vector<wire::DisEntry> entries;
-  bool anyError = false;
-  for (auto& [input, word] : inputs) {
-    wire::DisEntry e;
-    e.input = std::move(input);
-    e.word = word;
-    if (!e.word) e.result.issues.push_back({"bad-word", {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
-    else e.result = decoder.decode(*e.word);
-    if (e.result.decoded && e.result.issues.empty()) {
-      e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
-      if (e.text.empty())
-        e.result.issues.push_back({"not-printable", {}, "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
-                                                           " can write these field values"});
-    }
-    anyError |= !e.result.issues.empty();
-    entries.push_back(std::move(e));
-  }
-  if (options.json) {
-    out << wire::disToJson(db, entries, 2) << '\n';
-    return anyError ? kExitInputErrors : kExitOk;
-  }
-  if (options.assembly) {
-    // Text `gpuasm asm` reads back: one instruction a line, the word and variant as a comment; a
-    // word that does not decode is a comment with the reason.
-    for (const auto& e : entries) {
-      if (!e.text.empty() && e.result.issues.empty()) {
-        out << e.text << "  // " << e.word->toHex() << ' ' << e.result.decoded->opcode->name << '\n';
-        continue;
-      }
-      for (const auto& i : e.result.issues) {
-        out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << i.code << "]\n";
-        err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
-      }
-    }
-    return anyError ? kExitInputErrors : kExitOk;
-  }
-  for (const auto& e : entries) {
-    out << (e.word ? e.word->toHex() : e.input);
-    if (!e.text.empty()) {
-      out << "  " << e.text << "  // " << e.result.decoded->opcode->name << '\n';
-      continue;
-    }
-    if (e.result.decoded) {
-      const auto& d = *e.result.decoded;
-      out << "  " << d.opcode->name;
-      for (std::size_t i = 0; i < d.opcode->fields.size(); ++i) {
-        const Field& f = d.opcode->fields[i];
-        if (f.presence == FieldPresence::Fixed) continue;
-        const BitFieldType& t = db.typeOf(f);
-        const Enumerator* name = t.isEnumerated() ? t.enumeratorFor(d.values[i]) : nullptr;
-        out << ' ' << f.name << '=';
-        if (name != nullptr) out << name->name;
-        else {
-          std::ostringstream hex;
-          hex << "0x" << std::hex << d.values[i];
-          out << hex.str();
-        }
-      }
-    }
-    out << '\n';
-    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << i.code << "]\n";
-  }
+  const std::vector<wire::DisEntry> entries = decodeAll(db, inputs);
+  const bool anyError = std::any_of(entries.begin(), entries.end(), [](const wire::DisEntry& e) { return !e.result.issues.empty(); });
+  if (options.json) out << wire::disToJson(db, entries, 2) << '\n';
+  else if (options.assembly) printAsAssembly(entries, out, err);
+  else printListing(db, entries, out, err);
   return anyError ? kExitInputErrors : kExitOk;
 }
 

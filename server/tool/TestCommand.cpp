@@ -78,8 +78,13 @@ void printReport(const FileReport& r, std::ostream& out) {
     out << r.file << ':' << e.line + 1 << ':' << r.columns[i] + 1 << ": ";
     switch (e.status) {
       case Status::Passed: out << "pass: " << e.expression << '\n'; break;
-      case Status::Failed: out << "error: " << e.message << " [expectation-failed]\n"; break;
-      case Status::NotChecked: out << "error: " << e.expression << ": " << e.message << " [expectation-not-checked]\n"; break;
+      case Status::Failed:
+        out << "error: " << e.message << " [" << isa::spelling(isa::DiagnosticCode::ExpectationFailed) << "]\n";
+        break;
+      case Status::NotChecked:
+        out << "error: " << e.expression << ": " << e.message << " ["
+            << isa::spelling(isa::DiagnosticCode::ExpectationNotChecked) << "]\n";
+        break;
     }
   }
   out << r.file << ": " << r.expectations.size() << " expectation" << (r.expectations.size() == 1 ? "" : "s") << ": "
@@ -166,9 +171,9 @@ std::string junitXml(const std::vector<FileReport>& reports) {
       }
       const bool failed = x.status == Status::Failed;
       const char* tag = failed ? "failure" : "error";
-      suites += ">\n      <" + std::string(tag) + " message=\"" + xmlText(x.message) + "\" type=\"" +
-                (failed ? "expectation-failed" : "expectation-not-checked") + "\">" + xmlText(r.file + ":" + line + ": " + x.message) + "</" +
-                tag + ">\n    </testcase>\n";
+      const isa::DiagnosticCode type = failed ? isa::DiagnosticCode::ExpectationFailed : isa::DiagnosticCode::ExpectationNotChecked;
+      suites += ">\n      <" + std::string(tag) + " message=\"" + xmlText(x.message) + "\" type=\"" + std::string(isa::spelling(type)) +
+                "\">" + xmlText(r.file + ":" + line + ": " + x.message) + "</" + tag + ">\n    </testcase>\n";
     }
     suites += "  </testsuite>\n";
   }

@@ -92,7 +92,7 @@ inline void compareStatement(Differ& d, const std::string& p, const isa::AsmStat
 inline void compareDiagnostic(Differ& d, const std::string& p, const isa::AsmDiagnostic& a, const isa::AsmDiagnostic& b) {
   d.field(p + ".range", a.range, b.range);
   d.field(p + ".severity", static_cast<int>(a.severity), static_cast<int>(b.severity));
-  d.field(p + ".code", a.code, b.code);
+  d.field(p + ".code", std::string(isa::spelling(a.code)), std::string(isa::spelling(b.code)));
   d.field(p + ".message", a.message, b.message);
   d.field(p + ".fixes", a.fixes.size(), b.fixes.size());
   for (std::size_t i = 0; i < std::min(a.fixes.size(), b.fixes.size()); ++i) d.field(p + ".fixes[" + std::to_string(i) + "]", a.fixes[i], b.fixes[i]);

@@ -52,7 +52,7 @@ TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {
     const auto diagnostics = computeDiagnostics(db(), code);
     const auto first = std::find_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
     ASSERT_NE(first, diagnostics.end()) << code << " gave no error";
-    EXPECT_EQ(first->code, m[1].str()) << code << ": " << first->message;
+    EXPECT_EQ(isa::spelling(first->code), m[1].str()) << code << ": " << first->message;
     const syntax::LineIndex lines(code);
     EXPECT_EQ(lines.position(first->range.begin).character + 1, std::stoul(m[2].str())) << code << ": " << first->message;
     EXPECT_FALSE(first->message.empty());

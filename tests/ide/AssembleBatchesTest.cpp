@@ -23,7 +23,7 @@ const isa::InstrDb& db() {
 
 std::string describe(const std::vector<Diagnostic>& diagnostics) {
   std::ostringstream out;
-  for (const Diagnostic& d : diagnostics) out << d.range.begin << '-' << d.range.end << ' ' << d.code << ' ' << d.message << '\n';
+  for (const Diagnostic& d : diagnostics) out << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
   return out.str();
 }
 
@@ -138,7 +138,7 @@ TEST(AssembleBatches, TheTooLongStatementAndThePiecesAroundItAreReported) {
   ASSERT_EQ(run.diagnostics.size(), 1u);
   std::size_t tooLong = 0, others = 0;
   for (const Diagnostic& d : run.diagnostics[0]) {
-    if (d.code == "statement-too-long") {
+    if (d.code == isa::DiagnosticCode::StatementTooLong) {
       ++tooLong;
       EXPECT_EQ(d.range.begin, longBegin);
     } else {

@@ -21,7 +21,7 @@ const isa::InstrDb& db() {
 
 std::string describe(const AssembledUnit& u) {
   std::ostringstream out;
-  for (const Diagnostic& d : u.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << d.code << ' ' << d.message << '\n';
+  for (const Diagnostic& d : u.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
   for (const AssembledStatement& a : u.statements) {
     out << "S " << a.statement.line << ' ' << a.statement.range.begin << '-' << a.statement.range.end << ' ' << a.statement.mnemonic;
     if (a.inst) out << ' ' << a.inst->opcode->name << ' ' << a.encoding.toHex();

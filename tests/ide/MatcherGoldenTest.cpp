@@ -121,7 +121,7 @@ std::vector<std::string> mutations(const std::string& line) {
 std::string describe(const isa::AsmDiagnostic& d, std::uint32_t base) {
   std::string s = std::to_string(d.range.begin - base) + "-" + std::to_string(d.range.end - base) + " " +
                   std::string(d.severity == isa::AsmSeverity::Error ? "error" : d.severity == isa::AsmSeverity::Warning ? "warning" : "note") +
-                  " " + d.code + ": " + d.message;
+                  " " + std::string(isa::spelling(d.code)) + ": " + d.message;
   if (!d.erratum.empty()) s += " [erratum " + d.erratum + "]";
   if (!d.fixes.empty()) {
     s += " fixes:";
@@ -187,7 +187,14 @@ TEST(MatcherGolden, AnswersOnExamplesAsmFilesAndMutationsAreTheReviewedOnes) {
     ++compared;
     const isa::MatchResult r = isa::matchStatement(db, s);
     (r.inst ? matched : rejected) += 1;
-    for (const auto& d : r.diagnostics) codes.insert(d.code);
+    for (const auto& d : r.diagnostics) {
+      codes.insert(std::string(isa::spelling(d.code)));
+      // The severity is one the table of codes (isa/DiagnosticCode.h) gives the code.
+      const isa::CodeSeverity as = d.severity == isa::AsmSeverity::Error     ? isa::CodeSeverity::Error
+                                   : d.severity == isa::AsmSeverity::Warning ? isa::CodeSeverity::Warning
+                                                                             : isa::CodeSeverity::Information;
+      EXPECT_TRUE(isa::info(d.code).reportedAs(as)) << where << ": " << isa::spelling(d.code);
+    }
     golden << where << "\t" << answer(db, s, r) << "\n";
   }
   const std::string now = golden.str();

@@ -92,7 +92,7 @@ TEST(RoundTrip, PrintThenAssembleGivesTheSameWordForEveryVariant) {
       ASSERT_EQ(unit.statements.size(), 1u) << *text;
       std::string problems;
       for (const auto& d : unit.diagnostics)
-        if (d.severity == Severity::Error) problems += d.code + ": " + d.message + "\n";
+        if (d.severity == Severity::Error) problems += std::string(isa::spelling(d.code)) + ": " + d.message + "\n";
       ASSERT_TRUE(unit.statements[0].inst.has_value()) << op.name << " " << enc.word.toHex() << "\n" << *text << "\n" << problems;
       ASSERT_EQ(unit.statements[0].encoding, enc.word)
           << op.name << ": " << *text << " assembled as " << unit.statements[0].inst->opcode->name << " "

@@ -55,7 +55,7 @@ TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
       }
       seen[match] = true;
       ASSERT_NE(error, unit.diagnostics.end()) << "expected an error for " << line;
-      EXPECT_EQ(error->code, kExpected[match].code) << line << ": " << error->message;
+      EXPECT_EQ(isa::spelling(error->code), kExpected[match].code) << line << ": " << error->message;
       EXPECT_NE(db.erratum(kExpected[match].erratum), nullptr) << kExpected[match].erratum;
     }
   }

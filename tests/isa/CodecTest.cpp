@@ -62,14 +62,14 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
       // and values drawn independently may make a combination an EncodingError rule forbids:
       // the decoder says so of that register field or with that rule's message, and of nothing else.
       for (const CodecIssue& issue : dec.issues) {
-        if (issue.code == "encoding-error") {
+        if (issue.code == isa::DiagnosticCode::EncodingError) {
           EXPECT_TRUE(std::any_of(op.encodingErrors.begin(), op.encodingErrors.end(),
                                   [&](const EncodingErrorRule& r) { return issue.message == r.message + " (" + r.kind + ")"; }))
               << op.name << ": " << issue.message;
           ++ruleIssues;
           continue;
         }
-        ASSERT_TRUE(issue.code == "register-alignment" || issue.code == "register-range") << op.name << ": " << issue.message;
+        ASSERT_TRUE(issue.code == isa::DiagnosticCode::RegisterAlignment || issue.code == isa::DiagnosticCode::RegisterRange) << op.name << ": " << issue.message;
         const auto f = std::find_if(op.fields.begin(), op.fields.end(), [&](const Field& x) { return x.name == issue.field; });
         ASSERT_NE(f, op.fields.end()) << issue.field;
         ASSERT_EQ(db().typeOf(*f).kind, TypeKind::Register) << op.name << "." << issue.field;
@@ -125,7 +125,7 @@ TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
     ASSERT_TRUE(dec.decoded.has_value());
     std::vector<std::string> messages;
     for (const CodecIssue& issue : dec.issues) {
-      EXPECT_EQ(issue.code, "encoding-error");
+      EXPECT_EQ(issue.code, isa::DiagnosticCode::EncodingError);
       messages.push_back(issue.message);
     }
     std::sort(messages.begin(), messages.end());
@@ -162,11 +162,11 @@ TEST(Codec, AMisalignedRegisterRangeIsAnIssueOfItsField) {
       ASSERT_TRUE(dec.decoded.has_value());
       std::vector<std::string> codes;
       for (const CodecIssue& issue : dec.issues) {
-        codes.push_back(issue.code);
-        if (issue.code == "register-alignment") {
+        codes.push_back(std::string(spelling(issue.code)));
+        if (issue.code == isa::DiagnosticCode::RegisterAlignment) {
           EXPECT_EQ(issue.field, "rd");
           EXPECT_EQ(issue.message, "a 64-bit register range must start at a multiple of 2; R1 does not");
-        } else if (issue.code == "encoding-error") {
+        } else if (issue.code == isa::DiagnosticCode::EncodingError) {
           EXPECT_EQ(issue.message, "MOV_I does not support .64 . (IllegalBitFieldValue)");
         }
       }
@@ -222,10 +222,10 @@ TEST(Codec, EncodeWithEveryValueGiven) {
   v[idx("ra")] = 300;
   v[idx("optype")] = 3;
   std::set<std::string> codes;
-  for (const auto& i : encode(db(), *op, std::span<const std::uint64_t>(v)).issues) codes.insert(i.code + ":" + i.field);
+  for (const auto& i : encode(db(), *op, std::span<const std::uint64_t>(v)).issues) codes.insert(std::string(isa::spelling(i.code)) + ":" + i.field);
   EXPECT_EQ(codes, (std::set<std::string>{"value-out-of-range:ra", "fixed-field:optype"}));
   v.push_back(0);
-  EXPECT_EQ(encode(db(), *op, std::span<const std::uint64_t>(v)).issues.front().code, "too-many-values");
+  EXPECT_EQ(encode(db(), *op, std::span<const std::uint64_t>(v)).issues.front().code, isa::DiagnosticCode::TooManyValues);
 }
 
 TEST(Codec, EncodeIssues) {
@@ -239,7 +239,7 @@ TEST(Codec, EncodeIssues) {
   v[idx("optype")] = 3;               // fixed to ISETP
   const EncodeResult r = encode(db(), *op, v);
   std::set<std::string> codes;
-  for (const auto& i : r.issues) codes.insert(i.code + ":" + i.field);
+  for (const auto& i : r.issues) codes.insert(std::string(isa::spelling(i.code)) + ":" + i.field);
   EXPECT_TRUE(codes.contains("not-an-enumerator:compop"));
   EXPECT_TRUE(codes.contains("value-out-of-range:ra"));
   EXPECT_TRUE(codes.contains("fixed-field:optype"));
@@ -247,7 +247,7 @@ TEST(Codec, EncodeIssues) {
   EXPECT_TRUE(codes.contains("missing-field:boolop"));  // 000:1654 no default
   EXPECT_FALSE(codes.contains("missing-field:pv"));     // pv = PT by default
   FieldValues tooMany(op->fields.size() + 1);
-  EXPECT_EQ(encode(db(), *op, tooMany).issues.front().code, "too-many-values");
+  EXPECT_EQ(encode(db(), *op, tooMany).issues.front().code, isa::DiagnosticCode::TooManyValues);
 }
 
 TEST(Codec, DecodeIssues) {
@@ -257,7 +257,7 @@ TEST(Codec, DecodeIssues) {
   const DecodeResult u = decoder.decode(unknown);
   EXPECT_FALSE(u.decoded.has_value());
   ASSERT_EQ(u.issues.size(), 1u);
-  EXPECT_EQ(u.issues[0].code, "unknown-encoding");
+  EXPECT_EQ(u.issues[0].code, isa::DiagnosticCode::UnknownEncoding);
 
   // An IADD_RR word (all zero fields) with bit 120 set: decoded, but reserved bits are reported.
   Word128 reserved;
@@ -266,7 +266,7 @@ TEST(Codec, DecodeIssues) {
   ASSERT_TRUE(r.decoded.has_value());
   EXPECT_EQ(r.decoded->opcode->name, "IADD_RR");
   ASSERT_EQ(r.issues.size(), 1u);
-  EXPECT_EQ(r.issues[0].code, "reserved-bits-set");
+  EXPECT_EQ(r.issues[0].code, isa::DiagnosticCode::ReservedBitsSet);
 
   // ISETP_RR with compop = 7 (no enumerator).
   const Opcode* isetp = db().opcode("ISETP_RR");
@@ -276,7 +276,7 @@ TEST(Codec, DecodeIssues) {
   ASSERT_TRUE(c.decoded.has_value());
   EXPECT_EQ(c.decoded->opcode, isetp);
   bool flagged = false;
-  for (const auto& i : c.issues) flagged |= i.code == "not-an-enumerator" && i.field == "compop";
+  for (const auto& i : c.issues) flagged |= i.code == isa::DiagnosticCode::NotAnEnumerator && i.field == "compop";
   EXPECT_TRUE(flagged);
 }
 

@@ -18,7 +18,7 @@ std::optional<MnemonicMatch> match(std::string_view name, std::vector<std::strin
 
 std::vector<std::string> issueCodes(const char* optype, std::vector<std::string_view> modifiers) {
   std::vector<std::string> out;
-  for (const auto& i : checkModifiers(db(), *db().optype(optype), modifiers)) out.push_back(i.code + "@" + std::to_string(i.index));
+  for (const auto& i : checkModifiers(db(), *db().optype(optype), modifiers)) out.push_back(std::string(isa::spelling(i.code)) + "@" + std::to_string(i.index));
   return out;
 }
 

@@ -207,7 +207,7 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     for (std::size_t i = 0; i < published.size(); ++i) {
       const ide::Diagnostic& d = expected[i];
       const syntax::LinePosition from = fresh->lines().position(d.range.begin), to = fresh->lines().position(d.range.end);
-      EXPECT_EQ(published[i]["code"], d.code) << "step " << step;
+      EXPECT_EQ(published[i]["code"], std::string(isa::spelling(d.code))) << "step " << step;
       EXPECT_EQ(published[i]["message"], d.message) << "step " << step;
       EXPECT_EQ(published[i]["range"], json({{"start", {{"line", from.line}, {"character", from.character}}}, {"end", {{"line", to.line}, {"character", to.character}}}}))
           << "step " << step;

@@ -131,7 +131,7 @@ TEST(RunControl, BadDirectivesAreDiagnosticsAtTheirLine) {
 
   const auto out = run("// @state R1 = banana\nMOV R2, 0x1 ;\n", {}, true);
   ASSERT_FALSE(out.diagnostics.empty());
-  EXPECT_EQ(out.diagnostics.front().code, "state-directive");
+  EXPECT_EQ(out.diagnostics.front().code, isa::DiagnosticCode::StateDirective);
   EXPECT_EQ(out.diagnostics.front().range.begin, 3u);
 }
 

@@ -29,7 +29,7 @@ inline ide::RunOutcome runOn(const isa::InstrDb& database, const std::string& so
   ide::RunOutcome out = ide::runDocument(database, source, request);
   if (!allowErrors) {
     for (const auto& d : out.diagnostics)
-      if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << d.code << "]\n" << source;
+      if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << isa::spelling(d.code) << "]\n" << source;
     EXPECT_TRUE(out.setupError.empty()) << out.setupError;
     EXPECT_EQ(out.result.reason, sim::StopReason::End) << out.result.message;
   }

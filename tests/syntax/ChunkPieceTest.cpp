@@ -89,7 +89,7 @@ TEST(ChunkPiece, AStatementOverTheLimitIsAPieceOfItsOwnAndReported) {
   ASSERT_EQ(unit.statements.size(), 2u);
   EXPECT_EQ(unit.statements[1].range.begin, longEnd + 1);
   ASSERT_EQ(unit.diagnostics.size(), 1u);
-  EXPECT_EQ(unit.diagnostics[0].code, "statement-too-long");
+  EXPECT_EQ(unit.diagnostics[0].code, isa::DiagnosticCode::StatementTooLong);
   EXPECT_EQ(unit.diagnostics[0].range.begin, longBegin);
   EXPECT_EQ(unit.diagnostics[0].range.end, longBegin + kMaxStatementBytes);
   EXPECT_NE(unit.diagnostics[0].message.find(std::to_string(longEnd - longBegin) + " bytes long"), std::string::npos);

@@ -211,7 +211,7 @@ TEST(LineScanner, LowersALineWithDocumentRanges) {
   EXPECT_EQ(s.operands[3].base, "UR5");
   EXPECT_EQ(s.operands[3].offset, -8);
   ASSERT_EQ(out.diagnostics.size(), 1u);
-  EXPECT_EQ(out.diagnostics[0].code, "dangling-comma");
+  EXPECT_EQ(out.diagnostics[0].code, isa::DiagnosticCode::DanglingComma);
   EXPECT_EQ(out.diagnostics[0].range, (isa::SourceRange{149, 150}));
 }
 

@@ -23,7 +23,7 @@ TEST(SyntaxTree, MissingSemicolonStaysOnItsLine) {
   const SyntaxTree tree("IADD R0, R1, R2\nMOV R3, R4 ;\n");
   const auto diags = syntaxDiagnosticsOf(tree);
   ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, "missing-token");
+  EXPECT_EQ(diags[0].code, isa::DiagnosticCode::MissingToken);
   EXPECT_EQ(diags[0].message, "missing ';'");
   EXPECT_EQ(diags[0].range.begin, 15u);  // right after "IADD R0, R1, R2"
   const auto s = statementsOf(tree);
@@ -55,7 +55,7 @@ TEST(SyntaxTree, UnterminatedBlockCommentEndsAtItsLine) {
   const SyntaxTree tree("MOV R0, R1 ; /* open\nMOV R2, R3 ;\n");
   const auto diags = syntaxDiagnosticsOf(tree);
   ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, "unterminated-comment");
+  EXPECT_EQ(diags[0].code, isa::DiagnosticCode::UnterminatedComment);
   EXPECT_EQ(diags[0].range, (ByteRange{13, 20}));  // "/* open"
   const auto s = statementsOf(tree);
   ASSERT_EQ(s.size(), 2u);
@@ -85,7 +85,7 @@ TEST(SyntaxTree, InstructionWithoutOperandsOrSemicolonIsALocalError) {
   const SyntaxTree tree("NOP\nMOV R1, R2 ;\n");
   const auto diags = syntaxDiagnosticsOf(tree);
   ASSERT_EQ(diags.size(), 1u);
-  EXPECT_EQ(diags[0].code, "syntax-error");
+  EXPECT_EQ(diags[0].code, isa::DiagnosticCode::SyntaxError);
   EXPECT_EQ(diags[0].range, (ByteRange{0, 3}));
   const auto s = statementsOf(tree);
   ASSERT_EQ(s.size(), 1u);

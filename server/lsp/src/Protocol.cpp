@@ -117,7 +117,7 @@ void appendJsonInteger(std::string& out, std::int64_t n) {
 
 void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view relatedInformation) {
   out += "{\"code\":";
-  appendJsonString(out, d.code);
+  appendJsonString(out, isa::spelling(d.code));
   if (!d.suggestions.empty() || !d.legalForms.empty() || !d.erratum.empty()) {
     out += ",\"data\":{";
     bool comma = false;

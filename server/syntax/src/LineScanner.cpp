@@ -467,7 +467,7 @@ bool LineScanner::lowerPiece(std::string_view text, const ChunkPiece& piece, Low
   while (end > piece.begin && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
   out.diagnostics.push_back({{piece.begin, end},
                              isa::AsmSeverity::Error,
-                             "statement-too-long",
+                             isa::DiagnosticCode::StatementTooLong,
                              "this statement is " + std::to_string(piece.end - piece.begin) + " bytes long; statements longer than " +
                                  std::to_string(kMaxStatementBytes) + " bytes are not analysed",
                              {},

@@ -47,13 +47,13 @@ class Lowerer {
     for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
     for (const auto& o : v.operands) operand(o, s.operands.emplace_back());
     if (v.trailingComma)
-      diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, "dangling-comma",
+      diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, isa::DiagnosticCode::DanglingComma,
                                   "',' before ';' is followed by no operand", {""}, {}, {}});
   }
 
  private:
   void integerTooLarge(Token t) {
-    diagnostics_.push_back({toRange(t.range), isa::AsmSeverity::Error, "integer-too-large",
+    diagnostics_.push_back({toRange(t.range), isa::AsmSeverity::Error, isa::DiagnosticCode::IntegerTooLarge,
                                 "'" + std::string(t.text) + "' does not fit 64 bits", {}, {}, {}});
   }
 
@@ -124,7 +124,7 @@ class Lowerer {
           o.offset = v.sign == '-' ? -clipped : clipped;
         }
         if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
-          diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, "constant-memory-spelling",
+          diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, isa::DiagnosticCode::ConstantMemorySpelling,
                                       "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, {}});
         break;
       }
@@ -150,7 +150,7 @@ isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& o
 }
 
 isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& d) {
-  return {toRange(d.range), d.code == "unterminated-comment" ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error, d.code, d.message,
+  return {toRange(d.range), d.code == isa::DiagnosticCode::UnterminatedComment ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error, d.code, d.message,
           d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert}, {}, {}};
 }
 

@@ -266,20 +266,20 @@ std::vector<SyntaxDiagnostic> syntaxDiagnosticsOf(const SyntaxTree& tree) {
   const bool mayHaveUnclosedComment = tree.text().find("/*") != std::string::npos;
   walk(tree.root(), [&](TSNode node) {
     if (is(node, "unterminated_comment")) {
-      out.push_back({SyntaxTree::rangeOf(node), "unterminated-comment", "'/*' is not closed by '*/'; the comment ends at the end of the line", {}});
+      out.push_back({SyntaxTree::rangeOf(node), isa::DiagnosticCode::UnterminatedComment, "'/*' is not closed by '*/'; the comment ends at the end of the line", {}});
       return false;
     }
     if (!ts_node_has_error(node)) return mayHaveUnclosedComment;
     if (ts_node_is_missing(node)) {
       const std::uint32_t at = missingTokenPosition(tree, node);
       // A named node (an identifier, a register) has no spelling to insert; only tokens do.
-      out.push_back({{at, at}, "missing-token", std::string("missing '") + ts_node_type(node) + "'",
+      out.push_back({{at, at}, isa::DiagnosticCode::MissingToken, std::string("missing '") + ts_node_type(node) + "'",
                      ts_node_is_named(node) ? std::string() : std::string(ts_node_type(node))});
       return false;
     }
     if (is(node, "ERROR")) {
       const std::string_view text = tree.textOf(node);
-      out.push_back({SyntaxTree::rangeOf(node), "syntax-error",
+      out.push_back({SyntaxTree::rangeOf(node), isa::DiagnosticCode::SyntaxError,
                      text.empty() ? std::string("unexpected end of input") : "unexpected '" + shorten(text) + "'", {}});
       return false;
     }

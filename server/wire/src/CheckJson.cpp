@@ -47,7 +47,7 @@ std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& 
 
 PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition b, syntax::LinePosition e) {
   // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
-  return {b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), d.code, text::escapeInvalidUtf8(d.message),
+  return {b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), std::string(isa::spelling(d.code)), text::escapeInvalidUtf8(d.message),
           d.suggestions, d.legalForms, d.erratum};
 }
 

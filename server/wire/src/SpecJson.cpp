@@ -198,7 +198,7 @@ std::string disToJson(const InstrDb& db, const std::vector<DisEntry>& entries, i
       if (!e.text.empty()) j["text"] = e.text;
     }
     json issues = json::array();
-    for (const auto& i : e.result.issues) issues.push_back({{"code", i.code}, {"field", i.field}, {"message", i.message}});
+    for (const auto& i : e.result.issues) issues.push_back({{"code", std::string(spelling(i.code))}, {"field", i.field}, {"message", i.message}});
     j["issues"] = issues;
     list.push_back(std::move(j));
   }

@@ -25,7 +25,7 @@ std::vector<std::string> codesOf(const std::string& text) {
   // Keep the snapshot alive: the diagnostics live in it (a temporary in the range-for's
   // initializer would be destroyed before the loop runs).
   const auto snapshot = ide::Snapshot::analyse(db(), text);
-  for (const auto& d : snapshot->diagnostics()) out.push_back(d.code);
+  for (const auto& d : snapshot->diagnostics()) out.push_back(std::string(isa::spelling(d.code)));
   return out;
 }
 
@@ -45,8 +45,8 @@ TEST(CodeActions, RemovesAnUnknownModifierWithItsDot) {
   const ide::CodeAction& fix = actions[0];
   EXPECT_EQ(fix.title, "Remove '.SAT'");
   EXPECT_EQ(fix.kind, ide::CodeActionKind::QuickFix);
-  EXPECT_EQ(fix.code, "unknown-modifier");
-  EXPECT_EQ(snap->diagnostics()[fix.diagnostic].code, "unknown-modifier");
+  EXPECT_EQ(fix.code, isa::DiagnosticCode::UnknownModifier);
+  EXPECT_EQ(snap->diagnostics()[fix.diagnostic].code, isa::DiagnosticCode::UnknownModifier);
   EXPECT_TRUE(fix.isPreferred);
   ASSERT_EQ(fix.edits.size(), 1u);
   EXPECT_EQ(fix.edits[0].begin, 4u);
@@ -85,7 +85,7 @@ TEST(CodeActions, NegationUnderXBecomesTilde) {
   const auto snap = a.snapshot();
   const auto actions = ide::getCodeActions(*snap, {a.cursor, a.cursor + 1});
   ASSERT_EQ(actions.size(), 1u);
-  EXPECT_EQ(actions[0].code, "neg-under-x");
+  EXPECT_EQ(actions[0].code, isa::DiagnosticCode::NegUnderX);
   EXPECT_EQ(actions[0].title, "Change '-' to '~'");
   EXPECT_TRUE(actions[0].isPreferred);
   const std::string fixed = applied(a.text, actions[0]);
@@ -109,7 +109,7 @@ TEST(CodeActions, InsertsTheMissingSemicolon) {
   const auto snap = a.snapshot();
   const auto actions = ide::getCodeActions(*snap, {a.cursor, a.cursor});
   ASSERT_EQ(actions.size(), 1u);
-  EXPECT_EQ(actions[0].code, "missing-token");
+  EXPECT_EQ(actions[0].code, isa::DiagnosticCode::MissingToken);
   EXPECT_EQ(actions[0].title, "Insert ';'");
   EXPECT_TRUE(actions[0].isPreferred);
   ASSERT_EQ(actions[0].edits.size(), 1u);
@@ -149,7 +149,7 @@ TEST(CodeActions, ReordersModifiersIntoTheFormsOrder) {
   const auto snap = a.snapshot();
   const auto actions = ide::getCodeActions(*snap, {a.ranges[0].begin, a.ranges[0].begin});
   ASSERT_EQ(actions.size(), 1u);
-  EXPECT_EQ(actions[0].code, "modifier-order");
+  EXPECT_EQ(actions[0].code, isa::DiagnosticCode::ModifierOrder);
   EXPECT_EQ(actions[0].title, "Reorder modifiers to '.FTZ.SAT.RZ'");
   ASSERT_EQ(actions[0].edits.size(), 1u);
   EXPECT_EQ(actions[0].edits[0].begin, a.ranges[0].begin);
@@ -183,7 +183,7 @@ TEST(CodeActions, RemovesADuplicateModifier) {
   const Annotated a("FADD.FTZ.F^TZ R0, R1, R2 ;\n");
   const auto actions = ide::getCodeActions(*a.snapshot(), {a.cursor, a.cursor});
   ASSERT_EQ(actions.size(), 1u);
-  EXPECT_EQ(actions[0].code, "duplicate-modifier");
+  EXPECT_EQ(actions[0].code, isa::DiagnosticCode::DuplicateModifier);
   const std::string fixed = applied(a.text, actions[0]);
   EXPECT_EQ(fixed, "FADD.FTZ R0, R1, R2 ;\n");
   EXPECT_TRUE(codesOf(fixed).empty());

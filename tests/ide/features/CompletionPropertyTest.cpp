@@ -113,7 +113,7 @@ bool acceptsWithOperands(const std::string& head, bool headHasOperands, const is
     // Widen the generated operand a register-width or -alignment error points at.
     bool widened = false;
     for (const auto& d : r.diagnostics) {
-      if (d.code != "register-width" && d.code != "register-alignment") continue;
+      if (d.code != isa::DiagnosticCode::RegisterWidth && d.code != isa::DiagnosticCode::RegisterAlignment) continue;
       const std::size_t firstGenerated = st->operands.size() - gen.size();
       for (std::size_t k = 0; k < gen.size(); ++k) {
         const auto& range = st->operands[firstGenerated + k].range;

@@ -46,7 +46,7 @@ TEST(DataflowProperty, RemovingADeadWriteNeverChangesTheFinalRegisters) {
     ++programs;
     const auto snapshot = ide::Snapshot::analyse(db(), text);
     std::vector<ide::Diagnostic> dead = ide::dataflowDiagnostics(*snapshot, nullptr);
-    std::erase_if(dead, [](const ide::Diagnostic& d) { return d.code != "dead-write"; });
+    std::erase_if(dead, [](const ide::Diagnostic& d) { return d.code != isa::DiagnosticCode::DeadWrite; });
     // Lines whose every write is flagged.
     for (std::size_t k = 0; k < snapshot->chunkCount(); ++k) {
       const std::uint32_t line = snapshot->chunkLine(k);

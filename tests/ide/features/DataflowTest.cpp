@@ -24,7 +24,7 @@ TEST(Dataflow, UninitializedReadNamesTheRegisterAndItsFirstWrite) {
   const Annotated a("MOV R1, 0x10 ;\nIADD R2, R1, [[R3]] ;\nIADD R3, R2, R2 ;\n");
   const auto d = findings(a);
   ASSERT_EQ(ranges(d), a.ranges);
-  EXPECT_EQ(d[0].code, "uninitialized-read");
+  EXPECT_EQ(d[0].code, isa::DiagnosticCode::UninitializedRead);
   EXPECT_EQ(d[0].severity, ide::Severity::Warning);
   EXPECT_NE(d[0].message.find("R3 is read before anything sets it"), std::string::npos) << d[0].message;
   EXPECT_NE(d[0].message.find("first written on line 3"), std::string::npos) << d[0].message;
@@ -49,7 +49,7 @@ TEST(Dataflow, DeadWriteNamesTheOverwritingLine) {
   const Annotated a("MOV [[R1]], 0x10 ;\nMOV R2, 0x1 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R2 ;\n");
   const auto d = findings(a);
   ASSERT_EQ(ranges(d), a.ranges);
-  EXPECT_EQ(d[0].code, "dead-write");
+  EXPECT_EQ(d[0].code, isa::DiagnosticCode::DeadWrite);
   EXPECT_EQ(d[0].severity, ide::Severity::Hint);
   EXPECT_TRUE(d[0].unnecessary);
   EXPECT_NE(d[0].message.find("R1 here is overwritten on line 3"), std::string::npos) << d[0].message;

@@ -31,7 +31,7 @@ TEST(Snapshot, AnnotatedRangeAroundARegisterRangeClosesAfterIt) {
 std::string describe(const ide::Snapshot& s) {
   std::ostringstream out;
   const ide::AssembledUnit unit = s.assembledUnit();
-  for (const ide::Diagnostic& d : unit.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << d.code << ' ' << d.message << '\n';
+  for (const ide::Diagnostic& d : unit.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
   for (const ide::AssembledStatement& a : unit.statements) {
     const isa::AsmStatement& st = a.statement;
     out << "S " << st.line << ' ' << st.range.begin << '-' << st.range.end << ' ' << st.mnemonic << '@' << st.mnemonicRange.begin;

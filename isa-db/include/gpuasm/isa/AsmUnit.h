@@ -4,6 +4,8 @@
 // matcher's diagnostics point at the exact token.
 #pragma once
 
+#include <gpuasm/isa/DiagnosticCode.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -85,12 +87,12 @@ struct AsmStatement {
 /// How serious an assembler diagnostic is.
 enum class AsmSeverity : std::uint8_t { Error, Warning, Note };
 
-/// A user mistake found while lowering or matching: where, a stable code (docs/PROTOCOL.md),
+/// A user mistake found while lowering or matching: where, a stable code (DiagnosticCode.h),
 /// a message naming the rule, and what would fix it.
 struct AsmDiagnostic {
   SourceRange range;
   AsmSeverity severity = AsmSeverity::Error;
-  std::string code;
+  DiagnosticCode code{};
   std::string message;
   std::vector<std::string> fixes;       ///< replacement texts for `range`, best first
   std::vector<std::string> legalForms;  ///< for a near miss: syntax forms that would be legal

@@ -5,6 +5,7 @@
 // another value — come back as issues next to the best-effort word, never as a crash.
 #pragma once
 
+#include <gpuasm/isa/DiagnosticCode.h>
 #include <gpuasm/isa/InstrDb.h>
 
 #include <cstdint>
@@ -17,7 +18,7 @@ namespace gpuasm::isa {
 
 /// A problem found while encoding or decoding one word.
 struct CodecIssue {
-  std::string code;     ///< "missing-field", "value-out-of-range", "not-an-enumerator", ...
+  DiagnosticCode code{};  ///< MissingField, ValueOutOfRange, NotAnEnumerator, … (CodeListing::Encoder, Disassembler)
   std::string field;    ///< field concerned, empty when the whole word is concerned
   std::string message;
 };

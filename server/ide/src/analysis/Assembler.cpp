@@ -45,7 +45,7 @@ void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<D
 Diagnostic fromSyntaxLayer(const isa::InstrDb& db, const isa::AsmDiagnostic& d) {
   Diagnostic out = toDiagnostic(d);
   if (out.erratum.empty())
-    if (const isa::Erratum* e = db.erratumForRule(d.code)) out.erratum = e->id;
+    if (const isa::Erratum* e = db.erratumForRule(isa::spelling(d.code))) out.erratum = e->id;
   return out;
 }
 

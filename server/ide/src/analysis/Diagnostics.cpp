@@ -2,6 +2,9 @@
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/Diagnostics.h>
 
+#include <cassert>
+#include <cstddef>
+
 namespace gpuasm::ide {
 
 namespace {
@@ -15,10 +18,19 @@ Severity severityOf(isa::AsmSeverity s) {
   return Severity::Error;
 }
 
+// Whether the table of codes (isa/DiagnosticCode.h) lists `s` among the severities of `code`.
+[[maybe_unused]] bool tableAllows(isa::DiagnosticCode code, Severity s) {
+  static constexpr isa::CodeSeverity kAs[] = {isa::CodeSeverity::Error, isa::CodeSeverity::Warning,
+                                              isa::CodeSeverity::Information, isa::CodeSeverity::Hint};
+  return isa::info(code).reportedAs(kAs[static_cast<std::size_t>(s)]);
+}
+
 }  // namespace
 
 Diagnostic toDiagnostic(const isa::AsmDiagnostic& d) {
-  return {{d.range.begin, d.range.end}, severityOf(d.severity), d.code, d.message, d.fixes, d.legalForms, d.erratum};
+  const Severity severity = severityOf(d.severity);
+  assert(tableAllows(d.code, severity) && "a diagnostic's severity is one its code's row lists");
+  return {{d.range.begin, d.range.end}, severity, d.code, d.message, d.fixes, d.legalForms, d.erratum};
 }
 
 const char* severityName(Severity severity) {

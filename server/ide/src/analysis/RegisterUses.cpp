@@ -280,7 +280,7 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
       if (!x.dead && it != firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
     }
     if (x.dead) {
-      Diagnostic d{range, Severity::Hint, "dead-write",
+      Diagnostic d{range, Severity::Hint, isa::DiagnosticCode::DeadWrite,
                    "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
                    {}, {}, {}};
       d.unnecessary = true;
@@ -292,11 +292,11 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
                           ": no instruction above writes " + them +
                           " and no `// @state` directive or state file gives a value, so the simulator reads 0";
     if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
-    out.push_back({range, Severity::Warning, "uninitialized-read", std::move(message), {}, {}, {}});
+    out.push_back({range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}});
   }
   if (found.size() > maxFindings) {
     const Found& x = found[maxFindings];
-    out.push_back({{x.begin, x.begin}, Severity::Information, "dataflow-limit",
+    out.push_back({{x.begin, x.begin}, Severity::Information, isa::DiagnosticCode::DataflowLimit,
                    std::to_string(found.size() - maxFindings) + " more dataflow findings from here on are not shown (at most " +
                        std::to_string(maxFindings) + " per document; the setting gpuasm.dataflow.maxFindings raises it)",
                    {}, {}, {}});

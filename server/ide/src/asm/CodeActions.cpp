@@ -45,7 +45,8 @@ class ActionBuilder {
     for (const auto& s : d.suggestions) replace(index, range, s);
     // A modifier that no form (or not this form, or no encoding) accepts can always go; the
     // matcher reports the spelling, the fix is the same for every optype.
-    static constexpr std::string_view removable[] = {"unknown-modifier", "illegal-modifier", "modifier-without-encoding"};
+    using enum isa::DiagnosticCode;
+    static constexpr isa::DiagnosticCode removable[] = {UnknownModifier, IllegalModifier, ModifierWithoutEncoding};
     if (std::find(std::begin(removable), std::end(removable), d.code) != std::end(removable) && afterDot(range))
       replace(index, range, "");
     if (out_.size() == first + 1) out_.back().isPreferred = true;
@@ -69,7 +70,7 @@ class ActionBuilder {
     const std::string dot = dotted ? "." : "";
     const std::string old = dot + validUtf8(text_.substr(range.begin, range.end - range.begin));
     std::string title;
-    if (d.code == "modifier-order")
+    if (d.code == isa::DiagnosticCode::ModifierOrder)
       title = "Reorder modifiers to '" + dot + replacement + "'";
     else if (replacement.empty())
       title = "Remove '" + old + "'";

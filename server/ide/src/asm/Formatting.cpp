@@ -103,7 +103,8 @@ struct Document {
 };
 
 bool isSyntaxDiagnostic(const Diagnostic& d) {
-  return d.code == "syntax-error" || d.code == "missing-token" || d.code == "unterminated-comment";
+  using enum isa::DiagnosticCode;
+  return d.code == SyntaxError || d.code == MissingToken || d.code == UnterminatedComment;
 }
 
 std::optional<LineLayout> layoutOf(const Document& doc, std::uint32_t line) {

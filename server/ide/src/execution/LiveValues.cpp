@@ -258,9 +258,9 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
   std::vector<Diagnostic> out;
   for (ExpectationOutcome& o : run.expectations()) {
     if (o.status == ExpectationOutcome::Status::Failed)
-      out.push_back({o.range, Severity::Error, "expectation-failed", std::move(o.message), {}, {}, {}});
+      out.push_back({o.range, Severity::Error, isa::DiagnosticCode::ExpectationFailed, std::move(o.message), {}, {}, {}});
     else if (o.status == ExpectationOutcome::Status::NotChecked && run.finished())
-      out.push_back({o.range, Severity::Warning, "expectation-not-checked", std::move(o.message), {}, {}, {}});
+      out.push_back({o.range, Severity::Warning, isa::DiagnosticCode::ExpectationNotChecked, std::move(o.message), {}, {}, {}});
   }
   return out;
 }

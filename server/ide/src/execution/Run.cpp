@@ -14,7 +14,7 @@ namespace {
 std::string statementError(const AssembledUnit& unit, const isa::AsmStatement& s) {
   for (const Diagnostic& d : unit.diagnostics) {
     if (d.severity == Severity::Error && d.range.begin >= s.range.begin && d.range.begin < std::max(s.range.end, s.range.begin + 1))
-      return "the instruction does not assemble: " + d.message + " [" + d.code + "]";
+      return "the instruction does not assemble: " + d.message + " [" + std::string(isa::spelling(d.code)) + "]";
   }
   return "the instruction does not assemble";
 }
@@ -43,7 +43,7 @@ std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::sp
     const std::uint32_t begin = lineStart(text, e.line) + e.column;
     const std::size_t nl = text.find('\n', begin);
     const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
-    out.push_back({{begin, end}, Severity::Error, "state-directive", e.message, {}, {}, {}});
+    out.push_back({{begin, end}, Severity::Error, isa::DiagnosticCode::StateDirective, e.message, {}, {}, {}});
   }
   return out;
 }
@@ -53,7 +53,7 @@ Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& d) {
   const std::uint32_t expr = d.offset - d.column + d.exprColumn;
   syntax::ByteRange range{expr + e.column, expr + e.column + e.length};
   if (e.length == 0) range = {d.offset, expr + d.exprLength};
-  return {range, Severity::Error, "expect-directive", e.message, {}, {}, {}};
+  return {range, Severity::Error, isa::DiagnosticCode::ExpectDirective, e.message, {}, {}, {}};
 }
 
 std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text) {

@@ -5,6 +5,7 @@
 // valid while the SyntaxTree lives and is not edited.
 #pragma once
 
+#include <gpuasm/isa/DiagnosticCode.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <optional>
@@ -86,7 +87,7 @@ std::vector<StatementView> statementsOf(const SyntaxTree& tree);
 /// A syntax error: where, a stable code and a message.
 struct SyntaxDiagnostic {
   ByteRange range;
-  std::string code;  ///< "syntax-error" (ERROR), "missing-token" (MISSING), "unterminated-comment"
+  isa::DiagnosticCode code{};  ///< SyntaxError (ERROR), MissingToken (MISSING), UnterminatedComment
   std::string message;
   std::string insert;  ///< for a missing token: its spelling, to insert at `range` (empty: none)
 };

@@ -24,7 +24,7 @@ struct CodeAction {
   std::string title;                     ///< "Change '.RX' to '.RN'", "Remove '.SAT'", "Insert ';'"
   CodeActionKind kind = CodeActionKind::QuickFix;
   std::size_t diagnostic = 0;            ///< index into snapshot.unit().diagnostics
-  std::string code;                      ///< that diagnostic's code
+  isa::DiagnosticCode code{};            ///< that diagnostic's code
   std::vector<syntax::TextEdit> edits;   ///< byte ranges of the snapshot's text, non-overlapping
   bool isPreferred = false;              ///< the only fix of its diagnostic: safe to auto-apply
 };

@@ -35,8 +35,8 @@ TextChange at(std::uint32_t l0, std::uint32_t c0, std::uint32_t l1, std::uint32_
   return {LineRange{{l0, c0}, {l1, c1}}, std::move(text)};
 }
 
-Changes edit(Workspace& w, const std::string& uri, std::vector<TextChange> changes, ColumnUnit unit = ColumnUnit::Utf16,
-             std::optional<std::int64_t> version = std::nullopt) {
+Changes edit(Workspace& w, const std::string& uri, std::vector<TextChange> changes,
+             ColumnUnit unit = ColumnUnit::Utf16, std::optional<std::int64_t> version = std::nullopt) {
   return w.change(uri, version, changes, unit);
 }
 
@@ -53,11 +53,14 @@ std::vector<std::string> settle(Workspace& w) {
 // (first byte, last byte, code) of each diagnostic of a document, in its order.
 std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> spans(const Document& d) {
   std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> out;
-  for (const ide::Diagnostic* x : d.diagnostics()) out.emplace_back(x->range.begin, x->range.end, x->code);
+  for (const ide::Diagnostic* x : d.diagnostics())
+    out.emplace_back(x->range.begin, x->range.end, x->code);
   return out;
 }
 
-std::string text(const Workspace& w, const std::string& uri) { return std::string(w.documents().at(uri).snapshot->text()); }
+std::string text(const Workspace& w, const std::string& uri) {
+  return std::string(w.documents().at(uri).snapshot->text());
+}
 
 TEST(Workspace, OpenEditCloseAndVersions) {
   Workspace w(db());
@@ -99,7 +102,8 @@ TEST(Workspace, DeferredFindingsMoveThroughAnEditAndAreRecomputedWhenIdle) {
   using Spans = std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>>;
   EXPECT_EQ(spans(d), (Spans{{4, 6, "dead-write"}, {41, 43, "uninitialized-read"}}));
   EXPECT_FALSE(w.hasIdleWork());
-  EXPECT_EQ(d.flow[0].message, "the value written to R1 here is overwritten on line 2 before anything reads it");
+  EXPECT_EQ(d.flow[0].message,
+            "the value written to R1 here is overwritten on line 2 before anything reads it");
   // A comment line inserted above line 1 (5 bytes): the finding below moves, the one above stays;
   // both are kept until the idle work finds them again: in the same places, but the write that
   // overwrites R1 is on line 3 now.
@@ -108,7 +112,8 @@ TEST(Workspace, DeferredFindingsMoveThroughAnEditAndAreRecomputedWhenIdle) {
   EXPECT_EQ(spans(d), (Spans{{4, 6, "dead-write"}, {46, 48, "uninitialized-read"}}));
   EXPECT_EQ(settle(w), std::vector<std::string>{"file:///a.asm"});
   EXPECT_EQ(spans(d), (Spans{{4, 6, "dead-write"}, {46, 48, "uninitialized-read"}}));
-  EXPECT_EQ(d.flow[0].message, "the value written to R1 here is overwritten on line 3 before anything reads it");
+  EXPECT_EQ(d.flow[0].message,
+            "the value written to R1 here is overwritten on line 3 before anything reads it");
   // A comment changed where no finding is: recomputed the same, nothing changed.
   edit(w, "file:///a.asm", {at(1, 3, 1, 4, "y")});
   EXPECT_TRUE(d.flowStale);
@@ -186,10 +191,12 @@ void writeFile(const fs::path& p, const std::string& text) {
 // A workspace directory with a copy of the embedded spec in spec/.
 struct SpecDir {
   fs::path root;
-  explicit SpecDir(const std::string& name) : root(fs::path(::testing::TempDir()) / ("gpuasm-workspace-" + name)) {
+  explicit SpecDir(const std::string& name)
+      : root(fs::path(::testing::TempDir()) / ("gpuasm-workspace-" + name)) {
     fs::remove_all(root);
     fs::create_directories(root / "spec");
-    for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
+    for (const isa::SpecFile& f : isa::embeddedSpecFiles())
+      writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
   }
   ~SpecDir() {
     std::error_code ec;
@@ -201,7 +208,9 @@ struct SpecDir {
 // (line 471) with it.
 std::string renamed() {
   const auto& files = isa::embeddedSpecFiles();
-  const auto it = std::find_if(files.begin(), files.end(), [](const isa::SpecFile& f) { return fs::path(f.name).filename() == "000_ialu.txt"; });
+  const auto it = std::find_if(files.begin(), files.end(), [](const isa::SpecFile& f) {
+    return fs::path(f.name).filename() == "000_ialu.txt";
+  });
   EXPECT_NE(it, files.end());
   std::istringstream in(it->text);
   std::string out, line;
@@ -236,7 +245,8 @@ TEST(Workspace, EditsTypedDuringASpecReloadAreReplayedOntoItsAnalysis) {
   ASSERT_TRUE(c.spec.has_value());
   EXPECT_TRUE(c.spec->installed);
   EXPECT_EQ(w.specs().choice.dir, (dir.root / "spec").string());
-  const std::string line0 = "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n", line1 = "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  const std::string line0 = "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n",
+                    line1 = "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
   w.open("file:///a.asm", "gpuasm", 1, line0 + line1);
   using Errors = std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>>;
   EXPECT_EQ(errors(w.documents().at("file:///a.asm")), (Errors{{1, 10, "unknown-modifier"}}));  // .UINT32
@@ -312,26 +322,42 @@ TEST(Workspace, IncrementalEditsEqualAFreshAnalysis) {
   std::u16string shadow = u"IADD R0, R1, R2 ;\nFADD.RX R1, R2, R3 ; // é\n";
   w.open("file:///a.asm", "gpuasm", 1, toUtf8(shadow));
   std::mt19937 rng(7);
-  const std::u16string pieces[] = {u"IADD", u".X", u" R1, ", u";", u"\n", u"é", u"€", u"MOV R2, 0x5 ;\n", u"", u"// c\n", u".",
-                                   u"// @expect R2 == 0x5\n", u"// @expect all(R1 != 0) ", u"@expect R0 =="};
+  const std::u16string pieces[] = {u"IADD",
+                                   u".X",
+                                   u" R1, ",
+                                   u";",
+                                   u"\n",
+                                   u"é",
+                                   u"€",
+                                   u"MOV R2, 0x5 ;\n",
+                                   u"",
+                                   u"// c\n",
+                                   u".",
+                                   u"// @expect R2 == 0x5\n",
+                                   u"// @expect all(R1 != 0) ",
+                                   u"@expect R0 =="};
   for (int step = 0; step < 300; ++step) {
     const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
     const std::size_t lo = std::min(a, b), hi = std::min(std::max(a, b), lo + 6);
     const std::u16string& piece = pieces[rng() % std::size(pieces)];
     const syntax::LinePosition from = positionIn(shadow, lo), to = positionIn(shadow, hi);
     shadow.replace(lo, hi - lo, piece);
-    edit(w, "file:///a.asm", {at(from.line, from.character, to.line, to.character, toUtf8(piece))}, ColumnUnit::Utf16, step + 2);
+    edit(w, "file:///a.asm", {at(from.line, from.character, to.line, to.character, toUtf8(piece))},
+         ColumnUnit::Utf16, step + 2);
     settle(w);
     const Document& doc = w.documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
     EXPECT_EQ(doc.version, step + 2);
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
     std::vector<ide::Diagnostic> expected = fresh->diagnostics();
-    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
+    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100))
+      expected.push_back(d);
     ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
     run.advance(std::nullopt, ide::LiveLimits{}.budget);
-    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
-    std::stable_sort(expected.begin(), expected.end(), [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run))
+      expected.push_back(d);
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
     const std::vector<const ide::Diagnostic*> got = doc.diagnostics();
     ASSERT_EQ(got.size(), expected.size()) << "step " << step;
     for (std::size_t i = 0; i < got.size(); ++i) {

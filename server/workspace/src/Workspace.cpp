@@ -35,23 +35,30 @@ std::vector<const ide::Diagnostic*> Document::diagnostics() const {
   std::vector<const ide::Diagnostic*> all;
   all.reserve(snapshot->diagnostics().size() + flow.size() + expectations.size());
   for (const auto* list : {&snapshot->diagnostics(), &flow, &expectations})
-    for (const ide::Diagnostic& d : *list) all.push_back(&d);
-  std::stable_sort(all.begin(), all.end(),
-                   [](const ide::Diagnostic* x, const ide::Diagnostic* y) { return x->range.begin < y->range.begin; });
+    for (const ide::Diagnostic& d : *list)
+      all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic* x, const ide::Diagnostic* y) {
+    return x->range.begin < y->range.begin;
+  });
   return all;
 }
 
 void Changes::merge(Changes other) {
   for (std::string& uri : other.diagnostics)
-    if (std::find(diagnostics.begin(), diagnostics.end(), uri) == diagnostics.end()) diagnostics.push_back(std::move(uri));
-  closed.insert(closed.end(), std::make_move_iterator(other.closed.begin()), std::make_move_iterator(other.closed.end()));
+    if (std::find(diagnostics.begin(), diagnostics.end(), uri) == diagnostics.end())
+      diagnostics.push_back(std::move(uri));
+  closed.insert(closed.end(), std::make_move_iterator(other.closed.begin()),
+                std::make_move_iterator(other.closed.end()));
   inlayHints = inlayHints || other.inlayHints;
   if (other.spec) spec = other.spec;
 }
 
 void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextEdit& edit) {
-  const auto delta = static_cast<std::int64_t>(edit.replacement.size()) - (static_cast<std::int64_t>(edit.end) - edit.begin);
-  std::erase_if(findings, [&](const ide::Diagnostic& d) { return d.range.end >= edit.begin && d.range.begin <= edit.end; });
+  const auto delta =
+      static_cast<std::int64_t>(edit.replacement.size()) - (static_cast<std::int64_t>(edit.end) - edit.begin);
+  std::erase_if(findings, [&](const ide::Diagnostic& d) {
+    return d.range.end >= edit.begin && d.range.begin <= edit.end;
+  });
   for (ide::Diagnostic& d : findings)
     if (d.range.begin > edit.end) {
       d.range.begin = static_cast<std::uint32_t>(d.range.begin + delta);
@@ -59,16 +66,19 @@ void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextE
     }
 }
 
-Workspace::Workspace(std::shared_ptr<const isa::InstrDb> db, std::string specDir) : specs_(std::make_unique<SpecSession>()) {
+Workspace::Workspace(std::shared_ptr<const isa::InstrDb> db, std::string specDir)
+    : specs_(std::make_unique<SpecSession>()) {
   specs_->db = specs_->builtIn = std::move(db);
-  if (!specDir.empty()) specs_->builtInChoice = {SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}};
+  if (!specDir.empty())
+    specs_->builtInChoice = {SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}};
   specs_->choice = specs_->builtInChoice;
 }
 
 Workspace::~Workspace() = default;
 Workspace::Workspace(Workspace&&) noexcept = default;
 
-Changes Workspace::initialize(const Settings& settings, std::optional<std::string> specDir, std::string root) {
+Changes Workspace::initialize(const Settings& settings, std::optional<std::string> specDir,
+                              std::string root) {
   settings_ = settings;
   if (specDir) specs_->settingDir = std::move(*specDir);
   specs_->workspaceRoot = std::move(root);
@@ -77,10 +87,12 @@ Changes Workspace::initialize(const Settings& settings, std::optional<std::strin
 
 Changes Workspace::configure(const Settings& settings, std::optional<std::string> specDir) {
   Changes changes;
-  changes.inlayHints = settings.encodingHints != settings_.encodingHints || settings.liveValues != settings_.liveValues ||
+  changes.inlayHints = settings.encodingHints != settings_.encodingHints ||
+                       settings.liveValues != settings_.liveValues ||
                        settings.liveValuesLane != settings_.liveValuesLane;
   settings_ = settings;
-  for (auto& [uri, doc] : documents_) doc.flowStale = true;  // dataflow.maxFindings may have changed
+  for (auto& [uri, doc] : documents_)
+    doc.flowStale = true;  // dataflow.maxFindings may have changed
   if (specDir && *specDir != specs_->settingDir) {
     specs_->settingDir = std::move(*specDir);
     specs_->reloadWanted = true;
@@ -103,7 +115,8 @@ Changes Workspace::setInitialState(std::optional<sim::InitialState> state) {
   return changes;
 }
 
-Changes Workspace::open(const std::string& uri, std::string_view languageId, std::int64_t version, std::string text) {
+Changes Workspace::open(const std::string& uri, std::string_view languageId, std::int64_t version,
+                        std::string text) {
   if (openSpecDocument(uri, languageId, version, text)) return {};
   Document d;
   d.version = version;
@@ -116,8 +129,8 @@ Changes Workspace::open(const std::string& uri, std::string_view languageId, std
   return changes;
 }
 
-Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> version, std::span<const TextChange> changes,
-                          syntax::ColumnUnit unit) {
+Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> version,
+                          std::span<const TextChange> changes, syntax::ColumnUnit unit) {
   if (changeSpecDocument(uri, version, changes, unit)) return {};
   const auto it = documents_.find(uri);
   if (it == documents_.end()) return {};  // a change to a document that is not open: nothing to update
@@ -131,7 +144,8 @@ Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> ve
       snap = ide::Snapshot::analyse(specs_->db, change.text);
       doc.flow.clear();
       doc.expectations.clear();
-      edits.push_back({0, std::numeric_limits<std::uint32_t>::max(), change.text});  // clamped: the whole text
+      edits.push_back(
+          {0, std::numeric_limits<std::uint32_t>::max(), change.text});  // clamped: the whole text
       continue;
     }
     const syntax::LineIndex& lines = snap->lines();
@@ -172,9 +186,11 @@ const Document* Workspace::find(const std::string& uri) const {
   return it == documents_.end() ? nullptr : &it->second;
 }
 
-ide::LiveRun& Workspace::liveRun(Document& doc, std::optional<std::uint32_t> lastLine, std::chrono::microseconds slice) {
+ide::LiveRun& Workspace::liveRun(Document& doc, std::optional<std::uint32_t> lastLine,
+                                 std::chrono::microseconds slice) {
   if (!doc.live || &doc.live->snapshot() != doc.snapshot.get())
-    doc.live = std::make_shared<ide::LiveRun>(doc.snapshot, initialState(), doc.live.get(), ide::LiveLimits{});
+    doc.live =
+        std::make_shared<ide::LiveRun>(doc.snapshot, initialState(), doc.live.get(), ide::LiveLimits{});
   doc.live->advance(lastLine, slice);
   return *doc.live;
 }
@@ -187,7 +203,8 @@ bool Workspace::hasIdleWork() const {
 
 bool Workspace::refreshDataflow(Document& doc) {
   doc.flowStale = false;
-  return replaceFindings(doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(), settings_.dataflowMaxFindings));
+  return replaceFindings(
+      doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(), settings_.dataflowMaxFindings));
 }
 
 bool Workspace::refreshExpectations(Document& doc) {
@@ -205,7 +222,8 @@ Changes Workspace::idle() {
   // One piece per call: input may be waiting again. A spec reload first: it was asked for
   // after the last keystroke in a spec file, and everything else is redone once it is in.
   if (specs_->worker.busy()) {
-    if (auto outcome = specs_->worker.poll(std::chrono::milliseconds(0))) return finishSpecReload(std::move(*outcome), false);
+    if (auto outcome = specs_->worker.poll(std::chrono::milliseconds(0)))
+      return finishSpecReload(std::move(*outcome), false);
   } else if (specs_->reloadWanted) {
     return startSpecReload();
   }

@@ -13,7 +13,8 @@ namespace gpuasm::workspace {
 
 namespace fs = std::filesystem;
 
-bool Workspace::openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version, std::string& text) {
+bool Workspace::openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version,
+                                 std::string& text) {
   const auto path = pathOfFileUri(uri);
   const bool inDir = path && isSpecFileOf(specs_->choice.dir, *path);
   if (languageId != "gpuasm-spec" && !inDir) return false;
@@ -23,14 +24,15 @@ bool Workspace::openSpecDocument(const std::string& uri, std::string_view langua
   doc.text = std::move(text);
   if (inDir) {  // unsaved text the database has not seen: reload with it
     const auto& files = specs_->db->files();
-    const auto it = std::find_if(files.begin(), files.end(), [&](const isa::SpecFile& f) { return f.name == *path; });
+    const auto it =
+        std::find_if(files.begin(), files.end(), [&](const isa::SpecFile& f) { return f.name == *path; });
     if (it == files.end() || it->text != doc.text) specs_->reloadWanted = true;
   }
   return true;
 }
 
-bool Workspace::changeSpecDocument(const std::string& uri, std::optional<std::int64_t> version, std::span<const TextChange> changes,
-                                   syntax::ColumnUnit unit) {
+bool Workspace::changeSpecDocument(const std::string& uri, std::optional<std::int64_t> version,
+                                   std::span<const TextChange> changes, syntax::ColumnUnit unit) {
   const auto it = specs_->documents.find(uri);
   if (it == specs_->documents.end()) return false;
   std::string& text = it->second.text;
@@ -62,8 +64,9 @@ bool Workspace::closeSpecDocument(const std::string& uri) {
 }
 
 Changes Workspace::filesChanged(std::span<const std::string> uris) {
-  const std::string project =
-      specs_->workspaceRoot.empty() ? std::string() : (fs::path(specs_->workspaceRoot) / wire::kProjectFileName).string();
+  const std::string project = specs_->workspaceRoot.empty()
+                                  ? std::string()
+                                  : (fs::path(specs_->workspaceRoot) / wire::kProjectFileName).string();
   for (const std::string& uri : uris) {
     const auto path = pathOfFileUri(uri);
     if (!path) continue;
@@ -102,7 +105,8 @@ Changes Workspace::startSpecReload() {
   job.choice = *choice;
   job.builtIn = specs_->builtIn;
   for (const auto& [uri, doc] : specs_->documents)
-    if (const auto path = pathOfFileUri(uri); path && isSpecFileOf(choice->dir, *path)) job.overlays[*path] = doc.text;
+    if (const auto path = pathOfFileUri(uri); path && isSpecFileOf(choice->dir, *path))
+      job.overlays[*path] = doc.text;
   for (auto& [uri, doc] : documents_) {
     job.documents.push_back({uri, doc.version, std::string(doc.snapshot->text())});
     doc.editsDuringReload.clear();
@@ -125,8 +129,9 @@ Changes Workspace::finishSpecReload(SpecOutcome outcome, bool acceptErrors) {
   specs_->diagnosticsDb = outcome.db;
   if (!added.empty() && sameDir && !acceptErrors) {
     // Broken by the edit: its errors are in the spec file, the last good database stays.
-    specs_->problem = "the spec has " + std::to_string(added.size()) + " new error" + (added.size() == 1 ? "" : "s") + " (" +
-                      added.front() + "); the last spec that loaded stays in use";
+    specs_->problem = "the spec has " + std::to_string(added.size()) + " new error" +
+                      (added.size() == 1 ? "" : "s") + " (" + added.front() +
+                      "); the last spec that loaded stays in use";
     Changes changes;
     changes.spec = SpecEvent{.loaded = true};
     return changes;
@@ -138,7 +143,8 @@ Changes Workspace::finishSpecReload(SpecOutcome outcome, bool acceptErrors) {
 // the edits typed meanwhile replayed, or a fresh one —, its runs and deferred findings redone.
 Changes Workspace::install(SpecOutcome outcome, std::set<std::string> errors) {
   Changes changes;
-  changes.spec = SpecEvent{.loaded = true, .installed = true, .dirChanged = !(outcome.choice.dir == specs_->choice.dir)};
+  changes.spec =
+      SpecEvent{.loaded = true, .installed = true, .dirChanged = !(outcome.choice.dir == specs_->choice.dir)};
   changes.inlayHints = true;
   const std::shared_ptr<const isa::InstrDb> previous = specs_->db;  // alive until every document has moved on
   specs_->db = outcome.db;
@@ -147,15 +153,18 @@ Changes Workspace::install(SpecOutcome outcome, std::set<std::string> errors) {
   specs_->problem.clear();
   ++specs_->loads;
   std::map<std::string, std::shared_ptr<const ide::Snapshot>> analysed;
-  for (AnalysedDocument& d : outcome.documents) analysed[d.uri] = std::move(d.snapshot);
+  for (AnalysedDocument& d : outcome.documents)
+    analysed[d.uri] = std::move(d.snapshot);
   for (auto& [uri, doc] : documents_) {
     std::shared_ptr<const ide::Snapshot> snap;
     if (const auto it = analysed.find(uri); it != analysed.end()) {
       snap = it->second;
-      for (const syntax::TextEdit& e : doc.editsDuringReload) snap = snap->edited(e);
+      for (const syntax::TextEdit& e : doc.editsDuringReload)
+        snap = snap->edited(e);
     }
     // Opened (or closed and opened again) while the reload ran: analysed here.
-    if (!snap || snap->text() != doc.snapshot->text()) snap = ide::Snapshot::analyse(specs_->db, std::string(doc.snapshot->text()));
+    if (!snap || snap->text() != doc.snapshot->text())
+      snap = ide::Snapshot::analyse(specs_->db, std::string(doc.snapshot->text()));
     doc.snapshot = std::move(snap);
     doc.editsDuringReload.clear();
     doc.live.reset();  // its runs executed the old database's semantics

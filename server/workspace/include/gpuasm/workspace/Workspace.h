@@ -118,8 +118,8 @@ class Workspace {
   Changes open(const std::string& uri, std::string_view languageId, std::int64_t version, std::string text);
   /// Applies changes in order, each to the text the previous left, positions counted in
   /// `unit`; `version` none = one more. A document that is not open is left alone.
-  Changes change(const std::string& uri, std::optional<std::int64_t> version, std::span<const TextChange> changes,
-                 syntax::ColumnUnit unit);
+  Changes change(const std::string& uri, std::optional<std::int64_t> version,
+                 std::span<const TextChange> changes, syntax::ColumnUnit unit);
   Changes close(const std::string& uri);
   /// Files created, changed or deleted on disk: a spec file of the directory that is not open,
   /// or the workspace's gpuasm.json, reloads the spec.
@@ -147,9 +147,10 @@ class Workspace {
   const SpecSession& specs() const { return *specs_; }
 
  private:
-  bool openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version, std::string& text);
-  bool changeSpecDocument(const std::string& uri, std::optional<std::int64_t> version, std::span<const TextChange> changes,
-                          syntax::ColumnUnit unit);
+  bool openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version,
+                        std::string& text);
+  bool changeSpecDocument(const std::string& uri, std::optional<std::int64_t> version,
+                          std::span<const TextChange> changes, syntax::ColumnUnit unit);
   bool closeSpecDocument(const std::string& uri);
   bool refreshDataflow(Document& doc);
   bool refreshExpectations(Document& doc);

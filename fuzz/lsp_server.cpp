@@ -151,7 +151,7 @@ void editSession(std::string_view rest, unsigned mode) {
                          {"method", "textDocument/didChange"},
                          {"params", {{"textDocument", {{"uri", kUri}, {"version", version}}}, {"contentChanges", json::array({change})}}}};
       for (json& m : send(s, {dump(note)})) published.push_back(std::move(m));
-      text = std::string(s.documents().at(kUri).snapshot->text());
+      text = std::string(s.workspace().documents().at(kUri).snapshot->text());
     }
     at = end == std::string_view::npos ? rest.size() : end + 1;
   }
@@ -162,7 +162,7 @@ void editSession(std::string_view rest, unsigned mode) {
     for (json& m : send(s, {dump(note)})) published.push_back(std::move(m));
   }
   for (json& m : drainIdle(s)) published.push_back(std::move(m));
-  const std::string finalText(s.documents().at(kUri).snapshot->text());
+  const std::string finalText(s.workspace().documents().at(kUri).snapshot->text());
 
   lsp::Server fresh(db(), cacheRoot());
   std::vector<json> freshPublished = send(fresh, {initializeBody(), initializedBody(), openBody(finalText)});

@@ -76,16 +76,16 @@ namespace {
 
 using namespace protocol;
 
-const ide::Snapshot& snapshotOf(const ServerState& state, const std::string& uri) {
-  const auto it = state.documents.find(uri);
-  if (it == state.documents.end()) throw ParamsError{"the document is not open: " + uri};
-  return *it->second.snapshot;
+workspace::Document& documentOf(ServerState& state, const std::string& uri) {
+  workspace::Document* doc = state.workspace.find(uri);
+  if (doc == nullptr) throw ParamsError{"the document is not open: " + uri};
+  return *doc;
 }
 
+const ide::Snapshot& snapshotOf(ServerState& state, const std::string& uri) { return *documentOf(state, uri).snapshot; }
+
 // The state file the client's runs start from, if it gave one.
-const sim::InitialState* initialState(const ServerState& state) {
-  return state.settings.initialState ? &*state.settings.initialState : nullptr;
-}
+const sim::InitialState* initialState(const ServerState& state) { return state.workspace.initialState(); }
 
 // The document's positions in that unit.
 Positions at(const ServerState& state, const ide::Snapshot& snap) { return {snap.lines(), columnUnit(state)}; }
@@ -103,33 +103,18 @@ json hover(ServerState& state, const PositionParams& p) {
   return HoverResult{std::move(contents), rangeOf(at(state, snap), h->range)};
 }
 
-OpenDocument& documentOf(ServerState& state, const std::string& uri) {
-  const auto it = state.documents.find(uri);
-  if (it == state.documents.end()) throw ParamsError{"the document is not open: " + uri};
-  return it->second;
-}
-
-// The document's live run, run through `lastLine` (LiveValues.h).
-// `slice`: how long this call may run it.
-ide::LiveRun& liveRunThrough(ServerState& state, OpenDocument& doc, std::optional<std::uint32_t> lastLine,
-                             std::chrono::microseconds slice = ide::LiveLimits{}.budget) {
-  if (!doc.live || &doc.live->snapshot() != doc.snapshot.get())
-    doc.live = std::make_shared<ide::LiveRun>(doc.snapshot, initialState(state), doc.live.get(), ide::LiveLimits{});
-  doc.live->advance(lastLine, slice);
-  return *doc.live;
-}
 
 json inlayHints(ServerState& state, const RangeParams& p) {
-  OpenDocument& doc = documentOf(state, p.uri);
+  workspace::Document& doc = documentOf(state, p.uri);
   const ide::Snapshot& snap = *doc.snapshot;
   const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
   std::vector<InlayHint> out;
   auto add = [&](const ide::InlayHint& h) { out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft}); };
-  if (state.settings.liveValues) {
-    const ide::LiveRun& run = liveRunThrough(state, doc, p.range.end.line);
-    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line, state.settings.liveValuesLane)) add(h);
+  if (state.workspace.settings().liveValues) {
+    const ide::LiveRun& run = state.workspace.liveRun(doc, p.range.end.line);
+    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line, state.workspace.settings().liveValuesLane)) add(h);
   }
-  if (state.settings.encodingHints)
+  if (state.workspace.settings().encodingHints)
     for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
   std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
     return std::pair(x.position.line, x.position.character) < std::pair(y.position.line, y.position.character);
@@ -140,12 +125,12 @@ json inlayHints(ServerState& state, const RangeParams& p) {
 // LSP 3.17 inline values: the live values as text after each executed statement (editors show
 // them while debugging; the inlay hints show them while editing).
 json inlineValues(ServerState& state, const RangeParams& p) {
-  OpenDocument& doc = documentOf(state, p.uri);
+  workspace::Document& doc = documentOf(state, p.uri);
   std::vector<InlineValueText> out;
-  if (!state.settings.liveValues) return out;
-  const ide::LiveRun& run = liveRunThrough(state, doc, p.range.end.line);
+  if (!state.workspace.settings().liveValues) return out;
+  const ide::LiveRun& run = state.workspace.liveRun(doc, p.range.end.line);
   for (const ide::ExecutedLine& l : run.linesIn(p.range.start.line, p.range.end.line)) {
-    std::string text = ide::liveValueLabel(doc.snapshot->db(), l, state.settings.liveValuesLane);
+    std::string text = ide::liveValueLabel(doc.snapshot->db(), l, state.workspace.settings().liveValuesLane);
     if (!text.empty()) out.push_back({rangeOf(at(state, *doc.snapshot), l.statement), std::move(text)});
   }
   return out;
@@ -241,9 +226,9 @@ json completion(ServerState& state, const PositionParams& p) {
 json resolveCompletion(ServerState& state, const CompletionItemParams& p) {
   json out = p.item;
   if (!p.uri || !p.position) return out;
-  const auto it = state.documents.find(*p.uri);
-  if (it == state.documents.end()) return out;  // closed since: the item stays as it is
-  const ide::Snapshot& snap = *it->second.snapshot;
+  const workspace::Document* doc = state.workspace.find(*p.uri);
+  if (doc == nullptr) return out;  // closed since: the item stays as it is
+  const ide::Snapshot& snap = *doc->snapshot;
   for (const ide::CompletionItem& c : ide::getCompletions(snap, at(state, snap).offset(*p.position)))
     if (c.label == p.label && !c.documentation.empty()) {
       out["documentation"] = markdown(c.documentation);
@@ -425,95 +410,47 @@ json encoding(ServerState& state, const RangeParams& p) {
 }
 
 // ------------------------------------------------------------------ document sync
+// Each handler: the params → one workspace call → what changed, told to the client (tell).
 
-// Findings placed in the text before `edit`, placed in the text after it: those before the
-// edited range stay, those after move by its change in length, those it touches go.
-void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextEdit& edit) {
-  const auto delta = static_cast<std::int64_t>(edit.replacement.size()) - (static_cast<std::int64_t>(edit.end) - edit.begin);
-  std::erase_if(findings, [&](const ide::Diagnostic& d) { return d.range.end >= edit.begin && d.range.begin <= edit.end; });
-  for (ide::Diagnostic& d : findings)
-    if (d.range.begin > edit.end) {
-      d.range.begin = static_cast<std::uint32_t>(d.range.begin + delta);
-      d.range.end = static_cast<std::uint32_t>(d.range.end + delta);
-    }
+std::vector<workspace::TextChange> textChanges(const std::vector<ContentChange>& changes) {
+  std::vector<workspace::TextChange> out;
+  out.reserve(changes.size());
+  for (const ContentChange& c : changes) {
+    workspace::TextChange& t = out.emplace_back();
+    if (c.range) t.range = workspace::LineRange{c.range->start, c.range->end};
+    t.text = c.text;
+  }
+  return out;
 }
 
 json didOpen(ServerState& state, const DidOpenParams& p) {
-  if (openSpecDocument(state, p)) return nullptr;
-  OpenDocument d;
-  d.version = p.version;
-  d.snapshot = ide::Snapshot::analyse(state.specs.db, p.text);
-  d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(state), state.settings.dataflowMaxFindings);
-  d.expectationsStale = d.snapshot->hasExpectations();
-  state.documents[p.uri] = d;
-  state.out.push_back(publishDiagnostics(state, p.uri, d));
+  tell(state, state.workspace.open(p.uri, p.languageId, p.version, p.text));
   return nullptr;
 }
 
 json didChange(ServerState& state, const DidChangeParams& p) {
-  if (changeSpecDocument(state, p)) return nullptr;
-  const auto it = state.documents.find(p.uri);
-  if (it == state.documents.end()) return nullptr;  // a change to a document that is not open: nothing to update
-  // Each change applies to the text as the previous one left it; a ranged change re-analyses
-  // only the chunks it touches (Snapshot::edited). Nothing is kept unless all are valid.
-  std::shared_ptr<const ide::Snapshot> snap = it->second.snapshot;
-  std::vector<ide::Diagnostic> flow = it->second.flow, expectations = it->second.expectations;
-  std::vector<syntax::TextEdit> edits;  // kept while a spec reload analyses the text
-  for (const ContentChange& change : p.changes) {
-    if (!change.range) {
-      snap = ide::Snapshot::analyse(state.specs.db, change.text);
-      flow.clear();
-      expectations.clear();
-      edits.push_back({0, std::numeric_limits<std::uint32_t>::max(), change.text});  // clamped: the whole text
-      continue;
-    }
-    syntax::TextEdit edit{at(state, *snap).offset(change.range->start), at(state, *snap).offset(change.range->end), change.text};
-    snap = snap->edited(edit);
-    moveThroughEdit(flow, edit);
-    moveThroughEdit(expectations, edit);
-    edits.push_back(std::move(edit));
-  }
-  if (state.specs.worker.busy())
-    it->second.editsDuringReload.insert(it->second.editsDuringReload.end(), std::make_move_iterator(edits.begin()),
-                                        std::make_move_iterator(edits.end()));
-  it->second.flow = std::move(flow);
-  it->second.flowStale = true;
-  // Only a document with expectations, or one that had some, has them to (re)check.
-  it->second.expectationsStale = snap->hasExpectations() || !expectations.empty() || it->second.expectationsStale;
-  it->second.expectations = std::move(expectations);
-  it->second.version = p.version.value_or(it->second.version + 1);
-  it->second.snapshot = std::move(snap);
-  state.out.push_back(publishDiagnostics(state, p.uri, it->second));
+  tell(state, state.workspace.change(p.uri, p.version, textChanges(p.changes), columnUnit(state)));
   return nullptr;
 }
 
 json didClose(ServerState& state, const DocumentParams& p) {
-  if (closeSpecDocument(state, p.uri)) return nullptr;
-  state.documents.erase(p.uri);
-  state.out.push_back(notification("textDocument/publishDiagnostics", {{"uri", p.uri}, {"diagnostics", json::array()}}));
+  tell(state, state.workspace.close(p.uri));
   return nullptr;
 }
 
 json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
-  // Hints switched: a client that can be told re-requests them.
-  const bool hintsChanged = applySettings(state.settings, p.settings);
-  if (hintsChanged && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
-  for (auto& [uri, doc] : state.documents) doc.flowStale = true;  // dataflow.maxFindings may have changed
-  if (applySpecSetting(state.specs, p.settings)) state.specs.reloadWanted = true;
+  tell(state, state.workspace.configure(settingsFrom(state.workspace.settings(), p.settings), specDirSetting(p.settings)));
+  return nullptr;
+}
+
+json didChangeWatchedFiles(ServerState& state, const WatchedFilesParams& p) {
+  tell(state, state.workspace.filesChanged(p.uris));
   return nullptr;
 }
 
 // The client's state file changed: the dataflow of every open document may change with it.
 json setInitialState(ServerState& state, const InitialStateParams& p) {
-  state.settings.initialState = p.state;
-  for (auto& [uri, doc] : state.documents) {
-    doc.live.reset();  // the runs start from another state
-    doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
-    doc.flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings);
-    doc.flowStale = false;
-    state.out.push_back(publishDiagnostics(state, uri, doc));
-  }
-  if (state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
+  tell(state, state.workspace.setInitialState(p.state));
   return nullptr;
 }
 
@@ -609,20 +546,15 @@ constexpr std::array<Method, 33> kMethods = {{
 }};
 
 // The publishDiagnostics notification is written as text (protocol::appendDiagnosticText), not
-// built as a json value and dumped: it goes out on every keystroke.
+// built as a json value and dumped: it goes out on every keystroke that changes it.
 
 // Each diagnostic with its related information, when the client takes it: the spec's legal
 // forms for a near miss and the erratum behind a rule, as places in the spec files
 // (SpecDocuments; building them writes the spec cache). If the spec cannot be written, the
 // diagnostics still go out, without it.
-void appendDiagnostics(std::string& out, ServerState& state, const OpenDocument& doc) {
-  // The assembler's findings, the dataflow's and the expectations', in document order.
+void appendDiagnostics(std::string& out, ServerState& state, const workspace::Document& doc) {
   const ide::Snapshot& snap = *doc.snapshot;
-  std::vector<const ide::Diagnostic*> all;
-  all.reserve(snap.diagnostics().size() + doc.flow.size() + doc.expectations.size());
-  for (const auto* list : {&snap.diagnostics(), &doc.flow, &doc.expectations})
-    for (const ide::Diagnostic& d : *list) all.push_back(&d);
-  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic* x, const ide::Diagnostic* y) { return x->range.begin < y->range.begin; });
+  const std::vector<const ide::Diagnostic*> all = doc.diagnostics();
   const Positions positions = at(state, snap);
   out += '[';
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -642,6 +574,37 @@ void appendDiagnostics(std::string& out, ServerState& state, const OpenDocument&
   out += ']';
 }
 
+// A publishDiagnostics notification with `diagnostics` (a JSON array's text) and the version.
+std::string publishText(const std::string& uri, std::string_view diagnostics, std::optional<std::int64_t> version) {
+  // dump({"jsonrpc", "method", "params": {"diagnostics", "uri", "version"}}), written directly.
+  std::string out = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":)";
+  out.reserve(out.size() + diagnostics.size() + uri.size() + 48);
+  out += diagnostics;
+  out += ",\"uri\":";
+  appendJsonString(out, uri);
+  if (version) {
+    out += ",\"version\":";
+    appendJsonInteger(out, *version);
+  }
+  out += "}}";
+  return out;
+}
+
+// Sends the document's diagnostics unless the client has them already: the list it was last
+// sent is compared as the client sees it — the text of every diagnostic, positions included
+// (text inserted above a diagnostic moves its line: that list did change).
+void publishIfChanged(ServerState& state, const std::string& uri) {
+  const workspace::Document* doc = state.workspace.find(uri);
+  if (doc == nullptr) return;
+  std::string items;
+  items.reserve(256 * (doc->snapshot->diagnostics().size() + doc->flow.size() + doc->expectations.size()) + 2);
+  appendDiagnostics(items, state, *doc);
+  std::string& sent = state.published[uri];
+  if (sent == items) return;
+  state.out.push_back(publishText(uri, items, doc->version));
+  sent = std::move(items);
+}
+
 }  // namespace
 
 syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
@@ -654,30 +617,24 @@ std::string serverRequest(ServerState& state, std::string_view method, protocol:
 
 std::string inlayHintRefresh(ServerState& state) { return serverRequest(state, "workspace/inlayHint/refresh", nullptr); }
 
-
 std::span<const Method> methods() { return kMethods; }
 
-bool applySettings(ServerSettings& settings, const json& j) {
+workspace::Settings settingsFrom(const workspace::Settings& current, const json& j) {
+  workspace::Settings settings = current;
   const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
-  if (!s.is_object()) return false;
-  const bool hints = boolMember(s, "encodingHints", settings.encodingHints);
-  bool changed = hints != settings.encodingHints;
-  settings.encodingHints = hints;
+  if (!s.is_object()) return settings;
+  settings.encodingHints = boolMember(s, "encodingHints", settings.encodingHints);
   // {"liveValues": {"enabled": bool, "lane": 0..31 or null}}
   if (s.contains("liveValues") && s["liveValues"].is_object()) {
     const json& live = s["liveValues"];
-    const bool enabled = boolMember(live, "enabled", settings.liveValues);
-    std::optional<std::uint32_t> lane = settings.liveValuesLane;
+    settings.liveValues = boolMember(live, "enabled", settings.liveValues);
     if (live.contains("lane")) {
       const json& l = live["lane"];
-      if (l.is_null()) lane.reset();
+      if (l.is_null()) settings.liveValuesLane.reset();
       else if (l.is_number_integer() && l.get<std::int64_t>() >= 0 && l.get<std::int64_t>() < static_cast<std::int64_t>(sim::kWarpSize))
-        lane = l.get<std::uint32_t>();
+        settings.liveValuesLane = l.get<std::uint32_t>();
       else throw ParamsError{"liveValues.lane must be a lane number 0..31 or null"};
     }
-    changed = changed || enabled != settings.liveValues || lane != settings.liveValuesLane;
-    settings.liveValues = enabled;
-    settings.liveValuesLane = lane;
   }
   // {"dataflow": {"maxFindings": n}}
   if (s.contains("dataflow") && s["dataflow"].is_object() && s["dataflow"].contains("maxFindings")) {
@@ -685,7 +642,15 @@ bool applySettings(ServerSettings& settings, const json& j) {
     if (!m.is_number_unsigned()) throw ParamsError{"dataflow.maxFindings must be a number of findings (0 or more)"};
     settings.dataflowMaxFindings = m.get<std::size_t>();
   }
-  return changed;
+  return settings;
+}
+
+std::optional<std::string> specDirSetting(const json& settings) {
+  const json& s = settings.is_object() && settings.contains("gpuasm") ? settings["gpuasm"] : settings;
+  if (!s.is_object() || !s.contains("specDir")) return std::nullopt;
+  const json& v = s["specDir"];
+  if (!v.is_null() && !v.is_string()) throw ParamsError{"specDir must be a string (a directory) or null"};
+  return v.is_string() ? v.get<std::string>() : std::string();
 }
 
 std::string notification(std::string_view method, json params) {
@@ -705,51 +670,15 @@ json serverCapabilities(const ClientCapabilities& client) {
   return caps;
 }
 
-std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc) {
-  // dump({"jsonrpc", "method", "params": {"diagnostics", "uri", "version"}}), written directly.
-  std::string out = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":)";
-  out.reserve(out.size() + 256 * (doc.snapshot->diagnostics().size() + doc.flow.size() + doc.expectations.size()) + uri.size() + 64);
-  appendDiagnostics(out, state, doc);
-  out += ",\"uri\":";
-  appendJsonString(out, uri);
-  out += ",\"version\":";
-  appendJsonInteger(out, doc.version);
-  out += "}}";
-  return out;
-}
-
-namespace {
-
-// Replaces deferred findings and publishes the document's diagnostics when they changed.
-void republishIfChanged(ServerState& state, const std::string& uri, OpenDocument& doc, std::vector<ide::Diagnostic>& held,
-                        std::vector<ide::Diagnostic> fresh) {
-  const auto same = [](const ide::Diagnostic& x, const ide::Diagnostic& y) {
-    return x.range == y.range && x.code == y.code && x.message == y.message;
-  };
-  if (std::equal(fresh.begin(), fresh.end(), held.begin(), held.end(), same)) return;
-  held = std::move(fresh);
-  state.out.push_back(publishDiagnostics(state, uri, doc));
-}
-
-// How long one piece of idle work runs a document: short enough for a keystroke not to wait.
-constexpr std::chrono::milliseconds kIdleSlice{20};
-
-}  // namespace
-
-void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc) {
-  doc.flowStale = false;
-  republishIfChanged(state, uri, doc, doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(state), state.settings.dataflowMaxFindings));
-}
-
-void refreshExpectations(ServerState& state, const std::string& uri, OpenDocument& doc) {
-  if (!doc.snapshot->hasExpectations()) {
-    doc.expectationsStale = false;
-    return republishIfChanged(state, uri, doc, doc.expectations, {});
+void tell(ServerState& state, workspace::Changes changes) {
+  if (changes.spec) specLoaded(state, *changes.spec);
+  for (const std::string& uri : changes.closed) {
+    state.published.erase(uri);
+    state.out.push_back(publishText(uri, "[]", std::nullopt));
   }
-  const ide::LiveRun& run = liveRunThrough(state, doc, std::nullopt, kIdleSlice);
-  if (!run.finished()) return;  // more next time
-  doc.expectationsStale = false;
-  republishIfChanged(state, uri, doc, doc.expectations, ide::expectationDiagnostics(run));
+  for (const std::string& uri : changes.diagnostics) publishIfChanged(state, uri);
+  if (changes.inlayHints && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
+  if (changes.spec) specSettled(state, *changes.spec);
 }
 
 }  // namespace gpuasm::lsp

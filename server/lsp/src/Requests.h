@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gpuasm/workspace/SpecSession.h>
+#include <gpuasm/workspace/Workspace.h>
 #include "Protocol.h"
 #include "Results.h"
 #include "SpecDocuments.h"
@@ -33,15 +34,16 @@ using workspace::SpecJob;
 using workspace::SpecOrigin;
 using workspace::SpecOutcome;
 
-/// What the handlers may read and change: the server's state.
+/// What the handlers may read and change: the workspace, and the server's protocol state.
 struct ServerState {
-  std::map<std::string, OpenDocument>& documents;
-  ServerSettings& settings;
+  workspace::Workspace& workspace;  ///< the documents, settings, deferred findings, the spec
   SpecDocuments& spec;
   ClientCapabilities& client;
   std::int64_t& nextRequestId;     ///< ids of the requests the server sends
   std::vector<std::string>& out;   ///< messages a handler sends besides its reply
-  SpecSession& specs;              ///< the database in use, its reloads and the open spec files
+  /// Per open .asm document, the diagnostics the client was last sent (a JSON array's text).
+  std::map<std::string, std::string>& published;
+  SpecSession& specs;              ///< workspace.specs(): the database in use, its reloads, the spec files
   const isa::InstrDb& db() const { return *specs.db; }
 };
 
@@ -100,41 +102,28 @@ const Method* findSpecMethod(std::string_view name);
 /// What a column counts, as agreed with the client at initialize.
 syntax::ColumnUnit columnUnit(const ServerState& state);
 
-/// Applies {"encodingHints": bool} (also wrapped as {"gpuasm": {...}}); true when it changed something.
-bool applySettings(ServerSettings& settings, const protocol::json& j);
+/// The client's settings (initializationOptions, didChangeConfiguration; also wrapped as
+/// {"gpuasm": {...}}) applied to `current`; a bad value throws ParamsError.
+workspace::Settings settingsFrom(const workspace::Settings& current, const protocol::json& settings);
+/// The `specDir` of the client's settings: none when they do not name it, "" for null.
+std::optional<std::string> specDirSetting(const protocol::json& settings);
 
-/// Recomputes a document's dataflow findings and publishes its diagnostics again when they changed.
-void refreshDataflow(ServerState& state, const std::string& uri, OpenDocument& doc);
-/// Runs a document with `// @expect` lines a slice further; once the run is over, publishes
-/// its diagnostics again when the expectations' outcomes changed.
-void refreshExpectations(ServerState& state, const std::string& uri, OpenDocument& doc);
+/// Tells the client what a workspace call changed: the diagnostics of the documents whose list
+/// differs from what it was last sent (and those closed), inlay hints to request again, the
+/// spec's findings and status.
+void tell(ServerState& state, workspace::Changes changes);
 
 // ------------------------------------------------------------------ the live spec (SpecSync.cpp)
 
-/// Loads the spec the session resolves to now, on this thread, and installs it (initialize).
-void loadSpecNow(ServerState& state);
-/// Starts the reload a spec change asked for, unless one is in flight.
-void startSpecReload(ServerState& state);
-/// Installs a finished reload: the database, the documents' analyses, the spec's diagnostics.
-/// With `acceptErrors` (the first load of a directory) it is installed even with errors no
-/// erratum accounts for; otherwise a reload that adds one is not.
-void finishSpecReload(ServerState& state, SpecOutcome outcome, bool acceptErrors = false);
+/// A spec load finished or failed (before the documents' diagnostics are told): the spec's
+/// findings published to its files, or the reason it cannot be used shown.
+void specLoaded(ServerState& state, const workspace::SpecEvent& event);
+/// After the documents': the file watchers follow a new directory, and the spec's status.
+void specSettled(ServerState& state, const workspace::SpecEvent& event);
 /// Asks the client to tell the server about changes to the spec directory's files and the
 /// workspace's gpuasm.json on disk (client/registerCapability), when it can.
 void watchSpecFiles(ServerState& state);
 
 /// The spec handlers of the method table.
-protocol::json didChangeWatchedFiles(ServerState& state, const protocol::WatchedFilesParams& p);
 protocol::json specInfo(ServerState& state, const protocol::json& params);
-/// didOpen/didChange/didClose of a spec file; false when `uri` is no spec file.
-bool openSpecDocument(ServerState& state, const protocol::DidOpenParams& p);
-bool changeSpecDocument(ServerState& state, const protocol::DidChangeParams& p);
-bool closeSpecDocument(ServerState& state, const std::string& uri);
-/// Applies {"specDir": "path" | null} of the client's settings; true when it changed.
-bool applySpecSetting(SpecSession& specs, const protocol::json& settings);
-
-/// The publishDiagnostics notification of a document, with related information (the spec's
-/// legal forms, the erratum) when the client takes it.
-std::string publishDiagnostics(ServerState& state, const std::string& uri, const OpenDocument& doc);
-
 }  // namespace gpuasm::lsp

@@ -26,24 +26,17 @@ std::string errorReply(const json& id, int code, std::string_view message) {
 
 std::string resultReply(const json& id, json result) { return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
 
-// How long idle() waits for a spec reload when nothing else is left: input waits no longer.
-constexpr std::chrono::milliseconds kReloadPoll{2};
-
-
 }  // namespace
 
 Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
-    : specs_(std::make_unique<SpecSession>()), spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {
-  specs_->db = specs_->builtIn = std::move(db);
-  if (!specDir.empty()) specs_->builtInChoice = {SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}};
-  specs_->choice = specs_->builtInChoice;
-}
+    : workspace_(std::make_unique<workspace::Workspace>(std::move(db), std::move(specDir))),
+      spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {}
 
 // Not owned: the caller keeps it alive (an aliasing pointer with no owner).
 Server::Server(const isa::InstrDb& db, std::string cacheRoot)
     : Server(std::shared_ptr<const isa::InstrDb>(std::shared_ptr<const isa::InstrDb>(), &db), std::move(cacheRoot)) {}
 
-const isa::InstrDb& Server::db() const { return *specs_->db; }
+const isa::InstrDb& Server::db() const { return workspace_->db(); }
 
 Server::~Server() = default;
 Server::Server(Server&&) noexcept = default;
@@ -69,39 +62,12 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
   return out;
 }
 
-bool Server::hasIdleWork() const {
-  if (!initialized_ || shutdown_) return false;
-  if (specs_->reloadWanted || specs_->worker.busy()) return true;
-  return std::any_of(documents_.begin(), documents_.end(), [](const auto& d) { return d.second.flowStale || d.second.expectationsStale; });
-}
+bool Server::hasIdleWork() const { return initialized_ && !shutdown_ && workspace_->hasIdleWork(); }
 
 std::vector<std::string> Server::idle() {
   std::vector<std::string> out;
-  ServerState state{documents_, settings_, *spec_, client_, nextRequestId_, out, *specs_};
-  // One piece per call: input may be waiting again. A spec reload first: it was asked for
-  // after the last keystroke in a spec file, and everything else is redone once it is in.
-  if (specs_->worker.busy()) {
-    if (auto outcome = specs_->worker.poll(std::chrono::milliseconds(0))) {
-      finishSpecReload(state, std::move(*outcome));
-      return out;
-    }
-  } else if (specs_->reloadWanted) {
-    startSpecReload(state);
-    return out;
-  }
-  // The dataflow next: it is quick.
-  for (auto& [uri, doc] : documents_)
-    if (doc.flowStale) {
-      refreshDataflow(state, uri, doc);
-      return out;
-    }
-  for (auto& [uri, doc] : documents_)
-    if (doc.expectationsStale) {
-      refreshExpectations(state, uri, doc);
-      return out;
-    }
-  // Only the reload is left: wait for it a moment at a time, so input is still read between.
-  if (auto outcome = specs_->worker.poll(kReloadPoll)) finishSpecReload(state, std::move(*outcome));
+  ServerState state{*workspace_, *spec_, client_, nextRequestId_, out, published_, workspace_->specs()};
+  tell(state, workspace_->idle());
   return out;
 }
 
@@ -119,7 +85,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   }
   const std::string method = msg["method"].get<std::string>();
   const json params = msg.contains("params") ? msg["params"] : json::object();
-  ServerState state{documents_, settings_, *spec_, client_, nextRequestId_, out, *specs_};
+  ServerState state{*workspace_, *spec_, client_, nextRequestId_, out, published_, workspace_->specs()};
 
   if (!hasId) {  // notifications never get a reply
     if (method == "exit") {
@@ -145,14 +111,17 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   if (cancelled.contains(id.dump())) return out.push_back(errorReply(id, kRequestCancelled, "Request cancelled"));
   if (method == "initialize") {
     if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
+    workspace::Settings settings;
+    std::optional<std::string> specDir;
+    std::string root;
     try {
       const auto init = params.get<InitializeParams>();
       client_ = init.client;
       if (!init.initializationOptions.is_null()) {
-        applySettings(settings_, init.initializationOptions);
-        applySpecSetting(*specs_, init.initializationOptions);
+        settings = settingsFrom(settings, init.initializationOptions);
+        specDir = specDirSetting(init.initializationOptions);
       }
-      specs_->workspaceRoot = init.workspaceRoot;
+      root = init.workspaceRoot;
     } catch (const ParamsError& e) {
       return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
     } catch (const json::exception& e) {
@@ -161,7 +130,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
     initialized_ = true;
     out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
     // The workspace's spec, before any document opens: its diagnostics and status follow the reply.
-    return loadSpecNow(state);
+    return tell(state, workspace_->initialize(settings, std::move(specDir), std::move(root)));
   }
   if (!initialized_) return out.push_back(errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
   if (shutdown_) return out.push_back(errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
@@ -172,7 +141,7 @@ void Server::handleOne(std::string_view body, const std::set<std::string>& cance
   // A request about a spec file goes to the spec's features; what they do not offer is null.
   const bool specDocument = method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
                             params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
-                            params["textDocument"]["uri"].is_string() && specs_->documents.contains(params["textDocument"]["uri"].get<std::string>());
+                            params["textDocument"]["uri"].is_string() && workspace_->specs().documents.contains(params["textDocument"]["uri"].get<std::string>());
   const Method* m = specDocument ? findSpecMethod(method) : findMethod(method);
   if (specDocument && m == nullptr) return out.push_back(resultReply(id, nullptr));
   if (m == nullptr || m->kind != MethodKind::Request) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));

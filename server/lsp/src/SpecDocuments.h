@@ -8,6 +8,7 @@
 
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/LineIndex.h>
+#include <gpuasm/workspace/Uri.h>
 
 #include <cstdint>
 #include <expected>
@@ -47,11 +48,7 @@ class SpecDocuments {
   std::vector<std::unique_ptr<syntax::LineIndex>> lines_;  ///< per file, built on first use
 };
 
-/// A file:// URI for an absolute path, percent-encoding what RFC 3986 does not allow.
-std::string fileUri(const std::string& absolutePath);
-
-/// The absolute path of a file:// URI (percent-decoded; an authority other than "localhost" is
-/// not a local file), none for another scheme or a malformed escape.
-std::optional<std::string> pathOfFileUri(std::string_view uri);
+using workspace::fileUri;
+using workspace::pathOfFileUri;
 
 }  // namespace gpuasm::lsp

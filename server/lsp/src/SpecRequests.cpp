@@ -128,7 +128,7 @@ json references(ServerState& state, const json& params) {
   const ide::SpecView& view = viewOf(state, p.uri);
   std::vector<ide::AsmDocumentRef> documents;
   std::vector<const std::string*> uris;
-  for (const auto& [uri, doc] : state.documents) {
+  for (const auto& [uri, doc] : state.workspace.documents()) {
     documents.push_back({doc.snapshot.get()});
     uris.push_back(&uri);
   }

@@ -1,16 +1,14 @@
 // The language server's core, without I/O: JSON-RPC 2.0 bodies in, bodies out. It keeps the LSP
-// 3.17 lifecycle (initialize, initialized, shutdown, exit), the open documents with incremental
-// sync in UTF-16 positions, and publishes diagnostics after every change. Malformed JSON, invalid
+// 3.17 lifecycle (initialize, initialized, shutdown, exit), what the client declared and what it
+// was sent; the documents are the workspace's (workspace/Workspace.h), which every handler calls.
+// It publishes a document's diagnostics when a change makes them differ from what the client has. Malformed JSON, invalid
 // requests, unknown methods and bad params get JSON-RPC errors; nothing ends the server but
 // `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
 #pragma once
 
-#include <gpuasm/ide/execution/LiveValues.h>
-#include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/wire/Transport.h>
-#include <gpuasm/sim/InitialState.h>
-#include <gpuasm/syntax/LineIndex.h>
+#include <gpuasm/workspace/Workspace.h>
 
 #include <cstdint>
 #include <map>
@@ -22,28 +20,11 @@
 #include <string_view>
 #include <vector>
 
-namespace gpuasm::workspace {
-struct SpecSession;
-}
-
 namespace gpuasm::lsp {
 
 class SpecDocuments;
 using workspace::SpecSession;
 using wire::MessageHandler;
-
-/// What the client can switch (initializationOptions, workspace/didChangeConfiguration).
-struct ServerSettings {
-  bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
-  bool liveValues = true;     ///< liveValues.enabled: what each line wrote, as inlay hints and inline values
-  std::optional<std::uint32_t> liveValuesLane;  ///< liveValues.lane: the lane shown; none = a summary of the active lanes
-  /// dataflow.maxFindings: the uninitialized-read and dead-write findings published per
-  /// document at most (all of them go to the editor on every edit).
-  std::size_t dataflowMaxFindings = 100;
-  /// The initial state the client's runs start from (its state file, `gpuasm/setInitialState`),
-  /// besides the documents' `// @state` directives: the dataflow and live values use it too.
-  std::optional<sim::InitialState> initialState;
-};
 
 /// What the client declared at initialize that the server's answers depend on, read in one
 /// place (LSP 3.17: an absent capability is not supported).
@@ -55,26 +36,6 @@ struct ClientCapabilities {
   bool utf8Positions = false;       ///< general.positionEncodings offers utf-8 (else UTF-16)
   bool watchedFiles = false;        ///< workspace.didChangeWatchedFiles.dynamicRegistration
   bool relativePatterns = false;    ///< workspace.didChangeWatchedFiles.relativePatternSupport
-};
-
-/// One open document.
-struct OpenDocument {
-  std::int64_t version = 0;
-  std::shared_ptr<const ide::Snapshot> snapshot;
-  /// The live run (LiveValues.h) of this or an earlier version, made when first needed: a run of
-  /// an earlier version lends the next one what the edits left valid.
-  std::shared_ptr<ide::LiveRun> live;
-  /// The dataflow findings (RegisterUses.h). An edit moves the last ones with the text and marks
-  /// them stale; the server recomputes them when idle, off the typing path.
-  std::vector<ide::Diagnostic> flow;
-  bool flowStale = false;
-  /// The failed (and unchecked) `// @expect` directives, from a run to the end; kept like `flow`
-  /// and recomputed when idle, a slice of the run at a time.
-  std::vector<ide::Diagnostic> expectations;
-  bool expectationsStale = false;
-  /// The edits since a spec reload took the text (LiveSpec.h): replayed on the reload's
-  /// analysis when it is installed, so no keystroke is lost.
-  std::vector<syntax::TextEdit> editsDuringReload;
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
@@ -97,7 +58,7 @@ class Server : public MessageHandler {
   /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
   /// before or after it: that request is answered with RequestCancelled instead of running.
   std::vector<std::string> handle(std::span<const std::string> bodies) override;
-  /// Whether work is waiting for a moment without input (dataflow findings of edited documents).
+  /// Whether work is waiting for a moment without input (the workspace's: Workspace::idle).
   bool hasIdleWork() const override;
   /// Does one piece of that work and returns the messages to send (a publishDiagnostics when the
   /// findings changed). The transport calls it while no input is waiting.
@@ -109,23 +70,22 @@ class Server : public MessageHandler {
   bool exitRequested() const override { return exit_; }
   /// 0 after shutdown then exit, 1 for an exit without shutdown (LSP 3.17).
   int exitCode() const override { return shutdown_ ? 0 : 1; }
-  const std::map<std::string, OpenDocument>& documents() const { return documents_; }
-  const ServerSettings& settings() const { return settings_; }
+  /// The open documents, the settings, the spec in use.
+  const workspace::Workspace& workspace() const { return *workspace_; }
   /// The database in use (it changes when the spec does).
   const isa::InstrDb& db() const;
 
  private:
   void handleOne(std::string_view body, const std::set<std::string>& cancelled, std::vector<std::string>& out);
 
-  std::unique_ptr<SpecSession> specs_;
+  std::unique_ptr<workspace::Workspace> workspace_;
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exit_ = false;
-  std::map<std::string, OpenDocument> documents_;
-  ServerSettings settings_;
   ClientCapabilities client_;      ///< what the client declared at initialize
   std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
   std::unique_ptr<SpecDocuments> spec_;
+  std::map<std::string, std::string> published_;  ///< per .asm document, the diagnostics last sent
 };
 
 }  // namespace gpuasm::lsp

@@ -1,0 +1,169 @@
+// The workspace: the open documents and what the server knows about them, without a protocol
+// (clangd's ClangdServer under ClangdLSPServer). It owns the open .asm documents (open, edit,
+// close, versions), the settings, the deferred findings — the register dataflow's and the
+// `// @expect` outcomes, moved with the text by an edit and recomputed by an idle queue —, the
+// spec session (SpecSession.h: its open spec files, its reloads, the edits typed during one,
+// replayed onto its analysis) and the client's initial state. Every call that changes something
+// answers with `Changes`: plain values (document URIs, flags) that the protocol layer turns into
+// messages. No JSON, no Asio, no LSP numbers or strings here.
+#pragma once
+
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/sim/InitialState.h>
+#include <gpuasm/syntax/LineIndex.h>
+#include <gpuasm/syntax/SyntaxTree.h>
+#include <gpuasm/workspace/SpecSession.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuasm::workspace {
+
+/// What the client can switch (its settings; docs/PROTOCOL.md lists them).
+struct Settings {
+  bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
+  bool liveValues = true;     ///< what each line wrote, as inlay hints and inline values
+  std::optional<std::uint32_t> liveValuesLane;  ///< the lane shown; none = a summary of the active lanes
+  /// The uninitialized-read and dead-write findings per document at most.
+  std::size_t dataflowMaxFindings = 100;
+  bool operator==(const Settings&) const = default;
+};
+
+/// A range of lines and columns (0-based; columns counted in the unit a call names).
+struct LineRange {
+  syntax::LinePosition start, end;
+};
+
+/// One change of a document's text: `text` replaces `range`, or the whole text when it has none.
+struct TextChange {
+  std::optional<LineRange> range;
+  std::string text;
+};
+
+/// One open .asm document.
+struct Document {
+  std::int64_t version = 0;
+  std::shared_ptr<const ide::Snapshot> snapshot;
+  /// The live run (LiveValues.h) of this or an earlier version, made when first needed: a run of
+  /// an earlier version lends the next one what the edits left valid.
+  std::shared_ptr<ide::LiveRun> live;
+  /// The dataflow findings (RegisterUses.h). An edit moves the last ones with the text and marks
+  /// them stale; `Workspace::idle` recomputes them, off the typing path.
+  std::vector<ide::Diagnostic> flow;
+  bool flowStale = false;
+  /// The failed (and unchecked) `// @expect` directives, from a run to the end; kept like `flow`
+  /// and recomputed when idle, a slice of the run at a time.
+  std::vector<ide::Diagnostic> expectations;
+  bool expectationsStale = false;
+  /// The edits since a spec reload took the text: replayed on the reload's analysis when it is
+  /// installed, so no keystroke is lost.
+  std::vector<syntax::TextEdit> editsDuringReload;
+
+  /// Every diagnostic — the assembler's, the dataflow's, the expectations' — in document order
+  /// (by start; the assembler's first among equal starts).
+  std::vector<const ide::Diagnostic*> diagnostics() const;
+};
+
+/// What a spec load did.
+struct SpecEvent {
+  /// A load ran to its end: its findings (SpecSession::diagnostics) are new and go to the spec
+  /// files. False when the spec could not be used at all (SpecSession::problem says why).
+  bool loaded = false;
+  /// Its database is in use now, and every open document was analysed with it.
+  bool installed = false;
+  bool dirChanged = false;  ///< the spec directory in use changed (watchers follow it)
+};
+
+/// What a call changed, for the protocol layer to tell the client.
+struct Changes {
+  /// Open .asm documents whose diagnostics may differ from what was last published, in URI order.
+  std::vector<std::string> diagnostics;
+  std::vector<std::string> closed;  ///< .asm documents closed: their diagnostics are cleared
+  bool inlayHints = false;          ///< every document's inlay hints and live values may differ
+  std::optional<SpecEvent> spec;    ///< a spec load finished or failed: its status changed
+  void merge(Changes other);
+};
+
+/// Findings placed in the text before `edit`, placed in the text after it: those before the
+/// edited range stay, those after move by its change in length, those it touches go.
+void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextEdit& edit);
+
+class Workspace {
+ public:
+  /// `db`: the database the server was started with, from `specDir` (`--spec-dir`) or the
+  /// embedded spec when that is empty.
+  Workspace(std::shared_ptr<const isa::InstrDb> db, std::string specDir = {});
+  ~Workspace();
+  Workspace(Workspace&&) noexcept;
+
+  /// The client's first settings, its `specDir` setting when it has one ("" = none), and the
+  /// workspace root (absolute, "" when none); then the spec they choose is loaded, here.
+  Changes initialize(const Settings& settings, std::optional<std::string> specDir, std::string root);
+  /// New settings (and `specDir` when the client's settings name it): the dataflow is redone
+  /// when idle, a new spec directory loaded.
+  Changes configure(const Settings& settings, std::optional<std::string> specDir);
+  /// The initial state the client's runs start from (its state file) besides `// @state`.
+  Changes setInitialState(std::optional<sim::InitialState> state);
+
+  /// Opens a document: a spec file when `languageId` is "gpuasm-spec" or it is a file of the
+  /// spec directory in use, else .asm (analysed now, its dataflow too).
+  Changes open(const std::string& uri, std::string_view languageId, std::int64_t version, std::string text);
+  /// Applies changes in order, each to the text the previous left, positions counted in
+  /// `unit`; `version` none = one more. A document that is not open is left alone.
+  Changes change(const std::string& uri, std::optional<std::int64_t> version,
+                 std::span<const TextChange> changes, syntax::ColumnUnit unit);
+  Changes close(const std::string& uri);
+  /// Files created, changed or deleted on disk: a spec file of the directory that is not open,
+  /// or the workspace's gpuasm.json, reloads the spec.
+  Changes filesChanged(std::span<const std::string> uris);
+
+  /// Whether work waits for a moment without input: a spec reload, stale deferred findings.
+  bool hasIdleWork() const;
+  /// Does one piece of that work (a slice of it: input may be waiting) and says what changed.
+  Changes idle();
+
+  const std::map<std::string, Document>& documents() const { return documents_; }
+  /// The open .asm document `uri`, or null.
+  Document* find(const std::string& uri);
+  const Document* find(const std::string& uri) const;
+  /// `doc`'s live run, run through `lastLine` (all when none) for at most `slice`.
+  ide::LiveRun& liveRun(Document& doc, std::optional<std::uint32_t> lastLine,
+                        std::chrono::microseconds slice = ide::LiveLimits{}.budget);
+
+  const Settings& settings() const { return settings_; }
+  /// The client's state file, or null.
+  const sim::InitialState* initialState() const { return initialState_ ? &*initialState_ : nullptr; }
+  const isa::InstrDb& db() const { return *specs_->db; }
+  /// The spec in use, its open files, its reloads.
+  SpecSession& specs() { return *specs_; }
+  const SpecSession& specs() const { return *specs_; }
+
+ private:
+  bool openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version,
+                        std::string& text);
+  bool changeSpecDocument(const std::string& uri, std::optional<std::int64_t> version,
+                          std::span<const TextChange> changes, syntax::ColumnUnit unit);
+  bool closeSpecDocument(const std::string& uri);
+  bool refreshDataflow(Document& doc);
+  bool refreshExpectations(Document& doc);
+  Changes loadSpecNow();
+  Changes startSpecReload();
+  Changes finishSpecReload(SpecOutcome outcome, bool acceptErrors);
+  Changes install(SpecOutcome outcome, std::set<std::string> errors);
+  Changes specProblem(std::string problem);
+
+  std::unique_ptr<SpecSession> specs_;
+  std::map<std::string, Document> documents_;
+  Settings settings_;
+  std::optional<sim::InitialState> initialState_;
+};
+
+}  // namespace gpuasm::workspace

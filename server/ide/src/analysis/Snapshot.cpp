@@ -5,7 +5,11 @@
 #include <gpuasm/syntax/Lowering.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 namespace gpuasm::ide {
 
@@ -50,6 +54,49 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   return chunk;
 }
 
+// Texts from this size on are analysed on several threads (below it, starting them costs more
+// than they save); each thread takes kRunChunks chunks at a time.
+constexpr std::size_t kParallelBytes = 64 * 1024;
+constexpr std::size_t kRunChunks = 256;
+constexpr unsigned kMaxThreads = 4;
+
+// Every chunk of `text`, analysed. A chunk's analysis reads only its own text and the immutable
+// database, so the chunks are cut first (a cheap scan, front to back) and then analysed by all
+// cores at once, each thread taking the next run of chunks; the result is in document order
+// whatever thread analysed what (a document's first open is the one analysis of all its chunks).
+std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::InstrDb& db, std::string_view text) {
+  struct Cut {
+    std::uint32_t begin;
+    syntax::ChunkScan scan;
+  };
+  std::vector<Cut> cuts;
+  syntax::ChunkScanner scanner(text);
+  for (std::uint32_t at = 0; at < text.size(); at = cuts.back().scan.end) cuts.push_back({at, scanner.scan(at)});
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks(cuts.size());
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;  // the first thread's failure (bad_alloc), rethrown once all have stopped
+  std::mutex failureMutex;
+  const auto work = [&] {
+    try {
+      for (std::size_t from; (from = next.fetch_add(kRunChunks)) < cuts.size();)
+        for (std::size_t k = from; k < std::min(cuts.size(), from + kRunChunks); ++k)
+          chunks[k] = analyseChunk(db, text, cuts[k].scan, cuts[k].begin);
+    } catch (...) {
+      next = cuts.size();
+      const std::lock_guard lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  const unsigned threads = text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+  {
+    std::vector<std::jthread> helpers;
+    for (unsigned t = 1; t < threads && t * kRunChunks < cuts.size(); ++t) helpers.emplace_back(work);
+    work();
+  }  // the helpers are joined here
+  if (failure) std::rethrow_exception(failure);
+  return chunks;
+}
+
 }  // namespace
 
 // Chunks per block of shared ownership: an edit copies one reference per block and rebuilds the
@@ -70,13 +117,7 @@ std::shared_ptr<const Snapshot> Snapshot::analyse(std::shared_ptr<const isa::Ins
 
 std::shared_ptr<const Snapshot> Snapshot::analyse(const isa::InstrDb& db, std::string text) {
   std::shared_ptr<Snapshot> s(new Snapshot(db, std::move(text)));
-  syntax::ChunkScanner scanner(s->text_);
-  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks;
-  for (std::uint32_t at = 0; at < s->text_.size();) {
-    const syntax::ChunkScan scan = scanner.scan(at);
-    chunks.push_back(analyseChunk(db, s->text_, scan, at));
-    at = scan.end;
-  }
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks = analyseChunks(db, s->text_);
   s->analysed_ = chunks.size();
   s->index(std::move(chunks));
   return s;

@@ -24,6 +24,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include <unistd.h>
 #include <vector>
 
 namespace gpuasm::lsp {
@@ -72,7 +74,7 @@ void writeFile(const fs::path& p, const std::string& text) {
 // A workspace directory with a copy of the embedded spec in spec/ (and nothing else yet).
 struct Workspace {
   fs::path root;
-  explicit Workspace(const std::string& name) : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name)) {
+  explicit Workspace(const std::string& name) : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name + "-" + std::to_string(getpid()))) {
     fs::remove_all(root);
     fs::create_directories(root / "spec");
     for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(root / "spec" / fs::path(f.name).filename(), f.text);

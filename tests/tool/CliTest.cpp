@@ -50,7 +50,7 @@ CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
 }
 
 std::filesystem::path tempDir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name);
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name + "-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

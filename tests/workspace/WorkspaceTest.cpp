@@ -17,6 +17,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+
+#include <unistd.h>
 #include <tuple>
 #include <vector>
 
@@ -54,7 +56,7 @@ std::vector<std::string> settle(Workspace& w) {
 std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> spans(const Document& d) {
   std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> out;
   for (const ide::Diagnostic* x : d.diagnostics())
-    out.emplace_back(x->range.begin, x->range.end, x->code);
+    out.emplace_back(x->range.begin, x->range.end, isa::spelling(x->code));
   return out;
 }
 
@@ -142,8 +144,8 @@ TEST(Workspace, SettingsAndTheInitialStateRedoTheDataflow) {
   EXPECT_FALSE(c.inlayHints);
   EXPECT_EQ(settle(w), std::vector<std::string>{"file:///a.asm"});
   ASSERT_EQ(d.flow.size(), 2u);
-  EXPECT_EQ(d.flow[0].code, "uninitialized-read");
-  EXPECT_EQ(d.flow[1].code, "dataflow-limit");
+  EXPECT_EQ(d.flow[0].code, isa::DiagnosticCode::UninitializedRead);
+  EXPECT_EQ(d.flow[1].code, isa::DiagnosticCode::DataflowLimit);
   one.encodingHints = false;
   EXPECT_TRUE(w.configure(one, std::nullopt).inlayHints);
   settle(w);
@@ -171,7 +173,7 @@ TEST(Workspace, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
   EXPECT_TRUE(d.expectationsStale);
   EXPECT_EQ(settle(w), std::vector<std::string>{"file:///a.asm"});
   ASSERT_EQ(d.expectations.size(), 1u);
-  EXPECT_EQ(d.expectations[0].code, "expectation-failed");
+  EXPECT_EQ(d.expectations[0].code, isa::DiagnosticCode::ExpectationFailed);
   // Line 2 starts at byte 20 + 21; the directive's expression from its 4th character.
   EXPECT_EQ(d.snapshot->lines().position(d.expectations[0].range.begin).line, 2u);
   // Back to 2 * lane: the failure goes when idle.
@@ -192,7 +194,7 @@ void writeFile(const fs::path& p, const std::string& text) {
 struct SpecDir {
   fs::path root;
   explicit SpecDir(const std::string& name)
-      : root(fs::path(::testing::TempDir()) / ("gpuasm-workspace-" + name)) {
+      : root(fs::path(::testing::TempDir()) / ("gpuasm-workspace-" + name + "-" + std::to_string(getpid()))) {
     fs::remove_all(root);
     fs::create_directories(root / "spec");
     for (const isa::SpecFile& f : isa::embeddedSpecFiles())
@@ -233,7 +235,7 @@ std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> errors(const 
   for (const ide::Diagnostic* x : d.diagnostics())
     if (x->severity == ide::Severity::Error) {
       const syntax::LinePosition p = d.snapshot->lines().position(x->range.begin, ColumnUnit::Utf8);
-      out.emplace_back(p.line, p.character, x->code);
+      out.emplace_back(p.line, p.character, isa::spelling(x->code));
     }
   return out;
 }

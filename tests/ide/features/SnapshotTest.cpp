@@ -149,5 +149,29 @@ TEST(Snapshot, EditsAcrossBlocksMatchAFreshAnalysis) {
   for (const auto& [version, description] : kept) EXPECT_EQ(describe(*version), description);
 }
 
+// A text of 64 KiB or more is analysed on several threads, each taking runs of chunks
+// (Snapshot.cpp: analyseChunks). Its analysis equals the one an edit makes of the same text,
+// which analyses chunk after chunk on the calling thread: the same statements, diagnostics
+// (the directives' included), comments, chunk starts and lines, in document order.
+TEST(Snapshot, ALargeTextAnalysedOnSeveralThreadsMatchesOneAnalysedChunkByChunk) {
+  const std::vector<std::string> lines = {"IADD R0, R1, R2 ;\n", "FADD.RX R1, R2, R3 ;\n", "// comment\n", "/* a\nb */ MOV R2, 0x2 ;\n",
+                                          "IADDD R1, R2 ;\n", "\n", "// @expect R1 == 0x1\n", "// @state R9 = 0x\n", "MOV R1, 0x1 ;\n"};
+  std::mt19937 rng(20261127);
+  std::string text;
+  while (text.size() < 300 * 1024) text += lines[rng() % lines.size()];
+  const auto threaded = ide::Snapshot::analyse(db(), text);
+  const auto serial = ide::Snapshot::analyse(db(), "")->edited({0, 0, text});
+  ASSERT_EQ(serial->text(), text);
+  ASSERT_GT(threaded->chunkCount(), 4000u);  // many runs of chunks for the threads to share
+  ASSERT_EQ(threaded->chunkCount(), serial->chunkCount());
+  for (std::size_t k = 0; k < serial->chunkCount(); ++k) {
+    ASSERT_EQ(threaded->chunkStart(k), serial->chunkStart(k)) << "chunk " << k;
+    ASSERT_EQ(threaded->chunkLine(k), serial->chunkLine(k)) << "chunk " << k;
+  }
+  EXPECT_EQ(describe(*threaded), describe(*serial));
+  EXPECT_TRUE(threaded->hasExpectations());
+  EXPECT_EQ(threaded->analysedChunks(), threaded->chunkCount());
+}
+
 }  // namespace
 }  // namespace gpuasm::featuretest

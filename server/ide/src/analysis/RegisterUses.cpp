@@ -169,20 +169,69 @@ std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot,
   return registerOccurrences(snapshot, registersAt(snapshot, offset));
 }
 
-std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile, std::size_t maxFindings) {
-  const isa::InstrDb& db = snapshot.db();
-  RegisterTable table(db.types().size());
-  for (const RegisterId r : initialRegisters(snapshot, stateFile)) table[r].set = true;
+namespace {
 
-  // Writes overwritten unread, with the 1-based line that overwrote them.
-  struct Dead {
-    EventRef at;
-    std::uint32_t by = 0;
-  };
-  std::vector<Dead> dead;
+// Writes overwritten unread, with the 1-based line that overwrote them.
+struct DeadWrite {
+  EventRef at;
+  std::uint32_t by = 0;
+};
+
+// What a walk through the document's register events finds: the reads of registers nothing
+// set and the writes nothing read, each in document order, and each register's first write.
+struct DataflowWalk {
+  std::vector<DeadWrite> dead;
   std::vector<EventRef> uninitialized;
-  std::vector<std::pair<RegisterId, std::uint32_t>> firstWrite;  // register → line, for the messages
+  std::vector<std::pair<RegisterId, std::uint32_t>> firstWrite;  ///< register → line, sorted, for the messages
+};
 
+// One statement's reads (events [i, end) of chunk k): the first read of a register nothing set
+// is the finding (as compilers warn once per variable; the later ones read the same 0), and a
+// read makes the register's unread writes read.
+void walkReads(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t i, std::uint32_t end, RegisterTable& table,
+               DataflowWalk& walk) {
+  for (std::uint32_t j = i; j < end; ++j) {
+    const RegisterEvent& e = events[j];
+    if (!isa::reads(e.access)) continue;
+    if (e.wholeFile) {  // may read any register of the file: every unread write is read
+      for (RegisterState& r : table.file(e.reg.file).regs) r.unread.clear();
+      continue;
+    }
+    RegisterState& r = table[e.reg];
+    if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
+      walk.uninitialized.push_back({k, j});
+      r.reported = true;
+    }
+    r.unread.clear();
+  }
+}
+
+// One statement's writes (events [i, end) of chunk k, whose first line is `chunkLine`): an
+// unguarded write makes the register's unread writes dead.
+void walkWrites(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t chunkLine, std::uint32_t i, std::uint32_t end,
+                RegisterTable& table, DataflowWalk& walk) {
+  for (std::uint32_t j = i; j < end; ++j) {
+    const RegisterEvent& e = events[j];
+    if (!isa::writes(e.access)) continue;
+    if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
+      table.file(e.reg.file).allSet = true;
+      continue;
+    }
+    RegisterState& r = table[e.reg];
+    if (!r.set) walk.firstWrite.emplace_back(e.reg, e.line + chunkLine);
+    r.set = true;
+    if (!e.guarded) {
+      for (const EventRef w : r.unread) walk.dead.push_back({w, e.line + chunkLine + 1});
+      r.unread.clear();
+    }
+    if (!e.unknown) r.unread.push_back({k, j});
+  }
+}
+
+DataflowWalk walkDataflow(const Snapshot& snapshot, const sim::InitialState* stateFile) {
+  RegisterTable table(snapshot.db().types().size());
+  for (const RegisterId r : initialRegisters(snapshot, stateFile)) table[r].set = true;
+  DataflowWalk walk;
   const auto chunks = static_cast<std::uint32_t>(snapshot.chunkCount());
   for (std::uint32_t k = 0; k < chunks; ++k) {
     const std::vector<RegisterEvent>& events = snapshot.chunk(k).registerEvents;
@@ -191,111 +240,98 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
       std::uint32_t end = i + 1;
       while (end < n && events[end].statement == events[i].statement) ++end;
       // An instruction reads its sources, then writes its results.
-      for (std::uint32_t j = i; j < end; ++j) {
-        const RegisterEvent& e = events[j];
-        if (!isa::reads(e.access)) continue;
-        if (e.wholeFile) {  // may read any register of the file: every unread write is read
-          for (RegisterState& r : table.file(e.reg.file).regs) r.unread.clear();
-          continue;
-        }
-        RegisterState& r = table[e.reg];
-        // The first read of a register nothing set is the finding (as compilers warn once per
-        // variable); the later ones read the same 0.
-        if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
-          uninitialized.push_back({k, j});
-          r.reported = true;
-        }
-        r.unread.clear();
-      }
-      for (std::uint32_t j = i; j < end; ++j) {
-        const RegisterEvent& e = events[j];
-        if (!isa::writes(e.access)) continue;
-        if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
-          table.file(e.reg.file).allSet = true;
-          continue;
-        }
-        RegisterState& r = table[e.reg];
-        if (!r.set) firstWrite.emplace_back(e.reg, e.line + snapshot.chunkLine(k));
-        r.set = true;
-        if (!e.guarded) {
-          for (const EventRef w : r.unread) dead.push_back({w, e.line + snapshot.chunkLine(k) + 1});
-          r.unread.clear();
-        }
-        if (!e.unknown) r.unread.push_back({k, j});
-      }
+      walkReads(events, k, i, end, table, walk);
+      walkWrites(events, k, snapshot.chunkLine(k), i, end, table, walk);
       i = end;
     }
   }
-  std::sort(dead.begin(), dead.end(), [](const Dead& x, const Dead& y) { return x.at < y.at; });
+  std::sort(walk.dead.begin(), walk.dead.end(), [](const DeadWrite& x, const DeadWrite& y) { return x.at < y.at; });
+  std::sort(walk.firstWrite.begin(), walk.firstWrite.end());
+  return walk;
+}
 
-  // The findings, each a place (an operand R[0:1] names both registers): a run of consecutive
-  // entries of `uninitialized` or `dead` on the same statement and range; a write is dead when
-  // every register of its place is. Messages are made only for the ones published.
-  struct Found {
-    std::uint32_t begin = 0;
-    bool dead = false;
-    std::size_t first = 0, count = 0;
-    std::uint32_t by = 0;  ///< a dead write: the 1-based line that overwrites it
-  };
-  std::vector<Found> found;
-  auto places = [&](std::size_t size, auto&& refAt, auto&& each) {
-    for (std::size_t i = 0; i < size;) {
-      const EventRef first = refAt(i);
-      const auto& events = snapshot.chunk(first.chunk).registerEvents;
-      const RegisterEvent& e = events[first.event];
-      std::size_t j = i + 1;
-      for (; j < size; ++j) {
-        const EventRef x = refAt(j);
-        if (x.chunk != first.chunk || events[x.event].statement != e.statement || !(events[x.event].range == e.range)) break;
-      }
-      each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
-      i = j;
-    }
-  };
-  places(uninitialized.size(), [&](std::size_t i) { return uninitialized[i]; },
-         [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) { found.push_back({begin, false, i, j - i, 0}); });
-  const auto reads = static_cast<std::ptrdiff_t>(found.size());
-  places(dead.size(), [&](std::size_t i) { return dead[i].at; }, [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
-    if (j - i < e.width) return;  // some register of the place is still read
-    std::uint32_t by = 0;
-    for (std::size_t w = i; w < j; ++w) by = std::max(by, dead[w].by);
-    found.push_back({begin, true, i, j - i, by});
-  });
-  // Both lists are in document order already.
-  std::inplace_merge(found.begin(), found.begin() + reads, found.end(), [](const Found& x, const Found& y) { return x.begin < y.begin; });
+// One finding: a place (an operand R[0:1] names both registers), a run of consecutive entries of
+// the walk's `uninitialized` or `dead` on the same statement and range.
+struct Finding {
+  std::uint32_t begin = 0;
+  bool dead = false;
+  std::size_t first = 0, count = 0;
+  std::uint32_t by = 0;  ///< a dead write: the 1-based line that overwrites it
+};
 
-  std::sort(firstWrite.begin(), firstWrite.end());
-  std::vector<Diagnostic> out;
-  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f) {
-    const Found& x = found[f];
-    std::vector<std::string> names;
-    std::optional<std::uint32_t> later;  // an uninitialized register's first write
-    syntax::ByteRange range;
-    for (std::size_t i = x.first; i < x.first + x.count; ++i) {
-      const EventRef at = x.dead ? dead[i].at : uninitialized[i];
-      const Located l = locate(snapshot, at.chunk, snapshot.chunk(at.chunk).registerEvents[at.event]);
-      range = l.e.range;
-      names.push_back(nameOf(db, l.e.reg));
-      const auto it = std::lower_bound(firstWrite.begin(), firstWrite.end(), std::pair{l.e.reg, 0u});
-      if (!x.dead && it != firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
+// Calls each(i, j, event, begin) for every run [i, j) of refs (refAt(i) for i < size) on the same
+// statement and range: `event` is the run's first, `begin` where its place starts in the document.
+template <typename RefAt, typename Each>
+void forEachPlace(const Snapshot& snapshot, std::size_t size, RefAt&& refAt, Each&& each) {
+  for (std::size_t i = 0; i < size;) {
+    const EventRef first = refAt(i);
+    const auto& events = snapshot.chunk(first.chunk).registerEvents;
+    const RegisterEvent& e = events[first.event];
+    std::size_t j = i + 1;
+    for (; j < size; ++j) {
+      const EventRef x = refAt(j);
+      if (x.chunk != first.chunk || events[x.event].statement != e.statement || !(events[x.event].range == e.range)) break;
     }
-    if (x.dead) {
-      Diagnostic d{range, Severity::Hint, isa::DiagnosticCode::DeadWrite,
-                   "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
-                   {}, {}, {}};
-      d.unnecessary = true;
-      out.push_back(std::move(d));
-      continue;
-    }
-    const char* them = names.size() > 1 ? "them" : "it";
-    std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
-                          ": no instruction above writes " + them +
-                          " and no `// @state` directive or state file gives a value, so the simulator reads 0";
-    if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
-    out.push_back({range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}});
+    each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
+    i = j;
   }
+}
+
+// The walk's findings in document order; a write is dead when every register of its place is.
+std::vector<Finding> findingsOf(const Snapshot& snapshot, const DataflowWalk& walk) {
+  std::vector<Finding> found;
+  forEachPlace(snapshot, walk.uninitialized.size(), [&](std::size_t i) { return walk.uninitialized[i]; },
+               [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) { found.push_back({begin, false, i, j - i, 0}); });
+  const auto reads = static_cast<std::ptrdiff_t>(found.size());
+  forEachPlace(snapshot, walk.dead.size(), [&](std::size_t i) { return walk.dead[i].at; },
+               [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
+                 if (j - i < e.width) return;  // some register of the place is still read
+                 std::uint32_t by = 0;
+                 for (std::size_t w = i; w < j; ++w) by = std::max(by, walk.dead[w].by);
+                 found.push_back({begin, true, i, j - i, by});
+               });
+  // Both lists are in document order already.
+  std::inplace_merge(found.begin(), found.begin() + reads, found.end(), [](const Finding& x, const Finding& y) { return x.begin < y.begin; });
+  return found;
+}
+
+// The diagnostic of one finding (messages are made only for the ones published).
+Diagnostic diagnosticOf(const Snapshot& snapshot, const DataflowWalk& walk, const Finding& x) {
+  std::vector<std::string> names;
+  std::optional<std::uint32_t> later;  // an uninitialized register's first write
+  syntax::ByteRange range;
+  for (std::size_t i = x.first; i < x.first + x.count; ++i) {
+    const EventRef at = x.dead ? walk.dead[i].at : walk.uninitialized[i];
+    const Located l = locate(snapshot, at.chunk, snapshot.chunk(at.chunk).registerEvents[at.event]);
+    range = l.e.range;
+    names.push_back(nameOf(snapshot.db(), l.e.reg));
+    const auto it = std::lower_bound(walk.firstWrite.begin(), walk.firstWrite.end(), std::pair{l.e.reg, 0u});
+    if (!x.dead && it != walk.firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
+  }
+  if (x.dead) {
+    Diagnostic d{range, Severity::Hint, isa::DiagnosticCode::DeadWrite,
+                 "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
+                 {}, {}, {}};
+    d.unnecessary = true;
+    return d;
+  }
+  const char* them = names.size() > 1 ? "them" : "it";
+  std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
+                        ": no instruction above writes " + them +
+                        " and no `// @state` directive or state file gives a value, so the simulator reads 0";
+  if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
+  return {range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}};
+}
+
+}  // namespace
+
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile, std::size_t maxFindings) {
+  const DataflowWalk walk = walkDataflow(snapshot, stateFile);
+  const std::vector<Finding> found = findingsOf(snapshot, walk);
+  std::vector<Diagnostic> out;
+  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f) out.push_back(diagnosticOf(snapshot, walk, found[f]));
   if (found.size() > maxFindings) {
-    const Found& x = found[maxFindings];
+    const Finding& x = found[maxFindings];
     out.push_back({{x.begin, x.begin}, Severity::Information, isa::DiagnosticCode::DataflowLimit,
                    std::to_string(found.size() - maxFindings) + " more dataflow findings from here on are not shown (at most " +
                        std::to_string(maxFindings) + " per document; the setting gpuasm.dataflow.maxFindings raises it)",

@@ -5,7 +5,11 @@
 #include <gpuasm/syntax/Lowering.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 namespace gpuasm::ide {
 
@@ -50,6 +54,49 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   return chunk;
 }
 
+// Texts from this size on are analysed on several threads (below it, starting them costs more
+// than they save); each thread takes kRunChunks chunks at a time.
+constexpr std::size_t kParallelBytes = 64 * 1024;
+constexpr std::size_t kRunChunks = 256;
+constexpr unsigned kMaxThreads = 4;
+
+// Every chunk of `text`, analysed. A chunk's analysis reads only its own text and the immutable
+// database, so the chunks are cut first (a cheap scan, front to back) and then analysed by all
+// cores at once, each thread taking the next run of chunks; the result is in document order
+// whatever thread analysed what (a document's first open is the one analysis of all its chunks).
+std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::InstrDb& db, std::string_view text) {
+  struct Cut {
+    std::uint32_t begin;
+    syntax::ChunkScan scan;
+  };
+  std::vector<Cut> cuts;
+  syntax::ChunkScanner scanner(text);
+  for (std::uint32_t at = 0; at < text.size(); at = cuts.back().scan.end) cuts.push_back({at, scanner.scan(at)});
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks(cuts.size());
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;  // the first thread's failure (bad_alloc), rethrown once all have stopped
+  std::mutex failureMutex;
+  const auto work = [&] {
+    try {
+      for (std::size_t from; (from = next.fetch_add(kRunChunks)) < cuts.size();)
+        for (std::size_t k = from; k < std::min(cuts.size(), from + kRunChunks); ++k)
+          chunks[k] = analyseChunk(db, text, cuts[k].scan, cuts[k].begin);
+    } catch (...) {
+      next = cuts.size();
+      const std::lock_guard lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  const unsigned threads = text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+  {
+    std::vector<std::jthread> helpers;
+    for (unsigned t = 1; t < threads && t * kRunChunks < cuts.size(); ++t) helpers.emplace_back(work);
+    work();
+  }  // the helpers are joined here
+  if (failure) std::rethrow_exception(failure);
+  return chunks;
+}
+
 }  // namespace
 
 // Chunks per block of shared ownership: an edit copies one reference per block and rebuilds the
@@ -70,13 +117,7 @@ std::shared_ptr<const Snapshot> Snapshot::analyse(std::shared_ptr<const isa::Ins
 
 std::shared_ptr<const Snapshot> Snapshot::analyse(const isa::InstrDb& db, std::string text) {
   std::shared_ptr<Snapshot> s(new Snapshot(db, std::move(text)));
-  syntax::ChunkScanner scanner(s->text_);
-  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks;
-  for (std::uint32_t at = 0; at < s->text_.size();) {
-    const syntax::ChunkScan scan = scanner.scan(at);
-    chunks.push_back(analyseChunk(db, s->text_, scan, at));
-    at = scan.end;
-  }
+  std::vector<std::shared_ptr<const ChunkAnalysis>> chunks = analyseChunks(db, s->text_);
   s->analysed_ = chunks.size();
   s->index(std::move(chunks));
   return s;
@@ -91,112 +132,124 @@ std::shared_ptr<const Snapshot> Snapshot::edited(const syntax::TextEdit& edit) c
   text.append(text_, 0, begin).append(edit.replacement).append(text_, end);
   const auto editEnd = static_cast<std::uint32_t>(begin + edit.replacement.size());  // in the new text
   std::shared_ptr<Snapshot> s(new Snapshot(*db_, std::move(text), *this, begin, end, editEnd));
-  const std::string_view now = s->text_;
-  const std::size_t n = chunks_.size();
+  const std::size_t first = firstChunkToRedo(s->text_, begin, editEnd);
+  const std::int64_t delta = static_cast<std::int64_t>(edit.replacement.size()) - (end - begin);
+  Reanalysis fresh = reanalyse(s->text_, first, editEnd, delta);
+  s->analysed_ = fresh.chunks.size();
+  s->indexEdit(*this, first, fresh, delta);
+  s->shareBlocks(*this, first, std::move(fresh));
+  return s;
+}
 
+std::size_t Snapshot::firstChunkToRedo(std::string_view now, std::uint32_t begin, std::uint32_t editEnd) const {
   // Chunks wholly before the edit are kept, with one exception: an unclosed '/*' before it is
   // closed by a '*/' the edit creates, and its chunk then runs on through the edit.
   std::size_t first = chunks_.empty() ? 0 : holding(begin);
   const std::uint32_t around = begin > 0 ? begin - 1 : 0;
   if (now.substr(around, editEnd + 1 - around).find("*/") != std::string_view::npos)
     for (std::size_t k = 0; k < first; ++k)
-      if (chunks_[k]->unclosedComment) {
-        first = k;
-        break;
-      }
+      if (chunks_[k]->unclosedComment) return k;
+  return first;
+}
 
-  // From there, chunks are cut anew until one starts past the edit where an old chunk started
-  // (shifted by the edit): the rest of the text is unchanged and so is its analysis. Old chunks
-  // [first, sync) are replaced by `fresh`, those from `sync` on are kept.
-  const std::int64_t delta = static_cast<std::int64_t>(edit.replacement.size()) - (end - begin);
-  std::vector<std::shared_ptr<const ChunkAnalysis>> fresh;
-  std::vector<std::uint32_t> freshStart;
-  std::size_t old = first, sync = n;
+Snapshot::Reanalysis Snapshot::reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd, std::int64_t delta) const {
+  // From `first` on, chunks are cut anew until one starts past the edit where an old chunk
+  // started (shifted by the edit): the rest of the text is unchanged and so is its analysis.
+  const std::size_t n = chunks_.size();
+  Reanalysis fresh;
+  fresh.sync = n;
+  std::size_t old = first;
   syntax::ChunkScanner scanner(now);
   for (std::uint32_t at = first < n ? chunkStart_[first] : 0; at < now.size();) {
     if (at >= editEnd) {
       const std::int64_t oldAt = at - delta;
       while (old < n && chunkStart_[old] < oldAt) ++old;
       if (old < n && chunkStart_[old] == oldAt) {
-        sync = old;
+        fresh.sync = old;
         break;
       }
     }
     const syntax::ChunkScan scan = scanner.scan(at);
-    fresh.push_back(analyseChunk(*db_, now, scan, at));
-    freshStart.push_back(at);
+    fresh.chunks.push_back(analyseChunk(*db_, now, scan, at));
+    fresh.starts.push_back(at);
     at = scan.end;
   }
-  s->analysed_ = fresh.size();
+  return fresh;
+}
 
+void Snapshot::indexEdit(const Snapshot& before, std::size_t first, const Reanalysis& fresh, std::int64_t delta) {
   // The flat arrays: the kept chunks before, the fresh ones, the kept ones after (moved by the edit).
+  const std::size_t n = before.chunks_.size(), sync = fresh.sync;
   const auto shiftBy = static_cast<std::uint32_t>(delta);  // modulo 2^32: a shrinking edit moves back
-  const std::size_t count = first + fresh.size() + (n - sync);
-  s->chunks_.reserve(count);
-  s->chunkStart_.reserve(count);
-  s->chunkLine_.reserve(count);
-  s->chunkDiagnostics_.reserve(count + 1);
-  s->chunks_.assign(chunks_.begin(), chunks_.begin() + static_cast<std::ptrdiff_t>(first));
-  s->chunkStart_.assign(chunkStart_.begin(), chunkStart_.begin() + static_cast<std::ptrdiff_t>(first));
-  s->chunkLine_.assign(chunkLine_.begin(), chunkLine_.begin() + static_cast<std::ptrdiff_t>(first));
-  s->chunkDiagnostics_.assign(chunkDiagnostics_.begin(), chunkDiagnostics_.begin() + static_cast<std::ptrdiff_t>(first));
-  s->diagnostics_.assign(diagnostics_.begin(), diagnostics_.begin() + chunkDiagnostics_[first]);
-  s->expectationChunks_ = expectationChunks_;
-  for (std::size_t k = first; k < sync; ++k) s->expectationChunks_ -= chunks_[k]->expectations.empty() ? 0U : 1U;
-  std::uint32_t line = first < n ? chunkLine_[first] : 0;
-  for (std::size_t i = 0; i < fresh.size(); ++i) {
-    const ChunkAnalysis& c = *fresh[i];
-    s->chunks_.push_back(&c);
-    s->chunkStart_.push_back(freshStart[i]);
-    s->chunkLine_.push_back(line);
-    s->chunkDiagnostics_.push_back(static_cast<std::uint32_t>(s->diagnostics_.size()));
+  const std::size_t count = first + fresh.chunks.size() + (n - sync);
+  const auto keep = static_cast<std::ptrdiff_t>(first);
+  chunks_.reserve(count);
+  chunkStart_.reserve(count);
+  chunkLine_.reserve(count);
+  chunkDiagnostics_.reserve(count + 1);
+  chunks_.assign(before.chunks_.begin(), before.chunks_.begin() + keep);
+  chunkStart_.assign(before.chunkStart_.begin(), before.chunkStart_.begin() + keep);
+  chunkLine_.assign(before.chunkLine_.begin(), before.chunkLine_.begin() + keep);
+  chunkDiagnostics_.assign(before.chunkDiagnostics_.begin(), before.chunkDiagnostics_.begin() + keep);
+  diagnostics_.assign(before.diagnostics_.begin(), before.diagnostics_.begin() + before.chunkDiagnostics_[first]);
+  expectationChunks_ = before.expectationChunks_;
+  for (std::size_t k = first; k < sync; ++k) expectationChunks_ -= before.chunks_[k]->expectations.empty() ? 0U : 1U;
+  std::uint32_t line = first < n ? before.chunkLine_[first] : 0;
+  for (std::size_t i = 0; i < fresh.chunks.size(); ++i) {
+    const ChunkAnalysis& c = *fresh.chunks[i];
+    chunks_.push_back(&c);
+    chunkStart_.push_back(fresh.starts[i]);
+    chunkLine_.push_back(line);
+    chunkDiagnostics_.push_back(static_cast<std::uint32_t>(diagnostics_.size()));
     for (Diagnostic d : c.unit.diagnostics) {
-      shift(d.range, freshStart[i]);
-      s->diagnostics_.push_back(std::move(d));
+      shift(d.range, fresh.starts[i]);
+      diagnostics_.push_back(std::move(d));
     }
     line += c.newlines;
-    s->expectationChunks_ += c.expectations.empty() ? 0U : 1U;
+    expectationChunks_ += c.expectations.empty() ? 0U : 1U;
   }
   if (sync < n) {
-    const std::uint32_t lineShift = line - chunkLine_[sync];  // modulo 2^32, as above
-    const std::uint32_t syncDiagnostics = chunkDiagnostics_[sync];
-    const auto diagnosticsShift = static_cast<std::uint32_t>(s->diagnostics_.size()) - syncDiagnostics;
-    s->chunks_.insert(s->chunks_.end(), chunks_.begin() + static_cast<std::ptrdiff_t>(sync), chunks_.end());
+    const std::uint32_t lineShift = line - before.chunkLine_[sync];  // modulo 2^32, as above
+    const std::uint32_t syncDiagnostics = before.chunkDiagnostics_[sync];
+    const auto diagnosticsShift = static_cast<std::uint32_t>(diagnostics_.size()) - syncDiagnostics;
+    chunks_.insert(chunks_.end(), before.chunks_.begin() + static_cast<std::ptrdiff_t>(sync), before.chunks_.end());
     for (std::size_t k = sync; k < n; ++k) {
-      s->chunkStart_.push_back(chunkStart_[k] + shiftBy);
-      s->chunkLine_.push_back(chunkLine_[k] + lineShift);
-      s->chunkDiagnostics_.push_back(chunkDiagnostics_[k] + diagnosticsShift);
+      chunkStart_.push_back(before.chunkStart_[k] + shiftBy);
+      chunkLine_.push_back(before.chunkLine_[k] + lineShift);
+      chunkDiagnostics_.push_back(before.chunkDiagnostics_[k] + diagnosticsShift);
     }
-    for (auto it = diagnostics_.begin() + syncDiagnostics; it != diagnostics_.end(); ++it) {
-      s->diagnostics_.push_back(*it);
-      shift(s->diagnostics_.back().range, shiftBy);
+    for (auto it = before.diagnostics_.begin() + syncDiagnostics; it != before.diagnostics_.end(); ++it) {
+      diagnostics_.push_back(*it);
+      shift(diagnostics_.back().range, shiftBy);
     }
   }
-  s->chunkDiagnostics_.push_back(static_cast<std::uint32_t>(s->diagnostics_.size()));
+  chunkDiagnostics_.push_back(static_cast<std::uint32_t>(diagnostics_.size()));
+}
 
-  // Ownership: the blocks before and after the edited ones are shared; the edited ones become
-  // new blocks of their kept chunks and the fresh ones.
-  if (n == 0) {
-    s->appendBlocks(std::move(fresh));
-  } else {
-    const std::size_t a = blockOf(first), b = sync > first ? blockOf(sync - 1) : a;
-    s->blocks_.assign(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(a));
-    s->blockFirst_.assign(blockFirst_.begin(), blockFirst_.begin() + static_cast<std::ptrdiff_t>(a));
-    const auto& before = blocks_[a]->chunks;
-    const auto& after = blocks_[b]->chunks;
-    std::vector<std::shared_ptr<const ChunkAnalysis>> middle(before.begin(), before.begin() + static_cast<std::ptrdiff_t>(first - blockFirst_[a]));
-    middle.insert(middle.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
-    if (sync < n && blockOf(sync) == b) middle.insert(middle.end(), after.begin() + static_cast<std::ptrdiff_t>(sync - blockFirst_[b]), after.end());
-    s->appendBlocks(std::move(middle));
-    // The next block starts at `sync` unless `sync` is inside block b (its rest joined `middle`).
-    const std::size_t next = sync < n && blockOf(sync) == b ? b + 1 : (sync < n ? blockOf(sync) : blocks_.size());
-    const auto indexShift = static_cast<std::uint32_t>(s->chunks_.size() - n);  // modulo 2^32
-    for (std::size_t j = next; j < blocks_.size(); ++j) {
-      s->blocks_.push_back(blocks_[j]);
-      s->blockFirst_.push_back(blockFirst_[j] + indexShift);
-    }
+void Snapshot::shareBlocks(const Snapshot& before, std::size_t first, Reanalysis&& fresh) {
+  // The blocks before and after the edited ones are shared; the edited ones become new blocks
+  // of their kept chunks and the fresh ones.
+  const std::size_t n = before.chunks_.size(), sync = fresh.sync;
+  if (n == 0) return appendBlocks(std::move(fresh.chunks));
+  const auto& blocks = before.blocks_;
+  const auto& blockFirst = before.blockFirst_;
+  const std::size_t a = before.blockOf(first), b = sync > first ? before.blockOf(sync - 1) : a;
+  blocks_.assign(blocks.begin(), blocks.begin() + static_cast<std::ptrdiff_t>(a));
+  blockFirst_.assign(blockFirst.begin(), blockFirst.begin() + static_cast<std::ptrdiff_t>(a));
+  const auto& head = blocks[a]->chunks;
+  const auto& tail = blocks[b]->chunks;
+  std::vector<std::shared_ptr<const ChunkAnalysis>> middle(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(first - blockFirst[a]));
+  middle.insert(middle.end(), std::make_move_iterator(fresh.chunks.begin()), std::make_move_iterator(fresh.chunks.end()));
+  const bool syncInB = sync < n && before.blockOf(sync) == b;
+  if (syncInB) middle.insert(middle.end(), tail.begin() + static_cast<std::ptrdiff_t>(sync - blockFirst[b]), tail.end());
+  appendBlocks(std::move(middle));
+  // The next block starts at `sync` unless `sync` is inside block b (its rest joined `middle`).
+  const std::size_t next = syncInB ? b + 1 : (sync < n ? before.blockOf(sync) : blocks.size());
+  const auto indexShift = static_cast<std::uint32_t>(chunks_.size() - n);  // modulo 2^32
+  for (std::size_t j = next; j < blocks.size(); ++j) {
+    blocks_.push_back(blocks[j]);
+    blockFirst_.push_back(blockFirst[j] + indexShift);
   }
-  return s;
 }
 
 void Snapshot::appendBlocks(std::vector<std::shared_ptr<const ChunkAnalysis>> chunks) {

@@ -76,7 +76,8 @@ class Server : public MessageHandler {
   const isa::InstrDb& db() const;
 
  private:
-  void handleOne(std::string_view body, const std::set<std::string>& cancelled, std::vector<std::string>& out);
+  struct Message;  ///< one parsed JSON-RPC message (Server.cpp: the JSON stays out of this header)
+  void handleOne(const Message& message, const std::set<std::string>& cancelled, std::vector<std::string>& out);
 
   std::unique_ptr<workspace::Workspace> workspace_;
   bool initialized_ = false;

@@ -101,6 +101,23 @@ class Snapshot {
   /// Appends `chunks` as blocks of about kBlockChunks.
   void appendBlocks(std::vector<std::shared_ptr<const ChunkAnalysis>> chunks);
 
+  /// What an edit analyses anew: its chunks [first, sync) are replaced by `chunks`, which start
+  /// at `starts` in the new text; from `sync` on they are kept.
+  struct Reanalysis {
+    std::vector<std::shared_ptr<const ChunkAnalysis>> chunks;
+    std::vector<std::uint32_t> starts;
+    std::size_t sync = 0;
+  };
+  /// The edit that put [begin, editEnd) into `now`: the first chunk of this version it cuts anew.
+  std::size_t firstChunkToRedo(std::string_view now, std::uint32_t begin, std::uint32_t editEnd) const;
+  /// The chunks of `now` from chunk `first` until one starts where an old one did (delta: the
+  /// edit's change of length).
+  Reanalysis reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd, std::int64_t delta) const;
+  /// An edited version's flat arrays (chunks, positions, diagnostics): `before`'s, with `fresh`.
+  void indexEdit(const Snapshot& before, std::size_t first, const Reanalysis& fresh, std::int64_t delta);
+  /// An edited version's blocks: `before`'s shared, new ones where the edit's chunks are.
+  void shareBlocks(const Snapshot& before, std::size_t first, Reanalysis&& fresh);
+
   const isa::InstrDb* db_;
   std::shared_ptr<const isa::InstrDb> owner_;  ///< db_'s owner, when the snapshot keeps it alive
   std::string text_;

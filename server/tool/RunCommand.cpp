@@ -26,7 +26,8 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
   const sim::RegisterLayout& l = after.layout;
   for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
     if (after.urSet.test(i))
-      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = " << sim::formatBits(after.ur[i], sim::ValueFormat::PaddedHex)
+      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = "
+          << sim::formatBits(after.ur[i], sim::ValueFormat::PaddedHex)
           << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
     if (after.upSet.test(i))
@@ -44,7 +45,9 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
   for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
     out << std::setw(4) << lane << ((after.activeMask >> lane) & 1u ? "   " : " - ");
     // 8 hex digits without "0x", so that a row of 32-bit registers stays narrow.
-    for (std::uint32_t i : gprs) out << text::hex(after.r[i][lane], {.digits = 8, .prefix = false}) << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
+    for (std::uint32_t i : gprs)
+      out << text::hex(after.r[i][lane], {.digits = 8, .prefix = false})
+          << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
     for (std::uint32_t i : preds) out << (after.pred(i, lane) ? '1' : '0') << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
     out << '\n';
   }

@@ -317,8 +317,8 @@ class ExpressionParser {
       fail(begin, token.size(), value.error().message);
       return 0;
     }
-    return add({Op::Literal, value->type, false, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), 0, 0, RegFile::R,
-                value->bits, 0});
+    const auto b = static_cast<std::uint32_t>(begin), e = static_cast<std::uint32_t>(end);
+    return add({Op::Literal, value->type, false, b, e, 0, 0, RegFile::R, value->bits, 0});
   }
 
   std::uint32_t name() {

@@ -11,14 +11,6 @@ namespace {
 
 using text::trim;
 
-// A non-negative integer of the value grammar: an address, a bank, a mask.
-std::optional<std::uint32_t> parseInteger(std::string_view s) {
-  s = trim(s);
-  const auto v = parseValue(s);
-  if (s.starts_with('-') || !v || v->type != ValueType::U32) return std::nullopt;
-  return v->bits;
-}
-
 // Splits "[a, b, c]" into its items; nullopt when the brackets are missing.
 std::optional<std::vector<std::string_view>> listItems(std::string_view s) {
   s = trim(s);
@@ -41,8 +33,8 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> parseCmemAddress(std::str
   const std::size_t close1 = s.find(']');
   if (close1 == std::string_view::npos || close1 + 1 >= s.size() || s[close1 + 1] != '[' || s.back() != ']')
     return std::nullopt;
-  const auto bank = parseInteger(s.substr(2, close1 - 2));
-  const auto offset = parseInteger(s.substr(close1 + 2, s.size() - close1 - 3));
+  const auto bank = parseUnsignedInteger(s.substr(2, close1 - 2));
+  const auto offset = parseUnsignedInteger(s.substr(close1 + 2, s.size() - close1 - 3));
   if (!bank || !offset || *bank > 0xFFFF) return std::nullopt;
   return std::pair{*bank, *offset};
 }
@@ -66,6 +58,13 @@ std::expected<InitValue, std::string> parseRegisterValue(std::string_view text) 
 
 }  // namespace
 
+std::optional<std::uint32_t> parseUnsignedInteger(std::string_view text) {
+  text = trim(text);
+  const auto v = parseValue(text);
+  if (text.starts_with('-') || !v || v->type != ValueType::U32) return std::nullopt;
+  return v->bits;
+}
+
 std::expected<InitValue, std::string> parseInitScalar(std::string_view text) {
   text = trim(text);
   InitValue v;
@@ -74,12 +73,13 @@ std::expected<InitValue, std::string> parseInitScalar(std::string_view text) {
     return v;
   }
   const auto value = parseValue(text);
-  if (!value && value.error().kind == ValueError::Kind::OutOfRange) return std::unexpected(value.error().message);
-  if (!value)
-    return std::unexpected("'" + std::string(text) +
-                           "' is not a value (a number, 0x hex, 0b binary, an f32 such as 0.5, lane, true, false, or a list of 32)");
-  v.scalar = value->bits;
-  return v;
+  if (value) {
+    v.scalar = value->bits;
+    return v;
+  }
+  if (value.error().kind == ValueError::Kind::OutOfRange) return std::unexpected(value.error().message);
+  return std::unexpected("'" + std::string(text) + "' is not a value (a number, 0x hex, 0b binary, " +
+                         "an f32 such as 0.5, lane, true, false, or a list of 32)");
 }
 
 void InitialState::overrideWith(const InitialState& other) {
@@ -124,7 +124,7 @@ ParsedDirectives parseStateDirectives(std::string_view source) {
     const std::string_view name = trim(d.rest.substr(0, eq));
     const std::string_view valueText = trim(d.rest.substr(eq + 1));
     if (text::equalsIgnoringCase(name, "activeMask")) {
-      const auto v = parseInteger(valueText);
+      const auto v = parseUnsignedInteger(valueText);
       if (!v) error("activeMask must be a 32-bit number");
       else out.state.activeMask = *v;
     } else if (const auto addr = parseCmemAddress(name)) {

@@ -51,21 +51,31 @@ std::string formatValue(const Value& value) {
 
 namespace {
 
-std::expected<Value, ValueError> malformed(std::string_view text) {
-  return std::unexpected(ValueError{ValueError::Kind::Malformed,
-                                    "'" + std::string(text) + "' is not a number (decimal, 0x hex, 0b binary, or an f32 such as 0.5)"});
+std::unexpected<ValueError> malformed(std::string_view text) {
+  std::string message = "'" + std::string(text) + "' is not a number";
+  message += " (decimal, 0x hex, 0b binary, or an f32 such as 0.5)";
+  return std::unexpected(ValueError{ValueError::Kind::Malformed, std::move(message)});
 }
 
-std::expected<Value, ValueError> tooWide(std::string_view text, std::string_view why) {
-  return std::unexpected(ValueError{ValueError::Kind::OutOfRange, "'" + std::string(text) + "' " + std::string(why)});
+std::unexpected<ValueError> tooWide(std::string_view text, std::string_view why) {
+  std::string message = "'" + std::string(text) + "' " + std::string(why);
+  return std::unexpected(ValueError{ValueError::Kind::OutOfRange, std::move(message)});
 }
 
-// `digits` (no sign, no base prefix, no suffix) as an f32 with `negative`'s sign.
+// `digits` (no sign, no base prefix, no 'f') as an f32 with `negative`'s sign.
 std::expected<Value, ValueError> decimalFloat(std::string_view text, std::string_view digits, bool negative) {
-  const text::DecimalFloat f = text::parseDecimalF32(negative ? "-" + std::string(digits) : std::string(digits));
+  const std::string signedDigits = (negative ? "-" : "") + std::string(digits);
+  const text::DecimalFloat f = text::parseDecimalF32(signedDigits);
   if (f.status == text::FloatStatus::OutOfRange) return tooWide(text, "is out of the range of an f32");
   if (f.status != text::FloatStatus::Ok) return malformed(text);
   return Value{ValueType::F32, std::bit_cast<std::uint32_t>(f.value)};
+}
+
+// 0x and 0b select base 16 and 2; anything else is decimal.
+int baseOf(std::string_view body) {
+  if (body.size() <= 2 || body[0] != '0') return 10;
+  const char letter = text::toLower(body[1]);
+  return letter == 'x' ? 16 : letter == 'b' ? 2 : 10;
 }
 
 }  // namespace
@@ -77,18 +87,18 @@ std::expected<Value, ValueError> parseValue(std::string_view input) {
   std::string_view body = text;
   const bool negative = body.starts_with('-');
   if (negative || body.starts_with('+')) body.remove_prefix(1);
-  int base = 10;
-  if (body.size() > 2 && body[0] == '0' && text::toLower(body[1]) == 'x') base = 16;
-  else if (body.size() > 2 && body[0] == '0' && text::toLower(body[1]) == 'b') base = 2;
+  const int base = baseOf(body);
+  const bool suffixF = body.ends_with('f') || body.ends_with('F');
   if (base != 10) body.remove_prefix(2);
-  else if (body.find_first_of(".eE") != std::string_view::npos || body.ends_with('f') || body.ends_with('F'))
-    return decimalFloat(text, body.ends_with('f') || body.ends_with('F') ? body.substr(0, body.size() - 1) : body, negative);
+  else if (suffixF || body.find_first_of(".eE") != std::string_view::npos)
+    return decimalFloat(text, suffixF ? body.substr(0, body.size() - 1) : body, negative);
   std::uint64_t magnitude = 0;
   const auto [end, ec] = std::from_chars(body.data(), body.data() + body.size(), magnitude, base);
-  if (body.empty() || end != body.data() + body.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
-    return malformed(text);
+  const bool whole = !body.empty() && end == body.data() + body.size();
+  if (!whole || (ec != std::errc() && ec != std::errc::result_out_of_range)) return malformed(text);
   if (ec == std::errc::result_out_of_range || magnitude > (negative ? 0x80000000ull : 0xFFFFFFFFull))
-    return tooWide(text, negative ? "does not fit in 32 bits (the least is -2147483648)" : "does not fit in 32 bits");
+    return tooWide(text, negative ? "does not fit in 32 bits (the least is -2147483648)"
+                                  : "does not fit in 32 bits");
   const auto bits = static_cast<std::uint32_t>(magnitude);
   return Value{ValueType::U32, negative ? 0u - bits : bits};
 }

@@ -64,7 +64,7 @@ TEST(DecimalFloatTest, WritesTheShortestDecimalThatReadsBack) {
 TEST(DecimalFloatTest, WritingThenReadingIsTheIdentityOnFiniteValues) {
   for (std::uint32_t sign = 0; sign < 2; ++sign)
     for (std::uint32_t exponent = 0; exponent < 255; exponent += 3)
-      for (const std::uint32_t fraction : {0x000000u, 0x000001u, 0x2AAAAAu, 0x400000u, 0x7FFFFFu, 0x123457u}) {
+      for (const std::uint32_t fraction : {0x000000u, 0x000001u, 0x2AAAAAu, 0x400000u, 0x7FFFFFu}) {
         const std::uint32_t bits = (sign << 31) | (exponent << 23) | fraction;
         const std::string text = formatDecimalF32(ofBits(bits));
         const auto back = parseDecimalF32(text);

@@ -9,28 +9,32 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <utility>
+#include <vector>
+
 namespace gpuasm::text {
 namespace {
 
 TEST(TextTest, WhiteSpaceIsCsSixCharacters) {
   for (const char c : {' ', '\t', '\n', '\v', '\f', '\r'}) EXPECT_TRUE(isSpace(c)) << int(c);
-  for (const char c : {'a', '0', '_', '\0', '\x1f', '\x7f', '\xa0', '\xe3'}) EXPECT_FALSE(isSpace(c)) << int(c);
+  for (const char c : {'a', '0', '_', '\0', '\x1f', '\x7f', '\xa0', '\xe3'})
+    EXPECT_FALSE(isSpace(c)) << int(c);
 }
 
 TEST(TextTest, WordCharactersAreAsciiLettersDigitsAndUnderscore) {
   for (const char c : {'a', 'z', 'A', 'Z', '0', '9', '_'}) EXPECT_TRUE(isWordChar(c)) << c;
-  for (const char c : {'.', '-', ' ', '[', '@', '`', '{', '/', ':', '\xc3', '\x80'}) EXPECT_FALSE(isWordChar(c)) << int(c);
+  for (const char c : {'.', '-', ' ', '[', '@', '`', '{', '/', ':', '\xc3', '\x80'})
+    EXPECT_FALSE(isWordChar(c)) << int(c);
   EXPECT_TRUE(isWordStart('_'));
   EXPECT_TRUE(isWordStart('R'));
   EXPECT_FALSE(isWordStart('4'));  // "4R" is not a name
 }
 
 TEST(TextTest, TrimRemovesWhiteSpaceAtTheEndsOnly) {
-  EXPECT_EQ(trim("  R1 = 5 \t\r\n"), "R1 = 5");
-  EXPECT_EQ(trim("\f\vx\v"), "x");
-  EXPECT_EQ(trim(" \t \r\n"), "");
-  EXPECT_EQ(trim(""), "");
-  EXPECT_EQ(trim("a  b"), "a  b");
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"  R1 = 5 \t\r\n", "R1 = 5"}, {"\f\vx\v", "x"}, {" \t \r\n", ""}, {"", ""}, {"a  b", "a  b"}};
+  for (const auto& [in, out] : cases) EXPECT_EQ(trim(in), out) << '"' << in << '"';
   EXPECT_EQ(trimLeft("  // note  "), "// note  ");
 }
 
@@ -44,47 +48,66 @@ TEST(TextTest, EqualsIgnoringCaseComparesAsciiLettersOnly) {
 }
 
 TEST(TextTest, HexSpellsDigitsPaddingCaseAndPrefixAsAsked) {
-  EXPECT_EQ(hex(0), "0x0");
-  EXPECT_EQ(hex(0x1f0), "0x1f0");
-  EXPECT_EQ(hex(0xdeadbeef), "0xdeadbeef");
-  EXPECT_EQ(hex(0xffffffffffffffffull), "0xffffffffffffffff");
-  EXPECT_EQ(hex(0x1f0, {.digits = 8}), "0x000001f0");
-  EXPECT_EQ(hex(0x123456789ull, {.digits = 8}), "0x123456789");  // padding never truncates
-  EXPECT_EQ(hex(0xabc, {.upper = true}), "0xABC");
-  EXPECT_EQ(hex(0x64, {.digits = 8, .prefix = false}), "00000064");
-  EXPECT_EQ(hex(0, {.digits = 0}), "0x0");  // at least one digit
+  struct Case {
+    std::uint64_t value;
+    HexOptions options;
+    std::string_view spelling;
+  };
+  const Case cases[] = {
+      {0, {}, "0x0"},
+      {0x1f0, {}, "0x1f0"},
+      {0xdeadbeef, {}, "0xdeadbeef"},
+      {0xffffffffffffffffull, {}, "0xffffffffffffffff"},
+      {0x1f0, {.digits = 8}, "0x000001f0"},
+      {0x123456789ull, {.digits = 8}, "0x123456789"},  // padding never truncates
+      {0xabc, {.upper = true}, "0xABC"},
+      {0x64, {.digits = 8, .prefix = false}, "00000064"},
+      {0, {.digits = 0}, "0x0"},  // at least one digit
+  };
+  for (const Case& c : cases) EXPECT_EQ(hex(c.value, c.options), c.spelling);
+}
+
+// Each case: a prose text and its first sentence.
+using SentenceCases = std::vector<std::pair<std::string_view, std::string_view>>;
+
+void expectFirstSentences(const SentenceCases& cases) {
+  for (const auto& [prose, sentence] : cases) EXPECT_EQ(firstSentence(prose), sentence) << prose;
 }
 
 TEST(TextTest, FirstSentenceEndsAtAFullStopFollowedByWhiteSpace) {
-  EXPECT_EQ(firstSentence("Adds two registers. The carry is dropped."), "Adds two registers.");
-  EXPECT_EQ(firstSentence("Adds two registers."), "Adds two registers.");
-  EXPECT_EQ(firstSentence("No full stop at all"), "No full stop at all");
-  // A '.' inside a word or number is not the end; a sentence may run over several lines.
-  EXPECT_EQ(firstSentence("Writes 0.5 to\n  R1.H0 and\tstops.\nMore."), "Writes 0.5 to R1.H0 and stops.");
-  EXPECT_EQ(firstSentence("  \n\n  Leading blank lines are skipped. Rest."), "Leading blank lines are skipped.");
-  EXPECT_EQ(firstSentence(""), "");
-}
-
-// Moved from BindingTest (firstSentence was isa::firstSentence in Binding.h).
-TEST(TextTest, FirstSentenceMovedFromBinding) {
-  EXPECT_EQ(firstSentence("进行整数加法，即Rd = Ra + SrcB。\n\n加法是对输入整数的二进制补码进行的。"), "进行整数加法，即Rd = Ra + SrcB。");
-  EXPECT_EQ(firstSentence("Adds, i.e. sums two values. Then more."), "Adds, i.e. sums two values.");
-  EXPECT_EQ(firstSentence("one\nline. two"), "one line.");
-  EXPECT_EQ(firstSentence("no end"), "no end");
+  expectFirstSentences({
+      {"Adds two registers. The carry is dropped.", "Adds two registers."},
+      {"Adds two registers.", "Adds two registers."},
+      {"No full stop at all", "No full stop at all"},
+      // A '.' inside a word or number is not the end; a sentence may run over several lines.
+      {"Writes 0.5 to\n  R1.H0 and\tstops.\nMore.", "Writes 0.5 to R1.H0 and stops."},
+      {"  \n\n  Leading blank lines are skipped. Rest.", "Leading blank lines are skipped."},
+      {"", ""},
+      // Moved from BindingTest (firstSentence was isa::firstSentence in Binding.h).
+      {"进行整数加法，即Rd = Ra + SrcB。\n\n加法是对输入整数的二进制补码进行的。",
+       "进行整数加法，即Rd = Ra + SrcB。"},
+      {"Adds, i.e. sums two values. Then more.", "Adds, i.e. sums two values."},
+      {"one\nline. two", "one line."},
+      {"no end", "no end"},
+  });
 }
 
 TEST(TextTest, FirstSentenceSkipsAbbreviations) {
-  EXPECT_EQ(firstSentence("Rounds, e.g. to zero, and i.e. truncates. Next."), "Rounds, e.g. to zero, and i.e. truncates.");
-  EXPECT_EQ(firstSentence("Compare A vs. B, cf. L-3, etc. and so on. Next."), "Compare A vs. B, cf. L-3, etc. and so on.");
-  EXPECT_EQ(firstSentence("Use E.G. style. Next."), "Use E.G. style.");
+  expectFirstSentences({
+      {"Rounds, e.g. to zero, and i.e. truncates. Next.", "Rounds, e.g. to zero, and i.e. truncates."},
+      {"Compare A vs. B, cf. L-3, etc. and so on. Next.", "Compare A vs. B, cf. L-3, etc. and so on."},
+      {"Use E.G. style. Next.", "Use E.G. style."},
+  });
 }
 
 TEST(TextTest, FirstSentenceStopsAtTheChineseFullStopAndAtTheParagraphsEnd) {
-  EXPECT_EQ(firstSentence("加法。减法。"), "加法。");
-  EXPECT_EQ(firstSentence("A list:\n- one\n- two\n\nThen a new paragraph. More."), "A list: - one - two");
-  EXPECT_EQ(firstSentence("Heading\r\n \t\r\nBody text."), "Heading");  // a line of blanks ends a paragraph
-  EXPECT_EQ(firstSentence("x. y。"), "x.");  // whichever comes first
-  EXPECT_EQ(firstSentence("x。y. z"), "x。");
+  expectFirstSentences({
+      {"加法。减法。", "加法。"},
+      {"A list:\n- one\n- two\n\nThen a new paragraph. More.", "A list: - one - two"},
+      {"Heading\r\n \t\r\nBody text.", "Heading"},  // a line of blanks ends a paragraph
+      {"x. y。", "x."},                                  // whichever comes first
+      {"x。y. z", "x。"},
+  });
 }
 
 // The texts the two readers disagreed on, from the embedded spec.
@@ -94,9 +117,9 @@ TEST(TextTest, FirstSentenceOfRealSpecTexts) {
   ASSERT_NE(l20, nullptr);
   // "i.e." in the middle: the spec hover used to cut the summary there.
   EXPECT_EQ(firstSentence(l20->decision.text),
-            "The simulator evaluates every add-with-carry as one exact unsigned addition s = A + B + cin and sets Rd = s "
-            "mod 2^32 and pu = (s >> 32) != 0, i.e. pu = (s >= 2^32); for IMAD_WIDE and UIMAD_WIDE the width is 64 "
-            "(Rd = s mod 2^64, pu = s >= 2^64).");
+            "The simulator evaluates every add-with-carry as one exact unsigned addition s = A + B + cin "
+            "and sets Rd = s mod 2^32 and pu = (s >> 32) != 0, i.e. pu = (s >= 2^32); for IMAD_WIDE and "
+            "UIMAD_WIDE the width is 64 (Rd = s mod 2^64, pu = s >= 2^64).");
   auto description = [&](std::string_view name) {
     for (const isa::Optype& o : db.optypes())
       if (o.name == name) return o.docs.description.text;

@@ -67,7 +67,8 @@ TEST(ValueTest, TruthValuesInAnyCase) {
 
 TEST(ValueTest, WhatDoesNotFitIsOutOfRange) {
   for (const char* text : {"4294967296", "0x100000000", "0x1ffffffff", "-2147483649", "-0x80000001",
-                           "99999999999999999999999", "0b100000000000000000000000000000000", "1e99", "-3.5e38", "1e-46"}) {
+                           "99999999999999999999999", "0b100000000000000000000000000000000", "1e99",
+                           "-3.5e38", "1e-46"}) {
     const auto v = parseValue(text);
     ASSERT_FALSE(v.has_value()) << text;
     EXPECT_EQ(v.error().kind, ValueError::Kind::OutOfRange) << text;
@@ -78,8 +79,9 @@ TEST(ValueTest, WhatDoesNotFitIsOutOfRange) {
 }
 
 TEST(ValueTest, AnythingElseIsMalformed) {
-  for (const char* text : {"", " ", "-", "+", "0x", "0b", "0b2", "0xg", "12abc", "lots", "inf", "nan", "1.2.3", "0x1.5",
-                           "1_000", "--1", "- 1", "lane", "f", "e5", "1e", "0x10f0z", "true1", "1,5"}) {
+  for (const char* text : {"", " ", "-", "+", "0x", "0b", "0b2", "0xg", "12abc", "lots", "inf", "nan",
+                           "1.2.3", "0x1.5", "1_000", "--1", "- 1", "lane", "f", "e5", "1e", "0x10f0z",
+                           "true1", "1,5"}) {
     const auto v = parseValue(text);
     ASSERT_FALSE(v.has_value()) << '"' << text << '"';
     EXPECT_EQ(v.error().kind, ValueError::Kind::Malformed) << text;
@@ -116,12 +118,18 @@ TEST(ValueTest, AValueIsShownInItsTypesFormat) {
 // What the tools show, a user can type back: hex, padded hex, decimal, signed decimal and
 // (finite) f32 spellings all read back as the same 32 bits (0xFFFFFFFF as an f32 is a NaN).
 TEST(ValueTest, EveryShownSpellingReadsBackAsTheSameBits) {
-  for (const std::uint32_t bits : {0x0u, 0x1u, 0x7Fu, 0x80u, 0x1F0u, 0x3F800000u, 0x3DCCCCCDu, 0x7F7FFFFFu, 0x80000000u,
-                                   0x80000001u, 0xBF000000u, 0xDEADBEEFu, 0xFFFFFFFEu, 0xFFFFFFFFu, 0x00000001u, 0x00800000u}) {
-    for (const ValueFormat f : {ValueFormat::Hex, ValueFormat::PaddedHex, ValueFormat::Unsigned, ValueFormat::Signed})
+  const std::uint32_t patterns[] = {0x0u,        0x1u,        0x7Fu,        0x80u,       0x1F0u,
+                                     0x3F800000u, 0x3DCCCCCDu, 0x7F7FFFFFu,  0x80000000u, 0x80000001u,
+                                     0xBF000000u, 0xDEADBEEFu, 0xFFFFFFFEu,  0xFFFFFFFFu, 0x00000001u,
+                                     0x00800000u};
+  const ValueFormat integerFormats[] = {ValueFormat::Hex, ValueFormat::PaddedHex, ValueFormat::Unsigned,
+                                        ValueFormat::Signed};
+  for (const std::uint32_t bits : patterns) {
+    for (const ValueFormat f : integerFormats)
       EXPECT_EQ(parsed(formatBits(bits, f)), u32(bits)) << formatBits(bits, f);
     if ((bits & 0x7F800000u) == 0x7F800000u) continue;  // inf and nan have no decimal spelling to type
-    EXPECT_EQ(parsed(formatBits(bits, ValueFormat::Float)), f32(bits)) << formatBits(bits, ValueFormat::Float);
+    const std::string shown = formatBits(bits, ValueFormat::Float);
+    EXPECT_EQ(parsed(shown), f32(bits)) << shown;
   }
 }
 

@@ -47,6 +47,12 @@ std::expected<std::uint64_t, std::string> number(const json& j, const std::strin
   return v->scalar;
 }
 
+// A constant-memory bank or offset (a key of "cmem"): a non-negative integer.
+std::expected<std::uint64_t, std::string> address(const std::string& text, const std::string& what) {
+  if (const auto v = sim::parseUnsignedInteger(text)) return *v;
+  return std::unexpected(what + ": not a non-negative integer (16, 0x10, 0b10000)");
+}
+
 }  // namespace
 
 std::expected<sim::InitialState, std::string> parseStateJson(std::string_view text) {
@@ -88,11 +94,11 @@ std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& 
     } else if (key == "cmem") {
       if (!value.is_object()) return std::unexpected("\"cmem\" must be an object {bank: {offset: word}}");
       for (const auto& [bankText, words] : value.items()) {
-        auto bank = number(json(bankText), "cmem bank '" + bankText + "'");
+        auto bank = address(bankText, "cmem bank '" + bankText + "'");
         if (!bank) return std::unexpected(bank.error());
         if (!words.is_object()) return std::unexpected("cmem." + bankText + " must be an object {offset: word}");
         for (const auto& [offsetText, word] : words.items()) {
-          auto offset = number(json(offsetText), "cmem offset '" + offsetText + "'");
+          auto offset = address(offsetText, "cmem offset '" + offsetText + "'");
           if (!offset) return std::unexpected(offset.error());
           auto w = number(word, "cmem." + bankText + "." + offsetText);
           if (!w) return std::unexpected(w.error());
@@ -114,7 +120,8 @@ json detail::registersJson(const sim::WarpState& s) {
   for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i) {
     if (!s.rSet.test(i)) continue;
     json lanes = json::array();
-    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) lanes.push_back(sim::formatBits(s.r[i][lane], kRegisterFormat));
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+      lanes.push_back(sim::formatBits(s.r[i][lane], kRegisterFormat));
     regs[l.name(sim::RegFile::R, i)] = std::move(lanes);
   }
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i) {
@@ -159,7 +166,8 @@ json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, co
           writes[name] = pred ? json(w.lanes[0] != 0) : json(sim::formatBits(w.lanes[0], kRegisterFormat));
         } else {
           json lanes = json::array();
-          for (std::uint32_t v : w.lanes) lanes.push_back(pred ? json(v != 0) : json(sim::formatBits(v, kRegisterFormat)));
+          for (std::uint32_t v : w.lanes)
+            lanes.push_back(pred ? json(v != 0) : json(sim::formatBits(v, kRegisterFormat)));
           writes[name] = std::move(lanes);
         }
       }

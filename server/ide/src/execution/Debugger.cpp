@@ -264,8 +264,8 @@ std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before,
     if (changed > 0) {
       hit.push_back(d.id);
       if (description.empty()) {
-        description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) + ": " +
-                      sim::formatBits(before[at + first], sim::ValueFormat::Hex) + " -> " +
+        description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) +
+                      ": " + sim::formatBits(before[at + first], sim::ValueFormat::Hex) + " -> " +
                       sim::formatBits(after[at + first], sim::ValueFormat::Hex);
         if (changed > 1) description += " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
       }

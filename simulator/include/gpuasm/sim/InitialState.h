@@ -80,6 +80,10 @@ ParsedDirectives parseStateDirectives(std::string_view source);
 /// (Value.h: 0x10, -1, 0b101, 1.5, true) or "lane". The error says what is wrong.
 std::expected<InitValue, std::string> parseInitScalar(std::string_view text);
 
+/// A bank, an offset or a mask: a non-negative integer of the one grammar (16, 0x10, 0b10000);
+/// nullopt for anything else, a negative number, an f32 or a truth value included.
+std::optional<std::uint32_t> parseUnsignedInteger(std::string_view text);
+
 /// Writes the initial state into `state`; an error value names the first bad entry.
 std::expected<void, std::string> applyInitialState(const InitialState& init, WarpState& state);
 

@@ -401,37 +401,11 @@ std::vector<SlotCandidate> nextOperandSlots(const InstrDb& db, const Optype& opt
 std::string compactForm(const SyntaxForm& form) {
   std::string_view text = form.text;
   const std::size_t dollar = text.find('$');
-  if (dollar != std::string_view::npos) text = trimBlanks(text.substr(0, dollar));
+  if (dollar != std::string_view::npos) text = text::trim(text.substr(0, dollar));
   std::string compact;
   for (const char c : text)
     if (!(c == ' ' && !compact.empty() && compact.back() == ' ')) compact.push_back(c);
   return compact + " ;";
-}
-
-std::string firstSentence(std::string_view text) {
-  std::string flat;
-  for (const char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') {
-      if (!flat.empty() && flat.back() != ' ') flat += ' ';
-    } else if (!(c == ' ' && (flat.empty() || flat.back() == ' '))) {
-      flat += c;
-    }
-  }
-  while (!flat.empty() && flat.back() == ' ') flat.pop_back();
-  static constexpr std::string_view kFullStop = "\xE3\x80\x82";  // '。'
-  const std::size_t cjk = flat.find(kFullStop);
-  std::size_t latin = std::string::npos;
-  for (std::size_t i = flat.find('.'); i != std::string::npos && latin == std::string::npos; i = flat.find('.', i + 1)) {
-    if (i + 1 < flat.size() && flat[i + 1] != ' ') continue;
-    std::size_t w = i;
-    while (w > 0 && flat[w - 1] != ' ') --w;
-    const std::string word = text::lower(std::string_view(flat).substr(w, i - w));
-    if (word == "i.e" || word == "e.g" || word == "cf" || word == "vs" || word == "etc") continue;
-    latin = i;
-  }
-  if (cjk != std::string::npos && (latin == std::string::npos || cjk < latin)) return flat.substr(0, cjk + kFullStop.size());
-  if (latin != std::string::npos) return flat.substr(0, latin + 1);
-  return flat;
 }
 
 std::string domainLine(const ModifierDomain& d) {
@@ -442,15 +416,13 @@ std::string domainLine(const ModifierDomain& d) {
 
 namespace {
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
 // True when `line` mentions `.word` as a whole modifier: ".X" must not count inside ".XOR".
 bool mentions(std::string_view line, std::string_view word) {
   if (word.empty()) return false;
   const std::string needle = "." + std::string(word);
   for (std::size_t at = line.find(needle); at != std::string_view::npos; at = line.find(needle, at + 1)) {
     const std::size_t after = at + needle.size();
-    if (after >= line.size() || !isWordChar(line[after])) return true;
+    if (after >= line.size() || !text::isWordChar(line[after])) return true;
   }
   return false;
 }
@@ -461,7 +433,7 @@ std::vector<std::string_view> proseLines(std::string_view text) {
     const std::size_t nl = text.find('\n', start);
     std::string_view line = text.substr(start, (nl == std::string_view::npos ? text.size() : nl) - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(trimBlanks(line));
+    lines.push_back(text::trim(line));
     if (nl == std::string_view::npos) break;
     start = nl + 1;
   }
@@ -510,7 +482,7 @@ std::string modifierMeaning(const Optype& optype, std::string_view word) {
   const Prose& prose = optype.docs.modifierInfo;
   if (!prose.present) return {};
   for (const std::string_view line : proseLines(prose.text))
-    if (mentions(line, word)) return firstSentence(line);
+    if (mentions(line, word)) return text::firstSentence(line);
   return {};
 }
 

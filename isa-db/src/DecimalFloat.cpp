@@ -1,6 +1,7 @@
 #include "gpuasm/isa/DecimalFloat.h"
 
 #include <cerrno>
+#include <charconv>
 #include <clocale>
 #include <cmath>
 #include <cstdlib>
@@ -55,6 +56,16 @@ DecimalFloat parseDecimalF32(std::string_view text) {
   const bool underflowToZero = v == 0.0f && nonZero;
   out.value = v;
   out.status = overflow || underflowToZero ? FloatStatus::OutOfRange : FloatStatus::Ok;
+  return out;
+}
+
+std::string formatDecimalF32(float value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  std::string out(buf, ec == std::errc() ? end : buf);
+  if (out.find_first_of(".e") == std::string::npos) out += ".0";
   return out;
 }
 

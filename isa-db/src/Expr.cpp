@@ -27,7 +27,7 @@ class ExprParser {
     skip();
     if (text_.substr(i_, w.size()) != w) return false;
     const std::size_t end = i_ + w.size();
-    if (end < text_.size() && text::isIdentChar(text_[end])) return false;
+    if (end < text_.size() && text::isWordChar(text_[end])) return false;
     i_ = end;
     return true;
   }
@@ -157,7 +157,7 @@ class ExprParser {
     }
     if (c >= '0' && c <= '9') {
       std::size_t end = i_;
-      while (end < text_.size() && text::isIdentChar(text_[end])) ++end;
+      while (end < text_.size() && text::isWordChar(text_[end])) ++end;
       const auto v = text::parseUnsigned(text_.substr(i_, end - i_));
       if (!v || *v > static_cast<std::uint64_t>(INT64_MAX)) return fail("bad number '" + std::string(text_.substr(i_, end - i_)) + "'");
       i_ = end;
@@ -166,9 +166,9 @@ class ExprParser {
       e.intValue = static_cast<std::int64_t>(*v);
       return e;
     }
-    if (text::isIdentStart(c)) {
+    if (text::isWordStart(c)) {
       std::size_t end = i_;
-      while (end < text_.size() && (text::isIdentChar(text_[end]) || text_[end] == '.')) ++end;
+      while (end < text_.size() && (text::isWordChar(text_[end]) || text_[end] == '.')) ++end;
       Expr e;
       e.op = Expr::Op::Field;
       e.text = std::string(text_.substr(i_, end - i_));

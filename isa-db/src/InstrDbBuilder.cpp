@@ -154,7 +154,7 @@ class InstrDbBuilder {
               if (!a.empty()) e.affects.emplace_back(a);
         } else if (s.name == "Rules") {
           for (const auto& l : s.lines)
-            if (const std::string_view r = trimBlanks(stripLineComment(l.text)); !r.empty()) e.rules.emplace_back(r);
+            if (const std::string_view r = text::trim(stripLineComment(l.text)); !r.empty()) e.rules.emplace_back(r);
         } else if (s.name == "Encoding" || s.name == "OperandInfo" || s.name == "Syntax" ||
                    s.name == "Aliases" || s.name == "Exception") {
           e.amends = true;
@@ -181,7 +181,7 @@ class InstrDbBuilder {
     for (const auto& s : def.sections) {
       if (s.name == "Encoding") {
         for (const auto& l : s.lines) {
-          const std::string_view t = trimBlanks(stripLineComment(l.text));
+          const std::string_view t = text::trim(stripLineComment(l.text));
           if (t.empty()) continue;
           if (auto f = parseFieldDecl(t, {def.pos.file, l.line, text::indentOf(l.text) + 1}, sink_)) a.fields.push_back(*f);
         }
@@ -214,8 +214,8 @@ class InstrDbBuilder {
     p.pos = s.pos;
     p.present = true;
     std::size_t first = 0, last = s.lines.size();
-    while (first < last && trimBlanks(s.lines[first].text).empty()) ++first;
-    while (last > first && trimBlanks(s.lines[last - 1].text).empty()) --last;
+    while (first < last && text::trim(s.lines[first].text).empty()) ++first;
+    while (last > first && text::trim(s.lines[last - 1].text).empty()) --last;
     p.firstLine = first < s.lines.size() ? s.lines[first].line : s.pos.line;
     for (std::size_t i = first; i < last; ++i) {
       if (i > first) p.text.push_back('\n');
@@ -235,7 +235,7 @@ class InstrDbBuilder {
   };
 
   std::optional<FactLine> parseFactLine(const SpecLine& l, std::uint32_t file) {
-    const std::string_view t = trimBlanks(stripLineComment(l.text));
+    const std::string_view t = text::trim(stripLineComment(l.text));
     if (t.empty()) return std::nullopt;
     const SourcePos pos{file, l.line, text::indentOf(l.text) + 1};
     const std::size_t open = t.find('<'), close = t.find('>');
@@ -245,11 +245,11 @@ class InstrDbBuilder {
     }
     FactLine f;
     f.pos = pos;
-    f.keyword = std::string(trimBlanks(t.substr(0, open)));
+    f.keyword = std::string(text::trim(t.substr(0, open)));
     for (auto a : text::splitTopLevel(t.substr(open + 1, close - open - 1), ','))
       if (!a.empty()) f.args.emplace_back(a);
-    std::string_view rest = trimBlanks(t.substr(close + 1, t.size() - close - 2));
-    if (rest.starts_with("=")) f.value = std::string(trimBlanks(rest.substr(1)));
+    std::string_view rest = text::trim(t.substr(close + 1, t.size() - close - 2));
+    if (rest.starts_with("=")) f.value = std::string(text::trim(rest.substr(1)));
     else if (!rest.empty()) sink_.error(pos, "bad-statement", "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
     return f;
   }
@@ -363,7 +363,7 @@ class InstrDbBuilder {
       for (const auto& a : it->second) {
         if (a.aliases == nullptr) continue;
         for (const auto& l : a.aliases->lines) {
-          const std::string_view line = trimBlanks(stripLineComment(l.text));
+          const std::string_view line = text::trim(stripLineComment(l.text));
           if (line.empty()) continue;
           const SourcePos pos{a.file, l.line, text::indentOf(l.text) + 1};
           text::Cursor c(line, pos.column);
@@ -536,7 +536,7 @@ class InstrDbBuilder {
     for (const SpecDefinition* def : chain) {
       if (const SpecSection* enc = def->section("Encoding")) {
         for (const auto& l : enc->lines) {
-          const std::string_view t = trimBlanks(l.text);
+          const std::string_view t = text::trim(l.text);
           if (t.empty() || t.starts_with("//")) continue;
           const SourcePos pos{def->pos.file, l.line, text::indentOf(l.text) + 1};
           auto parsed = parsedFields_.find(fieldKey(pos));

@@ -13,7 +13,7 @@ constexpr std::array kKeywords = {"InList", "OutList", "Order", "Bitwidth", "Asm
 
 std::vector<std::string> names(std::string_view list) {
   std::vector<std::string> out;
-  if (trimBlanks(list).empty()) return out;
+  if (text::trim(list).empty()) return out;
   for (auto n : text::splitTopLevel(list, ',')) out.emplace_back(n);
   return out;
 }
@@ -45,7 +45,7 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
     const std::uint32_t indent = text::indentOf(raw);
     std::string_view t = raw.substr(indent);
     std::size_t k = 0;
-    while (k < t.size() && text::isIdentChar(t[k])) ++k;
+    while (k < t.size() && text::isWordChar(t[k])) ++k;
     const std::string_view kw = t.substr(0, k);
     const bool statement = indent > 0 && k < t.size() && t[k] == '<' && isStatementKeyword(kw);
     if (!statement) {
@@ -53,7 +53,7 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
       continue;
     }
     const SourcePos pos{fileIndex, l.line, indent + 1};
-    t = trimBlanks(stripLineComment(t));
+    t = text::trim(stripLineComment(t));
     const std::size_t close = closeAngle(t, k);
     if (close == std::string_view::npos) {
       sink.error(pos, "bad-statement", std::string(kw) + "<…> is not closed");
@@ -61,23 +61,23 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
     }
     RawStatement st;
     st.keyword = std::string(kw);
-    st.angle = std::string(trimBlanks(t.substr(k + 1, close - k - 1)));
+    st.angle = std::string(text::trim(t.substr(k + 1, close - k - 1)));
     st.pos = pos;
-    std::string_view rest = trimBlanks(t.substr(close + 1));
+    std::string_view rest = text::trim(t.substr(close + 1));
     if (rest.ends_with(";")) {
-      rest = trimBlanks(rest.substr(0, rest.size() - 1));
+      rest = text::trim(rest.substr(0, rest.size() - 1));
     } else {
       sink.warning({fileIndex, l.line, static_cast<std::uint32_t>(indent + t.size() + 1)}, "missing-semicolon",
                    st.keyword + " statement does not end with ';'");
     }
-    if (rest.starts_with("=")) st.rhs = std::string(trimBlanks(rest.substr(1)));
+    if (rest.starts_with("=")) st.rhs = std::string(text::trim(rest.substr(1)));
     else if (!rest.empty()) sink.error(pos, "bad-statement", "unexpected text after " + st.keyword + "<…>");
     out.push_back(std::move(st));
   }
   if (prose != nullptr) {
-    while (!proseLines.empty() && trimBlanks(proseLines.back()).empty()) proseLines.pop_back();
+    while (!proseLines.empty() && text::trim(proseLines.back()).empty()) proseLines.pop_back();
     std::size_t first = 0;
-    while (first < proseLines.size() && trimBlanks(proseLines[first]).empty()) ++first;
+    while (first < proseLines.size() && text::trim(proseLines[first]).empty()) ++first;
     for (std::size_t i = first; i < proseLines.size(); ++i) {
       if (i > first) prose->push_back('\n');
       prose->append(proseLines[i]);
@@ -105,7 +105,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
       const std::size_t br = e.find('[');
       if (br != std::string_view::npos && e.ends_with("]")) {
         elem.kind = OrderElem::Kind::Composite;
-        elem.name = std::string(trimBlanks(e.substr(0, br)));
+        elem.name = std::string(text::trim(e.substr(0, br)));
         elem.parts = names(e.substr(br + 1, e.size() - br - 2));
       } else {
         elem.name = std::string(e);  // a predicate set (PR) is classified with the prelude's facts
@@ -144,7 +144,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
       sink.error(st.pos, "bad-statement", "AsmFormat needs 'Function(args)'");
       return false;
     }
-    rule.function = std::string(trimBlanks(std::string_view(st.rhs).substr(0, open)));
+    rule.function = std::string(text::trim(std::string_view(st.rhs).substr(0, open)));
     rule.args = names(std::string_view(st.rhs).substr(open + 1, st.rhs.size() - open - 2));
     auto it = std::find_if(info.asmFormats.begin(), info.asmFormats.end(),
                            [&](const AsmFormatRule& r) { return r.target == rule.target; });

@@ -1,5 +1,6 @@
 // Canonical text of an instruction (see Printer.h).
 #include <gpuasm/isa/Binding.h>
+#include <gpuasm/isa/DecimalFloat.h>
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Printer.h>
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <set>
 
@@ -220,16 +220,9 @@ class FormPrinter {
   static std::string floatText(std::uint32_t bits, bool hasSignBits) {
     const float f = std::bit_cast<float>(bits);
     const bool negative = (bits >> 31) != 0;
-    if (!std::isfinite(f) || (negative && hasSignBits)) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "0f%08X", bits);
-      return buf;
-    }
-    char buf[64];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f);
-    std::string s(buf, ec == std::errc() ? end : buf);
-    if (s.find_first_of(".e") == std::string::npos) s += ".0";
-    return s;
+    if (!std::isfinite(f) || (negative && hasSignBits))
+      return "0f" + ::gpuasm::text::hex(bits, {.digits = 8, .upper = true, .prefix = false});
+    return text::formatDecimalF32(f);
   }
 
   std::string constMem(const Field& f, const Field* baseField) const {

@@ -107,7 +107,7 @@ class Linter {
     while (start <= text.size()) {
       const std::size_t nl = text.find('\n', start);
       const std::string line = text.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-      if (trimBlanks(line).starts_with("```")) inFence = !inFence;
+      if (text::trim(line).starts_with("```")) inFence = !inFence;
       else if (inFence && std::regex_search(line, instruction)) return true;
       if (nl == std::string::npos) break;
       start = nl + 1;

@@ -14,12 +14,6 @@ namespace gpuasm::isa {
 
 using text::Cursor;
 
-std::string_view trimBlanks(std::string_view s) {
-  while (!s.empty() && text::isBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && text::isBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 std::string_view stripLineComment(std::string_view line) {
   bool inString = false;
   for (std::size_t i = 0; i + 1 < line.size(); ++i) {
@@ -92,7 +86,7 @@ class Parser {
     if (!text_.empty() && text_.back() != '\n')
       sink_.note(at(static_cast<std::uint32_t>(lines_.size()), static_cast<std::uint32_t>(lines_.back().size() + 1)),
                  "no-final-newline", "file does not end with a newline");
-    if (!lines_.empty() && trimBlanks(lines_.front()).empty())
+    if (!lines_.empty() && text::trim(lines_.front()).empty())
       sink_.note(at(1), "leading-blank-line", "file starts with an empty line");
   }
 
@@ -113,7 +107,7 @@ class Parser {
         return;
       }
     }
-    const std::string_view trimmed = trimBlanks(line);
+    const std::string_view trimmed = text::trim(line);
     if (!line.empty() && trimmed.empty())
       sink_.note(at(lineNo), "whitespace-only-line", "line holds only whitespace");
     if (isSectionHeader(trimmed)) {
@@ -136,10 +130,10 @@ class Parser {
   static bool isSectionHeader(std::string_view trimmed) {
     if (trimmed.size() < 3 || !trimmed.starts_with("__")) return false;
     const std::string_view name = stripLineComment(trimmed.substr(2));
-    const std::string_view n = trimBlanks(name);
-    if (n.empty() || !text::isIdentStart(n[0])) return false;
+    const std::string_view n = text::trim(name);
+    if (n.empty() || !text::isWordStart(n[0])) return false;
     for (char c : n)
-      if (!text::isIdentChar(c)) return false;
+      if (!text::isWordChar(c)) return false;
     return !n.starts_with("Def");
   }
 
@@ -148,7 +142,7 @@ class Parser {
       sink_.error(at(lineNo), "section-outside-definition", "section header outside any definition");
       return;
     }
-    const std::string name(trimBlanks(stripLineComment(trimmed.substr(2))));
+    const std::string name(text::trim(stripLineComment(trimmed.substr(2))));
     const std::uint32_t indent = text::indentOf(line);
     const SourcePos pos = at(lineNo, indent + 1);
     if (indent == 0)
@@ -166,7 +160,7 @@ class Parser {
   void finishDefinition() {
     if (current_ == nullptr) return;
     for (const auto& s : current_->sections) {
-      const bool empty = std::all_of(s.lines.begin(), s.lines.end(), [](const SpecLine& l) { return trimBlanks(l.text).empty(); });
+      const bool empty = std::all_of(s.lines.begin(), s.lines.end(), [](const SpecLine& l) { return text::trim(l.text).empty(); });
       if (empty) sink_.note(s.pos, "empty-section", "section __" + s.name + " of " + current_->name + " is empty");
     }
     static constexpr std::array kOptypeOrder = {"Encoding", "Syntax", "Description", "OperandInfo", "ModifierInfo",
@@ -213,7 +207,7 @@ class Parser {
     std::string name;
     if (kind == DefKind::Erratum) {
       c.skipBlanks();
-      while (!c.atEnd() && (text::isIdentChar(c.peek()) || c.peek() == '-')) {
+      while (!c.atEnd() && (text::isWordChar(c.peek()) || c.peek() == '-')) {
         name.push_back(c.peek());
         c.advance();
       }
@@ -270,7 +264,7 @@ class Parser {
       if (auto f = parseFieldDecl(trimmed, pos, sink_)) current_->subFields.push_back(std::move(*f));
       return;
     }
-    const std::string_view code = trimBlanks(stripLineComment(trimmed));
+    const std::string_view code = text::trim(stripLineComment(trimmed));
     Cursor c(code, indent + 1);
     EnumDecl e;
     e.pos = pos;
@@ -305,7 +299,7 @@ class Parser {
 }  // namespace
 
 std::optional<FieldDecl> parseFieldDecl(std::string_view lineIn, SourcePos linePos, DiagnosticSink& sink) {
-  const std::string_view line = trimBlanks(stripLineComment(lineIn));
+  const std::string_view line = text::trim(stripLineComment(lineIn));
   Cursor c(line, linePos.column);
   auto fail = [&](const std::string& what) -> std::optional<FieldDecl> {
     sink.error({linePos.file, linePos.line, c.column()}, "bad-field", what);

@@ -43,7 +43,7 @@ std::string withoutTopLevelCommas(std::string_view inner) {
     if (c == ',' && depth == 0) continue;
     out.push_back(c);
   }
-  return std::string(trimBlanks(out));
+  return std::string(text::trim(out));
 }
 
 class FormParser {
@@ -56,9 +56,9 @@ class FormParser {
     const std::string_view code = stripLineComment(lineIn);
     if (code.size() < lineIn.size()) {
       std::string_view comment = lineIn.substr(code.size() + 2);
-      form.comment = std::string(trimBlanks(comment));
+      form.comment = std::string(text::trim(comment));
     }
-    const std::string_view line = trimBlanks(code);
+    const std::string_view line = text::trim(code);
     form.text = std::string(line);
     std::size_t i = 0;
     while (i < line.size() && !text::isBlank(line[i])) ++i;
@@ -74,7 +74,7 @@ class FormParser {
     std::string_view operands = rest;
     if (dollar != std::string_view::npos) {
       operands = rest.substr(0, dollar);
-      for (auto tok : text::splitTopLevel(trimBlanks(rest.substr(dollar)), ' '))
+      for (auto tok : text::splitTopLevel(text::trim(rest.substr(dollar)), ' '))
         if (!tok.empty()) form.schedTokens.emplace_back(tok);
     }
     operandBase_ = static_cast<std::uint32_t>(i);
@@ -89,7 +89,7 @@ class FormParser {
 
   void parseMnemonic(std::string_view m, SyntaxForm& form) {
     std::size_t i = 0;
-    while (i < m.size() && text::isIdentChar(m[i])) ++i;
+    while (i < m.size() && text::isWordChar(m[i])) ++i;
     form.baseName = std::string(m.substr(0, i));
     if (form.baseName.empty()) warn(0, "syntax-bad-mnemonic", "syntax form does not start with a mnemonic");
     while (i < m.size()) {
@@ -105,7 +105,7 @@ class FormParser {
         slot.optional = true;
       } else if (m[i] == '.') {
         end = i + 1;
-        while (end < m.size() && text::isIdentChar(m[end])) ++end;
+        while (end < m.size() && text::isWordChar(m[end])) ++end;
         slot.text = std::string(m.substr(i + 1, end - i - 1));
       } else {
         warn(i, "syntax-bad-modifier", "unexpected '" + std::string(1, m[i]) + "' in mnemonic");
@@ -126,7 +126,7 @@ class FormParser {
     std::size_t currentStart = 0;
     auto flush = [&](bool optional) {
       const std::string_view untrimmed(current);
-      const std::string item(trimBlanks(untrimmed));
+      const std::string item(text::trim(untrimmed));
       const std::size_t leading = text::indentOf(untrimmed);  // keep columns exact after trimming
       if (!item.empty()) parseItem(item, optional, currentStart + leading, form);
       current.clear();
@@ -179,7 +179,7 @@ class FormParser {
       const std::size_t start = i;
       OperandSlot slot = parseOperand(item, i);
       slot.optional = optional;
-      slot.text = std::string(trimBlanks(item.substr(start, i - start)));
+      slot.text = std::string(text::trim(item.substr(start, i - start)));
       if (slot.placeholder.empty()) {
         warn(operandBase_ + at + start, "syntax-bad-operand", "cannot read operand '" + std::string(item.substr(start)) + "'");
         return;
@@ -196,14 +196,14 @@ class FormParser {
   }
   static std::string ident(std::string_view s, std::size_t& i) {
     const std::size_t start = i;
-    while (i < s.size() && text::isIdentChar(s[i])) ++i;
+    while (i < s.size() && text::isWordChar(s[i])) ++i;
     return std::string(s.substr(start, i - start));
   }
 
   // The length of the identifier at `i` when '[' follows it, else 0.
   static std::size_t wordBeforeBracket(std::string_view s, std::size_t i) {
     std::size_t k = i;
-    while (k < s.size() && text::isIdentChar(s[k])) ++k;
+    while (k < s.size() && text::isWordChar(s[k])) ++k;
     return k > i && k < s.size() && s[k] == '[' ? k - i : 0;
   }
 
@@ -265,8 +265,8 @@ class FormParser {
 bool looksLikeDomainLine(std::string_view t) {
   if (t.starts_with(".")) return true;
   std::size_t i = 0;
-  while (i < t.size() && text::isIdentChar(t[i])) ++i;
-  const std::string_view rest = trimBlanks(t.substr(i));
+  while (i < t.size() && text::isWordChar(t[i])) ++i;
+  const std::string_view rest = text::trim(t.substr(i));
   return i > 0 && startsWithLower(t) && rest.starts_with("=");
 }
 
@@ -278,17 +278,17 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   else
     t.remove_prefix(1);
   std::size_t i = 0;
-  while (i < t.size() && text::isIdentChar(t[i])) ++i;
+  while (i < t.size() && text::isWordChar(t[i])) ++i;
   d.variable = std::string(t.substr(0, i));
-  std::string_view rest = trimBlanks(t.substr(i));
+  std::string_view rest = text::trim(t.substr(i));
   if (!rest.starts_with("=")) {
     sink.error(pos, "bad-domain", "expected '=' in modifier domain line");
     return d;
   }
-  rest = trimBlanks(rest.substr(1));
+  rest = text::trim(rest.substr(1));
   if (rest.ends_with(";")) {
     sink.warning(pos, "domain-trailing-semicolon", "modifier domain line ends with ';'");
-    rest = trimBlanks(rest.substr(0, rest.size() - 1));
+    rest = text::trim(rest.substr(0, rest.size() - 1));
   }
   if (!rest.starts_with("{") || !rest.ends_with("}")) {
     sink.error(pos, "bad-domain", "modifier domain values must be in '{…}'");
@@ -302,7 +302,7 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
       dv.isDefault = true;
       v.remove_suffix(1);
     }
-    dv.spelling = std::string(trimBlanks(v));
+    dv.spelling = std::string(text::trim(v));
     if (dv.spelling.empty()) {
       sink.error(pos, "bad-domain", "empty value in modifier domain");
       continue;
@@ -324,7 +324,7 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
   bool sawFence = false;
   for (const auto& l : lines) {
     const std::string_view raw = l.text;
-    const std::string_view t = trimBlanks(raw);
+    const std::string_view t = text::trim(raw);
     const std::uint32_t indent = text::indentOf(raw);
     const SourcePos pos{fileIndex, l.line, indent + 1};
     if (t.starts_with("```")) {
@@ -332,7 +332,7 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
         inFence = true;
         sawFence = true;
         if (raw.size() > 0 && text::isBlank(raw.back()))
-          sink.note({fileIndex, l.line, static_cast<std::uint32_t>(trimBlanks(raw).size() + indent + 1)},
+          sink.note({fileIndex, l.line, static_cast<std::uint32_t>(text::trim(raw).size() + indent + 1)},
                     "fence-trailing-spaces", "code fence has trailing spaces");
       } else {
         inFence = false;

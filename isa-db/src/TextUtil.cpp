@@ -17,11 +17,11 @@ std::vector<std::string_view> splitTopLevel(std::string_view textIn, char sep) {
     if (c == '(' || c == '<' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == '>' || c == ']' || c == '}') --depth;
     else if (c == sep && depth == 0) {
-      out.push_back(trimBlanks(textIn.substr(start, i - start)));
+      out.push_back(text::trim(textIn.substr(start, i - start)));
       start = i + 1;
     }
   }
-  out.push_back(trimBlanks(textIn.substr(start)));
+  out.push_back(text::trim(textIn.substr(start)));
   return out;
 }
 

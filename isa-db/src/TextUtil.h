@@ -2,6 +2,8 @@
 // parser. Private to isa-db.
 #pragma once
 
+#include <gpuasm/isa/Text.h>
+
 #include <cctype>
 #include <cstdint>
 #include <optional>
@@ -11,32 +13,21 @@
 
 namespace gpuasm::isa::text {
 
-inline bool isIdentStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
-inline bool isIdentChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
+// The shared helpers (trim, isWordChar, firstSentence, ...) under the name isa-db's code uses.
+using namespace ::gpuasm::text;
+
+/// A blank inside a spec line (the parser's column counting): space, tab, CR.
 inline bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 /// ASCII lower-case copy.
 inline std::string lower(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out) c = toLower(c);
   return out;
 }
 
 /// "0x" + upper-case hex digits, the spelling of immediates in printed assembly and messages.
-inline std::string hex(std::uint64_t v) {
-  static constexpr char digits[] = "0123456789ABCDEF";
-  if (v == 0) return "0x0";
-  std::string out;
-  while (v != 0) {
-    out.insert(out.begin(), digits[v & 0xF]);
-    v >>= 4;
-  }
-  return "0x" + out;
-}
+inline std::string hex(std::uint64_t v) { return ::gpuasm::text::hex(v, {.upper = true}); }
 
 /// The leading letters of a register name, its file's spelling ("UR4" → "UR", "RZ" → "RZ").
 inline std::string_view letterPrefix(std::string_view name) {
@@ -83,14 +74,14 @@ class Cursor {
   std::string_view word() {
     skipBlanks();
     const std::size_t start = pos_;
-    while (!atEnd() && isIdentChar(text_[pos_])) ++pos_;
+    while (!atEnd() && isWordChar(text_[pos_])) ++pos_;
     return text_.substr(start, pos_ - start);
   }
   /// Dotted word: word{.word}.
   std::string_view dottedWord() {
     skipBlanks();
     const std::size_t start = pos_;
-    while (!atEnd() && (isIdentChar(text_[pos_]) || text_[pos_] == '.')) ++pos_;
+    while (!atEnd() && (isWordChar(text_[pos_]) || text_[pos_] == '.')) ++pos_;
     return text_.substr(start, pos_ - start);
   }
   std::uint32_t column() const { return base_ + static_cast<std::uint32_t>(pos_); }

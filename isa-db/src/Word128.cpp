@@ -1,6 +1,8 @@
 // Bit access and the hex spelling of 128-bit instruction words.
 #include <gpuasm/isa/Word128.h>
 
+#include <gpuasm/isa/Text.h>
+
 #include <algorithm>
 #include <cassert>
 
@@ -47,14 +49,7 @@ Word128 Word128::mask(std::uint32_t offset, std::uint32_t width) {
 }
 
 std::string Word128::toHex() const {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out = "0x";
-  out.reserve(34);
-  for (int nibble = 31; nibble >= 0; --nibble) {
-    const std::uint64_t half = nibble >= 16 ? hi : lo;
-    out.push_back(digits[(half >> ((nibble % 16) * 4)) & 0xF]);
-  }
-  return out;
+  return text::hex(hi, {.digits = 16}) + text::hex(lo, {.digits = 16, .prefix = false});
 }
 
 std::array<unsigned char, 16> Word128::toBytes() const {

@@ -5,11 +5,12 @@
 #include "Commands.h"
 
 #include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/isa/Text.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/wire/RunJson.h>
 
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -19,19 +20,15 @@ namespace gpuasm::tool {
 
 namespace {
 
-std::string hex8(std::uint32_t v) {
-  char buf[12];
-  std::snprintf(buf, sizeof buf, "%08x", v);
-  return buf;
-}
-
 // The register table: uniform registers on one line each, then one row per lane with a column
 // per R and P register. '*' marks a value that differs from the initial state.
 void printTable(const sim::WarpState& before, const sim::WarpState& after, std::ostream& out) {
   const sim::RegisterLayout& l = after.layout;
   for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
     if (after.urSet.test(i))
-      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = 0x" << hex8(after.ur[i]) << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
+      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = "
+          << sim::formatBits(after.ur[i], sim::ValueFormat::PaddedHex)
+          << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
     if (after.upSet.test(i))
       out << std::setw(6) << l.name(sim::RegFile::UP, i) << " = " << (after.up[i] ? "true" : "false") << (after.up[i] != before.up[i] ? " *" : "") << '\n';
@@ -47,7 +44,10 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
   out << std::right << '\n';
   for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
     out << std::setw(4) << lane << ((after.activeMask >> lane) & 1u ? "   " : " - ");
-    for (std::uint32_t i : gprs) out << hex8(after.r[i][lane]) << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
+    // 8 hex digits without "0x", so that a row of 32-bit registers stays narrow.
+    for (std::uint32_t i : gprs)
+      out << text::hex(after.r[i][lane], {.digits = 8, .prefix = false})
+          << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
     for (std::uint32_t i : preds) out << (after.pred(i, lane) ? '1' : '0') << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
     out << '\n';
   }

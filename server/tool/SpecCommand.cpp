@@ -5,6 +5,7 @@
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
+#include <gpuasm/isa/Text.h>
 #include <gpuasm/wire/ProjectConfig.h>
 #include <gpuasm/wire/SpecJson.h>
 
@@ -12,7 +13,6 @@
 #include <array>
 #include <cstring>
 #include <ostream>
-#include <sstream>
 
 namespace gpuasm::tool {
 
@@ -131,9 +131,7 @@ int appendWordsOfBinary(const std::string& path, std::vector<DisInput>& inputs, 
   for (std::size_t at = 0; at < bytes->size(); at += 16) {
     std::array<unsigned char, 16> word{};
     std::memcpy(word.data(), bytes->data() + at, word.size());
-    std::ostringstream name;
-    name << path << "+0x" << std::hex << at;
-    inputs.emplace_back(name.str(), Word128::fromBytes(word));
+    inputs.emplace_back(path + "+" + text::hex(at), Word128::fromBytes(word));
   }
   return kExitOk;
 }
@@ -186,11 +184,7 @@ void printFieldValues(const InstrDb& db, const DecodedWord& d, std::ostream& out
     const Enumerator* name = t.isEnumerated() ? t.enumeratorFor(d.values[i]) : nullptr;
     out << ' ' << f.name << '=';
     if (name != nullptr) out << name->name;
-    else {
-      std::ostringstream hex;
-      hex << "0x" << std::hex << d.values[i];
-      out << hex.str();
-    }
+    else out << text::hex(d.values[i]);
   }
 }
 

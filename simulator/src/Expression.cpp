@@ -2,13 +2,11 @@
 // Expression.h).
 #include <gpuasm/sim/Expression.h>
 
-#include <gpuasm/isa/DecimalFloat.h>
 #include <gpuasm/isa/Utf8.h>
 
 #include <algorithm>
 #include <bit>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -32,14 +30,6 @@ ExprType common(ExprType a, ExprType b) {
   return ExprType::U32;
 }
 
-float asFloat(const ExprValue& v) {
-  switch (v.type) {
-    case ExprType::F32: return std::bit_cast<float>(v.bits);
-    case ExprType::S32: return static_cast<float>(static_cast<std::int32_t>(v.bits));
-    default: return static_cast<float>(v.bits);
-  }
-}
-
 ExprValue ofFloat(float f) { return {ExprType::F32, std::bit_cast<std::uint32_t>(f)}; }
 ExprValue ofBool(bool b) { return {ExprType::Bool, b ? 1u : 0u}; }
 
@@ -61,40 +51,6 @@ std::string laneList(std::uint32_t mask) {
 }
 
 }  // namespace
-
-const char* exprTypeName(ExprType type) {
-  switch (type) {
-    case ExprType::U32: return "u32";
-    case ExprType::S32: return "s32";
-    case ExprType::F32: return "f32";
-    case ExprType::Bool: return "bool";
-  }
-  return "?";
-}
-
-float ExprValue::f32() const { return asFloat(*this); }
-
-std::string formatValue(const ExprValue& value) {
-  switch (value.type) {
-    case ExprType::Bool: return value.bits != 0 ? "true" : "false";
-    case ExprType::S32: return std::to_string(static_cast<std::int32_t>(value.bits));
-    case ExprType::F32: {
-      const float f = std::bit_cast<float>(value.bits);
-      if (std::isnan(f)) return "nan";
-      if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
-      char buf[64];
-      const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f);
-      std::string out(buf, ec == std::errc() ? end : buf);
-      // A whole number still reads as an f32.
-      if (out.find_first_of(".en") == std::string::npos) out += ".0";
-      return out;
-    }
-    case ExprType::U32: break;
-  }
-  char buf[16];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value.bits, 16);
-  return "0x" + std::string(buf, ec == std::errc() ? end : buf);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Parsing: a recursive descent over C's precedence levels, type-checking each node as it is made.
@@ -355,41 +311,14 @@ class ExpressionParser {
     std::string_view token = text_.substr(begin, end - begin);
     at_ = end;
     skipSpace();
-    Expression::Node n{Op::Literal, ExprType::U32, false, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), 0, 0, RegFile::R, 0, 0};
-    const bool hex = token.size() > 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X');
-    if (!hex && token.find_first_of(".eEfF") != std::string_view::npos) {
-      std::string_view digits = token;
-      if (digits.back() == 'f' || digits.back() == 'F') digits.remove_suffix(1);
-      const text::DecimalFloat f = text::parseDecimalF32(digits);
-      if (f.status == text::FloatStatus::OutOfRange) {
-        fail(begin, token.size(), "'" + std::string(token) + "' is out of the range of an f32");
-        return 0;
-      }
-      if (f.status != text::FloatStatus::Ok) {
-        fail(begin, token.size(), "'" + std::string(token) + "' is not a number");
-        return 0;
-      }
-      n.type = ExprType::F32;
-      n.number = std::bit_cast<std::uint32_t>(f.value);
-      return add(n);
-    }
-    std::uint64_t v = 0;
-    const std::string_view digits = hex ? token.substr(2) : token;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, hex ? 16 : 10);
-    if (ec != std::errc() && ec != std::errc::result_out_of_range) {
-      fail(begin, token.size(), "'" + std::string(token) + "' is not a number");
+    // The token is a literal of the one value grammar (Value.h); its sign is the '-' operator's.
+    const auto value = parseValue(token);
+    if (!value) {
+      fail(begin, token.size(), value.error().message);
       return 0;
     }
-    if (p != digits.data() + digits.size()) {
-      fail(begin, token.size(), "'" + std::string(token) + "' is not a number (decimal, 0x hex, or an f32 such as 0.5)");
-      return 0;
-    }
-    if (ec == std::errc::result_out_of_range || v > 0xFFFFFFFFu) {
-      fail(begin, token.size(), "'" + std::string(token) + "' does not fit in 32 bits");
-      return 0;
-    }
-    n.number = static_cast<std::uint32_t>(v);
-    return add(n);
+    const auto b = static_cast<std::uint32_t>(begin), e = static_cast<std::uint32_t>(end);
+    return add({Op::Literal, value->type, false, b, e, 0, 0, RegFile::R, value->bits, 0});
   }
 
   std::uint32_t name() {
@@ -411,9 +340,9 @@ class ExpressionParser {
       n.op = Op::ActiveMask;
       return add(n);
     }
-    if (word == "true" || word == "false") {
+    if (const auto truth = parseValue(word); truth && truth->type == ExprType::Bool) {  // true, false
       n.type = ExprType::Bool;
-      n.number = word == "true" ? 1 : 0;
+      n.number = truth->bits;
       return add(n);
     }
     const auto reg = layout_.parseIgnoringCase(word);
@@ -600,7 +529,7 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
     }
   }
   if (n.type == ExprType::F32) {
-    const float x = asFloat(*a), y = asFloat(*b);
+    const float x = a->f32(), y = b->f32();
     switch (n.op) {
       case Op::Add: return ofFloat(x + y);
       case Op::Sub: return ofFloat(x - y);

@@ -1,45 +1,15 @@
 // `// @state` directives, value spelling, and applying an initial state to a warp.
 #include <gpuasm/sim/InitialState.h>
 
-#include <algorithm>
-#include <cctype>
-#include <charconv>
+#include <gpuasm/isa/Text.h>
+#include <gpuasm/sim/Value.h>
+
 
 namespace gpuasm::sim {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
-  return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// A number as users write it: decimal, 0x hex, with an optional '-' (two's complement, 64 bits).
-std::optional<std::uint64_t> parseNumber(std::string_view s) {
-  s = trim(s);
-  bool negative = false;
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
-  }
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s.remove_prefix(2);
-  }
-  if (s.empty()) return std::nullopt;
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return negative ? ~v + 1 : v;
-}
+using text::trim;
 
 // Splits "[a, b, c]" into its items; nullopt when the brackets are missing.
 std::optional<std::vector<std::string_view>> listItems(std::string_view s) {
@@ -63,13 +33,13 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> parseCmemAddress(std::str
   const std::size_t close1 = s.find(']');
   if (close1 == std::string_view::npos || close1 + 1 >= s.size() || s[close1 + 1] != '[' || s.back() != ']')
     return std::nullopt;
-  const auto bank = parseNumber(s.substr(2, close1 - 2));
-  const auto offset = parseNumber(s.substr(close1 + 2, s.size() - close1 - 3));
-  if (!bank || !offset || *bank > 0xFFFF || *offset > 0xFFFFFFFFu) return std::nullopt;
-  return std::pair{static_cast<std::uint32_t>(*bank), static_cast<std::uint32_t>(*offset)};
+  const auto bank = parseUnsignedInteger(s.substr(2, close1 - 2));
+  const auto offset = parseUnsignedInteger(s.substr(close1 + 2, s.size() - close1 - 3));
+  if (!bank || !offset || *bank > 0xFFFF) return std::nullopt;
+  return std::pair{*bank, *offset};
 }
 
-std::expected<InitValue, std::string> parseValue(std::string_view text) {
+std::expected<InitValue, std::string> parseRegisterValue(std::string_view text) {
   if (const auto items = listItems(text)) {
     if (items->size() != kWarpSize)
       return std::unexpected("a per-lane list needs " + std::to_string(kWarpSize) + " values, found " +
@@ -77,36 +47,39 @@ std::expected<InitValue, std::string> parseValue(std::string_view text) {
     InitValue v;
     v.kind = InitValue::Kind::PerLane;
     for (std::size_t i = 0; i < kWarpSize; ++i) {
-      const auto one = parseInitScalar((*items)[i]);
-      if (!one || one->kind != InitValue::Kind::Scalar)
-        return std::unexpected("lane " + std::to_string(i) + ": '" + std::string((*items)[i]) + "' is not a number");
-      v.lanes[i] = one->scalar;
+      const auto one = parseValue((*items)[i]);
+      if (!one) return std::unexpected("lane " + std::to_string(i) + ": " + one.error().message);
+      v.lanes[i] = one->bits;
     }
     return v;
   }
-  if (auto v = parseInitScalar(text)) return *v;
-  return std::unexpected("'" + std::string(trim(text)) +
-                         "' is not a value (a number, 0x hex, lane, true, false, or a list of 32)");
+  return parseInitScalar(text);
 }
 
 }  // namespace
 
-std::optional<InitValue> parseInitScalar(std::string_view text) {
+std::optional<std::uint32_t> parseUnsignedInteger(std::string_view text) {
+  text = trim(text);
+  const auto v = parseValue(text);
+  if (text.starts_with('-') || !v || v->type != ValueType::U32) return std::nullopt;
+  return v->bits;
+}
+
+std::expected<InitValue, std::string> parseInitScalar(std::string_view text) {
   text = trim(text);
   InitValue v;
-  if (iequals(text, "lane")) {
+  if (text::equalsIgnoringCase(text, "lane")) {
     v.kind = InitValue::Kind::LaneId;
     return v;
   }
-  if (iequals(text, "true")) {
-    v.scalar = 1;
+  const auto value = parseValue(text);
+  if (value) {
+    v.scalar = value->bits;
     return v;
   }
-  if (iequals(text, "false")) return v;
-  const auto n = parseNumber(text);
-  if (!n) return std::nullopt;
-  v.scalar = *n;
-  return v;
+  if (value.error().kind == ValueError::Kind::OutOfRange) return std::unexpected(value.error().message);
+  return std::unexpected("'" + std::string(text) + "' is not a value (a number, 0x hex, 0b binary, " +
+                         "an f32 such as 0.5, lane, true, false, or a list of 32)");
 }
 
 void InitialState::overrideWith(const InitialState& other) {
@@ -133,7 +106,7 @@ std::vector<CommentDirective> findCommentDirectives(std::string_view source, std
     const std::size_t lead = text.find_first_not_of(" \t", slashes + 2);
     if (lead == std::string_view::npos || lineStart + lead != at) continue;
     const std::string_view rest = text.substr(lead + name.size());
-    if (!rest.empty() && std::isalnum(static_cast<unsigned char>(rest.front())) != 0) continue;  // @stateful is not @state
+    if (!rest.empty() && text::isWordChar(rest.front())) continue;  // @stateful is not @state
     out.push_back({line, static_cast<std::uint32_t>(lead), static_cast<std::uint32_t>(at), rest});
   }
   return out;
@@ -150,15 +123,15 @@ ParsedDirectives parseStateDirectives(std::string_view source) {
     }
     const std::string_view name = trim(d.rest.substr(0, eq));
     const std::string_view valueText = trim(d.rest.substr(eq + 1));
-    if (iequals(name, "activeMask")) {
-      const auto v = parseNumber(valueText);
-      if (!v || *v > 0xFFFFFFFFu) error("activeMask must be a 32-bit number");
-      else out.state.activeMask = static_cast<std::uint32_t>(*v);
+    if (text::equalsIgnoringCase(name, "activeMask")) {
+      const auto v = parseUnsignedInteger(valueText);
+      if (!v) error("activeMask must be a 32-bit number");
+      else out.state.activeMask = *v;
     } else if (const auto addr = parseCmemAddress(name)) {
-      const auto v = parseNumber(valueText);
-      if (!v) error("a constant-memory word must be a number");
-      else out.state.cmem.push_back({addr->first, addr->second, static_cast<std::uint32_t>(*v)});
-    } else if (auto v = parseValue(valueText)) {
+      const auto v = parseValue(valueText);
+      if (!v) error("a constant-memory word: " + v.error().message);
+      else out.state.cmem.push_back({addr->first, addr->second, v->bits});
+    } else if (auto v = parseRegisterValue(valueText)) {
       out.state.registers.push_back({std::string(name), *v, d.line});
     } else {
       error(v.error());

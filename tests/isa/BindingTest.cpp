@@ -352,13 +352,6 @@ TEST(BindingQueries, NextOperandSlots) {
 
 // ------------------------------------------------------------------ shared text
 
-TEST(BindingText, FirstSentence) {
-  EXPECT_EQ(firstSentence("进行整数加法，即Rd = Ra + SrcB。\n\n加法是对输入整数的二进制补码进行的。"), "进行整数加法，即Rd = Ra + SrcB。");
-  EXPECT_EQ(firstSentence("Adds, i.e. sums two values. Then more."), "Adds, i.e. sums two values.");
-  EXPECT_EQ(firstSentence("one\nline. two"), "one line.");
-  EXPECT_EQ(firstSentence("no end"), "no end");
-}
-
 TEST(BindingText, CompactFormAndDomainLine) {
   const Optype& iadd = *db().optype("IADD");
   EXPECT_EQ(compactForm(iadd.syntax.forms[0]), "IADD Rd, {-}Ra, {-}SrcB ;");

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 using gpuasm::text::FloatStatus;
+using gpuasm::text::formatDecimalF32;
 using gpuasm::text::parseDecimalF32;
 
 namespace {
@@ -40,6 +41,36 @@ TEST(DecimalFloatTest, ValuesAnF32CannotHoldAreOutOfRange) {
 TEST(DecimalFloatTest, AnythingButPlainDecimalIsNotANumber) {
   for (const char* text : {"", "-", ".", "-.", "1e", "1e+", "e5", "+1", "0x1p3", "inf", "nan", "1.2.3", " 1", "1 ", "1f", "1e5.0", "--1"})
     EXPECT_EQ(parseDecimalF32(text).status, FloatStatus::NotANumber) << '"' << text << '"';
+}
+
+float ofBits(std::uint32_t bits) { return std::bit_cast<float>(bits); }
+
+TEST(DecimalFloatTest, WritesTheShortestDecimalThatReadsBack) {
+  EXPECT_EQ(formatDecimalF32(ofBits(0x3DCCCCCDu)), "0.1");   // not 0.100000001490116…
+  EXPECT_EQ(formatDecimalF32(ofBits(0x3FC00000u)), "1.5");
+  EXPECT_EQ(formatDecimalF32(ofBits(0xBF000000u)), "-0.5");
+  EXPECT_EQ(formatDecimalF32(ofBits(0x40000000u)), "2.0");   // a whole number keeps ".0"
+  EXPECT_EQ(formatDecimalF32(ofBits(0x00000000u)), "0.0");
+  EXPECT_EQ(formatDecimalF32(ofBits(0x80000000u)), "-0.0");
+  EXPECT_EQ(formatDecimalF32(ofBits(0x501502F9u)), "1e+10");  // 10^10 = 0x1.2A05F2p33, exact in 24 bits
+  EXPECT_EQ(formatDecimalF32(ofBits(0x00000001u)), "1e-45");  // the smallest subnormal, 1.4013e-45
+  EXPECT_EQ(formatDecimalF32(ofBits(0x7F7FFFFFu)), "3.4028235e+38");
+  EXPECT_EQ(formatDecimalF32(ofBits(0x7F800000u)), "inf");
+  EXPECT_EQ(formatDecimalF32(ofBits(0xFF800000u)), "-inf");
+  EXPECT_EQ(formatDecimalF32(ofBits(0x7FC00000u)), "nan");
+}
+
+// Every finite f32 written is read back as the same bits: a walk over exponents and fractions.
+TEST(DecimalFloatTest, WritingThenReadingIsTheIdentityOnFiniteValues) {
+  for (std::uint32_t sign = 0; sign < 2; ++sign)
+    for (std::uint32_t exponent = 0; exponent < 255; exponent += 3)
+      for (const std::uint32_t fraction : {0x000000u, 0x000001u, 0x2AAAAAu, 0x400000u, 0x7FFFFFu}) {
+        const std::uint32_t bits = (sign << 31) | (exponent << 23) | fraction;
+        const std::string text = formatDecimalF32(ofBits(bits));
+        const auto back = parseDecimalF32(text);
+        ASSERT_EQ(back.status, FloatStatus::Ok) << text;
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(back.value), bits) << text;
+      }
 }
 
 }  // namespace

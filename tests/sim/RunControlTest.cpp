@@ -142,11 +142,35 @@ TEST(RunControl, InitialStateErrorsNameTheRegister) {
            {"// @state PT = false\n", "PT is a constant register"},
            {"// @state UR1 = lane\n", "UR1 is a uniform register"},
            {"// @state P0 = 2\n", "not a truth value"},
-           {"// @state R1 = 0x100000000\n", "does not fit 32 bits"},
+           {"// @state P0 = 1.0\n", "not a truth value"},
            {"// @state c[0x0][0x2] = 1\n", "not 4-byte aligned"}}) {
     const auto out = run(src + "MOV R1, 0x1 ;\n", {}, true);
     EXPECT_NE(out.setupError.find(expected), std::string::npos) << src << " → " << out.setupError;
   }
+}
+
+// A value too wide for 32 bits is the directive's error, at its line, as the value grammar
+// (sim/Value.h) reports it; it used to pass the directive and fail the run's setup.
+TEST(RunControl, ValuesTooWideAreDirectiveErrors) {
+  const auto parsed =
+      sim::parseStateDirectives("// @state R1 = 0x100000000\nMOV R1, 0x1 ;\n// @state R2 = -2147483649\n");
+  ASSERT_EQ(parsed.errors.size(), 2u);
+  EXPECT_EQ(parsed.errors[0].line, 0u);
+  EXPECT_EQ(parsed.errors[0].message, "'0x100000000' does not fit in 32 bits");
+  EXPECT_EQ(parsed.errors[1].line, 2u);
+  EXPECT_EQ(parsed.errors[1].message, "'-2147483649' does not fit in 32 bits (the least is -2147483648)");
+}
+
+// `// @state` reads the grammar the expressions and setVariable read: binary, f32 as its bits.
+TEST(RunControl, StateValuesUseTheOneValueGrammar) {
+  const auto out = run("// @state R1 = 1.5\n// @state R2 = 0b1010\n// @state UR1 = -0.5\n"
+                       "// @state c[0x0][0x10] = 0.1\n// @state P0 = TRUE\n"
+                       "MOV R3, R1 ;\nMOV R4, R2 ;\nMOV R5, c[0x0][0x10] ;\n");
+  EXPECT_EQ(reg(out, "R3"), 0x3FC00000u);  // 1.5f
+  EXPECT_EQ(reg(out, "R4"), 10u);
+  EXPECT_EQ(reg(out, "UR1"), 0xBF000000u);  // -0.5f
+  EXPECT_EQ(reg(out, "R5"), 0x3DCCCCCDu);   // 0.1f
+  EXPECT_EQ(reg(out, "P0", 7), 1u);
 }
 
 TEST(RunControl, NegativeDecimalValuesAreTwosComplement) {

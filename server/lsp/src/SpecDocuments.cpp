@@ -2,6 +2,8 @@
 // copies in a cache directory (see SpecDocuments.h).
 #include "SpecDocuments.h"
 
+#include <gpuasm/isa/Text.h>
+
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -26,9 +28,7 @@ std::string contentHash(const std::vector<isa::SpecFile>& files) {
     mix(f.name);
     mix(f.text);
   }
-  std::ostringstream out;
-  out << std::hex << h;
-  return out.str();
+  return text::hex(h, {.prefix = false});
 }
 
 bool sameContent(const fs::path& path, const std::string& text) {

@@ -1,27 +1,12 @@
 // FrameReader and frameMessage (see Framing.h).
 #include <gpuasm/wire/Framing.h>
 
+#include <gpuasm/isa/Text.h>
+
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
 namespace gpuasm::wire {
-
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
 
 void FrameReader::compact() {
   if (consumed_ > 0 && consumed_ * 2 >= buffer_.size()) {
@@ -62,9 +47,9 @@ std::optional<std::variant<std::string, FrameError>> FrameReader::next() {
         error = "malformed header line '" + std::string(line.substr(0, 80)) + "'";
         continue;
       }
-      const std::string_view name = trim(line.substr(0, colon));
-      const std::string_view value = trim(line.substr(colon + 1));
-      if (iequals(name, "Content-Length")) {
+      const std::string_view name = text::trim(line.substr(0, colon));
+      const std::string_view value = text::trim(line.substr(colon + 1));
+      if (text::equalsIgnoringCase(name, "Content-Length")) {
         std::size_t n = 0;
         const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
         if (ec != std::errc() || p != value.data() + value.size()) error = "Content-Length '" + std::string(value) + "' is not a number";

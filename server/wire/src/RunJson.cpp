@@ -2,11 +2,10 @@
 #include <gpuasm/wire/RunJson.h>
 
 #include "DiagnosticsJson.h"
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/wire/RunJsonTree.h>
 
 #include <nlohmann/json.hpp>
-
-#include <cstdio>
 
 namespace gpuasm::wire {
 
@@ -14,11 +13,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string hex32(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
+// A register value in the JSON of a run: "0x" and all 8 hex digits.
+constexpr sim::ValueFormat kRegisterFormat = sim::ValueFormat::PaddedHex;
 
 // One value as the state file spells it: a JSON number, a boolean, or a string that is a
 // number ("0x10", "16", "-1") or "lane".
@@ -39,8 +35,7 @@ std::expected<sim::InitValue, std::string> scalar(const json& j) {
     return v;
   }
   if (j.is_string()) {
-    if (auto v = sim::parseInitScalar(j.get<std::string>())) return *v;
-    return std::unexpected("'" + j.get<std::string>() + "' is not a number, 0x hex, or \"lane\"");
+    return sim::parseInitScalar(j.get<std::string>());
   }
   return std::unexpected("expected a number, a string or a boolean, found " + std::string(j.type_name()));
 }
@@ -50,6 +45,12 @@ std::expected<std::uint64_t, std::string> number(const json& j, const std::strin
   if (!v) return std::unexpected(what + ": " + v.error());
   if (v->kind != sim::InitValue::Kind::Scalar) return std::unexpected(what + ": expected a number");
   return v->scalar;
+}
+
+// A constant-memory bank or offset (a key of "cmem"): a non-negative integer.
+std::expected<std::uint64_t, std::string> address(const std::string& text, const std::string& what) {
+  if (const auto v = sim::parseUnsignedInteger(text)) return *v;
+  return std::unexpected(what + ": not a non-negative integer (16, 0x10, 0b10000)");
 }
 
 }  // namespace
@@ -93,11 +94,11 @@ std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& 
     } else if (key == "cmem") {
       if (!value.is_object()) return std::unexpected("\"cmem\" must be an object {bank: {offset: word}}");
       for (const auto& [bankText, words] : value.items()) {
-        auto bank = number(json(bankText), "cmem bank '" + bankText + "'");
+        auto bank = address(bankText, "cmem bank '" + bankText + "'");
         if (!bank) return std::unexpected(bank.error());
         if (!words.is_object()) return std::unexpected("cmem." + bankText + " must be an object {offset: word}");
         for (const auto& [offsetText, word] : words.items()) {
-          auto offset = number(json(offsetText), "cmem offset '" + offsetText + "'");
+          auto offset = address(offsetText, "cmem offset '" + offsetText + "'");
           if (!offset) return std::unexpected(offset.error());
           auto w = number(word, "cmem." + bankText + "." + offsetText);
           if (!w) return std::unexpected(w.error());
@@ -119,7 +120,8 @@ json detail::registersJson(const sim::WarpState& s) {
   for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i) {
     if (!s.rSet.test(i)) continue;
     json lanes = json::array();
-    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) lanes.push_back(hex32(s.r[i][lane]));
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+      lanes.push_back(sim::formatBits(s.r[i][lane], kRegisterFormat));
     regs[l.name(sim::RegFile::R, i)] = std::move(lanes);
   }
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i) {
@@ -129,7 +131,7 @@ json detail::registersJson(const sim::WarpState& s) {
     regs[l.name(sim::RegFile::P, i)] = std::move(lanes);
   }
   for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
-    if (s.urSet.test(i)) regs[l.name(sim::RegFile::UR, i)] = hex32(s.ur[i]);
+    if (s.urSet.test(i)) regs[l.name(sim::RegFile::UR, i)] = sim::formatBits(s.ur[i], kRegisterFormat);
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
     if (s.upSet.test(i)) regs[l.name(sim::RegFile::UP, i)] = s.up[i];
   return regs;
@@ -147,7 +149,7 @@ json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, co
   }
   json root = {{"file", file}, {"stop", stop}};
   if (outcome.final) {
-    root["activeMask"] = hex32(outcome.final->activeMask);
+    root["activeMask"] = sim::formatBits(outcome.final->activeMask, kRegisterFormat);
     root["regs"] = detail::registersJson(*outcome.final);
   } else {
     root["regs"] = json::object();
@@ -161,10 +163,11 @@ json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, co
         const std::string name = layout ? layout->name(w.file, w.index) : std::to_string(w.index);
         const bool pred = w.file == sim::RegFile::P || w.file == sim::RegFile::UP;
         if (w.lanes.size() == 1) {
-          writes[name] = pred ? json(w.lanes[0] != 0) : json(hex32(w.lanes[0]));
+          writes[name] = pred ? json(w.lanes[0] != 0) : json(sim::formatBits(w.lanes[0], kRegisterFormat));
         } else {
           json lanes = json::array();
-          for (std::uint32_t v : w.lanes) lanes.push_back(pred ? json(v != 0) : json(hex32(v)));
+          for (std::uint32_t v : w.lanes)
+            lanes.push_back(pred ? json(v != 0) : json(sim::formatBits(v, kRegisterFormat)));
           writes[name] = std::move(lanes);
         }
       }

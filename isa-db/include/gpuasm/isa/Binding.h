@@ -271,10 +271,6 @@ std::vector<SlotCandidate> nextOperandSlots(const InstrDb& db, const Optype& opt
 /// with " ;" — the legal forms of a diagnostic and the tooltip of an encoding hint.
 std::string compactForm(const SyntaxForm& form);
 
-/// The first sentence of a prose text (up to '。' or a '.' before a blank, skipping the
-/// abbreviations i.e., e.g., cf., vs., etc.), on one line.
-std::string firstSentence(std::string_view text);
-
 /// The domain line of a modifier variable as the spec writes it: `.rnd = {.RN*, .RM, .RP, .RZ}`.
 std::string domainLine(const ModifierDomain& domain);
 

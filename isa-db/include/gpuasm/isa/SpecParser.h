@@ -77,7 +77,4 @@ std::optional<FieldDecl> parseFieldDecl(std::string_view line, SourcePos linePos
 /// Strips a trailing `// comment` that is not inside a string literal.
 std::string_view stripLineComment(std::string_view line);
 
-/// Removes leading and trailing blanks (space, tab, CR).
-std::string_view trimBlanks(std::string_view text);
-
 }  // namespace gpuasm::isa

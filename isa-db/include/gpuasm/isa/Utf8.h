@@ -4,9 +4,10 @@
 // raw invalid bytes and JSON output stays valid UTF-8.
 #pragma once
 
+#include <gpuasm/isa/Text.h>
+
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -30,11 +31,7 @@ inline std::size_t utf8SequenceLength(std::string_view s, std::size_t at) {
 }
 
 /// `\xNN` (lower-case hex) for one byte.
-inline std::string escapedByte(unsigned char b) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "\\x%02x", b);
-  return buf;
-}
+inline std::string escapedByte(unsigned char b) { return "\\x" + hex(b, {.digits = 2, .prefix = false}); }
 
 /// `s` with each byte that is not part of a well-formed UTF-8 sequence written as `\xNN`.
 inline std::string escapeInvalidUtf8(std::string_view s) {

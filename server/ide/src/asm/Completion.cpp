@@ -56,7 +56,7 @@ class Items {
 // ------------------------------------------------------------------ mnemonics and snippets
 
 std::string mnemonicDetail(const Optype& optype) {
-  const std::string sentence = optype.docs.description.present ? isa::firstSentence(optype.docs.description.text) : "";
+  const std::string sentence = optype.docs.description.present ? text::firstSentence(optype.docs.description.text) : "";
   return sentence.empty() ? optype.name + " (the spec gives no description)" : sentence;
 }
 

@@ -92,8 +92,6 @@ void readOperands(CursorContext& ctx, const MaskedLine& m, std::size_t from, std
 
 }  // namespace
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
 CursorContext cursorContext(const Snapshot& snap, std::uint32_t offset) {
   CursorContext ctx;
   const std::string_view text = snap.text();

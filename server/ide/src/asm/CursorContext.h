@@ -7,6 +7,7 @@
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/AsmUnit.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/isa/Text.h>
 
 #include <cstdint>
 #include <optional>
@@ -46,8 +47,8 @@ struct CursorContext {
 /// The context at byte `offset`; Where::None when the offset is past the end or in a comment.
 CursorContext cursorContext(const Snapshot& snapshot, std::uint32_t offset);
 
-/// True for the bytes of an identifier ([A-Za-z0-9_]).
-bool isWordChar(char c);
+/// True for the bytes of an identifier ([A-Za-z0-9_]): the shared test.
+using text::isWordChar;
 
 /// The opcodes of `optype` that bind syntax form `form`.
 std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form);

@@ -10,10 +10,10 @@
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
+#include <gpuasm/isa/Text.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <string_view>
 #include <vector>
 
@@ -41,19 +41,6 @@ using isa::TypeKind;
 bool contains(isa::SourceRange r, std::uint32_t offset) { return r.begin <= offset && offset < r.end; }
 
 syntax::ByteRange toByteRange(isa::SourceRange r) { return {r.begin, r.end}; }
-
-std::string trimmed(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string bitsText(const Field& f) {
   return std::to_string(f.offset + f.width - 1) + ":" + std::to_string(f.offset);
@@ -194,9 +181,9 @@ std::vector<const isa::Erratum*> behaviourErrata(const InstrDb& db, const Optype
 HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
   const Optype& ot = *l.optype;
   HoverInfo h{range, ot.mnemonic, {}};
-  if (ot.docs.description.present && !trimmed(ot.docs.description.text).empty()) {
+  if (ot.docs.description.present && !text::trim(ot.docs.description.text).empty()) {
     HoverSection d = section(HoverSectionKind::Description);
-    d.text.push_back(trimmed(ot.docs.description.text));
+    d.text.emplace_back(text::trim(ot.docs.description.text));
     d.source = l.db.describe(ot.docs.description.pos);
     h.sections.push_back(std::move(d));
   } else {
@@ -249,7 +236,7 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
         const isa::Enumerator* e = t.enumeratorFor(v);
         value = e != nullptr ? e->name + " (" + std::to_string(v) + ")" : std::to_string(v);
       } else {
-        value = hex(v);
+        value = text::hex(v);
       }
       enc.table.push_back({f.name, bitsText(f), value});
     }
@@ -259,7 +246,7 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
   const auto errata = behaviourErrata(l.db, ot);
   if (!errata.empty()) {
     HoverSection dec = section(HoverSectionKind::Decisions, "gpuasm decisions");
-    for (const isa::Erratum* e : errata) dec.items.push_back({e->id, isa::firstSentence(e->decision.text), false, false});
+    for (const isa::Erratum* e : errata) dec.items.push_back({e->id, text::firstSentence(e->decision.text), false, false});
     h.sections.push_back(std::move(dec));
   }
   return h;

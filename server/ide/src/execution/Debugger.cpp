@@ -3,15 +3,15 @@
 
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/isa/Text.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/syntax/Chunks.h>
 
 #include <algorithm>
 #include <bit>
-#include <cctype>
 #include <charconv>
-#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -22,12 +22,6 @@ namespace {
 constexpr std::uint64_t kEvery = Debugger::kCheckpointEvery;
 /// Lines assembled at a time when a session is launched.
 constexpr std::uint32_t kPrepareLines = 512;
-
-std::string hex(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
-}
 
 bool perLane(sim::RegFile f) { return f == sim::RegFile::R || f == sim::RegFile::P; }
 
@@ -58,12 +52,6 @@ std::vector<std::pair<sim::RegFile, std::uint32_t>> registersOf(const sim::Opera
     default: break;
   }
   return out;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
-  return std::string(s);
 }
 
 }  // namespace
@@ -139,7 +127,7 @@ std::string Debugger::sourceAt(std::uint64_t p) const {
   const std::size_t end = *line + 1 < lineStarts_.size() ? lineStarts_[*line + 1] : text_.size();
   std::string_view s = std::string_view(text_).substr(begin, end - begin);
   if (const std::size_t comment = s.find("//"); comment != std::string_view::npos) s = s.substr(0, comment);
-  return trim(s);
+  return std::string(text::trim(s));
 }
 
 std::optional<std::uint64_t> Debugger::positionOfLine(std::uint32_t line) const {
@@ -276,8 +264,9 @@ std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before,
     if (changed > 0) {
       hit.push_back(d.id);
       if (description.empty()) {
-        description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) + ": " + hex(before[at + first]) +
-                      " -> " + hex(after[at + first]);
+        description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) +
+                      ": " + sim::formatBits(before[at + first], sim::ValueFormat::Hex) + " -> " +
+                      sim::formatBits(after[at + first], sim::ValueFormat::Hex);
         if (changed > 1) description += " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
       }
     }
@@ -478,8 +467,8 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
     Breakpoint b;
     b.id = st.id;
     b.line = *lineAt(*p);
-    if (!trim(spec.condition).empty()) {
-      auto e = sim::Expression::parse(trim(spec.condition), state_.layout);
+    if (const std::string_view condition = text::trim(spec.condition); !condition.empty()) {
+      auto e = sim::Expression::parse(condition, state_.layout);
       if (!e) {
         st.message = "condition, column " + std::to_string(e.error().column + 1) + ": " + e.error().message;
         continue;
@@ -490,7 +479,7 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
       }
       b.condition = std::move(*e);
     }
-    const std::string hit = trim(spec.hitCondition);
+    const std::string hit(text::trim(spec.hitCondition));
     if (!hit.empty()) {
       std::string_view h = hit;
       b.hit = Breakpoint::Hit::Equal;
@@ -501,7 +490,7 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
           h.remove_prefix(prefix.size());
           break;
         }
-      const std::string digits = trim(h);
+      const std::string_view digits = text::trim(h);
       const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), b.hitCount);
       if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
         st.message = "a hit condition is a count: 'N', '>= N', '> N', '== N' or '% N', not '" + hit + "'";

@@ -5,10 +5,10 @@
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>
+#include <gpuasm/sim/Value.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 
 namespace gpuasm::ide {
 
@@ -267,16 +267,10 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
 
 namespace {
 
-std::string hex(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
-}
-
 // A register value: hex, marked when its bits are an f32 infinity or NaN.
 std::string valueText(sim::RegFile file, std::uint32_t v) {
   if (file == sim::RegFile::P || file == sim::RegFile::UP) return v != 0 ? "true" : "false";
-  std::string out = hex(v);
+  std::string out = sim::formatBits(v, sim::ValueFormat::Hex);
   if ((v & 0x7F800000u) == 0x7F800000u) out += (v & 0x007FFFFFu) != 0 ? " (NaN)" : (v >> 31) != 0 ? " (-Inf)" : " (+Inf)";
   return out;
 }

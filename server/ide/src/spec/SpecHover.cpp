@@ -36,18 +36,6 @@ HoverSection description(const isa::InstrDb& db, const isa::Prose& prose, std::s
   return s;
 }
 
-// The first sentence of a prose text (an erratum's decision), for a one-line summary.
-std::string firstSentence(std::string_view text) {
-  text = trimLeft(text);
-  std::size_t end = text.find(". ");
-  const std::size_t para = text.find("\n\n");
-  if (para != std::string_view::npos && (end == std::string_view::npos || para < end)) end = para;
-  std::string out(text.substr(0, end == std::string_view::npos ? text.size() : end + (text[end] == '.' ? 1 : 0)));
-  std::replace(out.begin(), out.end(), '\n', ' ');
-  return out;
-}
-
-
 void addValues(HoverInfo& h, const isa::BitFieldType& type, std::size_t limit) {
   if (!type.isEnumerated() || type.enumerators.empty()) return;
   HoverSection values;
@@ -167,7 +155,7 @@ std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset
     if (d.pos.line != line) continue;
     std::string text = "[" + d.code + "] " + d.message;
     if (const isa::Erratum* er = view.db().erratum(d.erratum); er != nullptr && er->decision.present)
-      text += " — " + firstSentence(er->decision.text);
+      text += " — " + text::firstSentence(er->decision.text);
     decisions.items.push_back({d.erratum.empty() ? std::string(isa::severityName(d.severity)) : d.erratum, std::move(text), !d.erratum.empty(), false});
   }
   if (decisions.items.empty()) return h;

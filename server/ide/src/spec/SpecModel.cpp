@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <memory>
 #include <set>
 #include <utility>
@@ -13,19 +12,7 @@ namespace gpuasm::ide::spec {
 
 using isa::DefKind;
 
-bool isWordChar(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trimLeft(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return s;
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 bool isStatementWord(std::string_view w) { return std::find(kStatementWords.begin(), kStatementWords.end(), w) != kStatementWords.end(); }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gpuasm/ide/spec/SpecFeatures.h>
+#include <gpuasm/isa/Text.h>
 
 #include <array>
 #include <cstdint>
@@ -49,11 +50,11 @@ struct Entity {
   const isa::Enumerator* enumerator = nullptr;
 };
 
-// The characters of a name in the DSL.
-bool isWordChar(char c);
+// The characters of a name in the DSL, white space, and a value's spelling: the shared ones.
+using text::hex;
+using text::isWordChar;
+using text::trimLeft;
 bool isDigit(char c);
-std::string_view trimLeft(std::string_view s);
-std::string hex(std::uint64_t v);
 bool isStatementWord(std::string_view w);
 
 // Sections whose lines are prose or assembly, not DSL statements.

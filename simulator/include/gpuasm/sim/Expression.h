@@ -13,6 +13,7 @@
 #pragma once
 
 #include <gpuasm/sim/InitialState.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/sim/WarpState.h>
 
 #include <cstdint>
@@ -23,24 +24,10 @@
 
 namespace gpuasm::sim {
 
-enum class ExprType : std::uint8_t { U32, S32, F32, Bool };
-
-/// "u32", "s32", "f32", "bool".
-const char* exprTypeName(ExprType type);
-
-/// A value: 32 bits of a type (bool: 0 or 1).
-struct ExprValue {
-  ExprType type = ExprType::U32;
-  std::uint32_t bits = 0;
-
-  bool truth() const { return bits != 0; }
-  float f32() const;
-  friend bool operator==(const ExprValue&, const ExprValue&) = default;
-};
-
-/// How a value is shown: u32 in hex (0x1f0), s32 in decimal, f32 in its shortest round-trip
-/// decimal form (0.5, -inf, nan), bool as true/false.
-std::string formatValue(const ExprValue& value);
+// The expression language's values are sim::Value (Value.h): the names below are that type's.
+using ExprType = ValueType;
+using ExprValue = Value;
+inline const char* exprTypeName(ExprType type) { return valueTypeName(type); }
 
 /// A problem in an expression, at a byte column of its text.
 struct ExprError {

@@ -64,7 +64,7 @@ struct CommentDirective {
 std::vector<CommentDirective> findCommentDirectives(std::string_view source, std::string_view name);
 
 /// Parses the `// @state` directives of a source text:
-///   // @state R1 = 0x10            a value in every lane (decimal, 0x hex, or -decimal)
+///   // @state R1 = 0x10            a value in every lane (Value.h: 16, 0x10, 0b10000, -1, 1.5)
 ///   // @state R2 = lane            the lane id
 ///   // @state R3 = [0, 1, ... ]    32 values, one per lane
 ///   // @state P0 = true            predicates: true / false / 1 / 0 / lane list
@@ -76,9 +76,13 @@ struct ParsedDirectives {
 };
 ParsedDirectives parseStateDirectives(std::string_view source);
 
-/// Parses one value as the state file and directives spell it: a decimal or 0x hex number
-/// (a leading '-' wraps to 32 bits), "lane", "true"/"false". nullopt when malformed.
-std::optional<InitValue> parseInitScalar(std::string_view text);
+/// Parses one value as the state file and directives spell it: a value of the one grammar
+/// (Value.h: 0x10, -1, 0b101, 1.5, true) or "lane". The error says what is wrong.
+std::expected<InitValue, std::string> parseInitScalar(std::string_view text);
+
+/// A bank, an offset or a mask: a non-negative integer of the one grammar (16, 0x10, 0b10000);
+/// nullopt for anything else, a negative number, an f32 or a truth value included.
+std::optional<std::uint32_t> parseUnsignedInteger(std::string_view text);
 
 /// Writes the initial state into `state`; an error value names the first bad entry.
 std::expected<void, std::string> applyInitialState(const InitialState& init, WarpState& state);

@@ -4,6 +4,7 @@
 #include "Requests.h"
 
 #include <gpuasm/sim/Expression.h>
+#include <gpuasm/sim/Value.h>
 
 #include <array>
 #include <optional>
@@ -49,10 +50,10 @@ std::optional<DebugContainer> containerOf(std::int64_t reference) {
 
 std::string valueText(const DebugValue& v, bool hex) {
   switch (v.kind) {
-    case DebugValue::Kind::Number: return hex ? hex8(v.bits) : std::to_string(v.bits);
+    case DebugValue::Kind::Number: return sim::formatBits(v.bits, hex ? sim::ValueFormat::PaddedHex : sim::ValueFormat::Unsigned);
     case DebugValue::Kind::Hex: return hex8(v.bits);
     case DebugValue::Kind::F32: return sim::formatValue({sim::ExprType::F32, v.bits});
-    case DebugValue::Kind::Bool: return v.bits != 0 ? "true" : "false";
+    case DebugValue::Kind::Bool: return sim::formatBits(v.bits, sim::ValueFormat::Bool);
     case DebugValue::Kind::Lanes: return "32 lanes";
   }
   return {};
@@ -174,7 +175,7 @@ json evaluate(DapState& s, const EvaluateArguments& a) {
   std::string result = e->value.type == sim::ExprType::U32 && !a.hex ? std::to_string(e->value.bits)
                                                                      : sim::formatValue(e->value);
   if (e->perLane) result += " (lane " + std::to_string(s.session.lane()) + ")";
-  return EvaluateResult{std::move(result), sim::exprTypeName(e->value.type)};
+  return EvaluateResult{std::move(result), sim::valueTypeName(e->value.type)};
 }
 
 json provenance(DapState& s, const ProvenanceArguments& a) {

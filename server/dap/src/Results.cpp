@@ -1,17 +1,14 @@
 // The debug adapter's response and event bodies as JSON (see Results.h).
 #include "Results.h"
 
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/wire/RunJsonTree.h>
 
 #include <cstdio>
 
 namespace gpuasm::dap::protocol {
 
-std::string hex8(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
+std::string hex8(std::uint32_t v) { return sim::formatBits(v, sim::ValueFormat::PaddedHex); }
 
 void to_json(json& j, const Breakpoint& b) {
   j = {{"verified", b.verified}};

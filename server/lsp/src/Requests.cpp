@@ -6,6 +6,7 @@
 #include "Results.h"
 #include <gpuasm/wire/RunJsonTree.h>
 
+#include <gpuasm/isa/Text.h>
 #include <gpuasm/ide/asm/CodeActions.h>
 #include <gpuasm/ide/asm/Completion.h>
 #include <gpuasm/ide/asm/Definition.h>
@@ -374,12 +375,6 @@ json execute(ServerState& state, const RangeParams& p) {
   return runResult(p.uri, snap, outcome);
 }
 
-std::string hexValue(std::uint64_t v) {
-  std::array<char, 24> buf{};
-  std::snprintf(buf.data(), buf.size(), "0x%llx", static_cast<unsigned long long>(v));
-  return buf.data();
-}
-
 json encoding(ServerState& state, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto [first, last] = selectedLines(p.range);
@@ -395,7 +390,7 @@ json encoding(ServerState& state, const RangeParams& p) {
     if (a.inst) {
       const isa::Opcode& op = *a.inst->opcode;
       for (std::size_t i = 0; i < op.fields.size(); ++i)
-        entry.fields.push_back({op.fields[i].name, op.fields[i].offset + op.fields[i].width - 1, op.fields[i].offset, hexValue(a.inst->values[i])});
+        entry.fields.push_back({op.fields[i].name, op.fields[i].offset + op.fields[i].width - 1, op.fields[i].offset, text::hex(a.inst->values[i])});
       entry.variant = op.name;
       entry.encoding = a.encoding.toHex();
     } else {

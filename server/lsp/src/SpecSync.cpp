@@ -6,6 +6,7 @@
 #include "Requests.h"
 #include "SpecDocuments.h"
 
+#include <gpuasm/isa/Text.h>
 #include <gpuasm/isa/Utf8.h>
 #include <gpuasm/wire/ProjectConfig.h>
 
@@ -29,7 +30,7 @@ int severityCode(isa::Severity s) {
   return 1;
 }
 
-bool wordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || static_cast<unsigned char>(c) >= 0x80; }
+bool wordByte(char c) { return text::isWordChar(c) || c == '.' || static_cast<unsigned char>(c) >= 0x80; }
 
 // A spec finding at its 1-based line and byte column, over the word that starts there (at least
 // one character, never past its line), as an LSP diagnostic.

@@ -1,8 +1,9 @@
 // A debug session of one .asm program (see DebugSession.h).
 #include <gpuasm/workspace/DebugSession.h>
 
+#include <gpuasm/sim/Value.h>
+
 #include <gpuasm/ide/analysis/SourceFile.h>
-#include <gpuasm/isa/DecimalFloat.h>
 #include <gpuasm/wire/RunJson.h>
 
 #include <bit>
@@ -15,38 +16,6 @@
 namespace gpuasm::workspace {
 
 namespace {
-
-// A value as a user types it into setVariable: decimal, 0x hex, -decimal, an f32 with a '.',
-// or true/false.
-std::optional<std::uint32_t> parseValue(std::string text) {
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  while (!text.empty() && text.front() == ' ') text.erase(text.begin());
-  if (text == "true") return 1;
-  if (text == "false") return 0;
-  if (text.find('.') != std::string::npos && text.find("0x") == std::string::npos) {
-    std::string_view digits = text;
-    if (!digits.empty() && (digits.back() == 'f' || digits.back() == 'F')) digits.remove_suffix(1);
-    const text::DecimalFloat f = text::parseDecimalF32(digits);
-    if (f.status != text::FloatStatus::Ok) return std::nullopt;
-    return std::bit_cast<std::uint32_t>(f.value);
-  }
-  bool negative = false;
-  std::string_view s = text;
-  if (!s.empty() && s.front() == '-') {
-    negative = true;
-    s.remove_prefix(1);
-  }
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s.remove_prefix(2);
-  }
-  std::uint64_t v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > 0xFFFFFFFFull) return std::nullopt;
-  return negative ? static_cast<std::uint32_t>(0u - static_cast<std::uint32_t>(v))
-                  : static_cast<std::uint32_t>(v);
-}
 
 // Whether two paths name the same file (`a/./b.asm` and `a/b.asm`, a symbolic link and its target).
 bool samePath(const std::string& a, const std::string& b) {
@@ -278,10 +247,14 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
 std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer container,
                                                                  const std::string& name,
                                                                  const std::string& value) {
-  const auto bits = parseValue(value);
-  if (!bits)
+  // The one grammar of a value a user types (sim/Value.h, docs/LANGUAGE.md "Values a user types").
+  const auto parsed = sim::parseValue(value);
+  if (!parsed) {
+    if (parsed.error().kind == sim::ValueError::Kind::OutOfRange) return std::unexpected(parsed.error().message);
     return std::unexpected("'" + value +
-                           "' is not a value (a number, 0x hex, an f32 like 0.5, true or false)");
+                           "' is not a value (a number, 0x hex, 0b binary, an f32 like 0.5, true or false)");
+  }
+  const std::uint32_t bits = parsed->bits;
   std::string reg = name;
   std::optional<unsigned> lane = lane_;
   if (container.view == DebugView::Warp) lane.reset();
@@ -294,10 +267,10 @@ std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer 
     lane = ln;
   }
   ide::Debugger& d = engine();
-  if (auto done = d.setRegister(reg, lane, *bits); !done) return std::unexpected(done.error());
+  if (auto done = d.setRegister(reg, lane, bits); !done) return std::unexpected(done.error());
   const bool pred = isPredicate(d.layout().parse(reg));
   return DebugValue{name, pred ? DebugValue::Kind::Bool : DebugValue::Kind::Hex,
-                    pred ? (*bits != 0 ? 1u : 0u) : *bits, reg, 0};
+                    pred ? (bits != 0 ? 1u : 0u) : bits, reg, 0};
 }
 
 std::expected<DebugEvaluation, std::string> DebugSession::evaluate(std::string_view expression) const {

@@ -174,7 +174,16 @@ TEST_F(Session, SetVariableTakesAValueAsAUserTypesItAndTheHistoryReplaysIt) {
   EXPECT_EQ(value({DebugView::RegisterLanes, 0}, "[30]").bits, 0xffffffffu);
   const auto bad = session.setVariable({DebugView::Lane}, "R1", "lots");
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error(), "'lots' is not a value (a number, 0x hex, an f32 like 0.5, true or false)");
+  EXPECT_EQ(bad.error(), "'lots' is not a value (a number, 0x hex, 0b binary, an f32 like 0.5, true or false)");
+  // The grammar of // @state (sim/Value.h): 0b binary is a value; 2^32 is out of range, and
+  // the refusal changes nothing.
+  ASSERT_TRUE(session.setVariable({DebugView::Lane}, "R1", "0b101").has_value());
+  EXPECT_EQ(value({DebugView::Lane}, "R1").bits, 5u);
+  const auto wide = session.setVariable({DebugView::Lane}, "R1", "4294967296");
+  ASSERT_FALSE(wide.has_value());
+  EXPECT_NE(wide.error().find("4294967296"), std::string::npos) << wide.error();
+  EXPECT_EQ(value({DebugView::Lane}, "R1").bits, 5u);
+  ASSERT_TRUE(session.setVariable({DebugView::Lane}, "R1", "0x100").has_value());
   // Stepping back before the edits and forward again replays them.
   session.stepBack();
   session.stepForward();

@@ -3,11 +3,14 @@
 // here and nowhere else.
 #include "Requests.h"
 
+#include <gpuasm/wire/MethodTable.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/Value.h>
 
 #include <array>
 #include <optional>
+#include <string_view>
+#include <utility>
 
 namespace gpuasm::dap {
 
@@ -16,9 +19,31 @@ using workspace::DebugContainer;
 using workspace::DebugValue;
 using workspace::DebugView;
 
+namespace {
+
+// The stopped event's `reason` for each way the engine stops (DAP's names where DAP has one).
+std::string_view stopReasonName(ide::DebugStopReason reason) {
+  using R = ide::DebugStopReason;
+  static constexpr std::array<std::pair<R, std::string_view>, 8> kNames = {{
+      {R::Entry, "entry"},
+      {R::Step, "step"},
+      {R::Breakpoint, "breakpoint"},
+      {R::DataBreakpoint, "data breakpoint"},
+      {R::End, "end"},
+      {R::Error, "exception"},
+      {R::StepLimit, "step limit"},
+      {R::Paused, "pause"},
+  }};
+  for (const auto& [r, name] : kNames)
+    if (r == reason) return name;
+  return "step";
+}
+
+}  // namespace
+
 void sendStopped(DapState& state, const ide::DebugStop& stop, const char* reason) {
   for (const std::string& line : stop.logs) send(state, OutputEvent{"console", line + "\n"});
-  const std::string name = ide::debugStopReasonName(stop.reason);
+  const std::string name(stopReasonName(stop.reason));
   StoppedEvent e{reason != nullptr ? reason : name,
                  stop.description.empty() ? name : stop.description,
                  stop.hitBreakpoints,
@@ -307,9 +332,7 @@ constexpr std::array<Method, 28> kMethods = {{
 std::span<const Method> methods() { return kMethods; }
 
 const Method* findMethod(std::string_view command) {
-  for (const Method& m : kMethods)
-    if (m.command == command) return &m;
-  return nullptr;
+  return wire::findByName(std::span<const Method>(kMethods), &Method::command, command);
 }
 
 json capabilities() {

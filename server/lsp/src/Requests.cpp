@@ -4,6 +4,7 @@
 
 #include "HoverText.h"
 #include "Results.h"
+#include <gpuasm/wire/MethodTable.h>
 #include <gpuasm/wire/RunJsonTree.h>
 
 #include <gpuasm/isa/Text.h>
@@ -653,9 +654,7 @@ std::string notification(std::string_view method, json params) {
 }
 
 const Method* findMethod(std::string_view name) {
-  for (const Method& m : kMethods)
-    if (m.name == name) return &m;
-  return nullptr;
+  return wire::findByName(std::span<const Method>(kMethods), &Method::name, name);
 }
 
 json serverCapabilities(const ClientCapabilities& client) {

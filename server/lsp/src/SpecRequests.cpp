@@ -7,6 +7,7 @@
 #include "Requests.h"
 #include "Results.h"
 
+#include <gpuasm/wire/MethodTable.h>
 #include <gpuasm/ide/spec/SpecFeatures.h>
 #include <gpuasm/isa/Utf8.h>
 
@@ -220,9 +221,7 @@ const Method kSpecMethods[] = {
 std::span<const Method> specMethods() { return kSpecMethods; }
 
 const Method* findSpecMethod(std::string_view name) {
-  for (const Method& m : kSpecMethods)
-    if (m.name == name) return &m;
-  return nullptr;
+  return wire::findByName(std::span<const Method>(kSpecMethods), &Method::name, name);
 }
 
 }  // namespace gpuasm::lsp

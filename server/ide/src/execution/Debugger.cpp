@@ -56,20 +56,6 @@ std::vector<std::pair<sim::RegFile, std::uint32_t>> registersOf(const sim::Opera
 
 }  // namespace
 
-const char* debugStopReasonName(DebugStopReason reason) {
-  switch (reason) {
-    case DebugStopReason::Entry: return "entry";
-    case DebugStopReason::Step: return "step";
-    case DebugStopReason::Breakpoint: return "breakpoint";
-    case DebugStopReason::DataBreakpoint: return "data breakpoint";
-    case DebugStopReason::End: return "end";
-    case DebugStopReason::Error: return "exception";
-    case DebugStopReason::StepLimit: return "step limit";
-    case DebugStopReason::Paused: return "pause";
-  }
-  return "?";
-}
-
 std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, std::string_view text, DebugLaunch options) {
   auto layout = sim::RegisterLayout::fromDb(db);
   if (!layout) return std::unexpected(layout.error());

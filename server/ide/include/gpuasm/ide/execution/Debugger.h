@@ -48,8 +48,6 @@ enum class DebugStopReason : std::uint8_t {
   Paused,          ///< continue ran its slice of instructions without stopping
 };
 
-/// "entry", "step", "breakpoint", "data breakpoint", "end", "exception", "step limit", "pause".
-const char* debugStopReasonName(DebugStopReason reason);
 
 /// Where and why execution stopped.
 struct DebugStop {

@@ -27,7 +27,9 @@ using Clock = std::chrono::steady_clock;
 
 inline constexpr int kTimeoutMs = 120000;  // every wait is bounded
 
-inline double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+inline double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 // A language server child process on pipes, spoken to with Content-Length framing.
 class Client {
@@ -78,14 +80,17 @@ class Client {
     send({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
     return id;
   }
-  void notify(const std::string& method, json params) { send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}); }
+  void notify(const std::string& method, json params) {
+    send({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+  }
 
   /// Reads messages until `done` accepts one; answers the server's own requests with null.
   json waitFor(const std::function<bool(const json&)>& done) {
     const auto t0 = Clock::now();
     while (msSince(t0) < kTimeoutMs) {
       if (auto m = nextMessage()) {
-        if (m->contains("method") && m->contains("id")) send({{"jsonrpc", "2.0"}, {"id", (*m)["id"]}, {"result", nullptr}});
+        if (m->contains("method") && m->contains("id"))
+          send({{"jsonrpc", "2.0"}, {"id", (*m)["id"]}, {"result", nullptr}});
         if (done(*m)) return *m;
         continue;
       }

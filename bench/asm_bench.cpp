@@ -9,7 +9,8 @@
 // With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
-// (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large] [GPUASM_BINARY]
+// (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large]
+// [GPUASM_BINARY]
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
@@ -59,7 +60,8 @@ struct ProcessRun {
 };
 
 ProcessRun runProcess(const std::vector<std::string>& command) {
-  const std::string report = (std::filesystem::temp_directory_path() / ("gpuasm-bench-time-" + std::to_string(::getpid()))).string();
+  const std::string report =
+      (std::filesystem::temp_directory_path() / ("gpuasm-bench-time-" + std::to_string(::getpid()))).string();
   std::vector<std::string> args = {"/usr/bin/time", "-f", "%M", "-o", report};
   args.insert(args.end(), command.begin(), command.end());
   std::vector<char*> argv;
@@ -101,12 +103,14 @@ ProcessRun bestRun(const std::vector<std::string>& args) {
 }
 
 void printRun(const char* name, double lines, const ProcessRun& r) {
-  std::printf("%-26s %10.0f lines/s (%.3f s), peak %.1f MiB, exit %d\n", name, lines / r.seconds, r.seconds, r.peakMiB, r.status);
+  std::printf("%-26s %10.0f lines/s (%.3f s), peak %.1f MiB, exit %d\n", name, lines / r.seconds, r.seconds,
+              r.peakMiB, r.status);
 }
 
 // `check` and `asm -o` on 10 million lines and on one line of 32 MB, beside `as` on 10 million
 // x86 lines: the figures of flat memory.
-void largeInputs(const std::string& binary, const std::filesystem::path& dir, const std::vector<std::string>& mix, const char* const* x86) {
+void largeInputs(const std::string& binary, const std::filesystem::path& dir,
+                 const std::vector<std::string>& mix, const char* const* x86) {
   constexpr int kLargeLines = 10'000'000;
   {
     std::ofstream big(dir / "large.asm", std::ios::binary);
@@ -126,14 +130,19 @@ void largeInputs(const std::string& binary, const std::filesystem::path& dir, co
     line << "\n";
   }
   const double lines = kLargeLines;
-  std::printf("\n10,000,000 lines (%.0f MB), one run each:\n", static_cast<double>(std::filesystem::file_size(dir / "large.asm")) / 1e6);
+  std::printf("\n10,000,000 lines (%.0f MB), one run each:\n",
+              static_cast<double>(std::filesystem::file_size(dir / "large.asm")) / 1e6);
   printRun("gpuasm check", lines, runProcess({binary, "check", (dir / "large.asm").string()}));
-  printRun("gpuasm asm -o", lines, runProcess({binary, "asm", (dir / "large.asm").string(), "-o", (dir / "large.bin").string()}));
-  printRun("GNU as", lines, runProcess({"as", "--64", "-o", (dir / "large.o").string(), (dir / "large.s").string()}));
-  std::printf("one line of %.1f MB:\n", static_cast<double>(std::filesystem::file_size(dir / "longline.asm")) / 1e6);
+  printRun("gpuasm asm -o", lines,
+           runProcess({binary, "asm", (dir / "large.asm").string(), "-o", (dir / "large.bin").string()}));
+  printRun("GNU as", lines,
+           runProcess({"as", "--64", "-o", (dir / "large.o").string(), (dir / "large.s").string()}));
+  std::printf("one line of %.1f MB:\n",
+              static_cast<double>(std::filesystem::file_size(dir / "longline.asm")) / 1e6);
   const ProcessRun c = runProcess({binary, "check", (dir / "longline.asm").string()});
   std::printf("%-26s %.3f s, peak %.1f MiB, exit %d\n", "gpuasm check", c.seconds, c.peakMiB, c.status);
-  const ProcessRun a = runProcess({binary, "asm", (dir / "longline.asm").string(), "-o", (dir / "longline.bin").string()});
+  const ProcessRun a =
+      runProcess({binary, "asm", (dir / "longline.asm").string(), "-o", (dir / "longline.bin").string()});
   std::printf("%-26s %.3f s, peak %.1f MiB, exit %d\n", "gpuasm asm -o", a.seconds, a.peakMiB, a.status);
 }
 
@@ -143,8 +152,10 @@ int main(int argc, char** argv) {
   bool large = false;
   std::string binary = GPUASM_BINARY;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--large") == 0) large = true;
-    else binary = argv[i];
+    if (std::strcmp(argv[i], "--large") == 0)
+      large = true;
+    else
+      binary = argv[i];
   }
   const auto dir = std::filesystem::temp_directory_path() / "gpuasm-asm-bench";
   std::filesystem::create_directories(dir);
@@ -153,8 +164,9 @@ int main(int argc, char** argv) {
   std::string gpuText;
   for (int i = 0; i < kLines; ++i) gpuText += mix[static_cast<std::size_t>(i) % mix.size()] + "\n";
   std::ofstream(dir / "bench.asm") << gpuText;
-  const char* x86[] = {"addq %rax, %rbx", "movl $0x10, %ecx", "imul %rdx, %rsi", "leaq 8(%rdi,%rcx,4), %rax",
-                       "xorl %eax, %eax", "subq $1, %r9", "movq (%rsp), %r10", "shlq $3, %r11"};
+  const char* x86[] = {"addq %rax, %rbx",           "movl $0x10, %ecx", "imul %rdx, %rsi",
+                       "leaq 8(%rdi,%rcx,4), %rax", "xorl %eax, %eax",  "subq $1, %r9",
+                       "movq (%rsp), %r10",         "shlq $3, %r11"};
   std::string x86Text = ".text\n";
   for (int i = 0; i < kLines; ++i) x86Text += std::string(x86[i % 8]) + "\n";
   std::ofstream(dir / "bench.s") << x86Text;
@@ -185,10 +197,12 @@ int main(int argc, char** argv) {
   });
   const std::string asmCmd = binary + " asm " + (dir / "bench.asm").string() + " > /dev/null";
   const double cli = bestSeconds([&] { (void)std::system(asmCmd.c_str()); });
-  const ProcessRun gnuAsRun = bestRun({"as", "--64", "-o", (dir / "bench.o").string(), (dir / "bench.s").string()});
+  const ProcessRun gnuAsRun =
+      bestRun({"as", "--64", "-o", (dir / "bench.o").string(), (dir / "bench.s").string()});
   const double gnuAs = gnuAsRun.seconds;
   const ProcessRun checkRun = bestRun({binary, "check", (dir / "bench.asm").string()});
-  const ProcessRun asmORun = bestRun({binary, "asm", (dir / "bench.asm").string(), "-o", (dir / "bench.bin").string()});
+  const ProcessRun asmORun =
+      bestRun({binary, "asm", (dir / "bench.asm").string(), "-o", (dir / "bench.bin").string()});
 
   const gpuasm::isa::Decoder decoder(db);
   std::size_t printed = 0;
@@ -216,10 +230,15 @@ int main(int argc, char** argv) {
   printRun("GNU as", lines, gnuAsRun);
   std::printf("ratio gpuasm-check/GNU-as lines/s = %.2f\n", gnuAs / checkRun.seconds);
   std::printf("ratio gpuasm-asm-o/GNU-as lines/s = %.2f\n", gnuAs / asmORun.seconds);
-  std::printf("disassemble in process: %.0f words/s (%zu printed, %.3f s)\n", static_cast<double>(words.size()) / dis, printed, dis);
+  std::printf("disassemble in process: %.0f words/s (%zu printed, %.3f s)\n",
+              static_cast<double>(words.size()) / dis, printed, dis);
   std::printf("objdump -d:             %.0f instructions/s (%.3f s)\n", lines / objdump, objdump);
-  std::printf("ratio disassemble-in-process/objdump words/s = %.2f\n", (static_cast<double>(words.size()) / dis) / (lines / objdump));
+  std::printf("ratio disassemble-in-process/objdump words/s = %.2f\n",
+              (static_cast<double>(words.size()) / dis) / (lines / objdump));
   if (large) largeInputs(binary, dir, mix, x86);
   std::filesystem::remove_all(dir);
-  return checkRun.status == 0 && asmORun.status == 0 && assembled == static_cast<std::size_t>(kLines) && printed == words.size() ? 0 : 1;
+  return checkRun.status == 0 && asmORun.status == 0 && assembled == static_cast<std::size_t>(kLines) &&
+                 printed == words.size()
+             ? 0
+             : 1;
 }

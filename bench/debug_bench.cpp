@@ -52,7 +52,8 @@ double percentile(std::vector<double> v, double p) {
 
 int main() {
   const auto load = gpuasm::isa::loadEmbeddedSpec();
-  std::string text = "// @state R0 = lane\n// @state R2 = 3\n// @state R7 = 0x3f800000\n// @state R8 = 0x40000000\n";
+  std::string text =
+      "// @state R0 = lane\n// @state R2 = 3\n// @state R7 = 0x3f800000\n// @state R8 = 0x40000000\n";
   for (int i = 0; i < kRepeats; ++i) text += kBlock;
   const long rssBeforeKb = rssKb("VmRSS:");
 
@@ -68,7 +69,8 @@ int main() {
   const ide::DebugStop end = d->continueForward();
   const double debuggerForward = ms(Clock::now() - t0);
   if (end.reason != ide::DebugStopReason::End) {
-    std::fprintf(stderr, "debug_bench: the debugger stopped at %llu: %s\n", static_cast<unsigned long long>(end.position), end.description.c_str());
+    std::fprintf(stderr, "debug_bench: the debugger stopped at %llu: %s\n",
+                 static_cast<unsigned long long>(end.position), end.description.c_str());
     return 2;
   }
   const std::uint64_t n = d->position();
@@ -93,7 +95,8 @@ int main() {
     const ide::DebugStop start = d->reverseContinue();
     reverse = std::min(reverse, ms(Clock::now() - t0));
     if (start.reason != ide::DebugStopReason::Entry) {
-      std::fprintf(stderr, "debug_bench: reverse continue stopped at %llu\n", static_cast<unsigned long long>(start.position));
+      std::fprintf(stderr, "debug_bench: reverse continue stopped at %llu\n",
+                   static_cast<unsigned long long>(start.position));
       return 2;
     }
   }
@@ -107,7 +110,8 @@ int main() {
     std::fprintf(stderr, "debug_bench: the generated program does not assemble\n");
     return 2;
   }
-  const sim::Program program = sim::prepare(*load.db, *layout, sim::SemanticsTable::builtin(), ide::sourceInstructions(unit));
+  const sim::Program program =
+      sim::prepare(*load.db, *layout, sim::SemanticsTable::builtin(), ide::sourceInstructions(unit));
   double forward = 1e9;
   for (int i = 0; i < 5; ++i) {
     sim::WarpState state(*layout);
@@ -120,16 +124,20 @@ int main() {
     }
   }
 
-  std::printf("debug benchmark: %llu instructions, checkpoint every %llu\n", static_cast<unsigned long long>(n),
+  std::printf("debug benchmark: %llu instructions, checkpoint every %llu\n",
+              static_cast<unsigned long long>(n),
               static_cast<unsigned long long>(ide::Debugger::kCheckpointEvery));
   std::printf("%-44s %10.3f ms\n", "forward run, simulator (baseline)", forward);
-  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "forward run, debugger (continue to the end)", debuggerForward, debuggerForward / forward);
-  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "reverse continue, end to start", reverse, reverse / forward);
-  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p50", percentile(back, 0.5),
-              percentile(back, 0.5) / forward * static_cast<double>(n));
-  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p99", percentile(back, 0.99),
-              percentile(back, 0.99) / forward * static_cast<double>(n));
-  std::printf("%-44s %10.1f MiB  (%.1f MiB before the launch: spec database and text)\n", "peak RSS, debug session", static_cast<double>(sessionPeakKb) / 1024.0,
+  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "forward run, debugger (continue to the end)",
+              debuggerForward, debuggerForward / forward);
+  std::printf("%-44s %10.3f ms  %5.2fx the baseline\n", "reverse continue, end to start", reverse,
+              reverse / forward);
+  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p50",
+              percentile(back, 0.5), percentile(back, 0.5) / forward * static_cast<double>(n));
+  std::printf("%-44s %10.3f ms  (%5.1f instructions of the baseline)\n", "stepBack p99",
+              percentile(back, 0.99), percentile(back, 0.99) / forward * static_cast<double>(n));
+  std::printf("%-44s %10.1f MiB  (%.1f MiB before the launch: spec database and text)\n",
+              "peak RSS, debug session", static_cast<double>(sessionPeakKb) / 1024.0,
               static_cast<double>(rssBeforeKb) / 1024.0);
   return 0;
 }

@@ -39,7 +39,8 @@ const std::vector<Word128>& words() {
         const Field& field = op.fields[f];
         if (field.presence == FieldPresence::Fixed) continue;
         const BitFieldType& t = db().typeOf(field);
-        v[f] = t.isEnumerated() ? t.enumerators[rng() % t.enumerators.size()].value : rng() & maxForWidth(field.width);
+        v[f] = t.isEnumerated() ? t.enumerators[rng() % t.enumerators.size()].value
+                                : rng() & maxForWidth(field.width);
       }
       out.push_back(encode(db(), op, v).word);
     }
@@ -74,7 +75,8 @@ void NativeDecode(benchmark::State& state) {
   // Baseline: what a hand-written decoder does — index by optype (bits 0..7) and stype
   // (bits 8..11), then pull the fields out with fixed shifts.
   std::vector<const Opcode*> table(256 * 16, nullptr);
-  for (const auto& op : db().opcodes()) table[op.field("optype")->value * 16 + op.field("stype")->value] = &op;
+  for (const auto& op : db().opcodes())
+    table[op.field("optype")->value * 16 + op.field("stype")->value] = &op;
   for (auto _ : state) {
     for (const auto& w : words()) {
       const Opcode* op = table[(w.lo & 0xFF) * 16 + ((w.lo >> 8) & 0xF)];

@@ -28,8 +28,8 @@
 
 namespace {
 
-using nlohmann::json;
 using gpuasm::bench::Client;
+using nlohmann::json;
 constexpr int kSamples = 200;
 using gpuasm::bench::Clock;
 using gpuasm::bench::msSince;
@@ -42,14 +42,15 @@ struct Workload {
   std::string text;
   std::vector<std::string> lines;
   /// Where a hover and a completion make sense on line `line`.
-  std::function<int(const std::string& line)> hoverColumn, completionColumn;
+  std::function<int(const std::string&line)> hoverColumn, completionColumn;
   /// Whether the server publishes diagnostics after every edit (clangd), or only when the list
   /// the client has changes (gpuasm).
   bool publishesUnchanged = true;
 };
 
 struct Figures {
-  double open = 0, editP50 = 0, editP99 = 0, hoverP50 = 0, hoverP99 = 0, completionP50 = 0, completionP99 = 0, rss = 0;
+  double open = 0, editP50 = 0, editP99 = 0, hoverP50 = 0, hoverP99 = 0, completionP50 = 0, completionP99 = 0,
+         rss = 0;
   double hintsP50 = 0, hintsP99 = 0, hintsEndP50 = 0, hintsEndP99 = 0;
   std::size_t endHints = 0;  ///< hints in the last window after the last edit (0: none offered)
   std::size_t openDiagnostics = 0;
@@ -58,7 +59,8 @@ struct Figures {
 Figures measure(const std::vector<std::string>& argv, const Workload& w, const std::string& rootUri) {
   Client c(argv);
   Figures f;
-  c.reply(c.request("initialize", {{"processId", getpid()}, {"rootUri", rootUri}, {"capabilities", json::object()}}));
+  c.reply(c.request("initialize",
+                    {{"processId", getpid()}, {"rootUri", rootUri}, {"capabilities", json::object()}}));
   c.notify("initialized", json::object());
   auto diagnosticsFor = [&](int version) {
     return c.waitFor([&](const json& m) {
@@ -67,7 +69,9 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
     });
   };
   auto t0 = Clock::now();
-  c.notify("textDocument/didOpen", {{"textDocument", {{"uri", w.uri}, {"languageId", w.languageId}, {"version", 1}, {"text", w.text}}}});
+  c.notify(
+      "textDocument/didOpen",
+      {{"textDocument", {{"uri", w.uri}, {"languageId", w.languageId}, {"version", 1}, {"text", w.text}}}});
   f.openDiagnostics = diagnosticsFor(1)["params"]["diagnostics"].size();
   f.open = msSince(t0);
 
@@ -79,17 +83,19 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
     // A one-character edit: a space typed at the start of a random line, then taken back.
     const bool insert = i % 2 == 0;
     if (insert) spaced = rng() % w.lines.size();
-    const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}}, {"text", insert ? " " : ""}};
+    const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}},
+                         {"text", insert ? " " : ""}};
     t0 = Clock::now();
-    c.notify("textDocument/didChange", {{"textDocument", {{"uri", w.uri}, {"version", ++version}}}, {"contentChanges", json::array({change})}});
+    c.notify("textDocument/didChange", {{"textDocument", {{"uri", w.uri}, {"version", ++version}}},
+                                        {"contentChanges", json::array({change})}});
     if (!w.publishesUnchanged) {
       // No publish when the edit leaves the list as the client has it (a space on a line without
       // a diagnostic): a request after the change is answered once the change is handled, and
       // after its publish if there is one.
       const int sync = c.request("gpuasm/benchSync", json::object());
       const json first = c.waitFor([&](const json& m) {
-        const bool published = m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == w.uri &&
-                               m["params"].value("version", -1) == version;
+        const bool published = m.value("method", "") == "textDocument/publishDiagnostics" &&
+                               m["params"]["uri"] == w.uri && m["params"].value("version", -1) == version;
         return published || (m.contains("id") && m["id"] == sync && !m.contains("method"));
       });
       edits.push_back(msSince(t0));
@@ -102,13 +108,16 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
   for (int i = 0; i < kSamples; ++i) {
     const std::size_t line = rng() % w.lines.size();
     t0 = Clock::now();
-    c.reply(c.request("textDocument/hover", {{"textDocument", {{"uri", w.uri}}}, {"position", pos(line, w.hoverColumn(w.lines[line]))}}));
+    c.reply(c.request("textDocument/hover", {{"textDocument", {{"uri", w.uri}}},
+                                             {"position", pos(line, w.hoverColumn(w.lines[line]))}}));
     hovers.push_back(msSince(t0));
   }
   for (int i = 0; i < kSamples; ++i) {
     const std::size_t line = rng() % w.lines.size();
     t0 = Clock::now();
-    c.reply(c.request("textDocument/completion", {{"textDocument", {{"uri", w.uri}}}, {"position", pos(line, w.completionColumn(w.lines[line]))}}));
+    c.reply(c.request(
+        "textDocument/completion",
+        {{"textDocument", {{"uri", w.uri}}}, {"position", pos(line, w.completionColumn(w.lines[line]))}}));
     completions.push_back(msSince(t0));
   }
   // Edit, then the hints of a window: around the edit (what the user sees while typing), or the
@@ -118,11 +127,17 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
     for (int i = 0; i < kSamples; ++i) {
       const bool insert = i % 2 == 0;
       if (insert) spaced = rng() % w.lines.size();
-      const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}}, {"text", insert ? " " : ""}};
+      const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}},
+                           {"text", insert ? " " : ""}};
       const std::size_t first = atEnd ? w.lines.size() - 60 : spaced - std::min<std::size_t>(spaced, 20);
       t0 = Clock::now();
-      c.notify("textDocument/didChange", {{"textDocument", {{"uri", w.uri}, {"version", ++version}}}, {"contentChanges", json::array({change})}});
-      const json hints = c.reply(c.request("textDocument/inlayHint", {{"textDocument", {{"uri", w.uri}}}, {"range", {{"start", pos(first, 0)}, {"end", pos(first + 60, 0)}}}})).value("result", json());
+      c.notify("textDocument/didChange", {{"textDocument", {{"uri", w.uri}, {"version", ++version}}},
+                                          {"contentChanges", json::array({change})}});
+      const json hints =
+          c.reply(c.request("textDocument/inlayHint",
+                            {{"textDocument", {{"uri", w.uri}}},
+                             {"range", {{"start", pos(first, 0)}, {"end", pos(first + 60, 0)}}}}))
+              .value("result", json());
       out.push_back(msSince(t0));
       if (atEnd) f.endHints = hints.is_array() ? hints.size() : 0;
     }
@@ -164,7 +179,8 @@ int main(int argc, char** argv) {
     const auto start = l.find_first_not_of(' ');
     if (start == std::string::npos || l.compare(start, 2, "//") == 0) return 0;
     const auto dot = l.find('.', start);
-    return dot == std::string::npos || dot > l.find(' ', start) ? static_cast<int>(start) : static_cast<int>(dot + 1);
+    return dot == std::string::npos || dot > l.find(' ', start) ? static_cast<int>(start)
+                                                                : static_cast<int>(dot + 1);
   };
 
   // A C file with the same number of lines: small functions calling each other.
@@ -173,17 +189,23 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::string k = std::to_string(i);
     cWork.lines.push_back(i == 0 ? "static int f0(int a) { return a + 1; }"
-                                 : "static int f" + k + "(int a) { return f" + std::to_string(i - 1) + "(a) + " + k + "; }");
+                                 : "static int f" + k + "(int a) { return f" + std::to_string(i - 1) +
+                                       "(a) + " + k + "; }");
     cWork.text += cWork.lines.back() + "\n";
   }
-  cWork.hoverColumn = [](const std::string& l) { return static_cast<int>(l.find("return") + 8); };       // on the callee
-  cWork.completionColumn = [](const std::string& l) { return static_cast<int>(l.find("return") + 8); };  // after "f"
+  cWork.hoverColumn = [](const std::string& l) {
+    return static_cast<int>(l.find("return") + 8);
+  };  // on the callee
+  cWork.completionColumn = [](const std::string& l) {
+    return static_cast<int>(l.find("return") + 8);
+  };  // after "f"
   std::ofstream(dir / "big.asm") << asmWork.text;
   std::ofstream(dir / "big.c") << cWork.text;
   std::ofstream(dir / "compile_flags.txt") << "-xc\n-std=c11\n";
 
-  std::printf("LSP benchmark: %zu lines (%zu bytes of assembly, %zu bytes of C), %d edits/hovers/completions each\n", n, asmWork.text.size(),
-              cWork.text.size(), kSamples);
+  std::printf(
+      "LSP benchmark: %zu lines (%zu bytes of assembly, %zu bytes of C), %d edits/hovers/completions each\n",
+      n, asmWork.text.size(), cWork.text.size(), kSamples);
   const std::string root = "file://" + dir.string();
   const Figures g = measure({gpuasm, "lsp"}, asmWork, root);
   std::optional<Figures> c;
@@ -194,8 +216,10 @@ int main(int argc, char** argv) {
   }
   std::printf("%-34s %12s %12s %10s\n", "", "gpuasm", "clangd", "clangd/gpuasm");
   auto row = [&](const char* name, double a, double b, const char* unit) {
-    if (c) std::printf("%-34s %9.3f %s %9.3f %s %10.1fx\n", name, a, unit, b, unit, b / a);
-    else std::printf("%-34s %9.3f %s\n", name, a, unit);
+    if (c)
+      std::printf("%-34s %9.3f %s %9.3f %s %10.1fx\n", name, a, unit, b, unit, b / a);
+    else
+      std::printf("%-34s %9.3f %s\n", name, a, unit);
   };
   row("didOpen -> first diagnostics", g.open, c ? c->open : 0, "ms");
   row("edit -> diagnostics p50", g.editP50, c ? c->editP50 : 0, "ms");

@@ -49,7 +49,8 @@ void MatchEncode(benchmark::State& state) {
     for (const auto& s : statements()) {
       isa::MatchResult m = isa::matchStatement(db(), s);
       if (!m.inst) continue;
-      const auto values = std::vector<std::optional<std::uint64_t>>(m.inst->values.begin(), m.inst->values.end());
+      const auto values =
+          std::vector<std::optional<std::uint64_t>>(m.inst->values.begin(), m.inst->values.end());
       const isa::EncodeResult enc = isa::encode(db(), *m.inst->opcode, values);
       benchmark::DoNotOptimize(enc.word);
       ++matched;
@@ -85,7 +86,8 @@ void NativeAssemble(benchmark::State& state) {
     for (const auto& [key, index] : keys) {
       const Prepared& p = table.find(key)->second[index];
       isa::Word128 w;
-      for (std::size_t i = 0; i < p.layout.size(); ++i) w.setBits(p.layout[i].first, p.layout[i].second, p.values[i]);
+      for (std::size_t i = 0; i < p.layout.size(); ++i)
+        w.setBits(p.layout[i].first, p.layout[i].second, p.values[i]);
       benchmark::DoNotOptimize(w);
     }
   }
@@ -104,7 +106,8 @@ int main(int argc, char** argv) {
   const double lines = static_cast<double>(statements().size());
   for (const char* name : {"MatchEncode", "NativeAssemble"}) {
     const double us = reporter.cpuTime(name);
-    if (us > 0) std::printf("%-15s %.0f ns/line, %.0f lines/s (CPU time)\n", name, us * 1000 / lines, lines / us * 1e6);
+    if (us > 0)
+      std::printf("%-15s %.0f ns/line, %.0f lines/s (CPU time)\n", name, us * 1000 / lines, lines / us * 1e6);
   }
   // CPU time: the machine is shared, and wall time counts other processes' turns.
   const double a = reporter.cpuTime("MatchEncode"), b = reporter.cpuTime("NativeAssemble");

@@ -110,7 +110,10 @@ void Native(benchmark::State& st) {
       for (unsigned l = 0; l < 32; ++l) r[10][l] = ballot;
       p1 = ballot != 0 ? 0xFFFFFFFFu : 0;
       p0 = 0;
-      for (unsigned l = 0; l < 32; ++l) p0 |= static_cast<std::uint32_t>(static_cast<std::int32_t>(r[1][l]) >= static_cast<std::int32_t>(r[2][l])) << l;
+      for (unsigned l = 0; l < 32; ++l)
+        p0 |= static_cast<std::uint32_t>(static_cast<std::int32_t>(r[1][l]) >=
+                                         static_cast<std::int32_t>(r[2][l]))
+              << l;
       benchmark::ClobberMemory();
     }
     benchmark::DoNotOptimize(r);
@@ -131,7 +134,9 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   reporter.printRatio("Simulator", "Native");
   const double us = reporter.cpuTime("Simulator");
-  if (us > 0) std::printf("simulator: %.1f M warp-instructions/s of CPU time (goal: >= 10)\n", kProgramInstructions / us);
+  if (us > 0)
+    std::printf("simulator: %.1f M warp-instructions/s of CPU time (goal: >= 10)\n",
+                kProgramInstructions / us);
   benchmark::Shutdown();
   return 0;
 }

@@ -48,7 +48,8 @@ std::string readFile(const fs::path& p) {
 // before it on the same diagnostics (a rename that makes the listing's .U32 lines errors would
 // compare publishing thousands of diagnostics with publishing none).
 json descriptionEdit(const std::string& uri, int version, bool insert) {
-  json change = {{"range", {{"start", pos(128, 0)}, {"end", pos(128, insert ? 0 : 1)}}}, {"text", insert ? " " : ""}};
+  json change = {{"range", {{"start", pos(128, 0)}, {"end", pos(128, insert ? 0 : 1)}}},
+                 {"text", insert ? " " : ""}};
   return {{"textDocument", {{"uri", uri}, {"version", version}}}, {"contentChanges", json::array({change})}};
 }
 
@@ -59,15 +60,17 @@ int main(int argc, char** argv) {
   const fs::path ws = fs::temp_directory_path() / "gpuasm-spec-reload-bench";
   fs::remove_all(ws);
   fs::create_directories(ws / "spec");
-  for (const auto& e : fs::directory_iterator(GPUASM_SOURCE_DIR "/isa-db/spec")) fs::copy_file(e.path(), ws / "spec" / e.path().filename());
+  for (const auto& e : fs::directory_iterator(GPUASM_SOURCE_DIR "/isa-db/spec"))
+    fs::copy_file(e.path(), ws / "spec" / e.path().filename());
   std::ofstream(ws / "gpuasm.json") << R"({"specDir": "spec"})";
   std::string text;
   for (const std::string& l : gpuasm::bench::megabyteListing(GPUASM_SOURCE_DIR)) text += l + "\n";
   const std::size_t lineCount = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   const std::string asmUri = "file://" + (ws / "big.asm").string();
   const std::string specUri = "file://" + (ws / "spec" / "000_ialu.txt").string();
-  std::printf("spec reload benchmark: %zu lines (%zu bytes) open, %d reloads, %d keystrokes typed during each\n", lineCount, text.size(), kReloads,
-              kTypedPerReload);
+  std::printf(
+      "spec reload benchmark: %zu lines (%zu bytes) open, %d reloads, %d keystrokes typed during each\n",
+      lineCount, text.size(), kReloads, kTypedPerReload);
 
   // The baseline: what a reload does, natively, once per sample.
   std::vector<double> native;
@@ -83,7 +86,9 @@ int main(int argc, char** argv) {
   }
 
   Client c({gpuasm, "lsp"});
-  c.reply(c.request("initialize", {{"processId", getpid()}, {"rootUri", "file://" + ws.string()}, {"capabilities", json::object()}}));
+  c.reply(c.request(
+      "initialize",
+      {{"processId", getpid()}, {"rootUri", "file://" + ws.string()}, {"capabilities", json::object()}}));
   c.notify("initialized", json::object());
   int asmVersion = 1, specVersion = 1;
   auto asmDiagnostics = [&](std::optional<int> version) {
@@ -92,10 +97,15 @@ int main(int argc, char** argv) {
              (!version || m["params"].value("version", -1) == *version);
     });
   };
-  c.notify("textDocument/didOpen", {{"textDocument", {{"uri", asmUri}, {"languageId", "gpuasm"}, {"version", asmVersion}, {"text", text}}}});
-  asmDiagnostics(asmVersion);
   c.notify("textDocument/didOpen",
-           {{"textDocument", {{"uri", specUri}, {"languageId", "gpuasm-spec"}, {"version", specVersion}, {"text", readFile(ws / "spec" / "000_ialu.txt")}}}});
+           {{"textDocument",
+             {{"uri", asmUri}, {"languageId", "gpuasm"}, {"version", asmVersion}, {"text", text}}}});
+  asmDiagnostics(asmVersion);
+  c.notify("textDocument/didOpen", {{"textDocument",
+                                     {{"uri", specUri},
+                                      {"languageId", "gpuasm-spec"},
+                                      {"version", specVersion},
+                                      {"text", readFile(ws / "spec" / "000_ialu.txt")}}}});
 
   std::mt19937 rng(16);
   std::size_t spaced = 0;
@@ -103,10 +113,12 @@ int main(int argc, char** argv) {
   // One keystroke in the 1 MB document (a space at a line start, then taken back) → its diagnostics.
   auto keystroke = [&]() {
     if (insert) spaced = rng() % lineCount;
-    const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}}, {"text", insert ? " " : ""}};
+    const json change = {{"range", {{"start", pos(spaced, 0)}, {"end", pos(spaced, insert ? 0 : 1)}}},
+                         {"text", insert ? " " : ""}};
     insert = !insert;
     const auto t0 = Clock::now();
-    c.notify("textDocument/didChange", {{"textDocument", {{"uri", asmUri}, {"version", ++asmVersion}}}, {"contentChanges", json::array({change})}});
+    c.notify("textDocument/didChange", {{"textDocument", {{"uri", asmUri}, {"version", ++asmVersion}}},
+                                        {"contentChanges", json::array({change})}});
     asmDiagnostics(asmVersion);
     return msSince(t0);
   };
@@ -140,12 +152,16 @@ int main(int argc, char** argv) {
   fs::remove_all(ws);
 
   std::printf("%-44s %10s %10s %8s\n", "", "p50", "p99", "ratio p50");
-  std::printf("%-44s %7.1f ms %7.1f ms\n", "native: read + load + lint + analyse 1 MB", percentile(native, 0.5), percentile(native, 0.99));
-  std::printf("%-44s %7.1f ms %7.1f ms %7.2fx\n", "spec edit -> 1 MB document re-diagnosed", percentile(reloads, 0.5), percentile(reloads, 0.99),
+  std::printf("%-44s %7.1f ms %7.1f ms\n", "native: read + load + lint + analyse 1 MB",
+              percentile(native, 0.5), percentile(native, 0.99));
+  std::printf("%-44s %7.1f ms %7.1f ms %7.2fx\n", "spec edit -> 1 MB document re-diagnosed",
+              percentile(reloads, 0.5), percentile(reloads, 0.99),
               percentile(reloads, 0.5) / percentile(native, 0.5));
-  std::printf("%-44s %7.2f ms %7.2f ms\n", "keystroke -> diagnostics, no reload", percentile(quietTyping, 0.5), percentile(quietTyping, 0.99));
-  std::printf("%-44s %7.2f ms %7.2f ms %7.2fx\n", "keystroke -> diagnostics, during a reload", percentile(typingDuringReload, 0.5),
-              percentile(typingDuringReload, 0.99), percentile(typingDuringReload, 0.5) / percentile(quietTyping, 0.5));
+  std::printf("%-44s %7.2f ms %7.2f ms\n", "keystroke -> diagnostics, no reload",
+              percentile(quietTyping, 0.5), percentile(quietTyping, 0.99));
+  std::printf("%-44s %7.2f ms %7.2f ms %7.2fx\n", "keystroke -> diagnostics, during a reload",
+              percentile(typingDuringReload, 0.5), percentile(typingDuringReload, 0.99),
+              percentile(typingDuringReload, 0.5) / percentile(quietTyping, 0.5));
   std::printf("server peak RSS %.1f MiB\n", rss);
   return 0;
 }

@@ -21,7 +21,8 @@ namespace {
 const std::string& listing() {
   static const std::string text = [] {
     std::string lines;
-    for (const char* f : {GPUASM_SOURCE_DIR "/examples/spec-examples.asm", GPUASM_SOURCE_DIR "/examples/kernel.asm"}) {
+    for (const char* f :
+         {GPUASM_SOURCE_DIR "/examples/spec-examples.asm", GPUASM_SOURCE_DIR "/examples/kernel.asm"}) {
       std::ifstream in(f, std::ios::binary);
       lines.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       lines.push_back('\n');
@@ -90,7 +91,8 @@ int main(int argc, char** argv) {
   const double mb = static_cast<double>(listing().size()) / 1e6;
   const double full = reporter.time("FullParse"), native = reporter.time("NativeTokenize");
   if (full > 0 && native > 0) {
-    std::printf("listing: %.2f MB, %zu lines\n", mb, static_cast<std::size_t>(std::count(listing().begin(), listing().end(), '\n')));
+    std::printf("listing: %.2f MB, %zu lines\n", mb,
+                static_cast<std::size_t>(std::count(listing().begin(), listing().end(), '\n')));
     std::printf("full parse: %.1f MB/s; native tokenizer: %.1f MB/s; ratio FullParse/NativeTokenize = %.1f\n",
                 mb / (full / 1e3), mb / (native / 1e3), full / native);
   }

@@ -52,7 +52,7 @@ inline std::vector<std::string_view> splitLines(std::string_view text, std::size
 }  // namespace gpuasm::fuzz
 
 /// Like assert, but also in release builds: a fuzz target's property.
-#define FUZZ_CHECK(cond, detail)                                                   \
-  do {                                                                             \
-    if (!(cond)) ::gpuasm::fuzz::fail(__FILE__, __LINE__, #cond, (detail));        \
+#define FUZZ_CHECK(cond, detail)                                            \
+  do {                                                                      \
+    if (!(cond)) ::gpuasm::fuzz::fail(__FILE__, __LINE__, #cond, (detail)); \
   } while (false)

@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (fs::is_directory(arg, ec)) {
       for (const auto& entry : fs::directory_iterator(arg))
-        if (entry.is_regular_file() && entry.path().filename().string().front() != '.') inputs.push_back(entry.path());
+        if (entry.is_regular_file() && entry.path().filename().string().front() != '.')
+          inputs.push_back(entry.path());
     } else if (fs::is_regular_file(arg, ec)) {
       inputs.push_back(arg);
     } else {

@@ -33,7 +33,8 @@ void checkPrintedAssemblesTo(const std::string& text, const isa::Word128& word, 
   for (const auto& d : again.diagnostics) why += "\n" + std::string(isa::spelling(d.code)) + ": " + d.message;
   FUZZ_CHECK(again.statements.size() == 1, why);
   FUZZ_CHECK(again.statements[0].inst.has_value(), why);
-  FUZZ_CHECK(again.statements[0].encoding == word, why + "\nassembled again: " + again.statements[0].encoding.toHex());
+  FUZZ_CHECK(again.statements[0].encoding == word,
+             why + "\nassembled again: " + again.statements[0].encoding.toHex());
 }
 
 }  // namespace
@@ -45,13 +46,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ide::AssembledUnit unit = ide::assembleText(db(), text);
   for (const ide::AssembledStatement& s : unit.statements) {
     if (!s.inst) continue;
-    const std::string source(text.substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
+    const std::string source(
+        text.substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
     const isa::DecodeResult decoded = decoder().decode(s.encoding);
     FUZZ_CHECK(decoded.decoded.has_value() && decoded.issues.empty(),
                "an assembled word does not decode cleanly: " + source + " -> " + s.encoding.toHex());
-    FUZZ_CHECK(decoded.decoded->opcode == s.inst->opcode, "decoded as another opcode: " + source + " -> " + s.encoding.toHex());
+    FUZZ_CHECK(decoded.decoded->opcode == s.inst->opcode,
+               "decoded as another opcode: " + source + " -> " + s.encoding.toHex());
     const auto printed = isa::printInstruction(db(), *decoded.decoded->opcode, decoded.decoded->values);
-    FUZZ_CHECK(printed.has_value(), "an assembled instruction does not print: " + source + " -> " + s.encoding.toHex());
+    FUZZ_CHECK(printed.has_value(),
+               "an assembled instruction does not print: " + source + " -> " + s.encoding.toHex());
     checkPrintedAssemblesTo(*printed, s.encoding, "assembled from: " + source);
   }
 
@@ -64,7 +68,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!decoded.decoded || !decoded.issues.empty()) continue;
     const auto printed = isa::printInstruction(db(), *decoded.decoded->opcode, decoded.decoded->values);
     if (!printed) continue;  // values no syntax form can write (spec-catalog §7)
-    checkPrintedAssemblesTo(*printed, word, "decoded from bytes at " + std::to_string(at) + " as " + decoded.decoded->opcode->name);
+    checkPrintedAssemblesTo(
+        *printed, word,
+        "decoded from bytes at " + std::to_string(at) + " as " + decoded.decoded->opcode->name);
   }
   return 0;
 }

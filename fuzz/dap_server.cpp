@@ -46,7 +46,8 @@ constexpr const char* kProgram =
     "FMUL R7, R6, 4.0 ;\n"
     "// @expect R7 == 0x3f000000\n"
     "ULDC UR4, c[0x0][0x10] ;\n";
-constexpr const char* kStateFile = R"({"activeMask": "0x0000ffff", "regs": {"R5": "0x7", "P2": true, "UR1": "0x10"}})";
+constexpr const char* kStateFile =
+    R"({"activeMask": "0x0000ffff", "regs": {"R5": "0x7", "P2": true, "UR1": "0x10"}})";
 
 struct Files {
   std::string program, state;
@@ -54,7 +55,8 @@ struct Files {
 
 const Files& files() {
   static const Files f = [] {
-    const auto dir = std::filesystem::temp_directory_path() / ("gpuasm-fuzz-dap-" + std::to_string(::getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("gpuasm-fuzz-dap-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     Files out{(dir / "program.asm").string(), (dir / "state.json").string()};
     std::ofstream(out.program, std::ios::binary) << kProgram;
@@ -72,8 +74,9 @@ class Session {
   json send(const std::string& body) {
     const std::vector<std::string> replies = server_.handle(std::vector<std::string>{body});
     const json msg = json::parse(body, nullptr, false);
-    const bool isRequest = msg.is_object() && msg.value("type", json()) == "request" && msg.contains("command") &&
-                           msg["command"].is_string() && !msg["command"].get<std::string>().empty();
+    const bool isRequest = msg.is_object() && msg.value("type", json()) == "request" &&
+                           msg.contains("command") && msg["command"].is_string() &&
+                           !msg["command"].get<std::string>().empty();
     std::size_t responses = 0;
     json response;
     for (const std::string& r : replies) {
@@ -82,7 +85,8 @@ class Session {
         ++responses;
         response = m;
         FUZZ_CHECK(isRequest, "a response to what is no request: " + body + "\n" + r);
-        FUZZ_CHECK(m.value("request_seq", json()) == (msg.contains("seq") ? msg["seq"] : json(0)) && m.value("command", json()) == msg["command"],
+        FUZZ_CHECK(m.value("request_seq", json()) == (msg.contains("seq") ? msg["seq"] : json(0)) &&
+                       m.value("command", json()) == msg["command"],
                    "response of another request: " + body + "\n" + r);
       }
     }
@@ -96,8 +100,10 @@ class Session {
   json checked(const std::string& message) {
     const json m = json::parse(message, nullptr, false);
     FUZZ_CHECK(!m.is_discarded() && m.is_object(), "not a JSON object: " + message);
-    FUZZ_CHECK(m.value("type", "") == "response" || m.value("type", "") == "event", "neither response nor event: " + message);
-    FUZZ_CHECK(m.value("seq", json()) == json(++seq_), "out of sequence (expected " + std::to_string(seq_) + "): " + message);
+    FUZZ_CHECK(m.value("type", "") == "response" || m.value("type", "") == "event",
+               "neither response nor event: " + message);
+    FUZZ_CHECK(m.value("seq", json()) == json(++seq_),
+               "out of sequence (expected " + std::to_string(seq_) + "): " + message);
     return m;
   }
 
@@ -106,16 +112,20 @@ class Session {
 };
 
 std::string request(std::int64_t seq, const std::string& command, json arguments) {
-  return json{{"seq", seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}.dump();
+  return json{{"seq", seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}
+      .dump();
 }
 
 // A launch or restart in the input debugs the target's program (and its state file, if any).
 std::string confined(std::string_view body) {
   json msg = json::parse(body, nullptr, false);
-  if (!msg.is_object() || !msg.contains("command") || (msg["command"] != "launch" && msg["command"] != "restart")) return std::string(body);
+  if (!msg.is_object() || !msg.contains("command") ||
+      (msg["command"] != "launch" && msg["command"] != "restart"))
+    return std::string(body);
   json* args = msg.contains("arguments") && msg["arguments"].is_object() ? &msg["arguments"] : nullptr;
   if (args == nullptr) return std::string(body);
-  if (msg["command"] == "restart" && args->contains("arguments") && (*args)["arguments"].is_object()) args = &(*args)["arguments"];
+  if (msg["command"] == "restart" && args->contains("arguments") && (*args)["arguments"].is_object())
+    args = &(*args)["arguments"];
   (*args)["program"] = files().program;
   if (args->contains("stateFile")) (*args)["stateFile"] = files().state;
   return msg.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -133,8 +143,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if ((mode & 4u) != 0) launch["stateFile"] = files().state;
     session.send(request(1, "initialize", {{"adapterID", "gpuasm"}}));
     const json launched = session.send(request(2, "launch", launch));
-    FUZZ_CHECK(launched.value("success", false), "the target's own program does not launch: " + launched.dump());
-    session.send(request(3, "setBreakpoints", {{"source", {{"path", files().program}}}, {"breakpoints", {{{"line", 7}}}}}));
+    FUZZ_CHECK(launched.value("success", false),
+               "the target's own program does not launch: " + launched.dump());
+    session.send(request(3, "setBreakpoints",
+                         {{"source", {{"path", files().program}}}, {"breakpoints", {{{"line", 7}}}}}));
     session.send(request(4, "configurationDone", json::object()));
   }
   for (const std::string_view line : fuzz::splitLines(fuzz::asText(data + 1, size - 1), kMaxMessages)) {

@@ -41,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (f.role == isa::SpecFileRole::Prelude && (mode & 1u) != 0 && !asPrelude) files.push_back(f);
     if (f.role == isa::SpecFileRole::Errata && (mode & 2u) != 0) files.push_back(f);
   }
-  files.push_back({asPrelude ? "fuzz/prelude.isa" : "fuzz/spec.txt", text, asPrelude ? isa::SpecFileRole::Prelude : isa::SpecFileRole::Spec});
+  files.push_back({asPrelude ? "fuzz/prelude.isa" : "fuzz/spec.txt", text,
+                   asPrelude ? isa::SpecFileRole::Prelude : isa::SpecFileRole::Spec});
 
   isa::SpecLoad load = isa::loadSpec(std::move(files));
   FUZZ_CHECK(load.db != nullptr, "loadSpec gave no database");

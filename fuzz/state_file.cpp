@@ -29,8 +29,9 @@ const sim::RegisterLayout& layout() {
 }
 
 bool sameRegisters(const sim::WarpState& a, const sim::WarpState& b) {
-  return a.r == b.r && a.p == b.p && a.ur == b.ur && a.up == b.up && a.activeMask == b.activeMask && a.cmem.words() == b.cmem.words() &&
-         a.rSet == b.rSet && a.pSet == b.pSet && a.urSet == b.urSet && a.upSet == b.upSet;
+  return a.r == b.r && a.p == b.p && a.ur == b.ur && a.up == b.up && a.activeMask == b.activeMask &&
+         a.cmem.words() == b.cmem.words() && a.rSet == b.rSet && a.pSet == b.pSet && a.urSet == b.urSet &&
+         a.upSet == b.upSet;
 }
 
 void applyTwice(const sim::InitialState& init) {
@@ -52,16 +53,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text = fuzz::asText(data + 1, size - 1);
   if ((data[0] & 1u) == 0) {
     const auto state = wire::parseStateJson(text);
-    if (state) applyTwice(*state);
-    else FUZZ_CHECK(!state.error().empty(), "a state file error without a message");
+    if (state)
+      applyTwice(*state);
+    else
+      FUZZ_CHECK(!state.error().empty(), "a state file error without a message");
     return 0;
   }
   const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
   const sim::ParsedDirectives parsed = sim::parseStateDirectives(text);
   for (const sim::StateDirectiveError& e : parsed.errors)
-    FUZZ_CHECK(e.line < lines && !e.message.empty(), "directive error at line " + std::to_string(e.line) + ": " + e.message);
+    FUZZ_CHECK(e.line < lines && !e.message.empty(),
+               "directive error at line " + std::to_string(e.line) + ": " + e.message);
   applyTwice(parsed.state);
   for (const ide::Diagnostic& d : ide::directiveDiagnostics(db(), text))
-    FUZZ_CHECK(d.range.begin <= d.range.end && d.range.end <= text.size(), std::string(isa::spelling(d.code)) + ": " + d.message);
+    FUZZ_CHECK(d.range.begin <= d.range.end && d.range.end <= text.size(),
+               std::string(isa::spelling(d.code)) + ": " + d.message);
   return 0;
 }

@@ -81,31 +81,38 @@ std::optional<std::uint32_t> widthOf(const BitwidthRule* rule, std::span<const s
 
 }  // namespace
 
-std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem, std::span<const std::uint64_t> values) {
+std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem,
+                                          std::span<const std::uint64_t> values) {
   if (elem.bitwidth < 0) return std::nullopt;
   return widthOf(&opcode.operandInfo.bitwidths[static_cast<std::size_t>(elem.bitwidth)], values);
 }
 
-std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
+std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value,
+                             std::uint32_t count) {
   const Enumerator* e = t.enumeratorFor(value);
   if (e == nullptr) return {};
   if (count <= 1 || db.isConstantRegister(t, value)) return e->name;
   // The register file's letters, then the range: R5 → R[4:5] for a pair from R4.
-  return std::string(text::letterPrefix(e->name)) + "[" + std::to_string(value) + ":" + std::to_string(value + count - 1) + "]";
+  return std::string(text::letterPrefix(e->name)) + "[" + std::to_string(value) + ":" +
+         std::to_string(value + count - 1) + "]";
 }
 
-RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count) {
+RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value,
+                                  std::uint32_t count) {
   if (count <= 1 || db.isConstantRegister(t, value)) return RegisterRangeFit::Fits;
   if (value % count != 0) return RegisterRangeFit::Misaligned;
   // The range's last register must be one of the file's ordinary registers.
   const Enumerator* last = t.enumeratorFor(value + count - 1);
-  return last != nullptr && !db.isConstantRegister(t, last->value) ? RegisterRangeFit::Fits : RegisterRangeFit::PastTheFile;
+  return last != nullptr && !db.isConstantRegister(t, last->value) ? RegisterRangeFit::Fits
+                                                                   : RegisterRangeFit::PastTheFile;
 }
 
-std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count) {
+std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t,
+                                                  std::uint32_t count) {
   std::vector<std::string> out;
   for (const Enumerator& e : t.enumerators)
-    if (registerRangeFit(db, t, e.value, count) == RegisterRangeFit::Fits) out.push_back(registerSpelling(db, t, e.value, count));
+    if (registerRangeFit(db, t, e.value, count) == RegisterRangeFit::Fits)
+      out.push_back(registerSpelling(db, t, e.value, count));
   return out;
 }
 
@@ -116,7 +123,8 @@ std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opco
     OperandAccess a;
     a.name = name;
     a.field = opcode.fieldIndex(name);
-    if (a.field < 0) a.predicateSetFile = db.predicateSetFile(name);  // PR, UPR (the prelude's PredicateSet<>)
+    if (a.field < 0)
+      a.predicateSetFile = db.predicateSetFile(name);  // PR, UPR (the prelude's PredicateSet<>)
     a.access = access;
     out.push_back(a);
   };
@@ -155,7 +163,8 @@ std::optional<OperandFacts> operandFacts(const Binding& binding, std::size_t ope
   return f;
 }
 
-std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t modifier, std::string_view spelling) {
+std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t modifier,
+                                           std::string_view spelling) {
   const auto slot = binding.modifierSlotOf(modifier);
   if (!slot) return std::nullopt;
   const ModifierSlot& part = binding.form->parts[*slot];
@@ -172,7 +181,8 @@ std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t m
   return m;
 }
 
-std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst, const Binding* binding) {
+std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst,
+                                             const Binding* binding) {
   std::vector<RegisterAccess> out;
   if (inst.opcode == nullptr) return out;
   const Opcode& op = *inst.opcode;
@@ -182,17 +192,20 @@ std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineIns
     for (std::size_t i = 0; i < binding->operandCount; ++i) {
       const OrderElem* e = binding->elementOf(i);
       if (e == nullptr) continue;
-      if (e->name == name || std::find(e->parts.begin(), e->parts.end(), name) != e->parts.end()) return static_cast<std::uint8_t>(i);
+      if (e->name == name || std::find(e->parts.begin(), e->parts.end(), name) != e->parts.end())
+        return static_cast<std::uint8_t>(i);
     }
     return RegisterAccess::kNotWritten;
   };
   const std::size_t guardOrder = firstOperandOrderIndex(db, op);
-  const std::string_view guardName = guardOrder == 1 ? std::string_view(op.operandInfo.order.front().name) : std::string_view{};
+  const std::string_view guardName =
+      guardOrder == 1 ? std::string_view(op.operandInfo.order.front().name) : std::string_view{};
   for (const OperandAccess& a : operandAccesses(db, op)) {
     if (a.predicateSetFile != nullptr) {
       const BitFieldType* file = a.predicateSetFile;
       for (const Enumerator& e : file->enumerators)
-        if (!db.isConstantRegister(*file, e.value)) out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
+        if (!db.isConstantRegister(*file, e.value))
+          out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
       continue;
     }
     if (a.field < 0) continue;
@@ -203,18 +216,21 @@ std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineIns
     if (db.isConstantRegister(t, v)) continue;
     std::uint32_t count = 1;
     if (t.kind == TypeKind::Register)
-      if (const auto w = widthOf(op.operandInfo.bitwidth(a.name), inst.values); w && *w > 32) count = (*w + 31) / 32;
+      if (const auto w = widthOf(op.operandInfo.bitwidth(a.name), inst.values); w && *w > 32)
+        count = (*w + 31) / 32;
     const bool isGuard = a.name == guardName;
     for (std::uint32_t k = 0; k < count; ++k)
-      out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access, isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
+      out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access,
+                     isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
   }
   return out;
 }
 
 // ------------------------------------------------------------------ partial-statement queries
 
-bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding, std::span<const std::size_t> spellings,
-                         std::span<std::uint8_t> slotOf, std::span<std::uint8_t> taken, std::size_t* failed) {
+bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding,
+                         std::span<const std::size_t> spellings, std::span<std::uint8_t> slotOf,
+                         std::span<std::uint8_t> taken, std::size_t* failed) {
   assert(slotOf.size() >= spellings.size() && taken.size() >= form.parts.size());
   std::fill(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(form.parts.size()), 0);
   for (std::size_t w = 0; w < spellings.size(); ++w) {
@@ -233,7 +249,8 @@ bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding, std
   return true;
 }
 
-bool modifierSlotSkippable(const Opcode& opcode, const SyntaxForm& form, const FormBinding& binding, std::size_t part) {
+bool modifierSlotSkippable(const Opcode& opcode, const SyntaxForm& form, const FormBinding& binding,
+                           std::size_t part) {
   const ModifierSlot& slot = form.parts[part];
   // A variable slot is decided by its field, braced or not: a required field needs a value.
   if (!slot.variable) return slot.optional;
@@ -275,17 +292,19 @@ void PartialFieldValues::set(int field, std::int64_t value) {
   known[static_cast<std::size_t>(field)] = 1;
 }
 
-PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form, const ModifierFill& fill,
-                                 std::span<const std::string_view> written) {
+PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form,
+                                        const ModifierFill& fill, std::span<const std::string_view> written) {
   const Opcode& op = *fill.opcode;
   PartialFieldValues out{op.initialValues, std::vector<std::uint8_t>(op.fields.size(), 0)};
-  for (std::size_t i = 0; i < op.fields.size(); ++i) out.known[i] = op.fields[i].presence == FieldPresence::Fixed ? 1 : 0;
+  for (std::size_t i = 0; i < op.fields.size(); ++i)
+    out.known[i] = op.fields[i].presence == FieldPresence::Fixed ? 1 : 0;
   const FormBinding& b = *op.formBindings[static_cast<std::size_t>(&form - optype.syntax.forms.data())];
   for (std::size_t w = 0; w < written.size() && w < fill.slotOf.size(); ++w) {
     const std::size_t k = fill.slotOf[w];
     const int spelling = optype.spellingIndex(written[w]);
     if (k >= form.parts.size() || spelling < 0) continue;
-    out.set(form.parts[k].variable ? b.variableField[k] : b.literalField[k], b.modifierValue[k][static_cast<std::size_t>(spelling)]);
+    out.set(form.parts[k].variable ? b.variableField[k] : b.literalField[k],
+            b.modifierValue[k][static_cast<std::size_t>(spelling)]);
   }
   return out;
 }
@@ -293,13 +312,15 @@ PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& 
 bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values) {
   // A field the spec fixes takes only its fixed value (the matcher's fixed-field-modifier, L-31).
   for (std::size_t i = 0; i < opcode.fields.size(); ++i)
-    if (opcode.fields[i].presence == FieldPresence::Fixed && values.values[i] != opcode.fields[i].value) return true;
+    if (opcode.fields[i].presence == FieldPresence::Fixed && values.values[i] != opcode.fields[i].value)
+      return true;
   for (const EncodingErrorRule& rule : opcode.encodingErrors) {
     const auto& nodes = rule.compiled.nodes;
-    const bool decided = !nodes.empty() && std::all_of(nodes.begin(), nodes.end(), [&](const CompiledExpr::Node& n) {
-      if (n.kind == CompiledExpr::Kind::Unknown) return false;
-      return n.field < 0 || values.known[static_cast<std::size_t>(n.field)] != 0;
-    });
+    const bool decided =
+        !nodes.empty() && std::all_of(nodes.begin(), nodes.end(), [&](const CompiledExpr::Node& n) {
+          if (n.kind == CompiledExpr::Kind::Unknown) return false;
+          return n.field < 0 || values.known[static_cast<std::size_t>(n.field)] != 0;
+        });
     if (decided && rule.forbids(values.values)) return true;
   }
   return false;
@@ -310,9 +331,10 @@ std::uint32_t slotChoiceCount(std::span<const std::size_t> optionalSlots) {
   return optionalSlots.size() > 16 ? 0 : (1u << optionalSlots.size());
 }
 
-bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlots, std::uint32_t mask, std::size_t written,
-                std::vector<std::size_t>& slots) {
-  const std::size_t count = form.operands.size() - optionalSlots.size() + static_cast<std::size_t>(std::popcount(mask));
+bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlots, std::uint32_t mask,
+                std::size_t written, std::vector<std::size_t>& slots) {
+  const std::size_t count =
+      form.operands.size() - optionalSlots.size() + static_cast<std::size_t>(std::popcount(mask));
   if (count != written) return false;
   slots.clear();
   for (std::size_t i = 0, o = 0; i < form.operands.size(); ++i) {
@@ -329,11 +351,13 @@ bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem) {
 
 bool operandFits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const AsmOperand& o) {
   return operandFitsWith(db, op, elem, o, [&](const BitFieldType& t) {
-    return o.kind == AsmOperandKind::RegisterRange ? t.valueOf(o.file + std::to_string(o.first)) : t.valueOf(o.name);
+    return o.kind == AsmOperandKind::RegisterRange ? t.valueOf(o.file + std::to_string(o.first))
+                                                   : t.valueOf(o.name);
   });
 }
 
-NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix, std::span<const std::uint64_t> values) {
+NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix,
+                              std::span<const std::uint64_t> values) {
   const auto pos = static_cast<std::size_t>(&field - opcode.fields.data());
   const Field* neg = opcode.attribute(pos, &FieldAttributes::neg);
   const Field* bitnot = opcode.attribute(pos, &FieldAttributes::bitNot);
@@ -342,7 +366,9 @@ NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Fie
     const AsmFormatRule* fmt = opcode.operandInfo.asmFormat(neg->name);
     if (fmt != nullptr && fmt->function == "CvtINegX" && fmt->args.size() == 2) {
       const int ext = opcode.fieldIndex(fmt->args[1]);
-      const Enumerator* e = ext < 0 ? nullptr : db.typeOf(opcode.fields[static_cast<std::size_t>(ext)]).enumeratorFor(values[static_cast<std::size_t>(ext)]);
+      const Enumerator* e = ext < 0 ? nullptr
+                                    : db.typeOf(opcode.fields[static_cast<std::size_t>(ext)])
+                                          .enumeratorFor(values[static_cast<std::size_t>(ext)]);
       const bool x = e != nullptr && e->name == db.complementEnumerator(fmt->function);
       if (prefix != (x ? '~' : '-')) return x ? NegationPrefix::WantsTilde : NegationPrefix::WantsMinus;
       return NegationPrefix::SetsNeg;
@@ -353,12 +379,14 @@ NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Fie
   return NegationPrefix::NoBit;
 }
 
-bool prefixesFit(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& o, std::span<const std::uint64_t> values) {
+bool prefixesFit(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& o,
+                 std::span<const std::uint64_t> values) {
   if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return true;
   const Field* f = opcode.fieldOf(elem);
   if (f == nullptr) return true;
   const TypeKind kind = db.typeOf(*f).kind;
-  if (kind != TypeKind::Register && kind != TypeKind::Predicate && kind != TypeKind::CMem) return true;  // immediates: the matcher's own rules
+  if (kind != TypeKind::Register && kind != TypeKind::Predicate && kind != TypeKind::CMem)
+    return true;  // immediates: the matcher's own rules
   const auto pos = static_cast<std::size_t>(f - opcode.fields.data());
   if (o.neg || o.bitNot) {
     const NegationPrefix p = negationPrefix(db, opcode, *f, o.neg ? '-' : '~', values);
@@ -388,7 +416,9 @@ std::vector<SlotCandidate> nextOperandSlots(const InstrDb& db, const Optype& opt
           ok = operandFits(db, op, op.operandInfo.order[b.orderIndex[slots[i]]], before[i]);
         if (!ok) continue;
         const SlotCandidate c{&op, slots[before.size()]};
-        const bool seen = std::any_of(out.begin(), out.end(), [&](const SlotCandidate& x) { return x.slot == c.slot && x.opcode == c.opcode; });
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const SlotCandidate& x) {
+          return x.slot == c.slot && x.opcode == c.opcode;
+        });
         if (!seen) out.push_back(c);
       }
     }
@@ -410,7 +440,8 @@ std::string compactForm(const SyntaxForm& form) {
 
 std::string domainLine(const ModifierDomain& d) {
   std::string out = "." + d.variable + " = {";
-  for (std::size_t i = 0; i < d.values.size(); ++i) out += (i ? ", ." : ".") + d.values[i].spelling + (d.values[i].isDefault ? "*" : "");
+  for (std::size_t i = 0; i < d.values.size(); ++i)
+    out += (i ? ", ." : ".") + d.values[i].spelling + (d.values[i].isDefault ? "*" : "");
   return out + "}";
 }
 
@@ -443,7 +474,8 @@ std::vector<std::string_view> proseLines(std::string_view text) {
 bool isTableRow(std::string_view line) { return line.starts_with("|"); }
 
 bool isTableSeparator(std::string_view line) {
-  return isTableRow(line) && std::all_of(line.begin(), line.end(), [](char c) { return c == '|' || c == ':' || c == '-' || c == ' '; });
+  return isTableRow(line) && std::all_of(line.begin(), line.end(),
+                                         [](char c) { return c == '|' || c == ':' || c == '-' || c == ' '; });
 }
 
 }  // namespace

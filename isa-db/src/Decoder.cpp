@@ -13,22 +13,25 @@ int popcount(const Word128& w) { return std::popcount(w.lo) + std::popcount(w.hi
 
 Decoder::Decoder(const InstrDb& db) : db_(db) {
   for (const auto& op : db.opcodes()) {
-    auto it = std::find_if(groups_.begin(), groups_.end(), [&](const MaskGroup& g) { return g.mask == op.fixedMask; });
+    auto it = std::find_if(groups_.begin(), groups_.end(),
+                           [&](const MaskGroup& g) { return g.mask == op.fixedMask; });
     if (it == groups_.end()) {
       groups_.push_back({op.fixedMask, {}});
       it = groups_.end() - 1;
     }
     it->byBits.emplace(op.fixedBits, op.index);  // first opcode wins; ambiguousPairs() reports the rest
   }
-  std::stable_sort(groups_.begin(), groups_.end(),
-                   [](const MaskGroup& a, const MaskGroup& b) { return popcount(a.mask) > popcount(b.mask); });
+  std::stable_sort(groups_.begin(), groups_.end(), [](const MaskGroup& a, const MaskGroup& b) {
+    return popcount(a.mask) > popcount(b.mask);
+  });
 }
 
 // A register operand wider than 32 bits is a range the assembler only takes aligned and inside
 // the file (registerRangeFit, Binding.h): a word that holds another base has no text that
 // assembles to it, so it is an issue like a value that is no enumerator (found by
 // fuzz/assemble_roundtrip).
-void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const {
+void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values,
+                                  std::vector<CodecIssue>& issues) const {
   for (const OrderElem& elem : op.operandInfo.order) {
     if (elem.kind != OrderElem::Kind::Field || elem.field < 0) continue;
     const Field& f = op.fields[static_cast<std::size_t>(elem.field)];
@@ -38,13 +41,17 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
     const std::uint32_t count = *width / 32;
     const std::uint64_t v = values[static_cast<std::size_t>(elem.field)];
     const RegisterRangeFit fit = registerRangeFit(db_, t, v, count);
-    if (fit == RegisterRangeFit::Fits || t.enumeratorFor(v) == nullptr) continue;  // no register: already not-an-enumerator
+    if (fit == RegisterRangeFit::Fits || t.enumeratorFor(v) == nullptr)
+      continue;  // no register: already not-an-enumerator
     const std::string first = t.enumeratorFor(v)->name;
     if (fit == RegisterRangeFit::Misaligned)
       issues.push_back({DiagnosticCode::RegisterAlignment, f.name,
-                        "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(count) + "; " + first + " does not"});
+                        "a " + std::to_string(*width) + "-bit register range must start at a multiple of " +
+                            std::to_string(count) + "; " + first + " does not"});
     else
-      issues.push_back({DiagnosticCode::RegisterRange, f.name, "a " + std::to_string(*width) + "-bit register range from " + first + " runs past the last register"});
+      issues.push_back({DiagnosticCode::RegisterRange, f.name,
+                        "a " + std::to_string(*width) + "-bit register range from " + first +
+                            " runs past the last register"});
   }
 }
 
@@ -52,7 +59,8 @@ void Decoder::registerRangeIssues(const Opcode& op, std::span<const std::uint64_
 // has; the assembler rejects them (StatementMatcher's encoding-error), so a word that carries one
 // has no text that assembles to it — an issue like a reserved bit that is set (found by
 // fuzz/assemble_roundtrip: MUFU.RSQ.F16_V2 decoded cleanly, erratum G-6).
-void Decoder::encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) {
+void Decoder::encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values,
+                                  std::vector<CodecIssue>& issues) {
   for (const EncodingErrorRule& rule : op.encodingErrors)
     if (rule.forbids(values)) issues.push_back({DiagnosticCode::EncodingError, {}, rule.violationMessage()});
 }
@@ -67,7 +75,8 @@ DecodeResult Decoder::decode(const Word128& word) const {
     break;
   }
   if (found == nullptr) {
-    result.issues.push_back({DiagnosticCode::UnknownEncoding, {}, "no opcode has the fixed bits of " + word.toHex()});
+    result.issues.push_back(
+        {DiagnosticCode::UnknownEncoding, {}, "no opcode has the fixed bits of " + word.toHex()});
     return result;
   }
   DecodedWord d;
@@ -82,7 +91,9 @@ DecodeResult Decoder::decode(const Word128& word) const {
   encodingErrorIssues(*found, d.values, result.issues);
   const Word128 stray = word & ~found->fieldMask;
   if (!stray.isZero())
-    result.issues.push_back({DiagnosticCode::ReservedBitsSet, {}, "bits outside every field of " + found->name + " are set: " + stray.toHex()});
+    result.issues.push_back({DiagnosticCode::ReservedBitsSet,
+                             {},
+                             "bits outside every field of " + found->name + " are set: " + stray.toHex()});
   result.decoded = std::move(d);
   return result;
 }

@@ -14,15 +14,14 @@ const char* severityName(Severity severity) {
   return "note";
 }
 
-void DiagnosticSink::report(SourcePos pos, Severity severity, std::string code,
-                            std::string message, std::string erratum) {
+void DiagnosticSink::report(SourcePos pos, Severity severity, std::string code, std::string message,
+                            std::string erratum) {
   items_.push_back({pos, severity, std::move(code), std::move(message), std::move(erratum)});
 }
 
 std::size_t DiagnosticSink::errorCount() const {
-  return static_cast<std::size_t>(std::count_if(items_.begin(), items_.end(), [](const auto& d) {
-    return d.severity == Severity::Error;
-  }));
+  return static_cast<std::size_t>(std::count_if(items_.begin(), items_.end(),
+                                                [](const auto& d) { return d.severity == Severity::Error; }));
 }
 
 }  // namespace gpuasm::isa

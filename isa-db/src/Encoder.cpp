@@ -22,7 +22,8 @@ inline void putBits(Word128& w, std::uint32_t offset, std::uint32_t width, std::
 inline bool fieldValueFits(const InstrDb& db, const Field& field, std::uint64_t value) {
   if (value > maxForWidth(field.width)) return false;
   const BitFieldType& type = db.typeOf(field);
-  if (!type.byValue.empty()) return value < type.byValue.size() && type.byValue[value] >= 0;  // enumerated, dense table
+  if (!type.byValue.empty())
+    return value < type.byValue.size() && type.byValue[value] >= 0;  // enumerated, dense table
   return !type.isEnumerated() || type.enumeratorFor(value) != nullptr;
 }
 
@@ -53,19 +54,22 @@ std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field,
   const BitFieldType& type = db.typeOf(field);
   if (type.isEnumerated() && type.enumeratorFor(value) == nullptr)
     return CodecIssue{DiagnosticCode::NotAnEnumerator, field.name,
-                      "value " + std::to_string(value) + " of field " + field.name + " is not an enumerator of " + type.name};
+                      "value " + std::to_string(value) + " of field " + field.name +
+                          " is not an enumerator of " + type.name};
   return std::nullopt;
 }
 
 namespace {
 
 // One field of an encoding: `given` is its value, or null when omitted.
-void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const std::uint64_t* given, EncodeResult& result) {
+void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const std::uint64_t* given,
+                 EncodeResult& result) {
   std::uint64_t v = f.value;
   if (f.presence == FieldPresence::Fixed) {
     if (given && *given != f.value)
-      result.issues.push_back({DiagnosticCode::FixedField, f.name, "field " + f.name + " of " + opcode.name + " is fixed to " + f.valueText +
-                                                          "; value " + std::to_string(*given) + " ignored"});
+      result.issues.push_back({DiagnosticCode::FixedField, f.name,
+                               "field " + f.name + " of " + opcode.name + " is fixed to " + f.valueText +
+                                   "; value " + std::to_string(*given) + " ignored"});
   } else if (given) {
     if (!fieldValueFits(db, f, *given)) {
       if (auto issue = checkFieldValue(db, f, *given)) {
@@ -75,7 +79,8 @@ void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const 
     }
     v = *given;
   } else if (f.presence == FieldPresence::Required) {
-    result.issues.push_back({DiagnosticCode::MissingField, f.name, "field " + f.name + " of " + opcode.name + " has no default and no value"});
+    result.issues.push_back({DiagnosticCode::MissingField, f.name,
+                             "field " + f.name + " of " + opcode.name + " has no default and no value"});
     return;
   }
   putBits(result.word, f.offset, f.width, v);
@@ -83,13 +88,16 @@ void encodeField(const InstrDb& db, const Opcode& opcode, const Field& f, const 
 
 void checkValueCount(const Opcode& opcode, std::size_t count, EncodeResult& result) {
   if (count > opcode.fields.size())
-    result.issues.push_back({DiagnosticCode::TooManyValues, {}, std::to_string(count) + " values given for the " +
-                                                        std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
+    result.issues.push_back({DiagnosticCode::TooManyValues,
+                             {},
+                             std::to_string(count) + " values given for the " +
+                                 std::to_string(opcode.fields.size()) + " fields of " + opcode.name});
 }
 
 }  // namespace
 
-EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::optional<std::uint64_t>> values) {
+EncodeResult encode(const InstrDb& db, const Opcode& opcode,
+                    std::span<const std::optional<std::uint64_t>> values) {
   EncodeResult result;
   checkValueCount(opcode, values.size(), result);
   for (std::size_t i = 0; i < opcode.fields.size(); ++i)
@@ -103,7 +111,8 @@ EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std
   for (std::size_t i = 0; i < opcode.fields.size(); ++i) {
     const Field& f = opcode.fields[i];
     // The common case inline: a legal value (a fixed field's own value) goes straight in.
-    if (i < values.size() && (f.presence == FieldPresence::Fixed ? values[i] == f.value : fieldValueFits(db, f, values[i])))
+    if (i < values.size() &&
+        (f.presence == FieldPresence::Fixed ? values[i] == f.value : fieldValueFits(db, f, values[i])))
       putBits(result.word, f.offset, f.width, values[i]);
     else
       encodeField(db, opcode, f, i < values.size() ? &values[i] : nullptr, result);

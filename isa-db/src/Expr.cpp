@@ -12,17 +12,21 @@ namespace {
 
 class ExprParser {
  public:
-  ExprParser(std::string_view text, SourcePos pos, DiagnosticSink& sink) : text_(text), pos_(pos), sink_(sink) {}
+  ExprParser(std::string_view text, SourcePos pos, DiagnosticSink& sink)
+      : text_(text), pos_(pos), sink_(sink) {}
 
   std::optional<Expr> run() {
     auto e = parseOr();
     skip();
-    if (e && i_ < text_.size()) return fail("unexpected '" + std::string(text_.substr(i_, 1)) + "' in expression");
+    if (e && i_ < text_.size())
+      return fail("unexpected '" + std::string(text_.substr(i_, 1)) + "' in expression");
     return e;
   }
 
  private:
-  void skip() { while (i_ < text_.size() && text::isBlank(text_[i_])) ++i_; }
+  void skip() {
+    while (i_ < text_.size() && text::isBlank(text_[i_])) ++i_;
+  }
   bool acceptWord(std::string_view w) {
     skip();
     if (text_.substr(i_, w.size()) != w) return false;
@@ -39,7 +43,8 @@ class ExprParser {
   }
   std::optional<Expr> fail(const std::string& message) {
     if (!failed_)
-      sink_.error({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(i_)}, "bad-expression", message);
+      sink_.error({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(i_)}, "bad-expression",
+                  message);
     failed_ = true;
     return std::nullopt;
   }
@@ -88,9 +93,12 @@ class ExprParser {
     auto lhs = parseMul();
     while (lhs) {
       Expr::Op op;
-      if (acceptOp("+")) op = Expr::Op::Add;
-      else if (acceptOp("-")) op = Expr::Op::Sub;
-      else break;
+      if (acceptOp("+"))
+        op = Expr::Op::Add;
+      else if (acceptOp("-"))
+        op = Expr::Op::Sub;
+      else
+        break;
       auto rhs = parseMul();
       if (!rhs) return std::nullopt;
       lhs = binary(op, std::move(*lhs), std::move(*rhs));
@@ -111,7 +119,8 @@ class ExprParser {
   static constexpr int kMaxDepth = 200;
 
   std::optional<Expr> parseUnary() {
-    if (++depth_ > kMaxDepth) return fail("expression nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    if (++depth_ > kMaxDepth)
+      return fail("expression nested more than " + std::to_string(kMaxDepth) + " levels deep");
     struct Leave {
       int& d;
       ~Leave() { --d; }
@@ -159,7 +168,8 @@ class ExprParser {
       std::size_t end = i_;
       while (end < text_.size() && text::isWordChar(text_[end])) ++end;
       const auto v = text::parseUnsigned(text_.substr(i_, end - i_));
-      if (!v || *v > static_cast<std::uint64_t>(INT64_MAX)) return fail("bad number '" + std::string(text_.substr(i_, end - i_)) + "'");
+      if (!v || *v > static_cast<std::uint64_t>(INT64_MAX))
+        return fail("bad number '" + std::string(text_.substr(i_, end - i_)) + "'");
       i_ = end;
       Expr e;
       e.op = Expr::Op::Int;
@@ -285,8 +295,9 @@ using CKind = CompiledExpr::Kind;
 
 class ExprCompiler {
  public:
-  ExprCompiler(const std::function<int(std::string_view)>& fieldIndex,
-               const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue)
+  ExprCompiler(
+      const std::function<int(std::string_view)>& fieldIndex,
+      const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue)
       : fieldIndex_(fieldIndex), enumValue_(enumValue) {}
 
   CompiledExpr run(const Expr& e) {
@@ -326,7 +337,8 @@ class ExprCompiler {
         const bool equal = e.op == Expr::Op::Eq;
         if (a.op == Expr::Op::Field && b.op == Expr::Op::String) return fieldIs(a, b, equal);
         if (b.op == Expr::Op::Field && a.op == Expr::Op::String) return fieldIs(b, a, equal);
-        if (a.op == Expr::Op::String && b.op == Expr::Op::String) return constant(equal == (a.text == b.text) ? 1 : 0);
+        if (a.op == Expr::Op::String && b.op == Expr::Op::String)
+          return constant(equal == (a.text == b.text) ? 1 : 0);
         const std::int32_t x = add(a), y = add(b);
         return push({equal ? CKind::Eq : CKind::Ne, 0, -1, x, y});
       }
@@ -340,7 +352,7 @@ class ExprCompiler {
       case Expr::Op::And:
       case Expr::Op::Or: {
         const std::int32_t x = add(e.args[0]), y = add(e.args[1]);
-        const CKind k = e.op == Expr::Op::Add ? CKind::Add
+        const CKind k = e.op == Expr::Op::Add   ? CKind::Add
                         : e.op == Expr::Op::Sub ? CKind::Sub
                         : e.op == Expr::Op::Mul ? CKind::Mul
                         : e.op == Expr::Op::And ? CKind::And
@@ -356,7 +368,8 @@ class ExprCompiler {
   CompiledExpr out_;
 };
 
-std::optional<std::int64_t> evalNode(const CompiledExpr& e, std::int32_t at, std::span<const std::uint64_t> values) {
+std::optional<std::int64_t> evalNode(const CompiledExpr& e, std::int32_t at,
+                                     std::span<const std::uint64_t> values) {
   const CompiledExpr::Node& n = e.nodes[static_cast<std::size_t>(at)];
   switch (n.kind) {
     case CKind::Const: return n.value;
@@ -391,8 +404,9 @@ std::optional<std::int64_t> evalNode(const CompiledExpr& e, std::int32_t at, std
 
 }  // namespace
 
-CompiledExpr compileExpr(const Expr& expr, const std::function<int(std::string_view)>& fieldIndex,
-                         const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue) {
+CompiledExpr compileExpr(
+    const Expr& expr, const std::function<int(std::string_view)>& fieldIndex,
+    const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)>& enumValue) {
   return ExprCompiler(fieldIndex, enumValue).run(expr);
 }
 

@@ -11,11 +11,15 @@ namespace {
 
 using text::lower;
 
-bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const OperandSlot& slot, PlaceholderClass cls) {
+bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const OperandSlot& slot,
+          PlaceholderClass cls) {
   switch (slot.shape) {
-    case OperandShape::PredicateSet: return elem.kind == OrderElem::Kind::PredicateSet && elem.name == slot.fileName;
-    case OperandShape::RegIndirect: return elem.kind == OrderElem::Kind::Composite && elem.name == slot.fileName;
-    case OperandShape::ConstMem: return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);
+    case OperandShape::PredicateSet:
+      return elem.kind == OrderElem::Kind::PredicateSet && elem.name == slot.fileName;
+    case OperandShape::RegIndirect:
+      return elem.kind == OrderElem::Kind::Composite && elem.name == slot.fileName;
+    case OperandShape::ConstMem:
+      return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);
     case OperandShape::Plain: break;
   }
   if (elem.kind != OrderElem::Kind::Field) return false;
@@ -35,7 +39,6 @@ bool fits(const InstrDb& db, const Opcode& op, const OrderElem& elem, const Oper
 }
 
 }  // namespace
-
 
 const Field* literalModifierField(const InstrDb& db, const Opcode& opcode, std::string_view literal) {
   for (const auto& f : opcode.fields) {
@@ -90,8 +93,8 @@ namespace {
 
 // Whether the variable slot `variable` takes `spelling` in `opcode`: the spelling must name a
 // value of the slot's field type that is (or is an alias of) a value of the optype's domain.
-std::optional<std::uint64_t> domainValue(const InstrDb& db, const Optype& optype, const Field* f, std::string_view variable,
-                                         std::string_view spelling) {
+std::optional<std::uint64_t> domainValue(const InstrDb& db, const Optype& optype, const Field* f,
+                                         std::string_view variable, std::string_view spelling) {
   const ModifierDomain* d = optype.domain(variable);
   if (d == nullptr || f == nullptr) return std::nullopt;
   const BitFieldType& t = db.typeOf(*f);
@@ -104,13 +107,14 @@ std::optional<std::uint64_t> domainValue(const InstrDb& db, const Optype& optype
 
 }  // namespace
 
-void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode, const SyntaxForm& form,
-                           FormBinding& binding) {
+void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode,
+                           const SyntaxForm& form, FormBinding& binding) {
   const auto& spellings = optype.modifierSpellings;
   binding.optionalSlots.clear();
   for (std::size_t i = 0; i < form.operands.size() && i < binding.orderIndex.size(); ++i) {
     const Field* f = opcode.fieldOf(opcode.operandInfo.order[binding.orderIndex[i]]);
-    const bool defaultedPredicate = f != nullptr && f->presence == FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
+    const bool defaultedPredicate =
+        f != nullptr && f->presence == FieldPresence::Default && db.typeOf(*f).kind == TypeKind::Predicate;
     if (form.operands[i].optional || defaultedPredicate) binding.optionalSlots.push_back(i);
   }
   binding.variableField.assign(form.parts.size(), -1);
@@ -123,13 +127,15 @@ void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode
       const Field* f = opcode.field(slot.text);
       if (f != nullptr) binding.variableField[k] = static_cast<int>(f - opcode.fields.data());
       for (std::size_t i = 0; i < spellings.size(); ++i)
-        if (const auto v = domainValue(db, optype, f, slot.text, spellings[i].first)) values[i] = static_cast<std::int64_t>(*v);
+        if (const auto v = domainValue(db, optype, f, slot.text, spellings[i].first))
+          values[i] = static_cast<std::int64_t>(*v);
       continue;
     }
     const int i = optype.spellingIndex(slot.text);
     if (i < 0) continue;
     const int field = binding.literalField[k];
-    const auto v = field < 0 ? std::nullopt : db.typeOf(opcode.fields[static_cast<std::size_t>(field)]).valueOf(slot.text);
+    const auto v = field < 0 ? std::nullopt
+                             : db.typeOf(opcode.fields[static_cast<std::size_t>(field)]).valueOf(slot.text);
     values[static_cast<std::size_t>(i)] = v ? static_cast<std::int64_t>(*v) : FormBinding::kNoField;
   }
 }

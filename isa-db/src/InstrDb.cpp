@@ -82,14 +82,16 @@ const ModifierDomain* Optype::domain(std::string_view variable) const {
   return nullptr;
 }
 
-ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optional<std::uint64_t>(std::size_t)> value) {
+ExprEnv fieldEnv(const InstrDb& db, const Opcode& op,
+                 std::function<std::optional<std::uint64_t>(std::size_t)> value) {
   ExprEnv env;
   env.fieldValue = [&op, value](std::string_view name) -> std::optional<std::uint64_t> {
     const int i = op.fieldIndex(name);
     if (i < 0) return std::nullopt;
     return value(static_cast<std::size_t>(i));
   };
-  env.enumValue = [&db, &op](std::string_view name, std::string_view spelling) -> std::optional<std::uint64_t> {
+  env.enumValue = [&db, &op](std::string_view name,
+                             std::string_view spelling) -> std::optional<std::uint64_t> {
     const Field* f = op.field(name);
     return f == nullptr ? std::nullopt : db.typeOf(*f).valueOf(spelling);
   };
@@ -99,7 +101,9 @@ ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optiona
 int Optype::spellingIndex(std::string_view spelling) const {
   const auto it = std::lower_bound(modifierSpellings.begin(), modifierSpellings.end(), spelling,
                                    [](const auto& entry, std::string_view s) { return entry.first < s; });
-  return it != modifierSpellings.end() && it->first == spelling ? static_cast<int>(it - modifierSpellings.begin()) : -1;
+  return it != modifierSpellings.end() && it->first == spelling
+             ? static_cast<int>(it - modifierSpellings.begin())
+             : -1;
 }
 
 const std::vector<std::string>* Optype::slotsFor(std::string_view spelling) const {
@@ -132,7 +136,8 @@ const Optype* InstrDb::optype(std::string_view name) const { return lookup(optyp
 const Opcode* InstrDb::opcode(std::string_view name) const { return lookup(opcodes_, opcodeIndex_, name); }
 const Erratum* InstrDb::erratum(std::string_view id) const { return lookup(errata_, erratumIndex_, id); }
 
-const Erratum* InstrDb::erratumForRule(std::string_view rule, std::initializer_list<std::string_view> targets) const {
+const Erratum* InstrDb::erratumForRule(std::string_view rule,
+                                       std::initializer_list<std::string_view> targets) const {
   const Erratum* first = nullptr;
   for (const Erratum& e : errata_) {
     if (std::find(e.rules.begin(), e.rules.end(), rule) == e.rules.end()) continue;

@@ -19,7 +19,8 @@ namespace gpuasm::isa {
 
 // ---------------------------------------------------------------- the builder
 
-std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db, const Optype& optype);
+std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db,
+                                                                                       const Optype& optype);
 
 class InstrDbBuilder {
  public:
@@ -83,7 +84,9 @@ class InstrDbBuilder {
   void compileRules() {
     for (auto& op : db_->opcodes_) {
       const ExprEnv env = fieldEnv(*db_, op, [](std::size_t) { return std::optional<std::uint64_t>(0); });
-      const std::function<int(std::string_view)> index = [&op](std::string_view name) { return op.fieldIndex(name); };
+      const std::function<int(std::string_view)> index = [&op](std::string_view name) {
+        return op.fieldIndex(name);
+      };
       for (auto& r : op.operandInfo.bitwidths) r.compiled = compileExpr(r.expr, index, env.enumValue);
       for (auto& r : op.encodingErrors) r.compiled = compileExpr(r.condition, index, env.enumValue);
     }
@@ -129,7 +132,8 @@ class InstrDbBuilder {
         auto [it, fresh] = byName_.emplace(def.name, &def);
         if (!fresh) {
           sink_.error(def.pos, "duplicate-definition",
-                      def.name + " is already defined at " + db_->describe(it->second->pos) + "; this one is ignored");
+                      def.name + " is already defined at " + db_->describe(it->second->pos) +
+                          "; this one is ignored");
           continue;
         }
         ordered_.push_back(&def);
@@ -146,24 +150,30 @@ class InstrDbBuilder {
       e.targets = def->parents;
       e.pos = def->pos;
       for (const auto& s : def->sections) {
-        if (s.name == "Problem") e.problem = proseOf(s);
-        else if (s.name == "Decision") e.decision = proseOf(s);
+        if (s.name == "Problem")
+          e.problem = proseOf(s);
+        else if (s.name == "Decision")
+          e.decision = proseOf(s);
         else if (s.name == "Affects") {
           for (const auto& l : s.lines)
             for (auto a : text::splitTopLevel(stripLineComment(l.text), ','))
               if (!a.empty()) e.affects.emplace_back(a);
         } else if (s.name == "Rules") {
           for (const auto& l : s.lines)
-            if (const std::string_view r = text::trim(stripLineComment(l.text)); !r.empty()) e.rules.emplace_back(r);
+            if (const std::string_view r = text::trim(stripLineComment(l.text)); !r.empty())
+              e.rules.emplace_back(r);
         } else if (s.name == "Encoding" || s.name == "OperandInfo" || s.name == "Syntax" ||
                    s.name == "Aliases" || s.name == "Exception") {
           e.amends = true;
         } else {
-          sink_.warning(s.pos, "unknown-erratum-section", "section __" + s.name + " has no meaning in an erratum");
+          sink_.warning(s.pos, "unknown-erratum-section",
+                        "section __" + s.name + " has no meaning in an erratum");
         }
       }
-      if (!e.problem.present) sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Problem");
-      if (!e.decision.present) sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Decision");
+      if (!e.problem.present)
+        sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Problem");
+      if (!e.decision.present)
+        sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Decision");
       if (e.amends) registerAmendments(*def);
       if (db_->erratumIndex_.contains(e.id)) {
         sink_.error(def->pos, "duplicate-erratum", "erratum " + e.id + " is defined twice");
@@ -183,7 +193,8 @@ class InstrDbBuilder {
         for (const auto& l : s.lines) {
           const std::string_view t = text::trim(stripLineComment(l.text));
           if (t.empty()) continue;
-          if (auto f = parseFieldDecl(t, {def.pos.file, l.line, text::indentOf(l.text) + 1}, sink_)) a.fields.push_back(*f);
+          if (auto f = parseFieldDecl(t, {def.pos.file, l.line, text::indentOf(l.text) + 1}, sink_))
+            a.fields.push_back(*f);
         }
       } else if (s.name == "OperandInfo") {
         a.operandStatements = detail::splitStatements(s, def.pos.file, sink_, nullptr);
@@ -198,11 +209,13 @@ class InstrDbBuilder {
     }
     for (const auto& target : def.parents) {
       if (target == "ALL") {
-        sink_.error(def.pos, "erratum-bad-target", "erratum " + def.name + " amends definitions but targets ALL");
+        sink_.error(def.pos, "erratum-bad-target",
+                    "erratum " + def.name + " amends definitions but targets ALL");
         continue;
       }
       if (!byName_.contains(target)) {
-        sink_.error(def.pos, "erratum-unknown-target", "erratum " + def.name + " targets '" + target + "', which is not defined");
+        sink_.error(def.pos, "erratum-unknown-target",
+                    "erratum " + def.name + " targets '" + target + "', which is not defined");
         continue;
       }
       amendments_[target].push_back(a);
@@ -239,8 +252,10 @@ class InstrDbBuilder {
     if (t.empty()) return std::nullopt;
     const SourcePos pos{file, l.line, text::indentOf(l.text) + 1};
     const std::size_t open = t.find('<'), close = t.find('>');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open || !t.ends_with(";")) {
-      sink_.error(pos, "bad-statement", "expected `Keyword<name, …> [= value];`, found '" + std::string(t) + "'");
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open ||
+        !t.ends_with(";")) {
+      sink_.error(pos, "bad-statement",
+                  "expected `Keyword<name, …> [= value];`, found '" + std::string(t) + "'");
       return std::nullopt;
     }
     FactLine f;
@@ -249,8 +264,10 @@ class InstrDbBuilder {
     for (auto a : text::splitTopLevel(t.substr(open + 1, close - open - 1), ','))
       if (!a.empty()) f.args.emplace_back(a);
     std::string_view rest = text::trim(t.substr(close + 1, t.size() - close - 2));
-    if (rest.starts_with("=")) f.value = std::string(text::trim(rest.substr(1)));
-    else if (!rest.empty()) sink_.error(pos, "bad-statement", "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
+    if (rest.starts_with("="))
+      f.value = std::string(text::trim(rest.substr(1)));
+    else if (!rest.empty())
+      sink_.error(pos, "bad-statement", "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
     return f;
   }
 
@@ -266,7 +283,8 @@ class InstrDbBuilder {
 
   const BitFieldType* factType(const FactLine& f, const std::string& name) {
     const BitFieldType* t = db_->type(name);
-    if (t == nullptr) sink_.error(f.pos, "unknown-type", f.keyword + "<…> names '" + name + "', which is not a type");
+    if (t == nullptr)
+      sink_.error(f.pos, "unknown-type", f.keyword + "<…> names '" + name + "', which is not a type");
     return t;
   }
 
@@ -289,12 +307,14 @@ class InstrDbBuilder {
             AsmFacts::File file{static_cast<std::uint32_t>(t - db_->types_.data()), *role, std::nullopt};
             if (!f->value.empty()) {
               file.constant = t->valueOf(f->value);
-              if (!file.constant) sink_.error(f->pos, "unknown-value", "'" + f->value + "' is not an enumerator of " + t->name);
+              if (!file.constant)
+                sink_.error(f->pos, "unknown-value", "'" + f->value + "' is not an enumerator of " + t->name);
             }
             facts.files.push_back(file);
           } else if (s.name == "Operands" && f->keyword == "PredicateSet" && oneArg && !f->value.empty()) {
             if (const BitFieldType* t = factType(*f, f->value))
-              facts.predicateSets.emplace_back(f->args[0], static_cast<std::uint32_t>(t - db_->types_.data()));
+              facts.predicateSets.emplace_back(f->args[0],
+                                               static_cast<std::uint32_t>(t - db_->types_.data()));
           } else if (s.name == "Operands" && f->keyword == "ConstantMemory" && oneArg) {
             facts.constantMemory = f->args[0];
           } else if (s.name == "AsmFormat" && f->keyword == "Complement" && oneArg && !f->value.empty()) {
@@ -302,14 +322,18 @@ class InstrDbBuilder {
           } else if (s.name == "Placeholders" && role && !f->args.empty()) {
             for (const auto& prefix : f->args) facts.placeholders.emplace_back(prefix, *role);
           } else {
-            sink_.error(f->pos, "bad-statement", f->keyword + "<…> has no meaning in __" + s.name + " of __DefAsmFacts");
+            sink_.error(f->pos, "bad-statement",
+                        f->keyword + "<…> has no meaning in __" + s.name + " of __DefAsmFacts");
           }
         }
       }
     }
-    const auto prelude = std::find_if(db_->files_.begin(), db_->files_.end(), [](const SpecFile& f) { return f.role == SpecFileRole::Prelude; });
+    const auto prelude = std::find_if(db_->files_.begin(), db_->files_.end(),
+                                      [](const SpecFile& f) { return f.role == SpecFileRole::Prelude; });
     if (!seen && prelude != db_->files_.end())
-      sink_.warning({static_cast<std::uint32_t>(prelude - db_->files_.begin()), 1, 1}, "no-asm-facts", "no __DefAsmFacts in the prelude: zero registers, predicate sets and constant memory are unknown");
+      sink_.warning(
+          {static_cast<std::uint32_t>(prelude - db_->files_.begin()), 1, 1}, "no-asm-facts",
+          "no __DefAsmFacts in the prelude: zero registers, predicate sets and constant memory are unknown");
   }
 
   // ------------------------------------------------------------ types
@@ -332,7 +356,9 @@ class InstrDbBuilder {
         const std::uint64_t v = e.value.value_or(next);
         next = v + 1;
         if (t.width > 0 && t.width < 64 && v >> t.width != 0)
-          sink_.error(e.pos, "enumerator-too-wide", e.name + " = " + std::to_string(v) + " does not fit " + t.name + "<" + std::to_string(t.width) + ">");
+          sink_.error(e.pos, "enumerator-too-wide",
+                      e.name + " = " + std::to_string(v) + " does not fit " + t.name + "<" +
+                          std::to_string(t.width) + ">");
         if (!seen.insert(e.name).second) {
           sink_.error(e.pos, "duplicate-enumerator", e.name + " is declared twice in " + t.name);
           continue;
@@ -341,17 +367,20 @@ class InstrDbBuilder {
       }
       for (const auto& f : def->subFields) {
         if (f.offset + f.width > t.width)
-          sink_.error(f.pos, "subfield-too-wide", "sub-field " + f.name + " exceeds " + t.name + "<" + std::to_string(t.width) + ">");
+          sink_.error(f.pos, "subfield-too-wide",
+                      "sub-field " + f.name + " exceeds " + t.name + "<" + std::to_string(t.width) + ">");
         t.subFields.push_back({f.name, f.offset, f.width, f.type});
       }
       if (t.kind == TypeKind::CMem && t.subFields.empty())
-        sink_.error(def->pos, "cmem-layout-missing", "CMem type " + t.name + " needs field<> lines for bank and offset");
+        sink_.error(def->pos, "cmem-layout-missing",
+                    "CMem type " + t.name + " needs field<> lines for bank and offset");
       if (t.isEnumerated() && t.enumerators.empty())
         sink_.warning(def->pos, "empty-type", "type " + t.name + " has no enumerators");
       if (t.isEnumerated() && t.width > 0 && t.width <= 16) {
         t.byValue.assign(std::size_t{1} << t.width, -1);
         for (std::size_t i = t.enumerators.size(); i-- > 0;)  // first declared wins
-          if (t.enumerators[i].value < t.byValue.size()) t.byValue[t.enumerators[i].value] = static_cast<std::int32_t>(i);
+          if (t.enumerators[i].value < t.byValue.size())
+            t.byValue[t.enumerators[i].value] = static_cast<std::int32_t>(i);
       }
       db_->typeIndex_.emplace(t.name, static_cast<std::uint32_t>(db_->types_.size()));
       db_->types_.push_back(std::move(t));
@@ -390,12 +419,14 @@ class InstrDbBuilder {
     for (const auto& [target, list] : amendments_)
       for (const auto& a : list)
         if (a.aliases != nullptr && !db_->typeIndex_.contains(target))
-          sink_.error(a.aliases->pos, "erratum-bad-target", "__Aliases needs a type target; " + target + " is not a type");
+          sink_.error(a.aliases->pos, "erratum-bad-target",
+                      "__Aliases needs a type target; " + target + " is not a type");
   }
 
   TypeKind parseKind(const std::string& k, SourcePos pos) {
-    static constexpr std::array kinds = {TypeKind::Enum, TypeKind::Register, TypeKind::Predicate, TypeKind::Flag,
-                                         TypeKind::SImm, TypeKind::UImm, TypeKind::FImm, TypeKind::CMem};
+    static constexpr std::array kinds = {TypeKind::Enum, TypeKind::Register, TypeKind::Predicate,
+                                         TypeKind::Flag, TypeKind::SImm,     TypeKind::UImm,
+                                         TypeKind::FImm, TypeKind::CMem};
     for (TypeKind kind : kinds)
       if (k == typeKindName(kind)) return kind;
     sink_.error(pos, "bad-type-kind", "unknown type kind '" + k + "'");
@@ -410,13 +441,15 @@ class InstrDbBuilder {
       Group g{def->name, def->parents.empty() ? std::string("ALL") : def->parents.front(), def->pos};
       if (g.parent == "ALL") {
         if (!reportedAll_) {
-          sink_.note(def->pos, "implicit-root", "parent group ALL is never defined; it is taken as the implicit empty root");
+          sink_.note(def->pos, "implicit-root",
+                     "parent group ALL is never defined; it is taken as the implicit empty root");
           reportedAll_ = true;
         }
       } else {
         const auto it = byName_.find(g.parent);
         if (it == byName_.end() || it->second->kind != DefKind::Group)
-          sink_.error(def->pos, "unknown-parent", "group " + g.name + " has parent " + g.parent + ", which is not a group");
+          sink_.error(def->pos, "unknown-parent",
+                      "group " + g.name + " has parent " + g.parent + ", which is not a group");
       }
       db_->groupIndex_.emplace(g.name, static_cast<std::uint32_t>(db_->groups_.size()));
       db_->groups_.push_back(std::move(g));
@@ -435,18 +468,26 @@ class InstrDbBuilder {
       o.index = static_cast<std::uint32_t>(db_->optypes_.size());
       const auto git = byName_.find(o.group);
       if (!o.group.empty() && (git == byName_.end() || git->second->kind != DefKind::Group))
-        sink_.error(def->pos, "unknown-parent", "optype " + o.name + " has parent " + o.group + ", which is not a group");
+        sink_.error(def->pos, "unknown-parent",
+                    "optype " + o.name + " has parent " + o.group + ", which is not a group");
       for (const auto& s : def->sections) {
-        if (s.name == "Syntax") o.syntax = parseSyntaxSection(s.lines, def->pos.file, sink_);
-        else if (s.name == "Description") o.docs.description = proseOf(s);
-        else if (s.name == "ModifierInfo") o.docs.modifierInfo = proseOf(s);
-        else if (s.name == "Semantics") o.docs.semantics = proseOf(s);
-        else if (s.name == "Examples") o.docs.examples = proseOf(s);
-        else if (s.name == "Simulation") o.docs.simulation = proseOf(s);
+        if (s.name == "Syntax")
+          o.syntax = parseSyntaxSection(s.lines, def->pos.file, sink_);
+        else if (s.name == "Description")
+          o.docs.description = proseOf(s);
+        else if (s.name == "ModifierInfo")
+          o.docs.modifierInfo = proseOf(s);
+        else if (s.name == "Semantics")
+          o.docs.semantics = proseOf(s);
+        else if (s.name == "Examples")
+          o.docs.examples = proseOf(s);
+        else if (s.name == "Simulation")
+          o.docs.simulation = proseOf(s);
         else if (s.name == "OperandInfo") {
           o.docs.operandInfo.pos = s.pos;
           o.docs.operandInfo.present = true;
-          optypeStatements_[o.name] = detail::splitStatements(s, def->pos.file, sink_, &o.docs.operandInfo.text);
+          optypeStatements_[o.name] =
+              detail::splitStatements(s, def->pos.file, sink_, &o.docs.operandInfo.text);
         } else if (s.name == "Exception") {
           for (const auto& st : detail::splitStatements(s, def->pos.file, sink_, nullptr))
             if (auto r = detail::parseEncodingError(st, sink_)) o.encodingErrors.push_back(std::move(*r));
@@ -477,8 +518,8 @@ class InstrDbBuilder {
         if (existing != o.syntax.domains.end()) {
           o.specDomains.push_back(std::move(*existing));
           *existing = std::move(d);
-        }
-        else o.syntax.domains.push_back(std::move(d));
+        } else
+          o.syntax.domains.push_back(std::move(d));
       }
       for (auto& f : extra.forms) {
         f.erratum = a.erratum;
@@ -512,23 +553,28 @@ class InstrDbBuilder {
   std::vector<FieldDeclAt> collectFields(const std::vector<const SpecDefinition*>& chain) {
     std::vector<FieldDeclAt> fields;
     auto put = [&](const FieldDecl& d, const std::string& declaredIn, const std::string& amendedBy) {
-      auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldDeclAt& f) { return f.decl.name == d.name; });
+      auto it = std::find_if(fields.begin(), fields.end(),
+                             [&](const FieldDeclAt& f) { return f.decl.name == d.name; });
       if (amendedBy.empty() && !firstUse_.contains(d.type)) firstUse_.emplace(d.type, d.pos);
       if (it == fields.end()) {
         fields.push_back({d, declaredIn, amendedBy, std::nullopt});
         return;
       }
-      std::optional<FieldDecl> specDecl = it->amendedBy.empty() ? std::optional<FieldDecl>(it->decl) : it->specDecl;
+      std::optional<FieldDecl> specDecl =
+          it->amendedBy.empty() ? std::optional<FieldDecl>(it->decl) : it->specDecl;
       if (amendedBy.empty()) {
         specDecl.reset();
-        const bool same = it->decl.offset == d.offset && it->decl.width == d.width && it->decl.type == d.type &&
-                          it->decl.value == d.value && it->decl.fixed == d.fixed;
+        const bool same = it->decl.offset == d.offset && it->decl.width == d.width &&
+                          it->decl.type == d.type && it->decl.value == d.value && it->decl.fixed == d.fixed;
         const std::string key = declaredIn + "/" + d.name;
         if (reportedRedeclarations_.insert(key).second) {
           if (same)
-            sink_.warning(d.pos, "field-redeclared", "field " + d.name + " repeats the declaration inherited from " + it->declaredIn);
+            sink_.warning(d.pos, "field-redeclared",
+                          "field " + d.name + " repeats the declaration inherited from " + it->declaredIn);
           else
-            sink_.error(d.pos, "field-conflict", "field " + d.name + " differs from the declaration inherited from " + it->declaredIn + "; the later one is used");
+            sink_.error(d.pos, "field-conflict",
+                        "field " + d.name + " differs from the declaration inherited from " + it->declaredIn +
+                            "; the later one is used");
         }
       }
       *it = {d, declaredIn, amendedBy, specDecl};
@@ -566,7 +612,8 @@ class InstrDbBuilder {
       const auto oit = db_->optypeIndex_.find(parent);
       if (oit == db_->optypeIndex_.end()) {
         if (!parent.empty())
-          sink_.error(def->pos, "unknown-parent", "opcode " + op.name + " has parent " + parent + ", which is not an optype");
+          sink_.error(def->pos, "unknown-parent",
+                      "opcode " + op.name + " has parent " + parent + ", which is not an optype");
         collectFields(chainOf(*def));  // still read its fields, so their own problems are reported
         continue;
       }
@@ -576,7 +623,8 @@ class InstrDbBuilder {
       for (auto& fd : collectFields(chain)) {
         if (auto f = resolveField(fd, op.name)) op.fields.push_back(std::move(*f));
       }
-      std::stable_sort(op.fields.begin(), op.fields.end(), [](const Field& a, const Field& b) { return a.offset < b.offset; });
+      std::stable_sort(op.fields.begin(), op.fields.end(),
+                       [](const Field& a, const Field& b) { return a.offset < b.offset; });
       checkOverlaps(op);
       op.attributes.assign(op.fields.size(), {});
       for (std::size_t i = 0; i < op.fields.size(); ++i) {
@@ -587,12 +635,18 @@ class InstrDbBuilder {
         FieldAttributes& a = op.attributes[static_cast<std::size_t>(base)];
         const std::string_view attr = f.attribute();
         const int idx = static_cast<int>(i);
-        if (attr == "neg") a.neg = idx;
-        else if (attr == "abs") a.abs = idx;
-        else if (attr == "not") a.notBit = idx;
-        else if (attr == "bitnot") a.bitNot = idx;
-        else if (attr == "bsel") a.bsel = idx;
-        else if (attr == "hsel") a.hsel = idx;
+        if (attr == "neg")
+          a.neg = idx;
+        else if (attr == "abs")
+          a.abs = idx;
+        else if (attr == "not")
+          a.notBit = idx;
+        else if (attr == "bitnot")
+          a.bitNot = idx;
+        else if (attr == "bsel")
+          a.bsel = idx;
+        else if (attr == "hsel")
+          a.hsel = idx;
       }
       for (const auto& f : op.fields) {
         op.fieldMask = op.fieldMask | Word128::mask(f.offset, f.width);
@@ -601,7 +655,8 @@ class InstrDbBuilder {
         op.fixedBits.setBits(f.offset, f.width, f.value);
       }
       // OperandInfo: optype statements, then the opcode's own, then errata along the chain.
-      for (const auto& st : optypeStatements_[optype.name]) detail::applyOperandStatement(st, op.operandInfo, sink_, {});
+      for (const auto& st : optypeStatements_[optype.name])
+        detail::applyOperandStatement(st, op.operandInfo, sink_, {});
       if (const SpecSection* oi = def->section("OperandInfo")) {
         op.operandInfoProse.pos = oi->pos;
         for (const auto& st : detail::splitStatements(*oi, def->pos.file, sink_, &op.operandInfoProse.text))
@@ -616,13 +671,15 @@ class InstrDbBuilder {
         const auto am = amendments_.find(link->name);
         if (am == amendments_.end()) continue;
         for (const auto& a : am->second) {
-          for (const auto& st : a.operandStatements) detail::applyOperandStatement(st, op.operandInfo, sink_, a.erratum);
+          for (const auto& st : a.operandStatements)
+            detail::applyOperandStatement(st, op.operandInfo, sink_, a.erratum);
           for (const auto& r : a.encodingErrors) op.encodingErrors.push_back(r);
         }
       }
       // Order<> elements that stand for a whole predicate file (the prelude's PredicateSet<>).
       for (auto& e : op.operandInfo.order)
-        if (e.kind == OrderElem::Kind::Field && db_->predicateSetFile(e.name) != nullptr) e.kind = OrderElem::Kind::PredicateSet;
+        if (e.kind == OrderElem::Kind::Field && db_->predicateSetFile(e.name) != nullptr)
+          e.kind = OrderElem::Kind::PredicateSet;
       checkOperandInfoNames(op);
       optype.opcodes.push_back(op.index);
       db_->opcodeIndex_.emplace(op.name, op.index);
@@ -640,32 +697,37 @@ class InstrDbBuilder {
     f.declaredIn = fd.declaredIn;
     f.amendedBy = fd.amendedBy;
     if (fd.specDecl)
-      f.specDeclaration = Field::SpecDeclaration{fd.specDecl->offset, fd.specDecl->width, fd.specDecl->type,
-                                                 fd.specDecl->value.value_or(""), fd.specDecl->fixed, fd.specDecl->pos};
+      f.specDeclaration = Field::SpecDeclaration{fd.specDecl->offset, fd.specDecl->width,
+                                                 fd.specDecl->type,   fd.specDecl->value.value_or(""),
+                                                 fd.specDecl->fixed,  fd.specDecl->pos};
     const auto tit = db_->typeIndex_.find(d.type);
     if (tit == db_->typeIndex_.end()) {
       if (reportedUndefinedTypes_.insert(d.type).second)
-        sink_.error(d.pos, "undefined-type", "type " + d.type + " is not defined (field " + d.name + " of " + opcodeName + ")");
+        sink_.error(d.pos, "undefined-type",
+                    "type " + d.type + " is not defined (field " + d.name + " of " + opcodeName + ")");
       return std::nullopt;
     }
     f.type = tit->second;
     const BitFieldType& t = db_->types_[f.type];
     if (t.width != d.width && t.kind != TypeKind::CMem)
       warnOnce(d.pos, "field-width-mismatch",
-               "field " + d.name + " is " + std::to_string(d.width) + " bits wide but type " + t.name + " has " + std::to_string(t.width));
+               "field " + d.name + " is " + std::to_string(d.width) + " bits wide but type " + t.name +
+                   " has " + std::to_string(t.width));
     if (!d.value) return f;
     f.presence = d.fixed ? FieldPresence::Fixed : FieldPresence::Default;
     f.valueText = *d.value;
     if (auto v = resolveValue(t, *d.value, d.width)) {
       f.value = *v;
     } else {
-      warnOnce(d.pos, "bad-field-value", "'" + *d.value + "' is not a value of " + t.name + " (field " + d.name + ")", Severity::Error);
+      warnOnce(d.pos, "bad-field-value",
+               "'" + *d.value + "' is not a value of " + t.name + " (field " + d.name + ")", Severity::Error);
       f.presence = FieldPresence::Required;
     }
     return f;
   }
 
-  static std::optional<std::uint64_t> resolveValue(const BitFieldType& t, const std::string& token, std::uint32_t width) {
+  static std::optional<std::uint64_t> resolveValue(const BitFieldType& t, const std::string& token,
+                                                   std::uint32_t width) {
     if (auto v = t.valueOf(token)) return v;  // names first: "32" is a MOVW enumerator, not a number
     if (t.isEnumerated()) return std::nullopt;
     auto v = text::parseUnsigned(token);
@@ -680,19 +742,24 @@ class InstrDbBuilder {
         const Field& b = op.fields[i];
         if (b.offset < a.offset + a.width && a.offset < b.offset + b.width)
           warnOnce(b.pos, "field-overlap",
-                   "field " + b.name + " <" + std::to_string(b.offset) + "," + std::to_string(b.width) + "> overlaps " + a.name +
-                       " <" + std::to_string(a.offset) + "," + std::to_string(a.width) + "> in " + op.name, Severity::Error);
+                   "field " + b.name + " <" + std::to_string(b.offset) + "," + std::to_string(b.width) +
+                       "> overlaps " + a.name + " <" + std::to_string(a.offset) + "," +
+                       std::to_string(a.width) + "> in " + op.name,
+                   Severity::Error);
       }
     }
   }
 
   void checkOperandInfoNames(const Opcode& op) {
     const OperandInfo& info = op.operandInfo;
-    auto known = [&](const std::string& n) { return op.field(n) != nullptr || db_->predicateSetFile(n) != nullptr; };
+    auto known = [&](const std::string& n) {
+      return op.field(n) != nullptr || db_->predicateSetFile(n) != nullptr;
+    };
     auto check = [&](const std::string& n, SourcePos pos, const char* where) {
       if (!known(n))
-        sink_.error(pos.valid() ? pos : op.pos, "unknown-operand",
-                    std::string(where) + " of " + op.name + " names '" + n + "', which is not a field of " + op.name);
+        sink_.error(
+            pos.valid() ? pos : op.pos, "unknown-operand",
+            std::string(where) + " of " + op.name + " names '" + n + "', which is not a field of " + op.name);
     };
     for (const auto& n : info.inList) check(n, op.pos, "InList");
     for (const auto& n : info.outList) check(n, op.pos, "OutList");
@@ -722,7 +789,8 @@ class InstrDbBuilder {
       if (t.origin == SpecFileRole::Prelude) {
         if (use != firstUse_.end() && db_->files_[use->second.file].role == SpecFileRole::Spec)
           sink_.warning(use->second, "undefined-type",
-                        "type " + t.name + " is used but not defined by the spec; the prelude's assumption at " +
+                        "type " + t.name +
+                            " is used but not defined by the spec; the prelude's assumption at " +
                             db_->describe(t.pos) + " is used");
         continue;
       }
@@ -746,7 +814,8 @@ class InstrDbBuilder {
         std::optional<std::size_t> parts;
         std::string joinedUnderscore = form.baseName, joinedPlain = form.baseName;
         if (form.baseName == o.name) parts = 0;
-        for (std::size_t k = 0; k < form.parts.size() && !form.parts[k].variable && !form.parts[k].optional; ++k) {
+        for (std::size_t k = 0; k < form.parts.size() && !form.parts[k].variable && !form.parts[k].optional;
+             ++k) {
           joinedUnderscore += "_" + form.parts[k].text;
           joinedPlain += form.parts[k].text;
           if (joinedUnderscore == o.name || joinedPlain == o.name) parts = k + 1;
@@ -759,19 +828,28 @@ class InstrDbBuilder {
         form.mnemonicParts = *parts;
         std::string m = form.baseName;
         for (std::size_t k = 0; k < *parts; ++k) m += "." + form.parts[k].text;
-        if (mnemonic.empty()) mnemonic = m;
+        if (mnemonic.empty())
+          mnemonic = m;
         else if (m != mnemonic)
-          sink_.warning(form.pos, "syntax-mnemonic-mismatch", "syntax form spells " + m + " where an earlier form of " + o.name + " spells " + mnemonic);
+          sink_.warning(
+              form.pos, "syntax-mnemonic-mismatch",
+              "syntax form spells " + m + " where an earlier form of " + o.name + " spells " + mnemonic);
       }
       o.mnemonic = mnemonic.empty() ? o.name : mnemonic;
       auto [it, fresh] = db_->mnemonicIndex_.emplace(o.mnemonic, o.index);
       if (!fresh)
-        sink_.error(o.pos, "duplicate-mnemonic", "optypes " + db_->optypes_[it->second].name + " and " + o.name + " share mnemonic " + o.mnemonic);
+        sink_.error(
+            o.pos, "duplicate-mnemonic",
+            "optypes " + db_->optypes_[it->second].name + " and " + o.name + " share mnemonic " + o.mnemonic);
     }
   }
 
-  void warnOnce(SourcePos pos, const std::string& code, const std::string& message, Severity severity = Severity::Warning) {
-    if (!reportedOnce_.insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + message).second) return;
+  void warnOnce(SourcePos pos, const std::string& code, const std::string& message,
+                Severity severity = Severity::Warning) {
+    if (!reportedOnce_
+             .insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + message)
+             .second)
+      return;
     sink_.report(pos, severity, code, message);
   }
 
@@ -793,7 +871,8 @@ class InstrDbBuilder {
 // fill, in the order the forms write them: a literal fills only itself (".X"), a domain value
 // or one of its alias spellings (errata __Aliases, e.g. .S1 for .S16, L-54) fills its variable.
 // IDP.4A's afmt and bfmt share {S8, U8}, so a spelling can name several slots.
-std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db, const Optype& optype) {
+std::vector<std::pair<std::string, std::vector<std::string>>> computeModifierSpellings(const InstrDb& db,
+                                                                                       const Optype& optype) {
   std::map<std::string, std::vector<std::string>> slots;
   auto add = [&](const std::string& spelling, const std::string& slot) {
     auto& list = slots[spelling];

@@ -20,7 +20,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
   for (std::size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) == std::toupper(static_cast<unsigned char>(b[j - 1]));
+      const bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) ==
+                        std::toupper(static_cast<unsigned char>(b[j - 1]));
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
     }
     std::swap(prev, cur);
@@ -28,7 +29,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-std::vector<std::string> closest(std::string_view written, const std::vector<std::string>& candidates, std::size_t max) {
+std::vector<std::string> closest(std::string_view written, const std::vector<std::string>& candidates,
+                                 std::size_t max) {
   // Close enough: at most a third of the longer word differs (and at least one edit allowed).
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& c : candidates) {
@@ -36,7 +38,8 @@ std::vector<std::string> closest(std::string_view written, const std::vector<std
     const std::size_t limit = std::max<std::size_t>(1, std::max(written.size(), c.size()) / 3);
     if (d <= limit) scored.emplace_back(d, c);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
   std::vector<std::string> out;
   for (const auto& [d, c] : scored) {
     if (out.size() >= max) break;
@@ -57,7 +60,8 @@ std::string oneOf(const std::vector<std::string>& words, std::string_view prefix
   return out;
 }
 
-std::optional<MnemonicMatch> matchMnemonic(const InstrDb& db, std::string_view name, std::span<const std::string_view> parts) {
+std::optional<MnemonicMatch> matchMnemonic(const InstrDb& db, std::string_view name,
+                                           std::span<const std::string_view> parts) {
   // The dotted candidates are built in a buffer on the stack (a heap string only for very long
   // lines) and looked up by view: no allocation per statement.
   std::array<char, 128> buffer{};
@@ -69,11 +73,15 @@ std::optional<MnemonicMatch> matchMnemonic(const InstrDb& db, std::string_view n
       heap.assign(buffer.data(), length);
       onHeap = true;
     }
-    if (onHeap) heap.append(piece);
-    else std::copy(piece.begin(), piece.end(), buffer.begin() + static_cast<std::ptrdiff_t>(length));
+    if (onHeap)
+      heap.append(piece);
+    else
+      std::copy(piece.begin(), piece.end(), buffer.begin() + static_cast<std::ptrdiff_t>(length));
     length += piece.size();
   };
-  const auto candidate = [&] { return onHeap ? std::string_view(heap) : std::string_view(buffer.data(), length); };
+  const auto candidate = [&] {
+    return onHeap ? std::string_view(heap) : std::string_view(buffer.data(), length);
+  };
   append(name);
   std::optional<MnemonicMatch> best;
   if (const Optype* o = db.optypeForMnemonic(candidate())) best = MnemonicMatch{o, 0};
@@ -97,7 +105,8 @@ std::vector<std::string> legalModifierSpellings(const InstrDb&, const Optype& op
   return out;
 }
 
-std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype, std::span<const std::string_view> modifiers) {
+std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optype,
+                                          std::span<const std::string_view> modifiers) {
   std::vector<ModifierIssue> issues;
   // Slot → index of the modifier that filled it; a statement fills a handful, so a short list.
   detail::SmallVec<std::pair<std::string_view, std::size_t>, 8> filled;
@@ -117,7 +126,8 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
       continue;
     }
     // Fill the first slot this spelling can name that is still free (ModiOrder order).
-    const auto freeSlot = std::find_if(slots->begin(), slots->end(), [&](const std::string& s) { return filledBy(s) == nullptr; });
+    const auto freeSlot = std::find_if(slots->begin(), slots->end(),
+                                       [&](const std::string& s) { return filledBy(s) == nullptr; });
     if (freeSlot != slots->end()) {
       filled.push_back({*freeSlot, i});
       continue;
@@ -125,10 +135,14 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
     const std::string& slot = slots->front();
     const std::size_t prev = *filledBy(slot);
     if (slot.front() == '.' || modifiers[prev] == modifiers[i])
-      issues.push_back({i, DiagnosticCode::DuplicateModifier, "." + std::string(m) + " is written twice", {""}});
+      issues.push_back(
+          {i, DiagnosticCode::DuplicateModifier, "." + std::string(m) + " is written twice", {""}});
     else
-      issues.push_back({i, DiagnosticCode::ConflictingModifiers,
-                        "." + std::string(m) + " and ." + std::string(modifiers[prev]) + " both set ." + slot + " of " + optype.mnemonic, {""}});
+      issues.push_back({i,
+                        DiagnosticCode::ConflictingModifiers,
+                        "." + std::string(m) + " and ." + std::string(modifiers[prev]) + " both set ." +
+                            slot + " of " + optype.mnemonic,
+                        {""}});
   }
   return issues;
 }

@@ -9,7 +9,8 @@
 namespace gpuasm::isa::detail {
 
 namespace {
-constexpr std::array kKeywords = {"InList", "OutList", "Order", "Bitwidth", "AsmFormat", "ModiOrder", "EncodingError"};
+constexpr std::array kKeywords = {"InList",    "OutList",   "Order",        "Bitwidth",
+                                  "AsmFormat", "ModiOrder", "EncodingError"};
 
 std::vector<std::string> names(std::string_view list) {
   std::vector<std::string> out;
@@ -67,11 +68,13 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
     if (rest.ends_with(";")) {
       rest = text::trim(rest.substr(0, rest.size() - 1));
     } else {
-      sink.warning({fileIndex, l.line, static_cast<std::uint32_t>(indent + t.size() + 1)}, "missing-semicolon",
-                   st.keyword + " statement does not end with ';'");
+      sink.warning({fileIndex, l.line, static_cast<std::uint32_t>(indent + t.size() + 1)},
+                   "missing-semicolon", st.keyword + " statement does not end with ';'");
     }
-    if (rest.starts_with("=")) st.rhs = std::string(text::trim(rest.substr(1)));
-    else if (!rest.empty()) sink.error(pos, "bad-statement", "unexpected text after " + st.keyword + "<…>");
+    if (rest.starts_with("="))
+      st.rhs = std::string(text::trim(rest.substr(1)));
+    else if (!rest.empty())
+      sink.error(pos, "bad-statement", "unexpected text after " + st.keyword + "<…>");
     out.push_back(std::move(st));
   }
   if (prose != nullptr) {
@@ -148,8 +151,10 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
     rule.args = names(std::string_view(st.rhs).substr(open + 1, st.rhs.size() - open - 2));
     auto it = std::find_if(info.asmFormats.begin(), info.asmFormats.end(),
                            [&](const AsmFormatRule& r) { return r.target == rule.target; });
-    if (it != info.asmFormats.end()) *it = std::move(rule);
-    else info.asmFormats.push_back(std::move(rule));
+    if (it != info.asmFormats.end())
+      *it = std::move(rule);
+    else
+      info.asmFormats.push_back(std::move(rule));
   } else if (st.keyword == "ModiOrder") {
     auto list = names(st.angle);
     if (std::find(info.modiOrders.begin(), info.modiOrders.end(), list) == info.modiOrders.end())
@@ -173,8 +178,11 @@ std::optional<EncodingErrorRule> parseEncodingError(const RawStatement& st, Diag
   }
   auto cond = parseExpr(st.rhs, st.pos, sink);
   if (!cond) return std::nullopt;
-  return EncodingErrorRule{std::string(parts[0]), std::string(parts[1].substr(1, parts[1].size() - 2)),
-                           std::move(*cond), st.pos, {}};
+  return EncodingErrorRule{std::string(parts[0]),
+                           std::string(parts[1].substr(1, parts[1].size() - 2)),
+                           std::move(*cond),
+                           st.pos,
+                           {}};
 }
 
 }  // namespace gpuasm::isa::detail

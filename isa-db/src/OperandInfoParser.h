@@ -14,9 +14,9 @@ namespace gpuasm::isa::detail {
 
 /// One statement kind with the text between `<` and `>` and after `=`.
 struct RawStatement {
-  std::string keyword;   ///< "Order", "Bitwidth", ...
-  std::string angle;     ///< text inside <…>
-  std::string rhs;       ///< text after '=', empty when none
+  std::string keyword;  ///< "Order", "Bitwidth", ...
+  std::string angle;    ///< text inside <…>
+  std::string rhs;      ///< text after '=', empty when none
   SourcePos pos;
 };
 

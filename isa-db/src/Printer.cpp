@@ -20,8 +20,8 @@ using text::hex;
 
 class FormPrinter {
  public:
-  FormPrinter(const InstrDb& db, const Opcode& op, std::span<const std::uint64_t> values, const SyntaxForm& form,
-              const FormBinding& binding)
+  FormPrinter(const InstrDb& db, const Opcode& op, std::span<const std::uint64_t> values,
+              const SyntaxForm& form, const FormBinding& binding)
       : db_(db), op_(op), values_(values), form_(form), binding_(binding) {}
 
   std::optional<std::string> run() {
@@ -75,11 +75,14 @@ class FormPrinter {
   std::size_t pos(const Field& f) const { return static_cast<std::size_t>(&f - op_.fields.data()); }
   std::uint64_t value(const Field& f) const { return values_[pos(f)]; }
   bool atDefault(const Field& f) const { return f.presence == FieldPresence::Default && value(f) == f.value; }
-  const Field* attr(const Field& f, int FieldAttributes::*which) const { return op_.attribute(pos(f), which); }
+  const Field* attr(const Field& f, int FieldAttributes::*which) const {
+    return op_.attribute(pos(f), which);
+  }
   void show(const Field& f) { shown_[pos(f)] = true; }
 
-  static constexpr int FieldAttributes::*kAttributes[] = {&FieldAttributes::neg,    &FieldAttributes::abs,  &FieldAttributes::notBit,
-                                                          &FieldAttributes::bitNot, &FieldAttributes::bsel, &FieldAttributes::hsel};
+  static constexpr int FieldAttributes::*kAttributes[] = {&FieldAttributes::neg,    &FieldAttributes::abs,
+                                                          &FieldAttributes::notBit, &FieldAttributes::bitNot,
+                                                          &FieldAttributes::bsel,   &FieldAttributes::hsel};
 
   bool guard(std::string& text) {
     if (firstOperandOrderIndex(db_, op_) == 0) return true;
@@ -99,7 +102,8 @@ class FormPrinter {
   std::optional<std::string_view> modifier(const ModifierSlot& slot, int literalField) {
     if (!slot.variable) {
       const Field* f = literalField < 0 ? nullptr : &op_.fields[static_cast<std::size_t>(literalField)];
-      if (f == nullptr) return slot.optional ? std::optional<std::string_view>("") : std::nullopt;  // MUFU {.SAT}: no bits
+      if (f == nullptr)
+        return slot.optional ? std::optional<std::string_view>("") : std::nullopt;  // MUFU {.SAT}: no bits
       const std::uint64_t literal = *db_.typeOf(*f).valueOf(slot.text);
       if (value(*f) == literal) {
         show(*f);
@@ -138,7 +142,8 @@ class FormPrinter {
     for (auto a : kAttributes)
       if (const Field* x = attr(*f, a)) show(*x);
     const BitFieldType& t = db_.typeOf(*f);
-    const bool optional = slot.optional || (f->presence == FieldPresence::Default && t.kind == TypeKind::Predicate);
+    const bool optional =
+        slot.optional || (f->presence == FieldPresence::Default && t.kind == TypeKind::Predicate);
     if (optional && atDefault(*f) && nextType != &t) {
       bool attrsDefault = true;
       for (auto a : kAttributes)
@@ -160,19 +165,19 @@ class FormPrinter {
       case TypeKind::SImm:
         body = f->width >= 32 ? hex(value(*f)) : signedText(bitsToSigned(value(*f), f->width));
         break;
-      case TypeKind::UImm:
-        body = hex(value(*f));
-        break;
+      case TypeKind::UImm: body = hex(value(*f)); break;
       case TypeKind::FImm:
-        body = floatText(static_cast<std::uint32_t>(value(*f)), attr(*f, &FieldAttributes::neg) != nullptr || attr(*f, &FieldAttributes::abs) != nullptr);
-        if (const Field* sel = attr(*f, &FieldAttributes::hsel); sel != nullptr && !atDefault(*sel)) return std::nullopt;  // no syntax for it
+        body =
+            floatText(static_cast<std::uint32_t>(value(*f)), attr(*f, &FieldAttributes::neg) != nullptr ||
+                                                                 attr(*f, &FieldAttributes::abs) != nullptr);
+        if (const Field* sel = attr(*f, &FieldAttributes::hsel); sel != nullptr && !atDefault(*sel))
+          return std::nullopt;  // no syntax for it
         break;
       case TypeKind::CMem:
         body = constMem(*f, nullptr);
         if (!appendSelector(*f, body)) return std::nullopt;
         break;
-      default:
-        return std::nullopt;
+      default: return std::nullopt;
     }
     return prefixed(*f, std::move(body));
   }
@@ -213,7 +218,9 @@ class FormPrinter {
     return body;
   }
 
-  static std::string signedText(std::int64_t v) { return v < 0 ? "-" + hex(static_cast<std::uint64_t>(-v)) : hex(static_cast<std::uint64_t>(v)); }
+  static std::string signedText(std::int64_t v) {
+    return v < 0 ? "-" + hex(static_cast<std::uint64_t>(-v)) : hex(static_cast<std::uint64_t>(v));
+  }
 
   // Shortest decimal that reads back to the same bits; raw 0f bits for NaN, infinities, and
   // negative values of variants that carry their own neg bit (a '-' there would set that bit).
@@ -231,7 +238,8 @@ class FormPrinter {
     std::uint32_t offsetWidth = 16;
     for (const auto& sub : t.subFields) {
       const std::uint64_t v = (value(f) >> sub.offset) & maxForWidth(sub.width);
-      if (sub.name == "bank") bank = v;
+      if (sub.name == "bank")
+        bank = v;
       else {
         offset = v;
         offsetWidth = sub.width;
@@ -241,7 +249,10 @@ class FormPrinter {
     if (baseField != nullptr && !atDefault(*baseField)) {
       const Enumerator* e = db_.typeOf(*baseField).enumeratorFor(value(*baseField));
       const std::int64_t signedOffset = bitsToSigned(offset, offsetWidth);
-      address = (e != nullptr ? e->name : "?") + (signedOffset == 0 ? std::string() : signedText(signedOffset).front() == '-' ? signedText(signedOffset) : "+" + signedText(signedOffset));
+      address = (e != nullptr ? e->name : "?") + (signedOffset == 0 ? std::string()
+                                                  : signedText(signedOffset).front() == '-'
+                                                      ? signedText(signedOffset)
+                                                      : "+" + signedText(signedOffset));
     }
     return "c[" + hex(bank) + "][" + address + "]";
   }
@@ -265,8 +276,10 @@ class FormPrinter {
   std::uint32_t bitwidth(const std::string& operand) const {
     const BitwidthRule* rule = op_.operandInfo.bitwidth(operand);
     if (rule == nullptr) return 32;
-    if (rule->expr.op == Expr::Op::Int) return static_cast<std::uint32_t>(rule->expr.intValue);  // most rules: a constant
-    const ExprEnv env = fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return values_[i]; });
+    if (rule->expr.op == Expr::Op::Int)
+      return static_cast<std::uint32_t>(rule->expr.intValue);  // most rules: a constant
+    const ExprEnv env =
+        fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return values_[i]; });
     return static_cast<std::uint32_t>(evalExpr(rule->expr, env).value_or(32));
   }
 
@@ -280,7 +293,8 @@ class FormPrinter {
 
 }  // namespace
 
-std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values) {
+std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode,
+                                            std::span<const std::uint64_t> values) {
   if (values.size() != opcode.fields.size()) return std::nullopt;
   const auto& forms = db.optypeOf(opcode).syntax.forms;
   for (std::size_t i = 0; i < forms.size(); ++i) {

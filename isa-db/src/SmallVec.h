@@ -21,7 +21,8 @@ class SmallVec {
   SmallVec& operator=(const SmallVec& o) {
     if (this == &o) return *this;
     size_ = o.size_;
-    if (size_ > N) heap_ = o.heap_;
+    if (size_ > N)
+      heap_ = o.heap_;
     else {
       heap_.clear();
       std::copy(o.fixed_.begin(), o.fixed_.begin() + static_cast<std::ptrdiff_t>(size_), fixed_.begin());
@@ -32,8 +33,10 @@ class SmallVec {
   void assign(std::size_t n, const T& init) {
     size_ = n;
     heap_.clear();
-    if (n > N) heap_.assign(n, init);
-    else std::fill_n(fixed_.begin(), n, init);
+    if (n > N)
+      heap_.assign(n, init);
+    else
+      std::fill_n(fixed_.begin(), n, init);
   }
   void assign(std::span<const T> from) {
     assign(from.size(), T{});

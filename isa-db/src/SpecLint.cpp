@@ -59,7 +59,9 @@ class Linter {
 
   void report(SourcePos pos, Severity sev, std::string code, std::string message, std::string_view item,
               std::string_view target = {}) {
-    if (!seen_.insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + ":" + message).second) return;
+    if (!seen_.insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + ":" + message)
+             .second)
+      return;
     sink_.report(pos, sev, std::move(code), std::move(message), erratumFor(item, target));
   }
 
@@ -69,7 +71,9 @@ class Linter {
     const Decoder decoder(db_);
     for (const auto& [a, b] : decoder.ambiguousPairs())
       report(b->pos, Severity::Error, "ambiguous-encoding",
-             "opcodes " + a->name + " and " + b->name + " have the same fixed bits; a word could decode as either", "");
+             "opcodes " + a->name + " and " + b->name +
+                 " have the same fixed bits; a word could decode as either",
+             "");
     // L-43: the opcode name's suffix should be its stype.
     for (const auto& op : db_.opcodes()) {
       const std::string& optypeName = db_.optypeOf(op).name;
@@ -77,24 +81,34 @@ class Linter {
       if (stype == nullptr || !op.name.starts_with(optypeName + "_")) continue;
       const std::string suffix = op.name.substr(optypeName.size() + 1);
       if (suffix != stype->valueText)
-        report(stype->pos, Severity::Warning, "stype-name-mismatch",
-               "opcode " + op.name + " is named for stype " + suffix + " but encodes stype " + stype->valueText, "L-43", op.name);
+        report(
+            stype->pos, Severity::Warning, "stype-name-mismatch",
+            "opcode " + op.name + " is named for stype " + suffix + " but encodes stype " + stype->valueText,
+            "L-43", op.name);
     }
   }
 
   // ---------------------------------------------------------------- sections (L-4, L-5, L-6)
 
   void checkSections(const Optype& o) {
-    if (o.syntax.forms.empty() || std::all_of(o.syntax.forms.begin(), o.syntax.forms.end(), [](const SyntaxForm& f) { return !f.erratum.empty(); }))
-      report(o.pos, Severity::Warning, "no-syntax", "optype " + o.name + " has no __Syntax; it cannot be written in assembly as the spec stands", "L-4", o.name);
+    if (o.syntax.forms.empty() || std::all_of(o.syntax.forms.begin(), o.syntax.forms.end(),
+                                              [](const SyntaxForm& f) { return !f.erratum.empty(); }))
+      report(o.pos, Severity::Warning, "no-syntax",
+             "optype " + o.name + " has no __Syntax; it cannot be written in assembly as the spec stands",
+             "L-4", o.name);
     if (!o.docs.description.present)
-      report(o.pos, Severity::Warning, "no-description", "optype " + o.name + " has no __Description", "L-4", o.name);
+      report(o.pos, Severity::Warning, "no-description", "optype " + o.name + " has no __Description", "L-4",
+             o.name);
     if (!o.docs.semantics.present)
-      report(o.pos, Severity::Warning, "no-semantics", "optype " + o.name + " has no __Semantics", erratumTargeting(o.name, {"L-6"}, "L-4"), o.name);
+      report(o.pos, Severity::Warning, "no-semantics", "optype " + o.name + " has no __Semantics",
+             erratumTargeting(o.name, {"L-6"}, "L-4"), o.name);
     else if (o.docs.semantics.text.find("```") == std::string::npos)
       report(o.docs.semantics.pos, Severity::Warning, "semantics-without-code",
              "__Semantics of " + o.name + " holds no pseudo-code block",
-             o.docs.semantics.text.find("TODO") != std::string::npos ? "L-5" : erratumTargeting(o.name, {"L-66"}, "L-65"), o.name);
+             o.docs.semantics.text.find("TODO") != std::string::npos
+                 ? "L-5"
+                 : erratumTargeting(o.name, {"L-66"}, "L-65"),
+             o.name);
     if (o.docs.examples.present && !examplesHaveInstructions(o.docs.examples.text))
       report(o.docs.examples.pos, Severity::Warning, "examples-without-instructions",
              "__Examples of " + o.name + " holds no instruction line", "L-6", o.name);
@@ -107,15 +121,18 @@ class Linter {
     while (start <= text.size()) {
       const std::size_t nl = text.find('\n', start);
       const std::string line = text.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-      if (text::trim(line).starts_with("```")) inFence = !inFence;
-      else if (inFence && std::regex_search(line, instruction)) return true;
+      if (text::trim(line).starts_with("```"))
+        inFence = !inFence;
+      else if (inFence && std::regex_search(line, instruction))
+        return true;
       if (nl == std::string::npos) break;
       start = nl + 1;
     }
     return false;
   }
 
-  // ---------------------------------------------------------------- modifiers (L-13, L-31, L-48, L-52, L-53, L-54)
+  // ---------------------------------------------------------------- modifiers (L-13, L-31, L-48, L-52, L-53,
+  // L-54)
 
   // The field a variable or literal modifier sets in `op`, or null. A fixed field counts too
   // here (the spec fixes I2IP's satrelu, L-31), so lint can report it.
@@ -123,7 +140,9 @@ class Linter {
     if (part.variable) return op.field(part.text);
     if (const Field* f = literalModifierField(db_, op, part.text)) return f;
     for (const auto& f : op.fields)
-      if (f.presence == FieldPresence::Fixed && f.name != "optype" && f.name != "stype" && db_.typeOf(f).valueOf(part.text)) return &f;
+      if (f.presence == FieldPresence::Fixed && f.name != "optype" && f.name != "stype" &&
+          db_.typeOf(f).valueOf(part.text))
+        return &f;
     return nullptr;
   }
 
@@ -153,17 +172,23 @@ class Linter {
           if (replaced.variable == part.text) checkDomain(o, replaced, *field, type);
         const Field::SpecDeclaration* spec = field->specDeclaration ? &*field->specDeclaration : nullptr;
         const bool specFixed = spec != nullptr ? spec->fixed : field->presence == FieldPresence::Fixed;
-        const bool specHasValue = spec != nullptr ? !spec->valueText.empty() : field->presence != FieldPresence::Required;
+        const bool specHasValue =
+            spec != nullptr ? !spec->valueText.empty() : field->presence != FieldPresence::Required;
         if (specFixed)
           report(spec != nullptr ? spec->pos : field->pos, Severity::Error, "fixed-modifier",
-                 "field " + field->name + " of " + o.name + " is fixed (==) but the syntax lets the user choose ." + part.text, "L-31", o.name);
+                 "field " + field->name + " of " + o.name +
+                     " is fixed (==) but the syntax lets the user choose ." + part.text,
+                 "L-31", o.name);
         else if (!part.optional && specHasValue)
           report(form.pos, Severity::Warning, "mandatory-modifier-has-default",
-                 "modifier ." + part.text + " of " + o.name + " is written as mandatory but field " + field->name +
-                     " has a default; the tools treat it as optional", "L-53", o.name);
+                 "modifier ." + part.text + " of " + o.name + " is written as mandatory but field " +
+                     field->name + " has a default; the tools treat it as optional",
+                 "L-53", o.name);
         else if (part.optional && !specHasValue)
           report(form.pos, Severity::Warning, "optional-modifier-without-default",
-                 "modifier ." + part.text + " of " + o.name + " is optional but field " + field->name + " has no default", "L-53", o.name);
+                 "modifier ." + part.text + " of " + o.name + " is optional but field " + field->name +
+                     " has no default",
+                 "L-53", o.name);
       }
     }
   }
@@ -171,20 +196,24 @@ class Linter {
   void checkDomain(const Optype& o, const ModifierDomain& d, const Field& field, const BitFieldType& type) {
     if (checkedDomains_.contains(&d)) return;
     checkedDomains_.insert(&d);
-    if (db_.files()[d.pos.file].role != SpecFileRole::Spec) return;  // gpuasm's own restatements use the aliases on purpose
+    if (db_.files()[d.pos.file].role != SpecFileRole::Spec)
+      return;  // gpuasm's own restatements use the aliases on purpose
     for (const auto& v : d.values) {
       bool isEnumerator = false;
       for (const auto& e : type.enumerators) isEnumerator |= e.name == v.spelling;
       if (isEnumerator) continue;
-      const auto alias = std::find_if(type.aliases.begin(), type.aliases.end(), [&](const EnumAlias& a) { return a.spelling == v.spelling; });
+      const auto alias = std::find_if(type.aliases.begin(), type.aliases.end(),
+                                      [&](const EnumAlias& a) { return a.spelling == v.spelling; });
       if (alias != type.aliases.end())
         sink_.report(d.pos, Severity::Warning, "domain-spelling",
-                     "." + v.spelling + " in the ." + d.variable + " domain of " + o.name + " is not an enumerator of " + type.name +
-                         "; accepted as " + alias->target,
+                     "." + v.spelling + " in the ." + d.variable + " domain of " + o.name +
+                         " is not an enumerator of " + type.name + "; accepted as " + alias->target,
                      alias->erratum);
       else
         report(d.pos, Severity::Error, "domain-value-unknown",
-               "." + v.spelling + " in the ." + d.variable + " domain of " + o.name + " is not a value of " + type.name + " (field " + field.name + ")", "");
+               "." + v.spelling + " in the ." + d.variable + " domain of " + o.name + " is not a value of " +
+                   type.name + " (field " + field.name + ")",
+               "");
     }
   }
 
@@ -203,13 +232,15 @@ class Linter {
           if (slot.shape != OperandShape::Plain) continue;
           const std::string name = lower(slot.placeholder);
           for (std::size_t j = 0; j < order.size(); ++j)
-            if (order[j].kind == OrderElem::Kind::Field && order[j].name == name) named.emplace_back(j, slot.placeholder);
+            if (order[j].kind == OrderElem::Kind::Field && order[j].name == name)
+              named.emplace_back(j, slot.placeholder);
         }
         for (std::size_t j = 1; j < named.size(); ++j) {
           if (named[j].first > named[j - 1].first) continue;
           report(pos.valid() ? pos : op.pos, Severity::Error, "order-differs-from-syntax",
-                 "Order<> of " + op.name + " lists " + order[named[j].first].name + " before " + order[named[j - 1].first].name +
-                     ", but the syntax writes " + named[j - 1].second + " before " + named[j].second,
+                 "Order<> of " + op.name + " lists " + order[named[j].first].name + " before " +
+                     order[named[j - 1].first].name + ", but the syntax writes " + named[j - 1].second +
+                     " before " + named[j].second,
                  op.name == "IMAD_WIDE_RCR" ? "L-41" : "L-39", op.name);
           break;
         }
@@ -230,7 +261,9 @@ class Linter {
     for (auto i : o.opcodes) {
       const Opcode& op = db_.opcodes()[i];
       for (const auto& f : op.fields) {
-        if (f.attribute().empty() || f.attribute() == "not" || f.attribute() == "bsel" || f.attribute() == "hsel") continue;
+        if (f.attribute().empty() || f.attribute() == "not" || f.attribute() == "bsel" ||
+            f.attribute() == "hsel")
+          continue;
         const Field* base = op.field(f.base());
         if (base == nullptr) continue;
         const std::uint32_t bit = f.specDeclaration ? f.specDeclaration->offset : f.offset;
@@ -238,32 +271,40 @@ class Linter {
             {&op, f.specDeclaration ? f.specDeclaration->pos : f.pos});
       }
       for (const auto& b : op.operandInfo.bitwidths)
-        widths[b.operand][b.specText.empty() ? b.expr.toString() : b.specText].push_back({&op, b.specText.empty() ? b.pos : b.specPos});
+        widths[b.operand][b.specText.empty() ? b.expr.toString() : b.specText].push_back(
+            {&op, b.specText.empty() ? b.pos : b.specPos});
     }
     for (const auto& [key, byBit] : attrBits) {
       if (byBit.size() < 2) continue;
-      const auto majority = std::max_element(byBit.begin(), byBit.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
+      const auto majority = std::max_element(byBit.begin(), byBit.end(), [](const auto& a, const auto& b) {
+        return a.second.size() < b.second.size();
+      });
       for (const auto& [bit, ops] : byBit) {
         if (bit == majority->first || ops.size() >= majority->second.size()) continue;
         for (const Site& site : ops) {
           const Opcode* op = site.op;
           const auto attr = key.substr(key.find('.') + 1);
           report(site.pos, Severity::Warning, "attribute-bit-differs",
-                 op->name + " puts the ." + attr + " bit of its slot-" + key.substr(0, key.find('.')) + " operand at bit " + std::to_string(bit) +
-                     "; its siblings use bit " + std::to_string(majority->first),
+                 op->name + " puts the ." + attr + " bit of its slot-" + key.substr(0, key.find('.')) +
+                     " operand at bit " + std::to_string(bit) + "; its siblings use bit " +
+                     std::to_string(majority->first),
                  "L-42", op->name);
         }
       }
     }
     for (const auto& [operand, byText] : widths) {
       if (byText.size() < 2) continue;
-      const auto majority = std::max_element(byText.begin(), byText.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
+      const auto majority = std::max_element(byText.begin(), byText.end(), [](const auto& a, const auto& b) {
+        return a.second.size() < b.second.size();
+      });
       for (const auto& [text, ops] : byText) {
         if (text == majority->first || ops.size() >= majority->second.size()) continue;
         for (const Site& site : ops) {
           const Opcode* op = site.op;
           report(site.pos, Severity::Warning, "bitwidth-differs",
-                 "Bitwidth<" + operand + "> of " + op->name + " is " + text + " where its siblings have " + majority->first, "L-44", op->name);
+                 "Bitwidth<" + operand + "> of " + op->name + " is " + text + " where its siblings have " +
+                     majority->first,
+                 "L-44", op->name);
         }
       }
     }
@@ -302,38 +343,48 @@ class Linter {
       const OrderElem& elem = order[b.orderIndex[s]];
       if (elem.kind != OrderElem::Kind::Field) continue;
       const Field* base = op.field(elem.name);
-      const bool immediate = base != nullptr && db_.typeOf(*base).isImmediate() && db_.typeOf(*base).kind != TypeKind::CMem;
+      const bool immediate =
+          base != nullptr && db_.typeOf(*base).isImmediate() && db_.typeOf(*base).kind != TypeKind::CMem;
       const Field* neg = op.field(elem.name + ".neg");
       const Field* bitnot = op.field(elem.name + ".bitnot");
       const Field* abs = op.field(elem.name + ".abs");
       const Field* notf = op.field(elem.name + ".not");
       auto missing = [&](const char* prefix, const char* attr) {
         report(form.pos, Severity::Warning, "prefix-without-field",
-               "syntax allows '" + std::string(prefix) + "' on " + slot.placeholder + " but " + op.name + " has no " + elem.name + "." + attr + " field",
+               "syntax allows '" + std::string(prefix) + "' on " + slot.placeholder + " but " + op.name +
+                   " has no " + elem.name + "." + attr + " field",
                "L-50", o.name);
       };
       if (slot.allowNeg && neg == nullptr && !immediate) missing("-", "neg");
       if (slot.allowBitNot && bitnot == nullptr && neg == nullptr && !immediate) missing("~", "bitnot");
       if (slot.allowAbs && abs == nullptr && !immediate) missing("|x|", "abs");
       if (slot.allowNot && notf == nullptr) missing("!", "not");
-      if ((neg != nullptr && !slot.allowNeg && !slot.allowBitNot) || (bitnot != nullptr && !slot.allowBitNot) ||
-          (abs != nullptr && !slot.allowAbs))
+      if ((neg != nullptr && !slot.allowNeg && !slot.allowBitNot) ||
+          (bitnot != nullptr && !slot.allowBitNot) || (abs != nullptr && !slot.allowAbs))
         report(form.pos, Severity::Warning, "field-without-prefix",
-               op.name + " encodes a modifier bit for " + elem.name + " that the syntax gives no prefix for (" + slot.placeholder + ")", "L-50", o.name);
+               op.name + " encodes a modifier bit for " + elem.name +
+                   " that the syntax gives no prefix for (" + slot.placeholder + ")",
+               "L-50", o.name);
       // L-51: under .X the neg bit means '~' (the prelude's Complement<CvtINegX> = X), but the
       // form writes {-}.
       if (slot.allowNeg && neg != nullptr) {
         const AsmFormatRule* fmt = op.operandInfo.asmFormat(neg->name);
-        const std::string_view complement = fmt != nullptr ? db_.complementEnumerator(fmt->function) : std::string_view{};
+        const std::string_view complement =
+            fmt != nullptr ? db_.complementEnumerator(fmt->function) : std::string_view{};
         if (!complement.empty() && formHasLiteral(form, complement))
           report(form.pos, Severity::Warning, "neg-under-x",
-                 "the .X form writes {-}" + slot.placeholder + ", but " + fmt->function + " prints and accepts '~' there", "L-51", o.name);
+                 "the .X form writes {-}" + slot.placeholder + ", but " + fmt->function +
+                     " prints and accepts '~' there",
+                 "L-51", o.name);
       }
       // L-79 / L-40: a placeholder that names no field, bound by position.
       if (!b.byName[s] && db_.placeholderClass(slot.placeholder) != PlaceholderClass::AnySource &&
-          db_.placeholderClass(slot.placeholder) != PlaceholderClass::Immediate && lower(slot.placeholder) != elem.name)
+          db_.placeholderClass(slot.placeholder) != PlaceholderClass::Immediate &&
+          lower(slot.placeholder) != elem.name)
         report(form.pos, Severity::Note, "placeholder-bound-by-position",
-               "placeholder " + slot.placeholder + " of " + o.name + " names no field of " + op.name + "; it stands for " + elem.name, "L-79", "");
+               "placeholder " + slot.placeholder + " of " + o.name + " names no field of " + op.name +
+                   "; it stands for " + elem.name,
+               "L-79", "");
     }
   }
 
@@ -348,11 +399,15 @@ class Linter {
     for (std::size_t k = form.mnemonicParts; k < form.parts.size(); ++k)
       if (const Field* f = modifierField(op, form.parts[k])) bound.insert(f->name);
     for (const auto& f : op.fields) {
-      const bool specRequired = f.specDeclaration ? f.specDeclaration->valueText.empty() : f.presence == FieldPresence::Required;
+      const bool specRequired =
+          f.specDeclaration ? f.specDeclaration->valueText.empty() : f.presence == FieldPresence::Required;
       if (!specRequired || bound.contains(f.name)) continue;
-      if (!f.attribute().empty() && bound.contains(std::string(f.base())) && f.attribute() != "hsel") continue;
-      report(f.specDeclaration ? f.specDeclaration->pos : f.pos, Severity::Warning, "required-field-not-in-syntax",
-             "field " + f.name + " of " + op.name + " has no default, and the form '" + form.text + "' gives no operand for it",
+      if (!f.attribute().empty() && bound.contains(std::string(f.base())) && f.attribute() != "hsel")
+        continue;
+      report(f.specDeclaration ? f.specDeclaration->pos : f.pos, Severity::Warning,
+             "required-field-not-in-syntax",
+             "field " + f.name + " of " + op.name + " has no default, and the form '" + form.text +
+                 "' gives no operand for it",
              f.attribute() == "hsel" ? "L-48" : "L-74", op.name);
     }
   }
@@ -366,18 +421,23 @@ class Linter {
       for (const auto& [field, value] : comparisons) {
         const ModifierDomain* d = o.domain(field);
         if (d == nullptr) continue;
-        const bool spelled = std::any_of(d->values.begin(), d->values.end(), [&](const DomainValue& v) { return v.spelling == value; });
+        const bool spelled = std::any_of(d->values.begin(), d->values.end(),
+                                         [&](const DomainValue& v) { return v.spelling == value; });
         if (!spelled)
           report(rule.pos, Severity::Warning, "exception-spelling",
-                 "EncodingError compares " + field + " with \"" + value + "\", which the syntax domain of ." + field + " does not spell", "L-35", "");
+                 "EncodingError compares " + field + " with \"" + value + "\", which the syntax domain of ." +
+                     field + " does not spell",
+                 "L-35", "");
       }
     }
   }
 
   static void collectComparisons(const Expr& e, std::vector<std::pair<std::string, std::string>>& out) {
     if ((e.op == Expr::Op::Eq || e.op == Expr::Op::Ne) && e.args.size() == 2) {
-      if (e.args[0].op == Expr::Op::Field && e.args[1].op == Expr::Op::String) out.emplace_back(e.args[0].text, e.args[1].text);
-      if (e.args[1].op == Expr::Op::Field && e.args[0].op == Expr::Op::String) out.emplace_back(e.args[1].text, e.args[0].text);
+      if (e.args[0].op == Expr::Op::Field && e.args[1].op == Expr::Op::String)
+        out.emplace_back(e.args[0].text, e.args[1].text);
+      if (e.args[1].op == Expr::Op::Field && e.args[0].op == Expr::Op::String)
+        out.emplace_back(e.args[1].text, e.args[0].text);
     }
     for (const auto& a : e.args) collectComparisons(a, out);
   }
@@ -387,15 +447,18 @@ class Linter {
   void checkOperandLists(const Opcode& op) {
     const OperandInfo& info = op.operandInfo;
     if (info.hasOutList && info.outList.empty())
-      report(op.pos, Severity::Note, "empty-outlist", "OutList<> of " + op.name + " is empty; the destination is chosen at run time", "L-18", op.name);
+      report(op.pos, Severity::Note, "empty-outlist",
+             "OutList<> of " + op.name + " is empty; the destination is chosen at run time", "L-18", op.name);
     for (const auto& e : info.order) {
-      std::vector<std::string> names = e.kind == OrderElem::Kind::Composite ? e.parts : std::vector<std::string>{e.name};
+      std::vector<std::string> names =
+          e.kind == OrderElem::Kind::Composite ? e.parts : std::vector<std::string>{e.name};
       for (const auto& n : names) {
         const Field* f = op.field(n);
         if (f == nullptr || !db_.typeOf(*f).isImmediate()) continue;
         if (std::find(info.inList.begin(), info.inList.end(), n) == info.inList.end())
           report(op.pos, Severity::Note, "immediate-not-in-inlist",
-                 "immediate operand " + n + " of " + op.name + " appears in Order<> but not in InList<>", "L-17", "");
+                 "immediate operand " + n + " of " + op.name + " appears in Order<> but not in InList<>",
+                 "L-17", "");
       }
     }
   }
@@ -414,19 +477,23 @@ class Linter {
   void scanText(std::uint32_t fileIndex) {
     static const std::vector<std::pair<std::regex, TextCheck>> checks = [] {
       const std::vector<TextCheck> raw = {
-          {R"([\w)]\s*>\s*(4294967296|0x100000000|18446744073709551616\b|\(\s*1\s*<<\s*(32|64)\s*\)))", "carry-uses-greater",
-           "carry-out compares with '>' 2^n; a carry happens when the sum is >= 2^n", "L-20", Severity::Warning, true},
+          {R"([\w)]\s*>\s*(4294967296|0x100000000|18446744073709551616\b|\(\s*1\s*<<\s*(32|64)\s*\)))",
+           "carry-uses-greater", "carry-out compares with '>' 2^n; a carry happens when the sum is >= 2^n",
+           "L-20", Severity::Warning, true},
           {R"(ceil\s*\(\s*\w+\s*/\s*4294967296\s*\)\s*>\s*0)", "carry-uses-ceil",
-           "ceil(d / 2^32) > 0 is true for every positive d; it is no carry test", "L-21", Severity::Warning, true},
+           "ceil(d / 2^32) > 0 is true for every positive d; it is no carry test", "L-21", Severity::Warning,
+           true},
           {R"(&\s*0x[0-9A-Fa-f]+\s*\+)", "precedence-and-plus",
            "'a & MASK + b' parses as 'a & (MASK + b)' in C precedence", "L-22", Severity::Warning, true},
           {R"(>>\s*32\s*\+)", "precedence-shift-plus",
            "'x >> 32 + y' parses as 'x >> (32 + y)' in C precedence", "L-22", Severity::Warning, true},
-          {R"(,\s*\))", "empty-argument", "function call with an empty argument", "L-23", Severity::Warning, true},
+          {R"(,\s*\))", "empty-argument", "function call with an empty argument", "L-23", Severity::Warning,
+           true},
           {R"(\b0[xX][0-9A-Fa-f]{9,15}\b)", "odd-hex-width",
-           "hex constant wider than 32 bits but narrower than 64; a digit too many?", "L-34", Severity::Warning, false},
-          {R"(&\s*0x1\s*==)", "precedence-and-eq", "'x & 0x1 == 1' parses as 'x & (0x1 == 1)' in C precedence", "L-60",
-           Severity::Warning, true},
+           "hex constant wider than 32 bits but narrower than 64; a digit too many?", "L-34",
+           Severity::Warning, false},
+          {R"(&\s*0x1\s*==)", "precedence-and-eq",
+           "'x & 0x1 == 1' parses as 'x & (0x1 == 1)' in C precedence", "L-60", Severity::Warning, true},
           {R"(\[\s*(\d+)\s*:\s*(\d+)\s*\])", "reversed-bit-slice", "", "L-70", Severity::Note, true},
           {R"(TODO)", "todo", "TODO left in the spec", "L-14", Severity::Note, false},
       };
@@ -460,7 +527,8 @@ class Linter {
       const bool codeSection = sec == "Semantics" || sec == "Simulation" || sec == "Description";
       for (const auto& [re, c] : checks) {
         if (c.codeOnly && !codeSection) continue;
-        for (auto it = std::sregex_iterator(line.begin(), line.end(), re); it != std::sregex_iterator(); ++it) {
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), re); it != std::sregex_iterator();
+             ++it) {
           std::string message = c.message;
           if (std::string(c.code) == "odd-hex-width") {
             // 2^32 .. 2^60 written in hex are legitimate; a non-power of two of 9..15 digits is not.
@@ -476,23 +544,30 @@ class Linter {
         }
       }
       if (std::regex_search(line, commentedDecl) && (sec == "Encoding" || sec.empty()))
-        report({fileIndex, lineNo, 1}, Severity::Note, "commented-out-declaration", "declaration commented out (in " + def + ")", "L-14", "");
+        report({fileIndex, lineNo, 1}, Severity::Note, "commented-out-declaration",
+               "declaration commented out (in " + def + ")", "L-14", "");
       // L-49: predicate names the 3-bit predicate types cannot hold.
-      for (auto it = std::sregex_iterator(line.begin(), line.end(), predicateName); it != std::sregex_iterator(); ++it) {
+      for (auto it = std::sregex_iterator(line.begin(), line.end(), predicateName);
+           it != std::sregex_iterator(); ++it) {
         const std::string name = it->str();
         const BitFieldType* t = predicateFileSpelled((*it)[1].str());
         if (t == nullptr || t->valueOf(name)) continue;
-        report({fileIndex, lineNo, static_cast<std::uint32_t>(it->position() + 1)}, Severity::Warning, "no-such-predicate",
-               name + " is not a value of " + t->name + "<" + std::to_string(t->width) + "> (in " + def + ")", "L-49", "");
+        report({fileIndex, lineNo, static_cast<std::uint32_t>(it->position() + 1)}, Severity::Warning,
+               "no-such-predicate",
+               name + " is not a value of " + t->name + "<" + std::to_string(t->width) + "> (in " + def + ")",
+               "L-49", "");
       }
     }
   }
 
   // The first of `ids` whose erratum lists `name` among its targets, else `otherwise`: which of
   // several catalog items a finding on one definition is an instance of.
-  std::string erratumTargeting(const std::string& name, std::initializer_list<const char*> ids, const char* otherwise) const {
+  std::string erratumTargeting(const std::string& name, std::initializer_list<const char*> ids,
+                               const char* otherwise) const {
     for (const char* id : ids)
-      if (const Erratum* e = db_.erratum(id); e != nullptr && std::find(e->targets.begin(), e->targets.end(), name) != e->targets.end()) return id;
+      if (const Erratum* e = db_.erratum(id);
+          e != nullptr && std::find(e->targets.begin(), e->targets.end(), name) != e->targets.end())
+        return id;
     return otherwise;
   }
 
@@ -519,12 +594,23 @@ std::vector<SpecDiagnostic> lintSpec(const InstrDb& db) { return Linter(db).run(
 void attachErrata(const InstrDb& db, std::vector<SpecDiagnostic>& diagnostics) {
   // Diagnostics of the loader, by code, and the catalog item each one is an instance of.
   static const std::map<std::string, std::string, std::less<>> kItems = {
-      {"section-header-column-0", "L-1"}, {"empty-section", "L-2"}, {"section-order", "L-3"},
-      {"implicit-root", "L-7"}, {"undefined-type", "L-8"}, {"unused-type", "L-9"},
-      {"type-used-before-definition", "L-10"}, {"field-redeclared", "L-11"}, {"numeric-enumerator-name", "L-12"},
-      {"domain-trailing-semicolon", "L-13"}, {"domain-missing-dot", "L-13"}, {"header-trailing-comment", "L-15"},
-      {"no-final-newline", "L-16"}, {"leading-blank-line", "L-16"}, {"whitespace-only-line", "L-16"},
-      {"fence-trailing-spaces", "L-16"}, {"syntax-missing-comma", "L-19"}};
+      {"section-header-column-0", "L-1"},
+      {"empty-section", "L-2"},
+      {"section-order", "L-3"},
+      {"implicit-root", "L-7"},
+      {"undefined-type", "L-8"},
+      {"unused-type", "L-9"},
+      {"type-used-before-definition", "L-10"},
+      {"field-redeclared", "L-11"},
+      {"numeric-enumerator-name", "L-12"},
+      {"domain-trailing-semicolon", "L-13"},
+      {"domain-missing-dot", "L-13"},
+      {"header-trailing-comment", "L-15"},
+      {"no-final-newline", "L-16"},
+      {"leading-blank-line", "L-16"},
+      {"whitespace-only-line", "L-16"},
+      {"fence-trailing-spaces", "L-16"},
+      {"syntax-missing-comma", "L-19"}};
   for (auto& d : diagnostics) {
     if (!d.erratum.empty()) continue;
     const auto it = kItems.find(d.code);

@@ -31,13 +31,12 @@ const SpecSection* SpecDefinition::section(std::string_view sectionName) const {
 
 namespace {
 
-constexpr std::array kKnownSections = {
-    "Encoding", "Syntax",   "Description", "OperandInfo", "ModifierInfo", "Semantics",
-    "Examples", "Exception", "Simulation",
-    // gpuasm's errata sections
-    "Problem", "Decision", "Affects", "Aliases", "Rules",
-    // gpuasm's __DefAsmFacts sections (prelude.isa)
-    "Registers", "Operands", "AsmFormat", "Placeholders"};
+constexpr std::array kKnownSections = {"Encoding", "Syntax", "Description", "OperandInfo", "ModifierInfo",
+                                       "Semantics", "Examples", "Exception", "Simulation",
+                                       // gpuasm's errata sections
+                                       "Problem", "Decision", "Affects", "Aliases", "Rules",
+                                       // gpuasm's __DefAsmFacts sections (prelude.isa)
+                                       "Registers", "Operands", "AsmFormat", "Placeholders"};
 
 bool isKnownSection(std::string_view name) {
   for (const char* s : kKnownSections)
@@ -49,10 +48,12 @@ struct HeaderKind {
   std::string_view keyword;
   DefKind kind;
 };
-constexpr std::array kHeaders = {
-    HeaderKind{"__DefBitFieldType", DefKind::BitFieldType}, HeaderKind{"__DefGroup", DefKind::Group},
-    HeaderKind{"__DefOptype", DefKind::Optype}, HeaderKind{"__DefOpcode", DefKind::Opcode},
-    HeaderKind{"__Erratum", DefKind::Erratum}, HeaderKind{"__DefAsmFacts", DefKind::AsmFacts}};
+constexpr std::array kHeaders = {HeaderKind{"__DefBitFieldType", DefKind::BitFieldType},
+                                 HeaderKind{"__DefGroup", DefKind::Group},
+                                 HeaderKind{"__DefOptype", DefKind::Optype},
+                                 HeaderKind{"__DefOpcode", DefKind::Opcode},
+                                 HeaderKind{"__Erratum", DefKind::Erratum},
+                                 HeaderKind{"__DefAsmFacts", DefKind::AsmFacts}};
 
 class Parser {
  public:
@@ -84,8 +85,9 @@ class Parser {
       start = nl + 1;
     }
     if (!text_.empty() && text_.back() != '\n')
-      sink_.note(at(static_cast<std::uint32_t>(lines_.size()), static_cast<std::uint32_t>(lines_.back().size() + 1)),
-                 "no-final-newline", "file does not end with a newline");
+      sink_.note(
+          at(static_cast<std::uint32_t>(lines_.size()), static_cast<std::uint32_t>(lines_.back().size() + 1)),
+          "no-final-newline", "file does not end with a newline");
     if (!lines_.empty() && text::trim(lines_.front()).empty())
       sink_.note(at(1), "leading-blank-line", "file starts with an empty line");
   }
@@ -160,17 +162,22 @@ class Parser {
   void finishDefinition() {
     if (current_ == nullptr) return;
     for (const auto& s : current_->sections) {
-      const bool empty = std::all_of(s.lines.begin(), s.lines.end(), [](const SpecLine& l) { return text::trim(l.text).empty(); });
-      if (empty) sink_.note(s.pos, "empty-section", "section __" + s.name + " of " + current_->name + " is empty");
+      const bool empty = std::all_of(s.lines.begin(), s.lines.end(),
+                                     [](const SpecLine& l) { return text::trim(l.text).empty(); });
+      if (empty)
+        sink_.note(s.pos, "empty-section", "section __" + s.name + " of " + current_->name + " is empty");
     }
-    static constexpr std::array kOptypeOrder = {"Encoding", "Syntax", "Description", "OperandInfo", "ModifierInfo",
-                                                "Semantics", "Examples", "Simulation", "Exception"};
+    static constexpr std::array kOptypeOrder = {"Encoding",    "Syntax",       "Description",
+                                                "OperandInfo", "ModifierInfo", "Semantics",
+                                                "Examples",    "Simulation",   "Exception"};
     static constexpr std::array kOpcodeOrder = {"Encoding", "OperandInfo", "Exception"};
     auto rank = [&](std::string_view name) -> int {
       if (current_->kind == DefKind::Optype) {
-        for (std::size_t i = 0; i < kOptypeOrder.size(); ++i) if (name == kOptypeOrder[i]) return static_cast<int>(i);
+        for (std::size_t i = 0; i < kOptypeOrder.size(); ++i)
+          if (name == kOptypeOrder[i]) return static_cast<int>(i);
       } else if (current_->kind == DefKind::Opcode) {
-        for (std::size_t i = 0; i < kOpcodeOrder.size(); ++i) if (name == kOpcodeOrder[i]) return static_cast<int>(i);
+        for (std::size_t i = 0; i < kOpcodeOrder.size(); ++i)
+          if (name == kOpcodeOrder[i]) return static_cast<int>(i);
       }
       return -1;
     };
@@ -180,8 +187,9 @@ class Parser {
       const int r = rank(s.name);
       if (r < 0) continue;
       if (r < highest) {
-        sink_.note(s.pos, "section-order", "section __" + s.name + " of " + current_->name + " comes after __" +
-                                               std::string(highestName) + "; the usual order puts it before");
+        sink_.note(s.pos, "section-order",
+                   "section __" + s.name + " of " + current_->name + " comes after __" +
+                       std::string(highestName) + "; the usual order puts it before");
         break;  // one finding per definition
       }
       if (r > highest) {
@@ -257,7 +265,8 @@ class Parser {
     const std::uint32_t indent = text::indentOf(line);
     const SourcePos pos = at(lineNo, indent + 1);
     if (current_->kind != DefKind::BitFieldType) {
-      sink_.error(pos, "text-outside-section", "text before the first section of " + current_->name + " is ignored");
+      sink_.error(pos, "text-outside-section",
+                  "text before the first section of " + current_->name + " is ignored");
       return;
     }
     if (trimmed.starts_with("field")) {
@@ -275,14 +284,18 @@ class Parser {
     }
     if (std::isdigit(static_cast<unsigned char>(e.name[0])) != 0)
       sink_.note(pos, "numeric-enumerator-name",
-                 "enumerator name '" + e.name + "' looks like a number; it is a name, resolved before any numeric parse");
+                 "enumerator name '" + e.name +
+                     "' looks like a number; it is a name, resolved before any numeric parse");
     if (c.accept('=')) {
       const std::uint32_t col = c.column();
       const std::string_view num = c.word();
       e.value = text::parseUnsigned(num);
-      if (!e.value) sink_.error(at(lineNo, col), "bad-enumerator-value", "enumerator value '" + std::string(num) + "' is not a number");
+      if (!e.value)
+        sink_.error(at(lineNo, col), "bad-enumerator-value",
+                    "enumerator value '" + std::string(num) + "' is not a number");
     }
-    if (!c.accept(';')) sink_.warning(at(lineNo, c.column()), "missing-semicolon", "enumerator line does not end with ';'");
+    if (!c.accept(';'))
+      sink_.warning(at(lineNo, c.column()), "missing-semicolon", "enumerator line does not end with ';'");
     c.skipBlanks();
     if (!c.atEnd()) sink_.error(at(lineNo, c.column()), "trailing-text", "unexpected text after enumerator");
     current_->enumerators.push_back(std::move(e));
@@ -315,7 +328,9 @@ std::optional<FieldDecl> parseFieldDecl(std::string_view lineIn, SourcePos lineP
   if (!width || !c.accept('>')) return fail("expected 'width>' in field<offset, width>");
   if (*width == 0 || *width > 64) return fail("field width must be 1..64");
   if (*off + *width > 128) {
-    sink.error(linePos, "bad-field", "field<" + std::to_string(*off) + ", " + std::to_string(*width) + "> exceeds the 128-bit word");
+    sink.error(
+        linePos, "bad-field",
+        "field<" + std::to_string(*off) + ", " + std::to_string(*width) + "> exceeds the 128-bit word");
     return std::nullopt;
   }
   f.offset = static_cast<std::uint32_t>(*off);

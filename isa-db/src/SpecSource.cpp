@@ -45,7 +45,8 @@ std::vector<SpecFile> embeddedSpecFiles() {
 std::expected<std::vector<SpecFile>, std::string> readSpecDir(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return std::unexpected("spec directory '" + dir + "' does not exist or is not a directory");
+  if (!fs::is_directory(dir, ec))
+    return std::unexpected("spec directory '" + dir + "' does not exist or is not a directory");
   std::vector<fs::path> paths;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const fs::path& p = it->path();

@@ -33,8 +33,8 @@ namespace gpuasm::isa {
 
 namespace {
 
-using text::hex;
 using detail::SmallVec;
+using text::hex;
 
 // Ranking of near misses: an operand of the right kind that fails later (a range, a prefix, an
 // address part) is nearer than one of the wrong kind.
@@ -88,8 +88,8 @@ struct Attempt {
   }
 };
 
-AsmDiagnostic error(SourceRange range, DiagnosticCode code, std::string message, std::vector<std::string> fixes = {},
-                    std::string erratum = {}) {
+AsmDiagnostic error(SourceRange range, DiagnosticCode code, std::string message,
+                    std::vector<std::string> fixes = {}, std::string erratum = {}) {
   return {range, AsmSeverity::Error, code, std::move(message), std::move(fixes), {}, std::move(erratum)};
 }
 
@@ -115,7 +115,13 @@ class StatementMatcher {
       auto suggestions = suggestMnemonics(db_, s_.mnemonic);
       std::string message = "unknown mnemonic '" + s_.mnemonic + "'";
       if (!suggestions.empty()) message += "; did you mean " + oneOf(suggestions) + "?";
-      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, DiagnosticCode::UnknownMnemonic, message, suggestions, {}, {}});
+      result.diagnostics.push_back({s_.mnemonicRange,
+                                    AsmSeverity::Error,
+                                    DiagnosticCode::UnknownMnemonic,
+                                    message,
+                                    suggestions,
+                                    {},
+                                    {}});
       return result;
     }
     optype_ = mm->optype;
@@ -128,15 +134,21 @@ class StatementMatcher {
     if (!indexModifiers(mods)) {
       for (const auto& issue : checkModifiers(db_, optype, mods)) {
         const AsmPart& part = modifier(issue.index);
-        result.diagnostics.push_back({part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
+        result.diagnostics.push_back(
+            {part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
       }
       if (!result.diagnostics.empty()) return result;
       spelling_.clear();
       for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
     }
     if (optype.syntax.forms.empty()) {
-      result.diagnostics.push_back({s_.mnemonicRange, AsmSeverity::Error, DiagnosticCode::NoSyntax,
-                                    optype.name + " has no assembly syntax in the spec", {}, {}, erratumOf("no-syntax")});
+      result.diagnostics.push_back({s_.mnemonicRange,
+                                    AsmSeverity::Error,
+                                    DiagnosticCode::NoSyntax,
+                                    optype.name + " has no assembly syntax in the spec",
+                                    {},
+                                    {},
+                                    erratumOf("no-syntax")});
       return result;
     }
     quiet_ = true;
@@ -144,17 +156,24 @@ class StatementMatcher {
     quiet_ = false;
     if (search(result)) return result;  // not expected: the quiet pass found no match
     if (!best_) {
-      result.diagnostics.push_back({s_.range, AsmSeverity::Error, DiagnosticCode::NoMatchingForm, "no syntax form of " + optype.mnemonic + " fits", {}, legalForms(optype), {}});
+      result.diagnostics.push_back({s_.range,
+                                    AsmSeverity::Error,
+                                    DiagnosticCode::NoMatchingForm,
+                                    "no syntax form of " + optype.mnemonic + " fits",
+                                    {},
+                                    legalForms(optype),
+                                    {}});
       return result;
     }
     result.binding = bindingOf(*best_);
     AsmDiagnostic d = *best_->problem;
     // The forms are the fix when the statement is written in the wrong shape, not when one
     // value or prefix is wrong and the diagnostic says how to fix it.
-    static constexpr std::array kShapeCodes = {DiagnosticCode::OperandCount,   DiagnosticCode::OperandKind,
-                                               DiagnosticCode::IllegalModifier, DiagnosticCode::MissingModifier,
-                                               DiagnosticCode::MissingOperand, DiagnosticCode::UnknownOperand};
-    if (std::find(kShapeCodes.begin(), kShapeCodes.end(), d.code) != kShapeCodes.end()) d.legalForms = legalForms(optype);
+    static constexpr std::array kShapeCodes = {
+        DiagnosticCode::OperandCount,    DiagnosticCode::OperandKind,    DiagnosticCode::IllegalModifier,
+        DiagnosticCode::MissingModifier, DiagnosticCode::MissingOperand, DiagnosticCode::UnknownOperand};
+    if (std::find(kShapeCodes.begin(), kShapeCodes.end(), d.code) != kShapeCodes.end())
+      d.legalForms = legalForms(optype);
     result.diagnostics.push_back(std::move(d));
     return result;
   }
@@ -170,8 +189,9 @@ class StatementMatcher {
       if (i < 0) return false;
       spelling_.push_back(static_cast<std::size_t>(i));
       const auto& slots = optype.modifierSpellings[static_cast<std::size_t>(i)].second;
-      const auto free = std::find_if(slots.begin(), slots.end(),
-                                     [&](const std::string& s) { return std::find(filled.begin(), filled.end(), s) == filled.end(); });
+      const auto free = std::find_if(slots.begin(), slots.end(), [&](const std::string& s) {
+        return std::find(filled.begin(), filled.end(), s) == filled.end();
+      });
       if (free == slots.end()) return false;
       filled.push_back(*free);
     }
@@ -220,8 +240,10 @@ class StatementMatcher {
     b.modifierCount = static_cast<std::uint8_t>(std::min(modifierCount(), Binding::kCapacity));
     b.operandSlot.fill(Binding::kUnbound);
     b.modifierSlot.fill(Binding::kUnbound);
-    for (std::size_t i = 0; i < a.operandSlot.size() && i < b.operandCount; ++i) b.operandSlot[i] = a.operandSlot[i];
-    for (std::size_t w = 0; w < a.modifierSlot.size() && w < b.modifierCount; ++w) b.modifierSlot[w] = a.modifierSlot[w];
+    for (std::size_t i = 0; i < a.operandSlot.size() && i < b.operandCount; ++i)
+      b.operandSlot[i] = a.operandSlot[i];
+    for (std::size_t w = 0; w < a.modifierSlot.size() && w < b.modifierCount; ++w)
+      b.modifierSlot[w] = a.modifierSlot[w];
     return b;
   }
 
@@ -250,7 +272,9 @@ class StatementMatcher {
     set(a, static_cast<std::size_t>(f - a.op->fields.data()), value);
     return true;
   }
-  static std::uint64_t valueOf(const Attempt& a, const Field& f) { return a.values[static_cast<std::size_t>(&f - a.op->fields.data())]; }
+  static std::uint64_t valueOf(const Attempt& a, const Field& f) {
+    return a.values[static_cast<std::size_t>(&f - a.op->fields.data())];
+  }
 
   // ---------------------------------------------------------------- modifiers
 
@@ -265,10 +289,12 @@ class StatementMatcher {
     slotOf.assign(count, Binding::kUnbound);
     SmallVec<std::uint8_t, 16> taken(form.parts.size(), 0);
     std::size_t unplaced = 0;
-    if (!assignModifierSlots(form, binding, spelling_.span(), {slotOf.data(), count}, {taken.data(), taken.size()}, &unplaced)) {
+    if (!assignModifierSlots(form, binding, spelling_.span(), {slotOf.data(), count},
+                             {taken.data(), taken.size()}, &unplaced)) {
       fail(a, [&] {
         return error(modifier(unplaced).range, DiagnosticCode::IllegalModifier,
-                     "." + modifier(unplaced).text + " cannot be used in the form '" + shortForm(form) + "' of " + optype.mnemonic);
+                     "." + modifier(unplaced).text + " cannot be used in the form '" + shortForm(form) +
+                         "' of " + optype.mnemonic);
       });
       return false;
     }
@@ -277,13 +303,16 @@ class StatementMatcher {
       if (taken[k] || modifierSlotSkippable(*a.op, form, binding, k)) continue;
       const ModifierSlot& slot = form.parts[k];
       fail(a, [&] {
-        if (!slot.variable) return error(s_.mnemonicRange, DiagnosticCode::MissingModifier, "the form '" + shortForm(form) + "' needs ." + slot.text);
+        if (!slot.variable)
+          return error(s_.mnemonicRange, DiagnosticCode::MissingModifier,
+                       "the form '" + shortForm(form) + "' needs ." + slot.text);
         const ModifierDomain* d = optype.domain(slot.text);
         std::vector<std::string> values;
         if (d != nullptr)
           for (const auto& v : d->values) values.push_back(v.spelling);
         return error(s_.mnemonicRange, DiagnosticCode::MissingModifier,
-                     optype.mnemonic + " needs a ." + slot.text + " modifier" + (values.empty() ? "" : ": " + oneOf(values, ".")));
+                     optype.mnemonic + " needs a ." + slot.text + " modifier" +
+                         (values.empty() ? "" : ": " + oneOf(values, ".")));
       });
       return false;
     }
@@ -297,9 +326,10 @@ class StatementMatcher {
       const std::int64_t v = binding.modifierValue[k][spelling_[w]];
       if (f < 0 || v < 0) {
         fail(a, [&] {
-          return error(modifier(w).range, DiagnosticCode::ModifierWithoutEncoding,
-                       "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name, {},
-                       erratumOf("modifier-without-encoding", a.op->name));
+          return error(
+              modifier(w).range, DiagnosticCode::ModifierWithoutEncoding,
+              "." + modifier(w).text + " of " + optype.mnemonic + " has no encoding field in " + a.op->name,
+              {}, erratumOf("modifier-without-encoding", a.op->name));
         });
         return false;
       }
@@ -309,8 +339,9 @@ class StatementMatcher {
         fail(a, [&] {
           const Enumerator* fixed = db_.typeOf(field).enumeratorFor(field.value);
           return error(modifier(w).range, DiagnosticCode::FixedFieldModifier,
-                       "." + modifier(w).text + " cannot be encoded: " + a.op->name + " fixes " + field.name + " to " +
-                           (fixed != nullptr ? fixed->name : std::to_string(field.value)) + " (" + db_.describe(field.pos) + ")",
+                       "." + modifier(w).text + " cannot be encoded: " + a.op->name + " fixes " + field.name +
+                           " to " + (fixed != nullptr ? fixed->name : std::to_string(field.value)) + " (" +
+                           db_.describe(field.pos) + ")",
                        {fixed != nullptr ? fixed->name : std::string{}}, erratumOf("fixed-field-modifier"));
         });
         return false;
@@ -319,6 +350,16 @@ class StatementMatcher {
       canonical &= static_cast<int>(slotOf[w]) > lastSlot;
       lastSlot = std::max(lastSlot, static_cast<int>(slotOf[w]));
     }
+    if (!followsModiOrder(a)) return false;
+    if (!canonical && count > 0) warnNotInFormOrder(a);
+    a.progress += 50;
+    return true;
+  }
+
+  // The spec's ModiOrder<> rules: a written modifier may not come after one the rule puts later.
+  bool followsModiOrder(Attempt& a) {
+    const SyntaxForm& form = *a.form;
+    const auto& slotOf = a.modifierSlot;
     for (const auto& order : a.op->operandInfo.modiOrders) {
       for (std::size_t i = 0; i + 1 < order.size(); ++i) {
         const int x = writtenIndexOfSlot(slotOf, form, order[i]);
@@ -326,29 +367,43 @@ class StatementMatcher {
         if (x >= 0 && y >= 0 && x > y) {
           fail(a, [&] {
             return error(modifier(static_cast<std::size_t>(y)).range, DiagnosticCode::ModifierOrder,
-                         "." + order[i] + " must come before ." + order[i + 1] + " (ModiOrder<" + order[i] + ", " + order[i + 1] + ">)");
+                         "." + order[i] + " must come before ." + order[i + 1] + " (ModiOrder<" + order[i] +
+                             ", " + order[i + 1] + ">)");
           });
           return false;
         }
       }
     }
-    if (!canonical && count > 0) {
-      std::vector<std::pair<int, std::string>> sorted;
-      for (std::size_t w = 0; w < count; ++w) sorted.emplace_back(static_cast<int>(slotOf[w]), modifier(w).text);
-      std::sort(sorted.begin(), sorted.end());
-      std::string fix;
-      for (const auto& [k, t] : sorted) fix += (fix.empty() ? "" : ".") + t;
-      const SourceRange r{modifier(0).range.begin, modifier(count - 1).range.end};
-      a.warnings.push_back({r, AsmSeverity::Warning, DiagnosticCode::ModifierOrder,
-                            "modifiers are not in the order of the syntax form ('" + shortForm(form) + "'): ." + fix, {fix}, {}, {}});
-    }
-    a.progress += 50;
     return true;
   }
 
-  static int writtenIndexOfSlot(const SmallVec<std::uint8_t, 16>& slotOf, const SyntaxForm& form, const std::string& variable) {
+  // Modifiers written out of the form's order are accepted with a warning whose fix is the order.
+  void warnNotInFormOrder(Attempt& a) {
+    const SyntaxForm& form = *a.form;
+    const std::size_t count = modifierCount();
+    const auto& slotOf = a.modifierSlot;
+    std::vector<std::pair<int, std::string>> sorted;
+    for (std::size_t w = 0; w < count; ++w)
+      sorted.emplace_back(static_cast<int>(slotOf[w]), modifier(w).text);
+    std::sort(sorted.begin(), sorted.end());
+    std::string fix;
+    for (const auto& [k, t] : sorted) fix += (fix.empty() ? "" : ".") + t;
+    const SourceRange r{modifier(0).range.begin, modifier(count - 1).range.end};
+    a.warnings.push_back(
+        {r,
+         AsmSeverity::Warning,
+         DiagnosticCode::ModifierOrder,
+         "modifiers are not in the order of the syntax form ('" + shortForm(form) + "'): ." + fix,
+         {fix},
+         {},
+         {}});
+  }
+
+  static int writtenIndexOfSlot(const SmallVec<std::uint8_t, 16>& slotOf, const SyntaxForm& form,
+                                const std::string& variable) {
     for (std::size_t w = 0; w < slotOf.size(); ++w)
-      if (form.parts[slotOf[w]].variable && form.parts[slotOf[w]].text == variable) return static_cast<int>(w);
+      if (form.parts[slotOf[w]].variable && form.parts[slotOf[w]].text == variable)
+        return static_cast<int>(w);
     return -1;
   }
 
@@ -375,9 +430,13 @@ class StatementMatcher {
     if (!applyModifiers(base) || !anyChoice) {
       if (!base.failed()) {
         fail(base, [&] {
-          const std::string count = optional.empty() ? std::to_string(required) : std::to_string(required) + " to " + std::to_string(form.operands.size());
-          return error(n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range, DiagnosticCode::OperandCount,
-                       "the form '" + shortForm(form) + "' takes " + count + " operands; " + std::to_string(n) + " written");
+          const std::string count =
+              optional.empty() ? std::to_string(required)
+                               : std::to_string(required) + " to " + std::to_string(form.operands.size());
+          return error(n > form.operands.size() ? s_.operands[form.operands.size()].range : s_.range,
+                       DiagnosticCode::OperandCount,
+                       "the form '" + shortForm(form) + "' takes " + count + " operands; " +
+                           std::to_string(n) + " written");
         });
       }
       return finish(base, result);
@@ -394,12 +453,14 @@ class StatementMatcher {
   // The quiet pass over one binding: choices whose operands cannot have the kinds of their
   // slots (they would fail in fitOperand) are skipped, and the modifiers are applied only once
   // a choice is worth an attempt.
-  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, std::span<const std::size_t> optional, MatchResult& result) {
+  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding,
+                  std::span<const std::size_t> optional, MatchResult& result) {
     Slots& slots = choice_;
     bool modifiersApplied = false;
     const std::uint32_t masks = slotChoiceCount(optional);
     for (std::uint32_t mask = 0; mask < masks; ++mask) {
-      if (!slotChoice(form, optional, mask, s_.operands.size(), slots) || !kindsFit(op, binding, slots)) continue;
+      if (!slotChoice(form, optional, mask, s_.operands.size(), slots) || !kindsFit(op, binding, slots))
+        continue;
       if (!modifiersApplied) {
         base_.start(form, op, binding);
         if (!applyModifiers(base_)) return false;
@@ -411,7 +472,8 @@ class StatementMatcher {
   }
 
   // One attempt: the base (modifiers applied) plus the written operands in `slots`.
-  bool tryChoice(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, const Slots& slots, MatchResult& result) {
+  bool tryChoice(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, const Slots& slots,
+                 MatchResult& result) {
     Attempt& a = attempt_;
     a.copyFrom(base_);
     a.operandSlot.clear();
@@ -432,7 +494,9 @@ class StatementMatcher {
   bool kindsFit(const Opcode& op, const FormBinding& binding, const Slots& slots) {
     for (std::size_t i = 0; i < slots.size(); ++i) {
       const OrderElem& elem = op.operandInfo.order[binding.orderIndex[slots[i]]];
-      if (!operandFitsWith(db_, op, elem, s_.operands[i], [&](const BitFieldType& t) { return registerValue(i, t); })) return false;
+      if (!operandFitsWith(db_, op, elem, s_.operands[i],
+                           [&](const BitFieldType& t) { return registerValue(i, t); }))
+        return false;
     }
     return true;
   }
@@ -456,23 +520,31 @@ class StatementMatcher {
     // `expected` names what the slot takes; called only when the diagnostic is built.
     auto wrongKind = [&](auto&& expected) {
       fail(a, [&] {
-        return error(o.valueRange, o.kind == AsmOperandKind::Name ? DiagnosticCode::UnknownOperand : DiagnosticCode::OperandKind,
-                     where + " of " + a.op->name + " must be " + expected() + "; '" + o.text + "' is " + describe(o));
+        return error(
+            o.valueRange,
+            o.kind == AsmOperandKind::Name ? DiagnosticCode::UnknownOperand : DiagnosticCode::OperandKind,
+            where + " of " + a.op->name + " must be " + expected() + "; '" + o.text + "' is " + describe(o));
       });
     };
     if (o.kind == AsmOperandKind::Invalid) {
-      fail(a, [&] { return error(o.range, DiagnosticCode::OperandKind, "operand '" + o.text + "' has a syntax error"); });
+      fail(a, [&] {
+        return error(o.range, DiagnosticCode::OperandKind, "operand '" + o.text + "' has a syntax error");
+      });
       return;
     }
     if (o.kind == AsmOperandKind::Name) {
       fail(a, [&] {
-        return error(o.valueRange, DiagnosticCode::UnknownOperand, "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
+        return error(
+            o.valueRange, DiagnosticCode::UnknownOperand,
+            "'" + o.text + "' is no register, predicate or literal (" + where + " of " + a.op->name + ")");
       });
       return;
     }
     if (elem.kind == OrderElem::Kind::PredicateSet) {
-      if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name) wrongKind([&] { return elem.name; });
-      else rejectPrefixes(a, o, where);
+      if (o.kind != AsmOperandKind::PredicateSet || o.name != elem.name)
+        wrongKind([&] { return elem.name; });
+      else
+        rejectPrefixes(a, o, where);
       return;
     }
     if (elem.kind == OrderElem::Kind::Composite) {
@@ -485,11 +557,15 @@ class StatementMatcher {
     switch (t.kind) {
       case TypeKind::Register:
       case TypeKind::Predicate: {
-        const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
+        const bool isRegister = o.kind == AsmOperandKind::Register ||
+                                (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
         const auto v = isRegister ? registerValue(operand, t) : std::nullopt;
         if (!v) {
           if (isRegister && sameFile(t, registerName(o)))
-            fail(a, [&] { return error(o.valueRange, DiagnosticCode::RegisterOutOfRange, "'" + registerName(o) + "' is not a register of " + kindText(t)); });
+            fail(a, [&] {
+              return error(o.valueRange, DiagnosticCode::RegisterOutOfRange,
+                           "'" + registerName(o) + "' is not a register of " + kindText(t));
+            });
           else
             wrongKind([&] { return kindText(t); });
           return;
@@ -501,20 +577,17 @@ class StatementMatcher {
         return;
       }
       case TypeKind::SImm:
-      case TypeKind::UImm:
-        fitInteger(a, *f, t, o, where);
-        return;
-      case TypeKind::FImm:
-        fitFloat(a, *f, o, where);
-        return;
+      case TypeKind::UImm: fitInteger(a, *f, t, o, where); return;
+      case TypeKind::FImm: fitFloat(a, *f, o, where); return;
       case TypeKind::CMem:
         if (o.kind != AsmOperandKind::ConstantMemory) return wrongKind([&] { return kindText(t); });
         a.progress += kKindMatched;
         if (!o.base.empty()) {
           fail(a, [&] {
             return error(o.baseRange, DiagnosticCode::OperandKind,
-                         "only " + uniformBaseCmemMnemonics() + " constant memory through a uniform register; write c[bank][offset]", {},
-                         erratumOf("cmem-base-outside-uldc"));
+                         "only " + uniformBaseCmemMnemonics() +
+                             " constant memory through a uniform register; write c[bank][offset]",
+                         {}, erratumOf("cmem-base-outside-uldc"));
           });
           return;
         }
@@ -522,9 +595,7 @@ class StatementMatcher {
         applyRegisterPrefixes(a, *f, o, where);
         applySelector(a, *f, o, where);
         return;
-      default:
-        wrongKind([&] { return kindText(t); });
-        return;
+      default: wrongKind([&] { return kindText(t); }); return;
     }
   }
 
@@ -570,7 +641,8 @@ class StatementMatcher {
   }
 
   void rejectPrefixes(Attempt& a, const AsmOperand& o, const std::string& where) {
-    if (o.neg || o.bitNot || o.logicalNot || o.abs) fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, where + " takes no prefix"); });
+    if (o.neg || o.bitNot || o.logicalNot || o.abs)
+      fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, where + " takes no prefix"); });
   }
 
   // '-', '~', '!', '|x|' on a register or constant-memory operand set the field's attribute bits.
@@ -604,13 +676,16 @@ class StatementMatcher {
           return;
         }
         case NegationPrefix::TildeNotAllowed:
-          fail(a, [&] { return error(first, DiagnosticCode::IllegalPrefix, "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"}); });
+          fail(a, [&] {
+            return error(first, DiagnosticCode::IllegalPrefix,
+                         "'~' is not allowed on " + where + " of " + a.op->name + "; '-' is", {"-"});
+          });
           return;
         case NegationPrefix::NoBit:
           fail(a, [&] {
             return error(first, DiagnosticCode::IllegalPrefix,
-                         std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name + " (it has no " + f.name +
-                             (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
+                         std::string("'") + prefix + "' is not allowed on " + where + " of " + a.op->name +
+                             " (it has no " + f.name + (prefix == '-' ? ".neg" : ".bitnot") + " bit)",
                          {""}, erratumOf("prefix-without-bit"));
           });
           return;
@@ -618,14 +693,21 @@ class StatementMatcher {
     }
     if (o.abs) {
       if (abs == nullptr) {
-        fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "|x| is not allowed on " + where + " of " + a.op->name, {}, erratumOf("prefix-without-bit")); });
+        fail(a, [&] {
+          return error(o.range, DiagnosticCode::IllegalPrefix,
+                       "|x| is not allowed on " + where + " of " + a.op->name, {},
+                       erratumOf("prefix-without-bit"));
+        });
         return;
       }
       set(a, abs, 1);
     }
     if (o.logicalNot) {
       if (lnot == nullptr) {
-        fail(a, [&] { return error(first, DiagnosticCode::IllegalPrefix, "'!' is not allowed on " + where + " of " + a.op->name, {""}); });
+        fail(a, [&] {
+          return error(first, DiagnosticCode::IllegalPrefix,
+                       "'!' is not allowed on " + where + " of " + a.op->name, {""});
+        });
         return;
       }
       set(a, lnot, 1);
@@ -635,29 +717,42 @@ class StatementMatcher {
   void applySelector(Attempt& a, const Field& f, const AsmOperand& o, const std::string& where) {
     if (o.selector.empty()) return;
     const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
-    for (const Field* sel : {a.op->attribute(pos, &FieldAttributes::bsel), a.op->attribute(pos, &FieldAttributes::hsel)}) {
+    for (const Field* sel :
+         {a.op->attribute(pos, &FieldAttributes::bsel), a.op->attribute(pos, &FieldAttributes::hsel)}) {
       if (sel == nullptr) continue;
       const auto v = db_.typeOf(*sel).valueOf(o.selector);
       if (!v) {
-        fail(a, [&] { return error(o.selectorRange, DiagnosticCode::IllegalSelector, "." + o.selector + " is not a value of " + db_.typeOf(*sel).name); });
+        fail(a, [&] {
+          return error(o.selectorRange, DiagnosticCode::IllegalSelector,
+                       "." + o.selector + " is not a value of " + db_.typeOf(*sel).name);
+        });
         return;
       }
       set(a, sel, *v);
       return;
     }
-    fail(a, [&] { return error(o.selectorRange, DiagnosticCode::IllegalSelector, where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""}); });
+    fail(a, [&] {
+      return error(o.selectorRange, DiagnosticCode::IllegalSelector,
+                   where + " of " + a.op->name + " takes no ." + o.selector + " selector", {""});
+    });
   }
 
-  void fitInteger(Attempt& a, const Field& f, const BitFieldType& t, const AsmOperand& o, const std::string& where) {
+  void fitInteger(Attempt& a, const Field& f, const BitFieldType& t, const AsmOperand& o,
+                  const std::string& where) {
     if (o.kind != AsmOperandKind::Integer) {
       fail(a, [&] {
-        return error(o.valueRange, DiagnosticCode::OperandKind, where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text + "' is " + describe(o));
+        return error(o.valueRange, DiagnosticCode::OperandKind,
+                     where + " of " + a.op->name + " must be an integer (" + t.name + "); '" + o.text +
+                         "' is " + describe(o));
       });
       return;
     }
     a.progress += kKindMatched;
     if (o.logicalNot || o.abs || (o.bitNot && o.neg)) {
-      fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "only '-' or '~' may prefix the immediate " + where); });
+      fail(a, [&] {
+        return error(o.range, DiagnosticCode::IllegalPrefix,
+                     "only '-' or '~' may prefix the immediate " + where);
+      });
       return;
     }
     if (o.bitNot) {
@@ -666,7 +761,9 @@ class StatementMatcher {
       const std::uint64_t mask = maxForWidth(f.width);
       if (o.integer > mask) {
         fail(a, [&] {
-          return error(o.range, DiagnosticCode::ImmediateOutOfRange, t.name + " operand " + where + ": ~" + o.text + " does not fit " + std::to_string(f.width) + " bits");
+          return error(o.range, DiagnosticCode::ImmediateOutOfRange,
+                       t.name + " operand " + where + ": ~" + o.text + " does not fit " +
+                           std::to_string(f.width) + " bits");
         });
         return;
       }
@@ -694,12 +791,14 @@ class StatementMatcher {
           range = "[0, " + std::to_string(maxForWidth(f.width)) + "]";
         } else {
           const std::int64_t lo = -(std::int64_t{1} << (f.width - 1));
-          const std::uint64_t hi = f.width >= 32 ? maxForWidth(f.width) : (std::uint64_t{1} << (f.width - 1)) - 1;
+          const std::uint64_t hi =
+              f.width >= 32 ? maxForWidth(f.width) : (std::uint64_t{1} << (f.width - 1)) - 1;
           range = "[" + std::to_string(lo) + ", " + (f.width >= 32 ? hex(hi) : std::to_string(hi)) + "]";
         }
         return error(o.range, DiagnosticCode::ImmediateOutOfRange,
-                     t.name + " operand " + where + (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " + range + "; " +
-                         (negative ? "-" : "") + o.text + " is not");
+                     t.name + " operand " + where +
+                         (f.name != where ? " (field " + f.name + ")" : std::string()) + " must be in " +
+                         range + "; " + (negative ? "-" : "") + o.text + " is not");
       });
       return;
     }
@@ -712,42 +811,61 @@ class StatementMatcher {
       case AsmOperandKind::Float:
       case AsmOperandKind::Integer: {
         // A hex literal in a float slot is raw bits; a decimal one is a value (L-63).
-        const bool hexBits = o.kind == AsmOperandKind::Integer && o.text.size() > 2 && (o.text[1] == 'x' || o.text[1] == 'X');
+        const bool hexBits =
+            o.kind == AsmOperandKind::Integer && o.text.size() > 2 && (o.text[1] == 'x' || o.text[1] == 'X');
         if (hexBits) {
           if (o.integer > 0xFFFFFFFFull)
-            return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, "float bits " + o.text + " exceed 32 bits"); });
+            return fail(a, [&] {
+              return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange,
+                           "float bits " + o.text + " exceed 32 bits");
+            });
           bits = static_cast<std::uint32_t>(o.integer);
           break;
         }
         const double v = o.kind == AsmOperandKind::Float ? o.floatValue : static_cast<double>(o.integer);
         if (!(std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max())))
-          return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, o.text + " does not fit a 32-bit float"); });
+          return fail(a, [&] {
+            return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange,
+                         o.text + " does not fit a 32-bit float");
+          });
         bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
         break;
       }
       case AsmOperandKind::FloatBits:
         if (o.integer > 0xFFFFFFFFull)
-          return fail(a, [&] { return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange, o.text + " has more than 32 bits"); });
+          return fail(a, [&] {
+            return error(o.valueRange, DiagnosticCode::ImmediateOutOfRange,
+                         o.text + " has more than 32 bits");
+          });
         bits = static_cast<std::uint32_t>(o.integer);
         break;
       default:
         return fail(a, [&] {
-          return error(o.valueRange, DiagnosticCode::OperandKind, where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
+          return error(
+              o.valueRange, DiagnosticCode::OperandKind,
+              where + " of " + a.op->name + " must be a float immediate; '" + o.text + "' is " + describe(o));
         });
     }
     const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
     const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
     const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
     if (o.bitNot || o.logicalNot)
-      return fail(a, [&] { return error(o.range, DiagnosticCode::IllegalPrefix, "only '-' and |x| may prefix the float " + where); });
+      return fail(a, [&] {
+        return error(o.range, DiagnosticCode::IllegalPrefix,
+                     "only '-' and |x| may prefix the float " + where);
+      });
     // Fold the sign and the absolute value into the literal unless the variant has the bits.
     if (o.abs) {
-      if (abs != nullptr) set(a, abs, 1);
-      else bits &= 0x7FFFFFFFu;
+      if (abs != nullptr)
+        set(a, abs, 1);
+      else
+        bits &= 0x7FFFFFFFu;
     }
     if (o.neg) {
-      if (neg != nullptr) set(a, neg, 1);
-      else bits ^= 0x80000000u;
+      if (neg != nullptr)
+        set(a, neg, 1);
+      else
+        bits ^= 0x80000000u;
     }
     set(a, &f, bits);
   }
@@ -758,12 +876,16 @@ class StatementMatcher {
     for (const auto& sub : t.subFields) {
       const bool isBank = sub.name == "bank";
       // Relative to a UR base the offset may be negative; it is stored modulo 2^width (L-63a).
-      const bool wraps = !isBank && o.offset < 0 && !o.base.empty() && -o.offset <= static_cast<std::int64_t>(maxForWidth(sub.width)) + 1;
-      const std::uint64_t v = isBank ? o.bank : wraps ? static_cast<std::uint64_t>(o.offset) & maxForWidth(sub.width) : static_cast<std::uint64_t>(o.offset);
+      const bool wraps = !isBank && o.offset < 0 && !o.base.empty() &&
+                         -o.offset <= static_cast<std::int64_t>(maxForWidth(sub.width)) + 1;
+      const std::uint64_t v = isBank  ? o.bank
+                              : wraps ? static_cast<std::uint64_t>(o.offset) & maxForWidth(sub.width)
+                                      : static_cast<std::uint64_t>(o.offset);
       if ((!isBank && o.offset < 0 && !wraps) || v > maxForWidth(sub.width)) {
         fail(a, [&] {
           return error(isBank ? o.valueRange : o.offsetRange, DiagnosticCode::ImmediateOutOfRange,
-                       "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) + "] (" + sub.type + ", an assumption of prelude.isa)",
+                       "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) +
+                           "] (" + sub.type + ", an assumption of prelude.isa)",
                        {}, erratumOf("cmem-field-range", t.name));
         });
         return;
@@ -775,11 +897,13 @@ class StatementMatcher {
 
   void fitComposite(Attempt& a, const OrderElem& elem, const AsmOperand& o, const std::string& where) {
     const bool cmem = db_.isConstantMemory(elem.name);
-    if (cmem ? o.kind != AsmOperandKind::ConstantMemory : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name)) {
+    if (cmem ? o.kind != AsmOperandKind::ConstantMemory
+             : (o.kind != AsmOperandKind::RegisterIndirect || o.file != elem.name)) {
       fail(a, [&] {
         return error(o.valueRange, DiagnosticCode::OperandKind,
-                     where + " of " + a.op->name + " must be " + (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" + o.text +
-                         "' is " + describe(o));
+                     where + " of " + a.op->name + " must be " +
+                         (cmem ? std::string("c[bank][URn+offset]") : elem.name + "[URn+offset]") + "; '" +
+                         o.text + "' is " + describe(o));
       });
       return;
     }
@@ -799,7 +923,8 @@ class StatementMatcher {
     if (!bits) {
       fail(a, [&] {
         return error(o.offsetRange, DiagnosticCode::ImmediateOutOfRange,
-                     db_.typeOf(*idx).name + " offset must be in [" + std::to_string(-(std::int64_t{1} << (idx->width - 1))) + ", " +
+                     db_.typeOf(*idx).name + " offset must be in [" +
+                         std::to_string(-(std::int64_t{1} << (idx->width - 1))) + ", " +
                          std::to_string((std::int64_t{1} << (idx->width - 1)) - 1) + "]");
       });
       return;
@@ -813,7 +938,9 @@ class StatementMatcher {
     const BitFieldType& t = db_.typeOf(*f);
     const auto v = t.valueOf(reg);
     if (!v) {
-      fail(a, [&] { return error(range, DiagnosticCode::OperandKind, "'" + reg + "' is not a " + kindText(t)); });
+      fail(a, [&] {
+        return error(range, DiagnosticCode::OperandKind, "'" + reg + "' is not a " + kindText(t));
+      });
       return;
     }
     set(a, f, *v);
@@ -830,14 +957,17 @@ class StatementMatcher {
     if (!v) {
       fail(a, [&] {
         return error(s_.guard->predicateRange, DiagnosticCode::GuardPredicate,
-                     "the guard of " + optype_->mnemonic + " is a " + kindText(t) + "; '" + s_.guard->predicate + "' is not one");
+                     "the guard of " + optype_->mnemonic + " is a " + kindText(t) + "; '" +
+                         s_.guard->predicate + "' is not one");
       });
       return;
     }
     set(a, pg, *v);
     // The guard's negation is its `.not` attribute field (pg.not).
-    const Field* neg = pg->attribute().empty() ? a.op->attribute(static_cast<std::size_t>(pg - a.op->fields.data()), &FieldAttributes::notBit)
-                                                : a.op->field(pg->name + ".not");
+    const Field* neg =
+        pg->attribute().empty()
+            ? a.op->attribute(static_cast<std::size_t>(pg - a.op->fields.data()), &FieldAttributes::notBit)
+            : a.op->field(pg->name + ".not");
     if (neg != nullptr) set(a, neg, s_.guard->negated ? 1 : 0);
   }
 
@@ -855,11 +985,14 @@ class StatementMatcher {
       if (!width) continue;
       const std::uint32_t regs = static_cast<std::uint32_t>(*width / 32);
       const std::string& where = form.operands[slots[i]].placeholder;
-      const bool zero = o.kind == AsmOperandKind::Register && db_.isConstantRegister(db_.typeOf(*f), valueOf(a, *f));
+      const bool zero =
+          o.kind == AsmOperandKind::Register && db_.isConstantRegister(db_.typeOf(*f), valueOf(a, *f));
       if (regs <= 1) {
         if (o.kind == AsmOperandKind::RegisterRange && o.last != o.first)
           fail(a, [&] {
-            return error(o.valueRange, DiagnosticCode::RegisterWidth, where + " of " + a.op->name + " is a 32-bit operand; write " + o.file + std::to_string(o.first),
+            return error(o.valueRange, DiagnosticCode::RegisterWidth,
+                         where + " of " + a.op->name + " is a 32-bit operand; write " + o.file +
+                             std::to_string(o.first),
                          {o.file + std::to_string(o.first)});
           });
         continue;
@@ -869,23 +1002,26 @@ class StatementMatcher {
         fail(a, [&] {
           const std::string fix = registerSpelling(db_, db_.typeOf(*f), valueOf(a, *f), regs);
           return error(o.valueRange, DiagnosticCode::RegisterWidth,
-                       where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand; write a register range such as " + fix, {fix});
+                       where + " of " + a.op->name + " is a " + std::to_string(*width) +
+                           "-bit operand; write a register range such as " + fix,
+                       {fix});
         });
         continue;
       }
       if (o.last < o.first || o.last - o.first + 1 != regs) {
         fail(a, [&] {
           return error(o.valueRange, DiagnosticCode::RegisterWidth,
-                       where + " of " + a.op->name + " is a " + std::to_string(*width) + "-bit operand: " + std::to_string(regs) + " registers, " + o.file +
-                           "[n:n+" + std::to_string(regs - 1) + "]");
+                       where + " of " + a.op->name + " is a " + std::to_string(*width) +
+                           "-bit operand: " + std::to_string(regs) + " registers, " + o.file + "[n:n+" +
+                           std::to_string(regs - 1) + "]");
         });
         continue;
       }
       if (o.first % regs != 0)
         fail(a, [&] {
           return error(o.valueRange, DiagnosticCode::RegisterAlignment,
-                       "a " + std::to_string(*width) + "-bit register range must start at a multiple of " + std::to_string(regs) + "; " + o.file +
-                           std::to_string(o.first) + " does not");
+                       "a " + std::to_string(*width) + "-bit register range must start at a multiple of " +
+                           std::to_string(regs) + "; " + o.file + std::to_string(o.first) + " does not");
         });
     }
   }
@@ -895,7 +1031,9 @@ class StatementMatcher {
       const Field& f = a.op->fields[i];
       if (a.given[i] == 0) {
         fail(a, [&] {
-          return error(s_.range, DiagnosticCode::MissingOperand, a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
+          return error(
+              s_.range, DiagnosticCode::MissingOperand,
+              a.op->name + " needs a value for " + f.name + ", and the form gives no operand for it");
         });
         return;
       }
@@ -904,7 +1042,8 @@ class StatementMatcher {
 
   // The errata.isa entry whose __Rules lists `rule` (for this optype or `target`), empty when none.
   std::string erratumOf(std::string_view rule, std::string_view target = {}) const {
-    const Erratum* e = db_.erratumForRule(rule, {optype_ != nullptr ? std::string_view(optype_->name) : std::string_view{}, target});
+    const Erratum* e = db_.erratumForRule(
+        rule, {optype_ != nullptr ? std::string_view(optype_->name) : std::string_view{}, target});
     return e != nullptr ? e->id : std::string{};
   }
 
@@ -919,7 +1058,8 @@ class StatementMatcher {
           if (std::find(names.begin(), names.end(), m) == names.end()) names.push_back(m);
         }
     std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    for (std::size_t i = 0; i < names.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
     if (names.empty()) return "no instruction addresses";
     return out + (names.size() == 1 ? " addresses" : " address");
   }
@@ -927,7 +1067,8 @@ class StatementMatcher {
   void checkEncodingErrors(Attempt& a) {
     for (const auto& rule : a.op->encodingErrors) {
       if (rule.forbids(a.values.span())) {
-        fail(a, [&] { return error(s_.mnemonicRange, DiagnosticCode::EncodingError, rule.violationMessage()); });
+        fail(a,
+             [&] { return error(s_.mnemonicRange, DiagnosticCode::EncodingError, rule.violationMessage()); });
         return;
       }
     }
@@ -938,14 +1079,14 @@ class StatementMatcher {
   // Per operand: its two most recent register look-ups (an optype's variants ask with the R and
   // the UR file, say).
   SmallVec<std::pair<NameLookup, NameLookup>, 8> operandNames_{s_.operands.size(), {}};
-  NameLookup guardName_;                                                    // the guard's last look-up
+  NameLookup guardName_;  // the guard's last look-up
   const Optype* optype_ = nullptr;
-  std::size_t firstModifier_ = 0;          // index in s_.parts of the first modifier
-  SmallVec<std::size_t, 12> spelling_;     // per written modifier: its index in optype_->modifierSpellings
-  bool quiet_ = true;                      // build no diagnostics (the first pass)
-  Attempt base_, attempt_;                 // scratch, reused by every attempt
-  Slots choice_;                           // the operand slots of the choice being tried
-  std::optional<Attempt> best_;            // the nearest miss (reporting pass)
+  std::size_t firstModifier_ = 0;       // index in s_.parts of the first modifier
+  SmallVec<std::size_t, 12> spelling_;  // per written modifier: its index in optype_->modifierSpellings
+  bool quiet_ = true;                   // build no diagnostics (the first pass)
+  Attempt base_, attempt_;              // scratch, reused by every attempt
+  Slots choice_;                        // the operand slots of the choice being tried
+  std::optional<Attempt> best_;         // the nearest miss (reporting pass)
 };
 
 }  // namespace

@@ -10,16 +10,16 @@ namespace gpuasm::isa {
 
 namespace {
 
-bool startsWithLower(std::string_view s) {
-  return !s.empty() && s[0] >= 'a' && s[0] <= 'z';
-}
+bool startsWithLower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0] <= 'z'; }
 
 // Index just past the '}' matching the '{' at `open`, or npos.
 std::size_t matchBrace(std::string_view s, std::size_t open) {
   int depth = 0;
   for (std::size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '{') ++depth;
-    else if (s[i] == '}' && --depth == 0) return i + 1;
+    if (s[i] == '{')
+      ++depth;
+    else if (s[i] == '}' && --depth == 0)
+      return i + 1;
   }
   return std::string_view::npos;
 }
@@ -27,9 +27,12 @@ std::size_t matchBrace(std::string_view s, std::size_t open) {
 bool hasTopLevelComma(std::string_view inner) {
   int depth = 0;
   for (char c : inner) {
-    if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') --depth;
-    else if (c == ',' && depth == 0) return true;
+    if (c == '{' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ']')
+      --depth;
+    else if (c == ',' && depth == 0)
+      return true;
   }
   return false;
 }
@@ -38,8 +41,10 @@ std::string withoutTopLevelCommas(std::string_view inner) {
   std::string out;
   int depth = 0;
   for (char c : inner) {
-    if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') --depth;
+    if (c == '{' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ']')
+      --depth;
     if (c == ',' && depth == 0) continue;
     out.push_back(c);
   }
@@ -84,7 +89,8 @@ class FormParser {
 
  private:
   void warn(std::size_t col, std::string code, std::string message) {
-    sink_.warning({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(col)}, std::move(code), std::move(message));
+    sink_.warning({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(col)}, std::move(code),
+                  std::move(message));
   }
 
   void parseMnemonic(std::string_view m, SyntaxForm& form) {
@@ -181,7 +187,8 @@ class FormParser {
       slot.optional = optional;
       slot.text = std::string(text::trim(item.substr(start, i - start)));
       if (slot.placeholder.empty()) {
-        warn(operandBase_ + at + start, "syntax-bad-operand", "cannot read operand '" + std::string(item.substr(start)) + "'");
+        warn(operandBase_ + at + start, "syntax-bad-operand",
+             "cannot read operand '" + std::string(item.substr(start)) + "'");
         return;
       }
       form.operands.push_back(std::move(slot));
@@ -211,11 +218,16 @@ class FormParser {
     OperandSlot slot;
     bool absOpen = false;
     while (true) {
-      if (take(s, i, "{-}")) slot.allowNeg = true;
-      else if (take(s, i, "{~}")) slot.allowBitNot = true;
-      else if (take(s, i, "{!}")) slot.allowNot = true;
-      else if (take(s, i, "{|}")) absOpen = true;
-      else break;
+      if (take(s, i, "{-}"))
+        slot.allowNeg = true;
+      else if (take(s, i, "{~}"))
+        slot.allowBitNot = true;
+      else if (take(s, i, "{!}"))
+        slot.allowNot = true;
+      else if (take(s, i, "{|}"))
+        absOpen = true;
+      else
+        break;
     }
     if (take(s, i, "c[")) {
       slot.shape = OperandShape::ConstMem;
@@ -252,7 +264,9 @@ class FormParser {
     }
     if (absOpen) {
       slot.allowAbs = true;
-      if (!take(s, i, "{|}")) warn(operandBase_ + i, "syntax-unbalanced-abs", "'{|}' opened before '" + slot.placeholder + "' is not closed");
+      if (!take(s, i, "{|}"))
+        warn(operandBase_ + i, "syntax-unbalanced-abs",
+             "'{|}' opened before '" + slot.placeholder + "' is not closed");
     }
     return slot;
   }
@@ -274,7 +288,8 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   ModifierDomain d;
   d.pos = pos;
   if (!t.starts_with("."))
-    sink.warning(pos, "domain-missing-dot", "modifier domain line '" + std::string(t) + "' lacks the leading '.'");
+    sink.warning(pos, "domain-missing-dot",
+                 "modifier domain line '" + std::string(t) + "' lacks the leading '.'");
   else
     t.remove_prefix(1);
   std::size_t i = 0;
@@ -296,8 +311,10 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   }
   for (auto v : text::splitTopLevel(rest.substr(1, rest.size() - 2), ',')) {
     DomainValue dv;
-    if (v.starts_with(".")) v.remove_prefix(1);
-    else sink.warning(pos, "domain-missing-dot", "domain value '" + std::string(v) + "' lacks the leading '.'");
+    if (v.starts_with("."))
+      v.remove_prefix(1);
+    else
+      sink.warning(pos, "domain-missing-dot", "domain value '" + std::string(v) + "' lacks the leading '.'");
     if (v.ends_with("*")) {
       dv.isDefault = true;
       v.remove_suffix(1);
@@ -318,7 +335,8 @@ SyntaxForm parseSyntaxForm(std::string_view line, SourcePos pos, DiagnosticSink&
   return FormParser(pos, sink).parse(line);
 }
 
-SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t fileIndex, DiagnosticSink& sink) {
+SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t fileIndex,
+                               DiagnosticSink& sink) {
   SyntaxBlock block;
   bool inFence = false;
   bool sawFence = false;
@@ -344,10 +362,14 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
       sink.warning(pos, "syntax-outside-fence", "text in __Syntax outside the ```asm block is ignored");
       continue;
     }
-    if (looksLikeDomainLine(t)) block.domains.push_back(parseDomain(t, pos, sink));
-    else block.forms.push_back(parseSyntaxForm(raw.substr(indent), pos, sink));
+    if (looksLikeDomainLine(t))
+      block.domains.push_back(parseDomain(t, pos, sink));
+    else
+      block.forms.push_back(parseSyntaxForm(raw.substr(indent), pos, sink));
   }
-  if (inFence) sink.warning({fileIndex, lines.empty() ? 0 : lines.back().line, 1}, "unclosed-fence", "```asm block in __Syntax is not closed");
+  if (inFence)
+    sink.warning({fileIndex, lines.empty() ? 0 : lines.back().line, 1}, "unclosed-fence",
+                 "```asm block in __Syntax is not closed");
   if (!sawFence && !lines.empty())
     sink.warning({fileIndex, lines.front().line, 1}, "syntax-without-fence", "__Syntax has no ```asm block");
   return block;

@@ -36,8 +36,10 @@ std::string firstParagraph(std::string_view text) {
     }
     if (!flat.empty()) flat += ' ';
     for (const char c : line)
-      if (!isSpace(c)) flat += c;
-      else if (flat.back() != ' ') flat += ' ';
+      if (!isSpace(c))
+        flat += c;
+      else if (flat.back() != ' ')
+        flat += ' ';
   }
   return flat;
 }

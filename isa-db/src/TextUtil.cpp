@@ -14,8 +14,10 @@ std::vector<std::string_view> splitTopLevel(std::string_view textIn, char sep) {
     const char c = textIn[i];
     if (c == '"') inString = !inString;
     if (inString) continue;
-    if (c == '(' || c == '<' || c == '[' || c == '{') ++depth;
-    else if (c == ')' || c == '>' || c == ']' || c == '}') --depth;
+    if (c == '(' || c == '<' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == '>' || c == ']' || c == '}')
+      --depth;
     else if (c == sep && depth == 0) {
       out.push_back(text::trim(textIn.substr(start, i - start)));
       start = i + 1;
@@ -33,10 +35,14 @@ std::optional<std::uint64_t> parseUnsigned(std::string_view token) {
     if (token.size() > 16) return std::nullopt;
     for (char c : token) {
       unsigned digit = 0;
-      if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
-      else return std::nullopt;
+      if (c >= '0' && c <= '9')
+        digit = static_cast<unsigned>(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        digit = static_cast<unsigned>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        digit = static_cast<unsigned>(c - 'A' + 10);
+      else
+        return std::nullopt;
       value = (value << 4) | digit;
     }
     return value;

@@ -52,12 +52,15 @@ std::optional<std::uint64_t> parseUnsigned(std::string_view token);
 /// A cursor over one line that remembers its column, for precise diagnostics.
 class Cursor {
  public:
-  explicit Cursor(std::string_view text, std::uint32_t baseColumn = 1)
-      : text_(text), base_(baseColumn) {}
+  explicit Cursor(std::string_view text, std::uint32_t baseColumn = 1) : text_(text), base_(baseColumn) {}
   bool atEnd() const { return pos_ >= text_.size(); }
   char peek() const { return atEnd() ? '\0' : text_[pos_]; }
-  void advance() { if (!atEnd()) ++pos_; }
-  void skipBlanks() { while (!atEnd() && isBlank(text_[pos_])) ++pos_; }
+  void advance() {
+    if (!atEnd()) ++pos_;
+  }
+  void skipBlanks() {
+    while (!atEnd() && isBlank(text_[pos_])) ++pos_;
+  }
   bool accept(char c) {
     skipBlanks();
     if (peek() != c) return false;

@@ -77,10 +77,14 @@ std::optional<Word128> Word128::fromHex(std::string_view text) {
   Word128 w;
   for (char c : text) {
     std::uint64_t v = 0;
-    if (c >= '0' && c <= '9') v = static_cast<std::uint64_t>(c - '0');
-    else if (c >= 'a' && c <= 'f') v = static_cast<std::uint64_t>(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') v = static_cast<std::uint64_t>(c - 'A' + 10);
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      v = static_cast<std::uint64_t>(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      v = static_cast<std::uint64_t>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F')
+      v = static_cast<std::uint64_t>(c - 'A' + 10);
+    else
+      return std::nullopt;
     w.hi = (w.hi << 4) | (w.lo >> 60);
     w.lo = (w.lo << 4) | v;
   }

@@ -38,11 +38,13 @@ int main(int argc, char** argv) {
       out << static_cast<unsigned>(static_cast<unsigned char>(bytes[b])) << ',';
     }
     out << "0};\n";
-    names.push_back(arg.substr(0, eq) + "\", kData" + std::to_string(names.size()) + ", " + std::to_string(bytes.size()));
+    names.push_back(arg.substr(0, eq) + "\", kData" + std::to_string(names.size()) + ", " +
+                    std::to_string(bytes.size()));
   }
   out << "extern const Blob kFiles[] = {\n";
   for (const auto& n : names) out << "  {\"" << n << "},\n";
-  out << "};\nextern const std::size_t kFileCount = " << names.size() << ";\n}  // namespace gpuasm::isa::embedded\n";
+  out << "};\nextern const std::size_t kFileCount = " << names.size()
+      << ";\n}  // namespace gpuasm::isa::embedded\n";
   std::ofstream file(argv[1], std::ios::binary);
   file << out.str();
   return file ? 0 : 1;

@@ -27,7 +27,8 @@ namespace {
 // never leaves a partial file or replaces a good one.
 class MachineCodeFile {
  public:
-  explicit MachineCodeFile(std::string path) : path_(std::move(path)), temp_(path_ + ".partial-" + std::to_string(::getpid())) {
+  explicit MachineCodeFile(std::string path)
+      : path_(std::move(path)), temp_(path_ + ".partial-" + std::to_string(::getpid())) {
     out_.open(temp_, std::ios::binary | std::ios::trunc);
   }
   MachineCodeFile(const MachineCodeFile&) = delete;
@@ -70,7 +71,8 @@ class MachineCodeFile {
 }  // namespace
 
 void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out) {
-  out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code << "]";
+  out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code
+      << "]";
   if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
   out << '\n';
   if (!d.legalForms.empty()) {
@@ -79,7 +81,8 @@ void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, s
   }
 }
 
-void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics, std::ostream& out) {
+void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,
+                      std::ostream& out) {
   for (const auto& d : diagnostics) printDiagnostic(file, d, out);
 }
 
@@ -149,11 +152,13 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   auto entryOf = [&](const ide::AssembledStatement& s) {
     wire::ListingEntry e;
     e.line = s.statement.line + 1;
-    e.text = std::string(std::string_view(source).substr(s.statement.range.begin, s.statement.range.end - s.statement.range.begin));
+    e.text = std::string(std::string_view(source).substr(s.statement.range.begin,
+                                                         s.statement.range.end - s.statement.range.begin));
     if (s.inst) {
       e.opcode = s.inst->opcode->name;
       e.encoding = s.encoding.toHex();
-      for (std::size_t i = 0; i < s.inst->opcode->fields.size(); ++i) e.fields.emplace_back(s.inst->opcode->fields[i].name, s.inst->values[i]);
+      for (std::size_t i = 0; i < s.inst->opcode->fields.size(); ++i)
+        e.fields.emplace_back(s.inst->opcode->fields[i].name, s.inst->values[i]);
       e.canonical = isa::printInstruction(db, *s.inst->opcode, s.inst->values).value_or("");
     }
     return e;
@@ -164,7 +169,9 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
     for (const auto& s : unit.statements) listing.push_back(entryOf(s));
     const auto placed = wire::placeDiagnostics(unit.diagnostics, lines);
     out << wire::asmToJson(options.file, listing, placed, 2) << '\n';
-    return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
+    return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; })
+               ? kExitInputErrors
+               : kExitOk;
   }
   // The listing is written as the assembler goes; the diagnostics follow it on stderr.
   struct Listing final : ide::AssemblySink {
@@ -177,8 +184,10 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
       const std::string number = std::to_string(e.line);
       *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
            << (e.opcode.empty() ? std::string(34, ' ') : e.encoding) << "  "
-           << (e.opcode.empty() ? std::string(16, ' ') : e.opcode + std::string(e.opcode.size() < 16 ? 16 - e.opcode.size() : 0, ' ')) << "  "
-           << e.text << '\n';
+           << (e.opcode.empty()
+                   ? std::string(16, ' ')
+                   : e.opcode + std::string(e.opcode.size() < 16 ? 16 - e.opcode.size() : 0, ' '))
+           << "  " << e.text << '\n';
     }
   } listing;
   listing.out = &out;
@@ -186,7 +195,9 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   ide::assembleText(db, source, listing);
   const auto placed = wire::placeDiagnostics(listing.diagnostics, lines);
   printDiagnostics(options.file, placed, err);
-  return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; }) ? kExitInputErrors : kExitOk;
+  return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; })
+             ? kExitInputErrors
+             : kExitOk;
 }
 
 }  // namespace gpuasm::tool

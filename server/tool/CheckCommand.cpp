@@ -22,7 +22,8 @@ namespace {
 
 class CheckedFiles final : public ide::BatchDocuments {
  public:
-  CheckedFiles(const CheckOptions& options, std::ostream& out, std::ostream& err) : options_(options), out_(out), err_(err) {
+  CheckedFiles(const CheckOptions& options, std::ostream& out, std::ostream& err)
+      : options_(options), out_(out), err_(err) {
     if (options.json) json_.emplace(out);
     texts_.resize(options.files.size());
   }
@@ -54,8 +55,10 @@ class CheckedFiles final : public ide::BatchDocuments {
     for (const ide::Diagnostic& d : b.diagnostics) {
       anyError_ |= d.severity == ide::Severity::Error;
       const wire::PlacedDiagnostic placed = wire::placeDiagnostic(d, *cursor_);
-      if (json_) json_->diagnostic(placed);
-      else printDiagnostic(path, placed, out_);
+      if (json_)
+        json_->diagnostic(placed);
+      else
+        printDiagnostic(path, placed, out_);
     }
     if (b.last) {
       if (json_) json_->endFile(path, "");

@@ -21,7 +21,10 @@ namespace {
 constexpr const char* kExitStatus = "exit status: 0 fine, 1 the input has errors, 2 usage or I/O error";
 
 void specDirOption(CLI::App& app, std::optional<std::string>& specDir) {
-  app.add_option("--spec-dir", specDir, "load the spec from DIR (*.txt, *.isa); default: the specDir of the nearest gpuasm.json, else the embedded spec")->option_text("DIR");
+  app.add_option("--spec-dir", specDir,
+                 "load the spec from DIR (*.txt, *.isa); default: the specDir of the nearest gpuasm.json, "
+                 "else the embedded spec")
+      ->option_text("DIR");
 }
 
 void serveOptions(CLI::App& app, ServeOptions& o) {
@@ -51,7 +54,8 @@ void printVersion(std::ostream& out) {
     out << "spec: " << files.error() << " (named by " << (*project)->file << ")\n";
     return;
   }
-  out << "spec: " << dir << " (named by " << (*project)->file << "), sha256 " << isa::specDigest(*files) << '\n';
+  out << "spec: " << dir << " (named by " << (*project)->file << "), sha256 " << isa::specDigest(*files)
+      << '\n';
 }
 
 // The table of commands: the options each fills, and the command the parse chose, to run
@@ -81,7 +85,8 @@ class CommandTable {
                     int (*body)(const Options&, std::ostream&, std::ostream&)) {
     CLI::App* app = gpuasm_.add_subcommand(name, description);
     app->footer(kExitStatus);
-    app->callback([this, &options, body] { run_ = [this, &options, body] { return body(options, out_, err_); }; });
+    app->callback(
+        [this, &options, body] { run_ = [this, &options, body] { return body(options, out_, err_); }; });
     return app;
   }
   void addSpecCommands();
@@ -110,15 +115,17 @@ class CommandTable {
 };
 
 void CommandTable::addSpecCommands() {
-  CLI::App* a = command("spec", "the instruction database derived from the spec, or (--lint) the spec's problems", spec_,
-                        runSpec);
+  CLI::App* a =
+      command("spec", "the instruction database derived from the spec, or (--lint) the spec's problems",
+              spec_, runSpec);
   a->add_flag("--json", spec_.json, "the database as JSON");
   a->add_flag("--lint", spec_.lint, "the spec's problems, as a compiler reports them");
   specDirOption(*a, spec_.specDir);
 }
 
 void CommandTable::addAssemblerCommands() {
-  CLI::App* a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)", check_, runCheck);
+  CLI::App* a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)",
+                        check_, runCheck);
   a->add_option("FILE", check_.files, ".asm files")->required();
   a->add_flag("--json", check_.json, "the diagnostics as JSON");
   a->add_option("-j,--jobs", check_.jobs,
@@ -127,7 +134,8 @@ void CommandTable::addAssemblerCommands() {
       ->check(CLI::Range(1u, 1024u));
   specDirOption(*a, check_.specDir);
 
-  a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", asm_, runAsm);
+  a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", asm_,
+              runAsm);
   a->add_option("FILE", asm_.file, "the .asm file")->required();
   CLI::Option* json = a->add_flag("--json", asm_.json, "the listing as JSON");
   a->add_option("-o,--output", asm_.output,
@@ -161,20 +169,24 @@ void CommandTable::addRunCommands() {
   a = command("test", "run each file and check its // @expect lines", test_, runTest);
   a->add_option("FILE", test_.files, ".asm files")->required();
   a->add_option("--junit", test_.junitPath, "write the results as JUnit XML")->option_text("OUT.xml");
-  a->add_option("--state", test_.statePath, "the initial state (a JSON state file)")->option_text("STATE.json");
+  a->add_option("--state", test_.statePath, "the initial state (a JSON state file)")
+      ->option_text("STATE.json");
   a->add_option("--step-limit", test_.stepLimit, "execute at most N instructions per file")->option_text("N");
   specDirOption(*a, test_.specDir);
 }
 
 void CommandTable::addDisassemblerCommand() {
-  CLI::App* a = command("dis", "decode 128-bit words (0x and up to 32 hex digits) into canonical assembly text", dis_, runDis);
+  CLI::App* a = command(
+      "dis", "decode 128-bit words (0x and up to 32 hex digits) into canonical assembly text", dis_, runDis);
   a->add_option("WORD", dis_.words, "words to decode");
-  CLI::Option* file = a->add_option("--file", dis_.file, "read the words from F, one per line")->option_text("F");
+  CLI::Option* file =
+      a->add_option("--file", dis_.file, "read the words from F, one per line")->option_text("F");
   a->add_option("--binary", dis_.binary, "read the words from a machine code file (as asm -o writes)")
       ->option_text("BIN")
       ->excludes(file);
   CLI::Option* disJson = a->add_flag("--json", dis_.json, "the instructions as JSON");
-  a->add_flag("--asm", dis_.assembly, "print assembly text that gpuasm asm reads back (the word as a comment)")
+  a->add_flag("--asm", dis_.assembly,
+              "print assembly text that gpuasm asm reads back (the word as a comment)")
       ->excludes(disJson);
   specDirOption(*a, dis_.specDir);
 }
@@ -187,7 +199,8 @@ void CommandTable::addServerCommands() {
 }
 
 void CommandTable::addCompletionCommand() {
-  CLI::App* a = gpuasm_.add_subcommand("completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
+  CLI::App* a = gpuasm_.add_subcommand(
+      "completion", "print the shell completion script (bash): source <(gpuasm completion bash)");
   a->footer(kExitStatus);
   a->add_option("SHELL", shell_, "the shell")->required()->check(CLI::IsMember({"bash"}));
   a->callback([this] {

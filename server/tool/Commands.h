@@ -29,7 +29,8 @@ std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specD
                                          ProjectLookup lookup = ProjectLookup::FromCurrentDirectory);
 
 void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out);
-void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics, std::ostream& out);
+void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,
+                      std::ostream& out);
 
 /// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as
 /// "gpuasm: ..." on failure.

@@ -1,8 +1,8 @@
 // mmap + a thread that drops the resident pages of the large mappings (MADV_DONTNEED) every
 // 50 µs (see MappedSources.h): a scan at memory speed (memchr over a page-cache-hot file, up to
 // ~17 GB/s here) maps under 1 MB in that time. Files of at most 4 MiB are left alone: all of
-// one is little, and they are the common case. A private read-only file mapping is never written, so dropping its pages is
-// always safe: a later read faults the same bytes back in from the page cache.
+// one is little, and they are the common case. A private read-only file mapping is never written, so dropping
+// its pages is always safe: a later read faults the same bytes back in from the page cache.
 #include "MappedSources.h"
 
 #include <gpuasm/ide/analysis/SourceFile.h>
@@ -85,13 +85,16 @@ std::expected<std::string_view, std::string> MappedSources::open(std::size_t slo
   const bool regular = known && S_ISREG(st.st_mode);
   if (regular && static_cast<std::uint64_t>(st.st_size) > kMaxMappedBytes) {
     ::close(fd);
-    return std::unexpected("'" + path + "' is " + std::to_string(st.st_size) + " bytes; files of 4 GiB or more are not read");
+    return std::unexpected("'" + path + "' is " + std::to_string(st.st_size) +
+                           " bytes; files of 4 GiB or more are not read");
   }
   if (regular && st.st_size > 0) {
     m.size = static_cast<std::size_t>(st.st_size);
     m.base = ::mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m.base == MAP_FAILED) m.base = nullptr;
-    else ::madvise(m.base, m.size, MADV_SEQUENTIAL);
+    if (m.base == MAP_FAILED)
+      m.base = nullptr;
+    else
+      ::madvise(m.base, m.size, MADV_SEQUENTIAL);
   }
   if (m.base == nullptr && !(regular && st.st_size == 0)) {
     // Not mappable (a pipe, /dev/stdin): read to its end, at most ide::kMaxSourceBytes.
@@ -114,7 +117,8 @@ std::expected<std::string_view, std::string> MappedSources::open(std::size_t slo
   const std::lock_guard lock(state_->mutex);
   Mapping& placed = state_->open[slot] = std::move(m);
   state_->stop.notify_all();  // a large file wakes the releasing thread
-  return placed.base != nullptr ? std::string_view(static_cast<const char*>(placed.base), placed.size) : std::string_view(placed.copy);
+  return placed.base != nullptr ? std::string_view(static_cast<const char*>(placed.base), placed.size)
+                                : std::string_view(placed.copy);
 }
 
 void MappedSources::close(std::size_t slot) {

@@ -31,7 +31,8 @@ int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err) 
   const auto diagnostics = syntax::syntaxDiagnosticsOf(tree);
   for (const auto& d : diagnostics) {
     const auto p = lines.position(d.range.begin);
-    err << options.file << ':' << p.line + 1 << ':' << p.character + 1 << ": error: " << d.message << " [" << isa::spelling(d.code) << "]\n";
+    err << options.file << ':' << p.line + 1 << ':' << p.character + 1 << ": error: " << d.message << " ["
+        << isa::spelling(d.code) << "]\n";
   }
   return diagnostics.empty() ? kExitOk : kExitInputErrors;
 }

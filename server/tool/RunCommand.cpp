@@ -31,7 +31,8 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
           << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
     if (after.upSet.test(i))
-      out << std::setw(6) << l.name(sim::RegFile::UP, i) << " = " << (after.up[i] ? "true" : "false") << (after.up[i] != before.up[i] ? " *" : "") << '\n';
+      out << std::setw(6) << l.name(sim::RegFile::UP, i) << " = " << (after.up[i] ? "true" : "false")
+          << (after.up[i] != before.up[i] ? " *" : "") << '\n';
   std::vector<std::uint32_t> gprs, preds;
   for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i)
     if (after.rSet.test(i)) gprs.push_back(i);
@@ -48,7 +49,9 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, std::
     for (std::uint32_t i : gprs)
       out << text::hex(after.r[i][lane], {.digits = 8, .prefix = false})
           << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
-    for (std::uint32_t i : preds) out << (after.pred(i, lane) ? '1' : '0') << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
+    for (std::uint32_t i : preds)
+      out << (after.pred(i, lane) ? '1' : '0')
+          << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
     out << '\n';
   }
 }
@@ -80,7 +83,8 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   const syntax::LineIndex lines(*text);
   const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);
   const auto placed = wire::placeDiagnostics(outcome.diagnostics, lines);
-  const bool anyError = std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
+  const bool anyError =
+      std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
   if (options.json) {
     out << wire::runToJson(options.file, outcome, placed, 2) << '\n';
@@ -94,15 +98,16 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   const sim::RunResult& r = outcome.result;
   switch (r.reason) {
     case sim::StopReason::End:
-      out << options.file << ": ran to the end: " << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << " executed\n";
+      out << options.file << ": ran to the end: " << r.executed << " instruction"
+          << (r.executed == 1 ? "" : "s") << " executed\n";
       break;
     case sim::StopReason::Until:
-      out << options.file << ":" << *r.line + 1 << ": stopped before line " << *r.line + 1 << " after " << r.executed << " instruction"
-          << (r.executed == 1 ? "" : "s") << '\n';
+      out << options.file << ":" << *r.line + 1 << ": stopped before line " << *r.line + 1 << " after "
+          << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << '\n';
       break;
     case sim::StopReason::Error:
-      out << options.file << ":" << (r.line ? *r.line + 1 : 0) << ": error: " << r.message << " (after " << r.executed << " instruction"
-          << (r.executed == 1 ? "" : "s") << ")\n";
+      out << options.file << ":" << (r.line ? *r.line + 1 : 0) << ": error: " << r.message << " (after "
+          << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << ")\n";
       break;
   }
   if (outcome.initial && outcome.final) printTable(*outcome.initial, *outcome.final, out);

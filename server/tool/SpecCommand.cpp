@@ -18,7 +18,8 @@ namespace gpuasm::tool {
 
 using namespace gpuasm::isa;
 
-std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err, ProjectLookup lookup) {
+std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
+                                    ProjectLookup lookup) {
   std::optional<std::string> dir = specDir;
   if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
     auto project = wire::findProjectConfig(".");
@@ -58,15 +59,19 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
     attachErrata(db, diagnostics);
   }
   std::stable_sort(diagnostics.begin(), diagnostics.end(), before);
-  const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) { return d.severity == Severity::Error; });
+  const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(),
+                                    [](const auto& d) { return d.severity == Severity::Error; });
   if (options.json) {
-    out << (options.lint ? wire::specDiagnosticsToJson(db, diagnostics, 2) : wire::specToJson(db, diagnostics, 2)) << '\n';
+    out << (options.lint ? wire::specDiagnosticsToJson(db, diagnostics, 2)
+                         : wire::specToJson(db, diagnostics, 2))
+        << '\n';
     return errors > 0 ? kExitInputErrors : kExitOk;
   }
   if (options.lint) {
     std::size_t warnings = 0, notes = 0;
     for (const auto& d : diagnostics) {
-      out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.code << "]";
+      out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.code
+          << "]";
       if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
       out << '\n';
       warnings += d.severity == Severity::Warning ? 1 : 0;
@@ -78,8 +83,9 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   std::size_t specTypes = 0;
   for (const auto& t : db.types()) specTypes += t.origin == SpecFileRole::Spec ? 1 : 0;
   out << "spec: " << db.files().size() << " files, " << specTypes << " bit-field types defined by the spec + "
-      << db.types().size() - specTypes << " from the prelude, " << db.groups().size() << " groups, " << db.optypes().size()
-      << " optypes, " << db.opcodes().size() << " opcodes, " << db.errata().size() << " errata\n";
+      << db.types().size() - specTypes << " from the prelude, " << db.groups().size() << " groups, "
+      << db.optypes().size() << " optypes, " << db.opcodes().size() << " opcodes, " << db.errata().size()
+      << " errata\n";
   for (const auto& o : db.optypes()) {
     out << "  " << o.mnemonic;
     if (o.mnemonic != o.name) out << " (" << o.name << ")";
@@ -99,7 +105,9 @@ using DisInput = std::pair<std::string, std::optional<Word128>>;
 
 // The words of a `--file` text: whitespace-separated, `//` and `#` comment to the end of the line.
 void appendWordsOfText(std::string_view all, std::vector<std::string>& words) {
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
+  auto blank = [](char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+  };
   for (std::size_t at = 0; at < all.size();) {
     if (blank(all[at])) {
       ++at;
@@ -124,8 +132,8 @@ int appendWordsOfBinary(const std::string& path, std::vector<DisInput>& inputs, 
   const auto bytes = readSourceFile(path, err);
   if (!bytes) return kExitUsage;
   if (bytes->size() % 16 != 0) {
-    err << path << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions (" << bytes->size() % 16
-        << " left over)\n";
+    err << path << ": error: " << bytes->size() << " bytes is not a whole number of 16-byte instructions ("
+        << bytes->size() % 16 << " left over)\n";
     return kExitInputErrors;
   }
   for (std::size_t at = 0; at < bytes->size(); at += 16) {
@@ -145,12 +153,15 @@ std::vector<wire::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& 
     e.input = std::move(input);
     e.word = word;
     if (!e.word)
-      e.result.issues.push_back({DiagnosticCode::BadWord, {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
-    else e.result = decoder.decode(*e.word);
+      e.result.issues.push_back(
+          {DiagnosticCode::BadWord, {}, "'" + e.input + "' is not 0x followed by 1 to 32 hex digits"});
+    else
+      e.result = decoder.decode(*e.word);
     if (e.result.decoded && e.result.issues.empty()) {
       e.text = printInstruction(db, *e.result.decoded->opcode, e.result.decoded->values).value_or("");
       if (e.text.empty())
-        e.result.issues.push_back({DiagnosticCode::NotPrintable, {},
+        e.result.issues.push_back({DiagnosticCode::NotPrintable,
+                                   {},
                                    "no syntax form of " + db.optypeOf(*e.result.decoded->opcode).mnemonic +
                                        " can write these field values"});
     }
@@ -168,7 +179,8 @@ void printAsAssembly(const std::vector<wire::DisEntry>& entries, std::ostream& o
       continue;
     }
     for (const auto& i : e.result.issues) {
-      out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+      out << "// " << (e.word ? e.word->toHex() : e.input) << ": error: " << i.message << " ["
+          << spelling(i.code) << "]\n";
       err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
     }
   }
@@ -183,13 +195,16 @@ void printFieldValues(const InstrDb& db, const DecodedWord& d, std::ostream& out
     const BitFieldType& t = db.typeOf(f);
     const Enumerator* name = t.isEnumerated() ? t.enumeratorFor(d.values[i]) : nullptr;
     out << ' ' << f.name << '=';
-    if (name != nullptr) out << name->name;
-    else out << text::hex(d.values[i]);
+    if (name != nullptr)
+      out << name->name;
+    else
+      out << text::hex(d.values[i]);
   }
 }
 
 // The default output: per word its text and variant, else its field values; issues on `err`.
-void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries, std::ostream& out, std::ostream& err) {
+void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries, std::ostream& out,
+                  std::ostream& err) {
   for (const auto& e : entries) {
     out << (e.word ? e.word->toHex() : e.input);
     if (!e.text.empty()) {
@@ -198,7 +213,8 @@ void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries,
     }
     if (e.result.decoded) printFieldValues(db, *e.result.decoded, out);
     out << '\n';
-    for (const auto& i : e.result.issues) err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
+    for (const auto& i : e.result.issues)
+      err << e.input << ": error: " << i.message << " [" << spelling(i.code) << "]\n";
   }
 }
 
@@ -215,7 +231,8 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<DisInput> inputs;
   for (const auto& w : words) inputs.emplace_back(w, Word128::fromHex(w));
   if (options.binary)
-    if (const int status = appendWordsOfBinary(*options.binary, inputs, err); status != kExitOk) return status;
+    if (const int status = appendWordsOfBinary(*options.binary, inputs, err); status != kExitOk)
+      return status;
   if (inputs.empty() && !options.binary) {
     err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
@@ -224,10 +241,14 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   const std::vector<wire::DisEntry> entries = decodeAll(db, inputs);
-  const bool anyError = std::any_of(entries.begin(), entries.end(), [](const wire::DisEntry& e) { return !e.result.issues.empty(); });
-  if (options.json) out << wire::disToJson(db, entries, 2) << '\n';
-  else if (options.assembly) printAsAssembly(entries, out, err);
-  else printListing(db, entries, out, err);
+  const bool anyError = std::any_of(entries.begin(), entries.end(),
+                                    [](const wire::DisEntry& e) { return !e.result.issues.empty(); });
+  if (options.json)
+    out << wire::disToJson(db, entries, 2) << '\n';
+  else if (options.assembly)
+    printAsAssembly(entries, out, err);
+  else
+    printListing(db, entries, out, err);
   return anyError ? kExitInputErrors : kExitOk;
 }
 

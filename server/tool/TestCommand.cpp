@@ -31,20 +31,23 @@ using Status = ide::ExpectationOutcome::Status;
 // The outcome of one file.
 struct FileReport {
   std::string file;
-  std::string ioError;                              // the file could not be read
-  std::vector<wire::PlacedDiagnostic> errors;        // its error diagnostics (assembler, directives)
+  std::string ioError;                         // the file could not be read
+  std::vector<wire::PlacedDiagnostic> errors;  // its error diagnostics (assembler, directives)
   std::vector<ide::ExpectationOutcome> expectations;
-  std::vector<std::uint32_t> columns;               // per expectation: 0-based column of '@expect'
+  std::vector<std::uint32_t> columns;  // per expectation: 0-based column of '@expect'
   double seconds = 0;
 
   std::size_t count(Status s) const {
-    return static_cast<std::size_t>(std::count_if(expectations.begin(), expectations.end(), [&](const auto& e) { return e.status == s; }));
+    return static_cast<std::size_t>(std::count_if(expectations.begin(), expectations.end(),
+                                                  [&](const auto& e) { return e.status == s; }));
   }
-  bool passed() const { return ioError.empty() && errors.empty() && count(Status::Passed) == expectations.size(); }
+  bool passed() const {
+    return ioError.empty() && errors.empty() && count(Status::Passed) == expectations.size();
+  }
 };
 
-FileReport testFile(const isa::InstrDb& db, const std::string& path, const std::optional<sim::InitialState>& stateFile,
-                    std::uint64_t stepLimit) {
+FileReport testFile(const isa::InstrDb& db, const std::string& path,
+                    const std::optional<sim::InitialState>& stateFile, std::uint64_t stepLimit) {
   FileReport r;
   r.file = path;
   std::ostringstream readErr;
@@ -59,10 +62,12 @@ FileReport testFile(const isa::InstrDb& db, const std::string& path, const std::
   for (const wire::PlacedDiagnostic& d : wire::placeDiagnostics(snap->diagnostics(), snap->lines()))
     if (d.severity == "error") r.errors.push_back(d);
   // No time budget here: a test runs to the end or the step limit.
-  ide::LiveRun run(snap, stateFile ? &*stateFile : nullptr, nullptr, ide::LiveLimits{stepLimit, std::chrono::hours(24)});
+  ide::LiveRun run(snap, stateFile ? &*stateFile : nullptr, nullptr,
+                   ide::LiveLimits{stepLimit, std::chrono::hours(24)});
   run.advance(std::nullopt, std::chrono::hours(24));
   r.expectations = run.expectations();
-  for (const ide::ExpectationOutcome& e : r.expectations) r.columns.push_back(e.range.begin - snap->lines().lineStart(e.line));
+  for (const ide::ExpectationOutcome& e : r.expectations)
+    r.columns.push_back(e.range.begin - snap->lines().lineStart(e.line));
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return r;
 }
@@ -79,7 +84,8 @@ void printReport(const FileReport& r, std::ostream& out) {
     switch (e.status) {
       case Status::Passed: out << "pass: " << e.expression << '\n'; break;
       case Status::Failed:
-        out << "error: " << e.message << " [" << isa::spelling(isa::DiagnosticCode::ExpectationFailed) << "]\n";
+        out << "error: " << e.message << " [" << isa::spelling(isa::DiagnosticCode::ExpectationFailed)
+            << "]\n";
         break;
       case Status::NotChecked:
         out << "error: " << e.expression << ": " << e.message << " ["
@@ -87,9 +93,11 @@ void printReport(const FileReport& r, std::ostream& out) {
         break;
     }
   }
-  out << r.file << ": " << r.expectations.size() << " expectation" << (r.expectations.size() == 1 ? "" : "s") << ": "
-      << r.count(Status::Passed) << " passed, " << r.count(Status::Failed) << " failed, " << r.count(Status::NotChecked) << " not checked";
-  if (!r.errors.empty()) out << "; " << r.errors.size() << " error" << (r.errors.size() == 1 ? "" : "s") << " in the file";
+  out << r.file << ": " << r.expectations.size() << " expectation" << (r.expectations.size() == 1 ? "" : "s")
+      << ": " << r.count(Status::Passed) << " passed, " << r.count(Status::Failed) << " failed, "
+      << r.count(Status::NotChecked) << " not checked";
+  if (!r.errors.empty())
+    out << "; " << r.errors.size() << " error" << (r.errors.size() == 1 ? "" : "s") << " in the file";
   if (r.expectations.empty()) out << " (the file has no // @expect lines)";
   out << '\n';
 }
@@ -106,16 +114,21 @@ std::string xmlText(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
-      const auto entity = std::find_if(kXmlEntities.begin(), kXmlEntities.end(), [&](const auto& e) { return e.first == c; });
-      if (entity != kXmlEntities.end()) out += entity->second;
-      else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += text::escapedByte(c);
-      else out += static_cast<char>(c);
+      const auto entity =
+          std::find_if(kXmlEntities.begin(), kXmlEntities.end(), [&](const auto& e) { return e.first == c; });
+      if (entity != kXmlEntities.end())
+        out += entity->second;
+      else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        out += text::escapedByte(c);
+      else
+        out += static_cast<char>(c);
       ++i;
       continue;
     }
     // U+FFFE and U+FFFF are well-formed UTF-8 but not XML characters.
     const std::size_t n = text::utf8SequenceLength(s, i);
-    const bool xmlCharacter = n != 3 || !(c == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF && (static_cast<unsigned char>(s[i + 2]) & 0xFEu) == 0xBE);
+    const bool xmlCharacter = n != 3 || !(c == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+                                          (static_cast<unsigned char>(s[i + 2]) & 0xFEu) == 0xBE);
     if (n == 0 || !xmlCharacter) {
       out += text::escapedByte(c);
       ++i;
@@ -150,35 +163,42 @@ std::string junitXml(const std::vector<FileReport>& reports) {
     errors += e;
     total += r.seconds;
     const std::string file = xmlText(r.file);
-    suites += "  <testsuite name=\"" + file + "\" tests=\"" + std::to_string(t) + "\" failures=\"" + std::to_string(f) + "\" errors=\"" +
-              std::to_string(e) + "\" skipped=\"0\" time=\"" + seconds(r.seconds) + "\" file=\"" + file + "\">\n";
+    suites += "  <testsuite name=\"" + file + "\" tests=\"" + std::to_string(t) + "\" failures=\"" +
+              std::to_string(f) + "\" errors=\"" + std::to_string(e) + "\" skipped=\"0\" time=\"" +
+              seconds(r.seconds) + "\" file=\"" + file + "\">\n";
     if (fileError) {
       std::string details = r.ioError;
       for (const wire::PlacedDiagnostic& d : r.errors)
-        details += r.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + " [" + d.code + "]\n";
-      const std::string summary = !r.ioError.empty() ? r.ioError : std::to_string(r.errors.size()) + " error(s) in the file";
-      suites += "    <testcase classname=\"" + file + "\" name=\"the file assembles\" file=\"" + file + "\" time=\"0\">\n      <error message=\"" +
-                xmlText(summary) + "\" type=\"" + (r.ioError.empty() ? "assembly-error" : "io-error") + "\">" + xmlText(details) +
+        details += r.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message +
+                   " [" + d.code + "]\n";
+      const std::string summary =
+          !r.ioError.empty() ? r.ioError : std::to_string(r.errors.size()) + " error(s) in the file";
+      suites += "    <testcase classname=\"" + file + "\" name=\"the file assembles\" file=\"" + file +
+                "\" time=\"0\">\n      <error message=\"" + xmlText(summary) + "\" type=\"" +
+                (r.ioError.empty() ? "assembly-error" : "io-error") + "\">" + xmlText(details) +
                 "</error>\n    </testcase>\n";
     }
     for (const ide::ExpectationOutcome& x : r.expectations) {
       const std::string line = std::to_string(x.line + 1);
-      suites += "    <testcase classname=\"" + file + "\" name=\"line " + line + ": " + xmlText(x.expression) + "\" file=\"" + file +
-                "\" line=\"" + line + "\" time=\"0\"";
+      suites += "    <testcase classname=\"" + file + "\" name=\"line " + line + ": " +
+                xmlText(x.expression) + "\" file=\"" + file + "\" line=\"" + line + "\" time=\"0\"";
       if (x.status == Status::Passed) {
         suites += "/>\n";
         continue;
       }
       const bool failed = x.status == Status::Failed;
       const char* tag = failed ? "failure" : "error";
-      const isa::DiagnosticCode type = failed ? isa::DiagnosticCode::ExpectationFailed : isa::DiagnosticCode::ExpectationNotChecked;
-      suites += ">\n      <" + std::string(tag) + " message=\"" + xmlText(x.message) + "\" type=\"" + std::string(isa::spelling(type)) +
-                "\">" + xmlText(r.file + ":" + line + ": " + x.message) + "</" + tag + ">\n    </testcase>\n";
+      const isa::DiagnosticCode type =
+          failed ? isa::DiagnosticCode::ExpectationFailed : isa::DiagnosticCode::ExpectationNotChecked;
+      suites += ">\n      <" + std::string(tag) + " message=\"" + xmlText(x.message) + "\" type=\"" +
+                std::string(isa::spelling(type)) + "\">" + xmlText(r.file + ":" + line + ": " + x.message) +
+                "</" + tag + ">\n    </testcase>\n";
     }
     suites += "  </testsuite>\n";
   }
-  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpuasm test\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
-         std::to_string(failures) + "\" errors=\"" + std::to_string(errors) + "\" time=\"" + seconds(total) + "\">\n" + suites + "</testsuites>\n";
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpuasm test\" tests=\"" +
+         std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
+         std::to_string(errors) + "\" time=\"" + seconds(total) + "\">\n" + suites + "</testsuites>\n";
 }
 
 }  // namespace
@@ -203,7 +223,8 @@ int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
     reports.push_back(std::move(r));
   }
   if (options.files.size() > 1)
-    out << options.files.size() << " files: " << passed << " of " << expectations << " expectation" << (expectations == 1 ? "" : "s") << " passed\n";
+    out << options.files.size() << " files: " << passed << " of " << expectations << " expectation"
+        << (expectations == 1 ? "" : "s") << " passed\n";
   if (options.junitPath) {
     std::ofstream xml(*options.junitPath, std::ios::binary | std::ios::trunc);
     xml << junitXml(reports);

@@ -84,7 +84,9 @@ class ExpressionParser {
   };
 
   void fail(std::size_t column, std::size_t length, std::string message) {
-    if (!error_) error_ = ExprError{static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(length), std::move(message)};
+    if (!error_)
+      error_ = ExprError{static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(length),
+                         std::move(message)};
   }
 
   // The character at `at` for a message: a whole UTF-8 sequence, or a stray byte as \xNN, so
@@ -112,7 +114,8 @@ class ExpressionParser {
   // sequence), or with length 0 at the end of the text, never past it.
   bool expect(std::string_view token, std::string_view what) {
     if (accept(token)) return true;
-    fail(at_, at_ < text_.size() ? characterAt(at_).second : 0, "expected '" + std::string(token) + "' " + std::string(what));
+    fail(at_, at_ < text_.size() ? characterAt(at_).second : 0,
+         "expected '" + std::string(token) + "' " + std::string(what));
     return false;
   }
 
@@ -122,7 +125,8 @@ class ExpressionParser {
 
   std::uint32_t add(Expression::Node n) {
     if (out_->nodes_.size() == kMaxNodes)
-      fail(n.begin, n.end - n.begin, "the expression has more than " + std::to_string(kMaxNodes) + " operators and values");
+      fail(n.begin, n.end - n.begin,
+           "the expression has more than " + std::to_string(kMaxNodes) + " operators and values");
     out_->nodes_.push_back(n);
     return static_cast<std::uint32_t>(out_->nodes_.size() - 1);
   }
@@ -136,14 +140,16 @@ class ExpressionParser {
   // The binary operator at the cursor with at least `minPrecedence`, longest token first.
   std::optional<Level> peekOperator(int minPrecedence) const {
     static constexpr Level kLevels[] = {
-        {"||", Op::Or, 1},    {"&&", Op::And, 2},   {"==", Op::Eq, 6},  {"!=", Op::Ne, 6},  {"<<", Op::Shl, 8},
-        {">>", Op::Shr, 8},   {"<=", Op::Le, 7},    {">=", Op::Ge, 7},  {"<", Op::Lt, 7},   {">", Op::Gt, 7},
-        {"|", Op::BitOr, 3},  {"^", Op::BitXor, 4}, {"&", Op::BitAnd, 5}, {"+", Op::Add, 9}, {"-", Op::Sub, 9},
-        {"*", Op::Mul, 10},   {"/", Op::Div, 10},   {"%", Op::Rem, 10},
+        {"||", Op::Or, 1},    {"&&", Op::And, 2}, {"==", Op::Eq, 6},   {"!=", Op::Ne, 6},
+        {"<<", Op::Shl, 8},   {">>", Op::Shr, 8}, {"<=", Op::Le, 7},   {">=", Op::Ge, 7},
+        {"<", Op::Lt, 7},     {">", Op::Gt, 7},   {"|", Op::BitOr, 3}, {"^", Op::BitXor, 4},
+        {"&", Op::BitAnd, 5}, {"+", Op::Add, 9},  {"-", Op::Sub, 9},   {"*", Op::Mul, 10},
+        {"/", Op::Div, 10},   {"%", Op::Rem, 10},
     };
     const std::string_view rest = text_.substr(at_);
     for (const Level& l : kLevels)
-      if (rest.starts_with(l.token)) return l.precedence >= minPrecedence ? std::optional<Level>(l) : std::nullopt;
+      if (rest.starts_with(l.token))
+        return l.precedence >= minPrecedence ? std::optional<Level>(l) : std::nullopt;
     return std::nullopt;
   }
 
@@ -164,7 +170,16 @@ class ExpressionParser {
 
   std::uint32_t combine(Op op, std::string_view token, std::size_t opAt, std::uint32_t a, std::uint32_t b) {
     const ExprType ta = node(a).type, tb = node(b).type;
-    Expression::Node n{op, ExprType::U32, node(a).perLane || node(b).perLane, node(a).begin, node(b).end, a, b, RegFile::R, 0, 0};
+    Expression::Node n{op,
+                       ExprType::U32,
+                       node(a).perLane || node(b).perLane,
+                       node(a).begin,
+                       node(b).end,
+                       a,
+                       b,
+                       RegFile::R,
+                       0,
+                       0};
     const std::string name = "'" + std::string(token) + "'";
     auto mismatch = [&](std::string need) {
       fail(opAt, token.size(), name + " needs " + need + ", not " + describe(a) + " and " + describe(b));
@@ -173,7 +188,8 @@ class ExpressionParser {
     switch (op) {
       case Op::And:
       case Op::Or:
-        if (ta != ExprType::Bool || tb != ExprType::Bool) return mismatch("true/false operands (comparisons or predicates)");
+        if (ta != ExprType::Bool || tb != ExprType::Bool)
+          return mismatch("true/false operands (comparisons or predicates)");
         n.type = ExprType::Bool;
         break;
       case Op::Eq:
@@ -222,7 +238,8 @@ class ExpressionParser {
   std::uint32_t unary() {
     if (depth_ >= kMaxNesting) {
       fail(at_, at_ < text_.size() ? characterAt(at_).second : 0,
-           "the expression nests deeper than " + std::to_string(kMaxNesting) + " levels (parentheses, lane indices, prefix operators)");
+           "the expression nests deeper than " + std::to_string(kMaxNesting) +
+               " levels (parentheses, lane indices, prefix operators)");
       return 0;
     }
     ++depth_;
@@ -234,20 +251,28 @@ class ExpressionParser {
   std::uint32_t prefixed() {
     const std::size_t begin = at_;
     Op op{};
-    if (accept("-")) op = Op::Neg;
-    else if (accept("~")) op = Op::BitNot;
-    else if (accept("!")) op = Op::Not;
-    else return postfix();
+    if (accept("-"))
+      op = Op::Neg;
+    else if (accept("~"))
+      op = Op::BitNot;
+    else if (accept("!"))
+      op = Op::Not;
+    else
+      return postfix();
     const std::uint32_t a = unary();
     if (error_) return 0;
     const ExprType t = node(a).type;
     const bool ok = op == Op::Neg ? isNumeric(t) : op == Op::BitNot ? isInteger(t) : t == ExprType::Bool;
     if (!ok) {
-      fail(begin, 1, std::string("'") + text_[begin] + "' cannot apply to " + describe(a) +
-                         (op == Op::Not ? ": it needs true/false" : op == Op::BitNot ? ": it needs an integer" : ": it needs a number"));
+      fail(begin, 1,
+           std::string("'") + text_[begin] + "' cannot apply to " + describe(a) +
+               (op == Op::Not      ? ": it needs true/false"
+                : op == Op::BitNot ? ": it needs an integer"
+                                   : ": it needs a number"));
       return 0;
     }
-    return add({op, t, node(a).perLane, static_cast<std::uint32_t>(begin), node(a).end, a, 0, RegFile::R, 0, 0});
+    return add(
+        {op, t, node(a).perLane, static_cast<std::uint32_t>(begin), node(a).end, a, 0, RegFile::R, 0, 0});
   }
 
   std::uint32_t postfix() {
@@ -262,10 +287,12 @@ class ExpressionParser {
         return 0;
       }
       if (!isInteger(node(i).type) || node(i).perLane) {
-        fail(node(i).begin, node(i).end - node(i).begin, "a lane index is an integer that is the same for every lane, not " + describe(i));
+        fail(node(i).begin, node(i).end - node(i).begin,
+             "a lane index is an integer that is the same for every lane, not " + describe(i));
         return 0;
       }
-      x = add({Op::Index, node(x).type, false, node(x).begin, static_cast<std::uint32_t>(lastEnd()), x, i, RegFile::R, 0, 0});
+      x = add({Op::Index, node(x).type, false, node(x).begin, static_cast<std::uint32_t>(lastEnd()), x, i,
+               RegFile::R, 0, 0});
     }
     return x;
   }
@@ -293,7 +320,8 @@ class ExpressionParser {
       out_->nodes_[inner] = n;
       return inner;
     }
-    if (std::isdigit(static_cast<unsigned char>(c)) != 0 || (c == '.' && at_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_ + 1])) != 0))
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0 ||
+        (c == '.' && at_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_ + 1])) != 0))
       return number();
     if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_') return name();
     const auto [what, bytes] = characterAt(at_);
@@ -304,9 +332,11 @@ class ExpressionParser {
   std::uint32_t number() {
     const std::size_t begin = at_;
     std::size_t end = at_;
-    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '.' || text_[end] == '_' ||
-                                  ((text_[end] == '+' || text_[end] == '-') && (text_[end - 1] == 'e' || text_[end - 1] == 'E') &&
-                                   !(end >= begin + 2 && (text_[begin + 1] == 'x' || text_[begin + 1] == 'X')))))
+    while (end < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '.' ||
+            text_[end] == '_' ||
+            ((text_[end] == '+' || text_[end] == '-') && (text_[end - 1] == 'e' || text_[end - 1] == 'E') &&
+             !(end >= begin + 2 && (text_[begin + 1] == 'x' || text_[begin + 1] == 'X')))))
       ++end;
     std::string_view token = text_.substr(begin, end - begin);
     at_ = end;
@@ -324,11 +354,22 @@ class ExpressionParser {
   std::uint32_t name() {
     const std::size_t begin = at_;
     std::size_t end = at_;
-    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '_')) ++end;
+    while (end < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '_'))
+      ++end;
     const std::string_view word = text_.substr(begin, end - begin);
     at_ = end;
     skipSpace();
-    Expression::Node n{Op::Literal, ExprType::U32, false, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), 0, 0, RegFile::R, 0, 0};
+    Expression::Node n{Op::Literal,
+                       ExprType::U32,
+                       false,
+                       static_cast<std::uint32_t>(begin),
+                       static_cast<std::uint32_t>(end),
+                       0,
+                       0,
+                       RegFile::R,
+                       0,
+                       0};
     if (at_ < text_.size() && text_[at_] == '(') return call(word, begin);
     if (word == "c" && at_ < text_.size() && text_[at_] == '[') return constant(begin);
     if (word == "lane") {
@@ -347,9 +388,11 @@ class ExpressionParser {
     }
     const auto reg = layout_.parseIgnoringCase(word);
     if (!reg) {
-      fail(begin, word.size(), "unknown name '" + std::string(word) +
-                                   "': a register (R1, P0, UR4, UP0), lane, activeMask, c[bank][offset], true, false, or a function "
-                                   "(f32, s32, u32, all, any, lanes, count, isnan)");
+      fail(begin, word.size(),
+           "unknown name '" + std::string(word) +
+               "': a register (R1, P0, UR4, UP0), lane, activeMask, c[bank][offset], true, false, or a "
+               "function "
+               "(f32, s32, u32, all, any, lanes, count, isnan)");
       return 0;
     }
     n.op = Op::Register;
@@ -374,8 +417,8 @@ class ExpressionParser {
       part = node(v).number;
       if (!expect("]", "in c[bank][offset]")) return 0;
     }
-    return add({Op::Constant, ExprType::U32, false, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(lastEnd()), 0, 0, RegFile::R,
-                parts[1], parts[0]});
+    return add({Op::Constant, ExprType::U32, false, static_cast<std::uint32_t>(begin),
+                static_cast<std::uint32_t>(lastEnd()), 0, 0, RegFile::R, parts[1], parts[0]});
   }
 
   std::uint32_t call(std::string_view function, std::size_t begin) {
@@ -383,20 +426,34 @@ class ExpressionParser {
       std::string_view name;
       Op op;
     };
-    static constexpr Function kFunctions[] = {{"f32", Op::AsF32}, {"s32", Op::AsS32},     {"u32", Op::AsU32},     {"all", Op::All},
-                                              {"any", Op::Any},   {"lanes", Op::Lanes}, {"count", Op::Count}, {"isnan", Op::IsNan}};
-    const auto* f = std::find_if(std::begin(kFunctions), std::end(kFunctions), [&](const Function& x) { return x.name == function; });
+    static constexpr Function kFunctions[] = {{"f32", Op::AsF32},   {"s32", Op::AsS32},  {"u32", Op::AsU32},
+                                              {"all", Op::All},     {"any", Op::Any},    {"lanes", Op::Lanes},
+                                              {"count", Op::Count}, {"isnan", Op::IsNan}};
+    const auto* f = std::find_if(std::begin(kFunctions), std::end(kFunctions),
+                                 [&](const Function& x) { return x.name == function; });
     if (f == std::end(kFunctions)) {
-      fail(begin, function.size(), "unknown function '" + std::string(function) + "': f32, s32, u32, all, any, lanes, count or isnan");
+      fail(
+          begin, function.size(),
+          "unknown function '" + std::string(function) + "': f32, s32, u32, all, any, lanes, count or isnan");
       return 0;
     }
     accept("(");
     const std::uint32_t a = binary(0);
     if (error_ || !expect(")", "to close the call of " + std::string(function))) return 0;
     const ExprType t = node(a).type;
-    Expression::Node n{f->op, ExprType::U32, node(a).perLane, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(lastEnd()), a, 0, RegFile::R, 0, 0};
+    Expression::Node n{f->op,
+                       ExprType::U32,
+                       node(a).perLane,
+                       static_cast<std::uint32_t>(begin),
+                       static_cast<std::uint32_t>(lastEnd()),
+                       a,
+                       0,
+                       RegFile::R,
+                       0,
+                       0};
     auto wrong = [&](std::string need) {
-      fail(node(a).begin, node(a).end - node(a).begin, std::string(function) + "() takes " + need + ", not " + describe(a));
+      fail(node(a).begin, node(a).end - node(a).begin,
+           std::string(function) + "() takes " + need + ", not " + describe(a));
       return 0u;
     };
     switch (f->op) {
@@ -445,20 +502,23 @@ std::expected<ExprValue, ExprError> Expression::evaluate(const WarpState& state,
 // ---------------------------------------------------------------------------------------------
 // Evaluation.
 
-std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index, const WarpState& state, unsigned lane) const {
+std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index, const WarpState& state,
+                                                             unsigned lane) const {
   const Node& n = nodes_[index];
-  auto error = [&](std::string message) { return std::unexpected(ExprError{n.begin, n.end - n.begin, std::move(message)}); };
+  auto error = [&](std::string message) {
+    return std::unexpected(ExprError{n.begin, n.end - n.begin, std::move(message)});
+  };
   switch (n.op) {
     case Op::Literal: return ExprValue{n.type, n.number};
     case Op::Lane: return ExprValue{ExprType::U32, lane};
     case Op::ActiveMask: return ExprValue{ExprType::U32, state.activeMask};
     case Op::Constant: return ExprValue{ExprType::U32, state.cmem.readWord(n.bank, n.number)};
-    case Op::Register:
-      return ExprValue{n.type, state.read(n.file, n.number, lane)};
+    case Op::Register: return ExprValue{n.type, state.read(n.file, n.number, lane)};
     case Op::Index: {
       const auto i = evaluateNode(n.b, state, lane);
       if (!i) return i;
-      const std::int64_t at = i->type == ExprType::S32 ? static_cast<std::int32_t>(i->bits) : static_cast<std::int64_t>(i->bits);
+      const std::int64_t at =
+          i->type == ExprType::S32 ? static_cast<std::int32_t>(i->bits) : static_cast<std::int64_t>(i->bits);
       if (at < 0 || at >= static_cast<std::int64_t>(kWarpSize))
         return error("lane " + std::to_string(at) + " is out of range (0..31)");
       return evaluateNode(n.a, state, static_cast<unsigned>(at));
@@ -476,7 +536,8 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
       }
       if (n.op == Op::All) return ofBool(mask == state.activeMask);
       if (n.op == Op::Any) return ofBool(mask != 0);
-      return ExprValue{ExprType::U32, n.op == Op::Lanes ? mask : static_cast<std::uint32_t>(std::popcount(mask))};
+      return ExprValue{ExprType::U32,
+                       n.op == Op::Lanes ? mask : static_cast<std::uint32_t>(std::popcount(mask))};
     }
     default: break;
   }
@@ -485,8 +546,7 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
   const auto a = evaluateNode(n.a, state, lane);
   if (!a) return a;
   switch (n.op) {
-    case Op::Neg:
-      return n.type == ExprType::F32 ? ofFloat(-a->f32()) : ExprValue{n.type, 0u - a->bits};
+    case Op::Neg: return n.type == ExprType::F32 ? ofFloat(-a->f32()) : ExprValue{n.type, 0u - a->bits};
     case Op::BitNot: return ExprValue{n.type, ~a->bits};
     case Op::Not: return ofBool(!a->truth());
     case Op::AsF32: return ExprValue{ExprType::F32, a->bits};
@@ -556,7 +616,9 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
     case Op::BitXor: return ExprValue{n.type, x ^ y};
     case Op::Shl: return ExprValue{n.type, y >= 32 ? 0u : x << y};
     case Op::Shr:
-      if (isSigned) return ExprValue{n.type, static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> std::min(y, 31u))};
+      if (isSigned)
+        return ExprValue{n.type,
+                         static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> std::min(y, 31u))};
       return ExprValue{n.type, y >= 32 ? 0u : x >> y};
     default: break;
   }
@@ -583,31 +645,38 @@ std::string comparisonValues(const Expression& e, std::uint32_t cmp, const WarpS
 }
 
 // The failing lanes of a per-lane node: "in 3 of 32 active lanes (1, 4–5): lane 1: R2 is …; …".
-std::string perLaneFailure(const Expression& e, std::uint32_t index, std::uint32_t failing, const WarpState& state) {
+std::string perLaneFailure(const Expression& e, std::uint32_t index, std::uint32_t failing,
+                           const WarpState& state) {
   constexpr std::size_t kDetailedLanes = 3;
   const unsigned active = static_cast<unsigned>(std::popcount(state.activeMask));
-  std::string out = "in " + std::to_string(std::popcount(failing)) + " of " + std::to_string(active) + " active lanes (" + laneList(failing) + ")";
+  std::string out = "in " + std::to_string(std::popcount(failing)) + " of " + std::to_string(active) +
+                    " active lanes (" + laneList(failing) + ")";
   if (!isComparison(e.nodes()[index].op)) return out;
   std::vector<std::pair<unsigned, std::string>> details;
   for (unsigned l = 0; l < kWarpSize; ++l)
     if (((failing >> l) & 1u) != 0) details.emplace_back(l, comparisonValues(e, index, state, l));
   // The same values in every failing lane (a uniform value): said once.
-  const bool same = std::all_of(details.begin(), details.end(), [&](const auto& d) { return d.second == details.front().second; });
+  const bool same = std::all_of(details.begin(), details.end(),
+                                [&](const auto& d) { return d.second == details.front().second; });
   if (same && !details.empty() && !details.front().second.empty())
     return out + ": " + details.front().second + (details.size() > 1 ? " in each" : "");
   for (std::size_t i = 0; i < details.size() && i < kDetailedLanes; ++i)
-    out += (i == 0 ? ": " : "; ") + std::string("lane ") + std::to_string(details[i].first) + ": " + details[i].second;
+    out += (i == 0 ? ": " : "; ") + std::string("lane ") + std::to_string(details[i].first) + ": " +
+           details[i].second;
   if (details.size() > kDetailedLanes) out += "; \u2026";
   return out;
 }
 
 // Where a per-lane bool node is false, over the active lanes; an error value stops the scan.
-std::expected<std::uint32_t, ExprError> falseLanes(const Expression& e, std::uint32_t index, const WarpState& state) {
+std::expected<std::uint32_t, ExprError> falseLanes(const Expression& e, std::uint32_t index,
+                                                   const WarpState& state) {
   std::uint32_t failing = 0;
   for (unsigned l = 0; l < kWarpSize; ++l) {
     if (((state.activeMask >> l) & 1u) == 0) continue;
     const auto v = e.evaluateNode(index, state, l);
-    if (!v) return std::unexpected(ExprError{v.error().column, v.error().length, "lane " + std::to_string(l) + ": " + v.error().message});
+    if (!v)
+      return std::unexpected(ExprError{v.error().column, v.error().length,
+                                       "lane " + std::to_string(l) + ": " + v.error().message});
     if (!v->truth()) failing |= 1u << l;
   }
   return failing;
@@ -646,7 +715,8 @@ ExpectationResult checkExpectation(const Expression& e, const WarpState& state) 
     const auto failing = falseLanes(e, root.a, state);
     if (failing && root.op == Op::All) {
       r.failingLanes = *failing;
-      r.message += ": " + std::string(e.textOf(e.nodes()[root.a])) + " is false " + perLaneFailure(e, root.a, *failing, state);
+      r.message += ": " + std::string(e.textOf(e.nodes()[root.a])) + " is false " +
+                   perLaneFailure(e, root.a, *failing, state);
     } else if (failing) {
       r.message += ": " + std::string(e.textOf(e.nodes()[root.a])) + " is false in every active lane";
     }
@@ -666,17 +736,23 @@ std::vector<ExpectDirective> parseExpectDirectives(std::string_view source, cons
     while (lead < expr.size() && std::isspace(static_cast<unsigned char>(expr[lead])) != 0) ++lead;
     expr.remove_prefix(lead);
     while (!expr.empty() && std::isspace(static_cast<unsigned char>(expr.back())) != 0) expr.remove_suffix(1);
-    ExpectDirective e{d.line, d.column, d.offset, static_cast<std::uint32_t>(d.column + kName.size() + lead),
-                      static_cast<std::uint32_t>(expr.size()), std::unexpected(ExprError{})};
+    ExpectDirective e{d.line,
+                      d.column,
+                      d.offset,
+                      static_cast<std::uint32_t>(d.column + kName.size() + lead),
+                      static_cast<std::uint32_t>(expr.size()),
+                      std::unexpected(ExprError{})};
     if (expr.empty()) {
-      e.expression = std::unexpected(ExprError{0, 0, "@expect needs an expression that must hold, e.g. R2 == lane * 4 or all(P0)"});
+      e.expression = std::unexpected(
+          ExprError{0, 0, "@expect needs an expression that must hold, e.g. R2 == lane * 4 or all(P0)"});
     } else {
       e.expression = Expression::parse(expr, layout);
       if (e.expression && e.expression->type() != ExprType::Bool) {
         const std::string text = e.expression->text();
         e.expression = std::unexpected(ExprError{0, static_cast<std::uint32_t>(expr.size()),
-                                                 "an expectation must be true or false, and '" + text + "' is " +
-                                                     exprTypeName(e.expression->type()) + " (compare it, e.g. " + text + " == 0x10)"});
+                                                 "an expectation must be true or false, and '" + text +
+                                                     "' is " + exprTypeName(e.expression->type()) +
+                                                     " (compare it, e.g. " + text + " == 0x10)"});
       }
     }
     out.push_back(std::move(e));

@@ -4,7 +4,6 @@
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/sim/Value.h>
 
-
 namespace gpuasm::sim {
 
 namespace {
@@ -92,9 +91,11 @@ std::vector<CommentDirective> findCommentDirectives(std::string_view source, std
   std::vector<CommentDirective> out;
   std::uint32_t line = 0;
   std::size_t lineStart = 0;
-  for (std::size_t at = source.find(name); at != std::string_view::npos; at = source.find(name, at + name.size())) {
+  for (std::size_t at = source.find(name); at != std::string_view::npos;
+       at = source.find(name, at + name.size())) {
     // The line holding the match, counted from the last match's line.
-    for (std::size_t nl = source.find('\n', lineStart); nl != std::string_view::npos && nl < at; nl = source.find('\n', lineStart)) {
+    for (std::size_t nl = source.find('\n', lineStart); nl != std::string_view::npos && nl < at;
+         nl = source.find('\n', lineStart)) {
       lineStart = nl + 1;
       ++line;
     }
@@ -125,12 +126,16 @@ ParsedDirectives parseStateDirectives(std::string_view source) {
     const std::string_view valueText = trim(d.rest.substr(eq + 1));
     if (text::equalsIgnoringCase(name, "activeMask")) {
       const auto v = parseUnsignedInteger(valueText);
-      if (!v) error("activeMask must be a 32-bit number");
-      else out.state.activeMask = *v;
+      if (!v)
+        error("activeMask must be a 32-bit number");
+      else
+        out.state.activeMask = *v;
     } else if (const auto addr = parseCmemAddress(name)) {
       const auto v = parseValue(valueText);
-      if (!v) error("a constant-memory word: " + v.error().message);
-      else out.state.cmem.push_back({addr->first, addr->second, v->bits});
+      if (!v)
+        error("a constant-memory word: " + v.error().message);
+      else
+        out.state.cmem.push_back({addr->first, addr->second, v->bits});
     } else if (auto v = parseRegisterValue(valueText)) {
       out.state.registers.push_back({std::string(name), *v, d.line});
     } else {
@@ -144,28 +149,32 @@ std::expected<void, std::string> applyInitialState(const InitialState& init, War
   if (init.activeMask) state.activeMask = *init.activeMask;
   for (const CmemInit& c : init.cmem) {
     if ((c.offset & 3u) != 0)
-      return std::unexpected("constant-memory word c[" + std::to_string(c.bank) + "][" + std::to_string(c.offset) +
-                             "] is not 4-byte aligned");
+      return std::unexpected("constant-memory word c[" + std::to_string(c.bank) + "][" +
+                             std::to_string(c.offset) + "] is not 4-byte aligned");
     state.cmem.setWord(c.bank, c.offset, c.value);
   }
   for (const RegisterInit& r : init.registers) {
     const auto reg = state.layout.parse(r.name);
-    if (!reg) return std::unexpected("'" + r.name + "' is not a register (R0..R254, UR0..UR62, P0..P6, UP0..UP6)");
+    if (!reg)
+      return std::unexpected("'" + r.name + "' is not a register (R0..R254, UR0..UR62, P0..P6, UP0..UP6)");
     const auto [file, index] = *reg;
     const bool perLane = file == RegFile::R || file == RegFile::P;
     if (!perLane && r.value.kind != InitValue::Kind::Scalar)
       return std::unexpected(r.name + " is a uniform register: it takes one value, not per-lane values");
-    const bool isZero = (file == RegFile::R && index == state.layout.rz) || (file == RegFile::UR && index == state.layout.urz) ||
-                        (file == RegFile::P && index == state.layout.pt) || (file == RegFile::UP && index == state.layout.upt);
+    const bool isZero = (file == RegFile::R && index == state.layout.rz) ||
+                        (file == RegFile::UR && index == state.layout.urz) ||
+                        (file == RegFile::P && index == state.layout.pt) ||
+                        (file == RegFile::UP && index == state.layout.upt);
     if (isZero) return std::unexpected(r.name + " is a constant register and cannot be set");
     const bool isPred = file == RegFile::P || file == RegFile::UP;
     for (unsigned lane = 0; lane < (perLane ? kWarpSize : 1u); ++lane) {
-      std::uint64_t v = r.value.kind == InitValue::Kind::Scalar ? r.value.scalar
+      std::uint64_t v = r.value.kind == InitValue::Kind::Scalar   ? r.value.scalar
                         : r.value.kind == InitValue::Kind::LaneId ? lane
-                                                                   : r.value.lanes[lane];
+                                                                  : r.value.lanes[lane];
       const bool negativeFits = v >= 0xFFFFFFFF80000000ull;  // "-5" spelled as a 64-bit two's complement
       if (isPred ? v > 1 : (v > 0xFFFFFFFFu && !negativeFits))
-        return std::unexpected(r.name + ": value " + std::to_string(v) + (isPred ? " is not a truth value (true/false/1/0)" : " does not fit 32 bits"));
+        return std::unexpected(r.name + ": value " + std::to_string(v) +
+                               (isPred ? " is not a truth value (true/false/1/0)" : " does not fit 32 bits"));
       state.write(file, index, lane, static_cast<std::uint32_t>(v));
     }
   }

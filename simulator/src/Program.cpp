@@ -12,7 +12,8 @@ namespace {
 
 class Preparer {
  public:
-  Preparer(const isa::InstrDb& db, const RegisterLayout& layout, const isa::MachineInst& mi, PreparedInst& out)
+  Preparer(const isa::InstrDb& db, const RegisterLayout& layout, const isa::MachineInst& mi,
+           PreparedInst& out)
       : db_(db), layout_(layout), mi_(mi), out_(out), op_(*mi.opcode) {}
 
   // Fills `out_`; returns an error message when the instruction cannot be prepared.
@@ -25,12 +26,14 @@ class Preparer {
     // InList<> starts with the guard predicate (pg or upg) in every opcode of the spec.
     if (std::string err = resolve(accesses.front(), out_.guard); !err.empty()) return err;
     if (out_.guard.kind != OperandKind::Pred && out_.guard.kind != OperandKind::UPred)
-      return "opcode " + op_.name + ": the first InList<> element " + std::string(accesses.front().name) + " is not a predicate";
+      return "opcode " + op_.name + ": the first InList<> element " + std::string(accesses.front().name) +
+             " is not a predicate";
     out_.uniform = out_.guard.kind == OperandKind::UPred;
     for (std::size_t i = 1; i < accesses.size(); ++i) {
       const bool isIn = accesses[i].access == isa::Access::Read;
       std::uint8_t& count = isIn ? out_.inCount : out_.outCount;
-      if (count >= (isIn ? kMaxInputs : kMaxOutputs)) return "opcode " + op_.name + " has more operands than the simulator supports";
+      if (count >= (isIn ? kMaxInputs : kMaxOutputs))
+        return "opcode " + op_.name + " has more operands than the simulator supports";
       Operand& o = isIn ? out_.in[count] : out_.out[count];
       ++count;
       if (std::string err = resolve(accesses[i], o); !err.empty()) return err;
@@ -52,7 +55,8 @@ class Preparer {
 
   std::string resolve(const isa::OperandAccess& access, Operand& o) {
     if (access.predicateSetFile != nullptr) {
-      o.kind = access.predicateSetFile == &db_.types()[layout_.upredType] ? OperandKind::UPredSet : OperandKind::PredSet;
+      o.kind = access.predicateSetFile == &db_.types()[layout_.upredType] ? OperandKind::UPredSet
+                                                                          : OperandKind::PredSet;
       return {};
     }
     const std::string name(access.name);
@@ -98,9 +102,11 @@ class Preparer {
     if (a.bsel >= 0) o.select = static_cast<std::uint8_t>(value(static_cast<std::size_t>(a.bsel)));
     if (a.hsel >= 0) o.select = static_cast<std::uint8_t>(value(static_cast<std::size_t>(a.hsel)));
     if (const isa::BitwidthRule* rule = op_.operandInfo.bitwidth(name)) {
-      const isa::ExprEnv env = isa::fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return value(i); });
+      const isa::ExprEnv env =
+          isa::fieldEnv(db_, op_, [this](std::size_t i) -> std::optional<std::uint64_t> { return value(i); });
       const auto w = isa::evalExpr(rule->expr, env);
-      if (!w || *w <= 0 || *w > 128) return "opcode " + op_.name + ": Bitwidth<" + name + "> does not evaluate";
+      if (!w || *w <= 0 || *w > 128)
+        return "opcode " + op_.name + ": Bitwidth<" + name + "> does not evaluate";
       o.width = static_cast<std::uint32_t>(*w);
     }
     return {};
@@ -115,7 +121,8 @@ class Preparer {
     const isa::Field& f = op_.fields[static_cast<std::size_t>(fi)];
     const std::uint64_t v = value(static_cast<std::size_t>(fi));
     const isa::Enumerator* e = db_.typeOf(f).enumeratorFor(v);
-    if (e == nullptr) return "field " + f.name + " of " + op_.name + " holds " + std::to_string(v) + ", which names no value";
+    if (e == nullptr)
+      return "field " + f.name + " of " + op_.name + " holds " + std::to_string(v) + ", which names no value";
     const auto it = std::find(decl.values.begin(), decl.values.end(), e->name);
     if (it == decl.values.end())
       return "the simulator does not know ." + e->name + " (field " + f.name + ") of " + out_.optype->name;

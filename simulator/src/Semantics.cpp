@@ -28,7 +28,8 @@ const Semantics* SemanticsTable::find(std::string_view optype) const {
   return it == table_.end() ? nullptr : &it->second;
 }
 
-ExecContext::ExecContext(WarpState& state, const PreparedInst& inst, std::vector<std::pair<RegFile, std::uint32_t>>* written)
+ExecContext::ExecContext(WarpState& state, const PreparedInst& inst,
+                         std::vector<std::pair<RegFile, std::uint32_t>>* written)
     : state_(state), inst_(inst), written_(written) {
   const Operand& g = inst.guard;
   if (inst.uniform) {
@@ -69,14 +70,16 @@ std::uint32_t ExecContext::readWord(const Operand& o, unsigned lane, unsigned k)
       const std::uint32_t reg = o.reg + k;
       return reg < kMaxUgpr && reg != state_.layout.urz ? state_.ur[reg] : 0u;
     }
-    case OperandKind::Imm: return k == 0 ? static_cast<std::uint32_t>(o.imm) : static_cast<std::uint32_t>(o.imm >> 32);
+    case OperandKind::Imm:
+      return k == 0 ? static_cast<std::uint32_t>(o.imm) : static_cast<std::uint32_t>(o.imm >> 32);
     case OperandKind::CMem: return state_.cmem.readWord(o.bank, o.offset + 4 * k);
     default: return k == 0 ? read(o, lane) : 0u;
   }
 }
 
 std::uint64_t ExecContext::read64(const Operand& o, unsigned lane) const {
-  return static_cast<std::uint64_t>(readWord(o, lane, 0)) | (static_cast<std::uint64_t>(readWord(o, lane, 1)) << 32);
+  return static_cast<std::uint64_t>(readWord(o, lane, 0)) |
+         (static_cast<std::uint64_t>(readWord(o, lane, 1)) << 32);
 }
 
 std::uint32_t ExecContext::readPredSet(const Operand& o, unsigned lane) const {
@@ -161,9 +164,12 @@ LaneSource ExecContext::source(const Operand& o) {
 
 std::uint32_t ExecContext::predLanes(const Operand& o) const {
   std::uint32_t bits = 0;
-  if (o.kind == OperandKind::Pred) bits = state_.p[o.reg];
-  else if (o.kind == OperandKind::UPred) bits = state_.up[o.reg] ? kAllLanes : 0u;
-  else assert(false && "predLanes of an operand that is not a predicate");
+  if (o.kind == OperandKind::Pred)
+    bits = state_.p[o.reg];
+  else if (o.kind == OperandKind::UPred)
+    bits = state_.up[o.reg] ? kAllLanes : 0u;
+  else
+    assert(false && "predLanes of an operand that is not a predicate");
   return o.logicalNot ? ~bits : bits;
 }
 

@@ -15,7 +15,8 @@ const char* stopReasonName(StopReason reason) {
 
 namespace {
 
-std::string execute(const PreparedInst& inst, WarpState& state, std::vector<std::pair<RegFile, std::uint32_t>>* written) {
+std::string execute(const PreparedInst& inst, WarpState& state,
+                    std::vector<std::pair<RegFile, std::uint32_t>>* written) {
   if (!inst.error.empty()) return inst.error;
   ExecContext ctx(state, inst, written);
   inst.semantics->exec(ctx);

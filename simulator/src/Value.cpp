@@ -89,7 +89,8 @@ std::expected<Value, ValueError> parseValue(std::string_view input) {
   if (negative || body.starts_with('+')) body.remove_prefix(1);
   const int base = baseOf(body);
   const bool suffixF = body.ends_with('f') || body.ends_with('F');
-  if (base != 10) body.remove_prefix(2);
+  if (base != 10)
+    body.remove_prefix(2);
   else if (suffixF || body.find_first_of(".eE") != std::string_view::npos)
     return decimalFloat(text, suffixF ? body.substr(0, body.size() - 1) : body, negative);
   std::uint64_t magnitude = 0;
@@ -97,8 +98,8 @@ std::expected<Value, ValueError> parseValue(std::string_view input) {
   const bool whole = !body.empty() && end == body.data() + body.size();
   if (!whole || (ec != std::errc() && ec != std::errc::result_out_of_range)) return malformed(text);
   if (ec == std::errc::result_out_of_range || magnitude > (negative ? 0x80000000ull : 0xFFFFFFFFull))
-    return tooWide(text, negative ? "does not fit in 32 bits (the least is -2147483648)"
-                                  : "does not fit in 32 bits");
+    return tooWide(
+        text, negative ? "does not fit in 32 bits (the least is -2147483648)" : "does not fit in 32 bits");
   const auto bits = static_cast<std::uint32_t>(magnitude);
   return Value{ValueType::U32, negative ? 0u - bits : bits};
 }

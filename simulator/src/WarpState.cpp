@@ -13,7 +13,9 @@ namespace {
 // prelude's __DefAsmFacts names it, so the number itself stays the prelude's assumption.
 std::expected<std::uint32_t, std::string> special(const isa::InstrDb& db, const isa::BitFieldType& type) {
   const isa::Enumerator* e = db.constantRegister(type);
-  if (e == nullptr) return std::unexpected("the prelude names no zero or true register of " + type.name + " (__DefAsmFacts, __Registers)");
+  if (e == nullptr)
+    return std::unexpected("the prelude names no zero or true register of " + type.name +
+                           " (__DefAsmFacts, __Registers)");
   return static_cast<std::uint32_t>(e->value);
 }
 
@@ -48,7 +50,9 @@ std::expected<RegisterLayout, std::string> RegisterLayout::fromDb(const isa::Ins
   };
   for (const Want& w : wants) {
     const isa::BitFieldType* t = db.fileOfRole(w.role);
-    if (t == nullptr) return std::unexpected(std::string("the prelude names no register file of role ") + roleName(w.role) + " (__DefAsmFacts)");
+    if (t == nullptr)
+      return std::unexpected(std::string("the prelude names no register file of role ") + roleName(w.role) +
+                             " (__DefAsmFacts)");
     if (t->width >= 32 || (1u << t->width) > w.max)
       return std::unexpected("register type " + t->name + " is wider than the simulator's register file");
     *w.index = static_cast<std::uint32_t>(t - db.types().data());
@@ -65,23 +69,30 @@ std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parse(std::stri
   const std::pair<RegFile, std::uint32_t> files[] = {
       {RegFile::R, regType}, {RegFile::UR, uregType}, {RegFile::P, predType}, {RegFile::UP, upredType}};
   for (const auto& [file, type] : files) {
-    if (const auto v = db_->types()[type].valueOf(name)) return std::pair{file, static_cast<std::uint32_t>(*v)};
+    if (const auto v = db_->types()[type].valueOf(name))
+      return std::pair{file, static_cast<std::uint32_t>(*v)};
   }
   return std::nullopt;
 }
 
-std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parseIgnoringCase(std::string_view name) const {
+std::optional<std::pair<RegFile, std::uint32_t>> RegisterLayout::parseIgnoringCase(
+    std::string_view name) const {
   if (auto r = parse(name)) return r;
   std::string upper(name);
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   return parse(upper);
 }
 
 std::string RegisterLayout::name(RegFile file, std::uint32_t index) const {
   // A layout not made by fromDb, or a number its type does not name: the file and the number.
-  const std::string fallback = "file" + std::to_string(static_cast<int>(file)) + "[" + std::to_string(index) + "]";
+  const std::string fallback =
+      "file" + std::to_string(static_cast<int>(file)) + "[" + std::to_string(index) + "]";
   if (db_ == nullptr) return fallback;
-  const std::uint32_t type = file == RegFile::R ? regType : file == RegFile::UR ? uregType : file == RegFile::P ? predType : upredType;
+  const std::uint32_t type = file == RegFile::R    ? regType
+                             : file == RegFile::UR ? uregType
+                             : file == RegFile::P  ? predType
+                                                   : upredType;
   if (const isa::Enumerator* e = db_->types()[type].enumeratorFor(index)) return e->name;
   return db_->types()[type].name + "[" + std::to_string(index) + "]";
 }
@@ -103,7 +114,13 @@ WarpState::WarpState(const RegisterLayout& l) : layout(l) {
 }
 
 WarpCheckpoint::WarpCheckpoint(const WarpState& state)
-    : p_(state.p), ur_(state.ur), up_(state.up), activeMask_(state.activeMask), rSet_(state.rSet), pSet_(state.pSet), upSet_(state.upSet),
+    : p_(state.p),
+      ur_(state.ur),
+      up_(state.up),
+      activeMask_(state.activeMask),
+      rSet_(state.rSet),
+      pSet_(state.pSet),
+      upSet_(state.upSet),
       urSet_(state.urSet) {
   rows_.reserve(state.rSet.count());
   values_.reserve(state.rSet.count());

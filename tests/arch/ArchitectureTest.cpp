@@ -69,9 +69,13 @@ TEST(Architecture, EachLayerIncludesOnlyTheLayersBelowIt) {
     std::initializer_list<std::string_view> forbidden;
   };
   const Rule rules[] = {
-      {"isa-db/", {"gpuasm/syntax/", "gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
-      {"simulator/", {"gpuasm/syntax/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
-      {"server/syntax/", {"gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
+      {"isa-db/",
+       {"gpuasm/syntax/", "gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/",
+        "gpuasm/dap/"}},
+      {"simulator/",
+       {"gpuasm/syntax/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
+      {"server/syntax/",
+       {"gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
       {"server/ide/", {"gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
       {"server/wire/", {"gpuasm/workspace/", "gpuasm/lsp/", "gpuasm/dap/"}},
       {"server/workspace/", {"gpuasm/lsp/", "gpuasm/dap/"}},
@@ -118,8 +122,10 @@ TEST(Architecture, ToolUsesTheProtocolLayersOnlyToServeThem) {
     const auto check = [&](std::string_view token, std::string_view allowedFile) {
       if (file.ends_with(allowedFile)) return;
       for (std::size_t at = code.find(token); at != std::string::npos; at = code.find(token, at + 1))
-        found += "  " + file + ":" + std::to_string(1 + std::count(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + ": " +
-                 std::string(token) + "\n";
+        found += "  " + file + ":" +
+                 std::to_string(
+                     1 + std::count(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(at), '\n')) +
+                 ": " + std::string(token) + "\n";
     };
     check("lsp::", "/LspCommand.cpp");
     check("gpuasm/lsp/", "/LspCommand.cpp");
@@ -144,7 +150,8 @@ bool isFunctionHeader(std::string_view header, std::string& name) {
   const std::size_t paren = header.find('(');
   if (paren == std::string_view::npos) return false;
   const std::string_view before = header.substr(0, paren);
-  if (before.find('=') != std::string_view::npos && before.find("operator") == std::string_view::npos) return false;
+  if (before.find('=') != std::string_view::npos && before.find("operator") == std::string_view::npos)
+    return false;
   for (const std::string_view kw : {"namespace", "class ", "struct ", "union ", "enum ", "extern "})
     if (before.find(kw) != std::string_view::npos && before.find(kw) == before.find_first_not_of(" \t\n"))
       return false;
@@ -154,8 +161,8 @@ bool isFunctionHeader(std::string_view header, std::string& name) {
   }
   std::size_t e = before.find_last_not_of(" \t\n");
   std::size_t b = e;
-  while (b > 0 && (std::isalnum(static_cast<unsigned char>(before[b - 1])) || before[b - 1] == '_' || before[b - 1] == ':' ||
-                   before[b - 1] == '~'))
+  while (b > 0 && (std::isalnum(static_cast<unsigned char>(before[b - 1])) || before[b - 1] == '_' ||
+                   before[b - 1] == ':' || before[b - 1] == '~'))
     --b;
   name = e == std::string_view::npos ? std::string() : std::string(before.substr(b, e + 1 - b));
   return true;
@@ -191,8 +198,10 @@ std::vector<FunctionBody> functionBodies(std::string code) {
       std::string name;
       const std::string_view header = std::string_view(code).substr(headerStart, i - headerStart);
       Scope scope = Scope::Other;
-      if (inFunction) scope = Scope::Other;
-      else if (isFunctionHeader(header, name)) scope = Scope::Function;
+      if (inFunction)
+        scope = Scope::Other;
+      else if (isFunctionHeader(header, name))
+        scope = Scope::Function;
       else if (header.find('(') == std::string_view::npos && header.find('=') == std::string_view::npos &&
                header.find("enum") == std::string_view::npos)
         scope = Scope::Container;  // namespace, class, struct, union, extern "C"
@@ -201,7 +210,8 @@ std::vector<FunctionBody> functionBodies(std::string code) {
     } else if (c == '}' && !stack.empty()) {
       const Open open = stack.back();
       stack.pop_back();
-      if (open.scope == Scope::Function) out.push_back({open.name, open.line, std::max(0, line - open.line - 1)});
+      if (open.scope == Scope::Function)
+        out.push_back({open.name, open.line, std::max(0, line - open.line - 1)});
     }
   }
   return out;
@@ -224,6 +234,39 @@ TEST(Architecture, FunctionBodiesAreReadFromTheCode) {
   EXPECT_EQ(bodies[2].bodyLines, 0);  // on one line
 }
 
+TEST(Architecture, TheProtocolLayersHoldNoDocumentState) {
+  // lsp/ and dap/ hold the workspace's objects (workspace::Workspace, workspace::DebugSession)
+  // and protocol state only: no class member or variable outside a function names one of the
+  // analyses a document or a debug session keeps. A handler may hold one while it runs, and a
+  // helper of a request may refer to one (a reference member owns nothing).
+  std::string found;
+  std::size_t lines = 0;
+  for (const fs::path& p : sourcesUnder(kRoot, {"server/lsp", "server/dap"})) {
+    const std::string file = pathInRepo(p);
+    const std::string code = scanSource(file, readFile(p)).code;
+    std::vector<bool> inFunction(static_cast<std::size_t>(std::count(code.begin(), code.end(), '\n')) + 2,
+                                 false);
+    for (const FunctionBody& f : functionBodies(code))
+      for (int l = f.line; l <= f.line + f.bodyLines + 1; ++l) inFunction[static_cast<std::size_t>(l)] = true;
+    std::istringstream in(code);
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++lineNo;
+      if (inFunction[static_cast<std::size_t>(lineNo)] || line.find('(') != std::string::npos ||
+          line.find("& ") != std::string::npos)
+        continue;
+      ++lines;
+      for (const std::string_view type :
+           {"ide::Snapshot", "ide::LiveRun", "ide::Debugger", "ide::SpecView", "Document>"})
+        if (line.find(type) != std::string::npos)
+          found += "  " + file + ":" + std::to_string(lineNo) + ": " + line + "\n";
+    }
+  }
+  EXPECT_GT(lines, 500u);
+  EXPECT_TRUE(found.empty()) << "document state in a protocol layer (it belongs to server/workspace):\n"
+                             << found;
+}
+
 TEST(Architecture, NoFunctionInServerOrIsaDbIsLongerThan100Lines) {
   std::string found;
   std::size_t functions = 0;
@@ -232,12 +275,14 @@ TEST(Architecture, NoFunctionInServerOrIsaDbIsLongerThan100Lines) {
     for (const FunctionBody& f : functionBodies(scanSource(file, readFile(p)).code)) {
       ++functions;
       if (f.bodyLines > 100)
-        found += "  " + file + ":" + std::to_string(f.line) + ": " + f.name + " (" + std::to_string(f.bodyLines) + " lines)\n";
+        found += "  " + file + ":" + std::to_string(f.line) + ": " + f.name + " (" +
+                 std::to_string(f.bodyLines) + " lines)\n";
     }
   }
   EXPECT_GT(functions, 1000u);  // the scan reads the code, not nothing
-  EXPECT_TRUE(found.empty()) << "functions longer than 100 lines (split them into functions that say what they do):\n"
-                             << found;
+  EXPECT_TRUE(found.empty())
+      << "functions longer than 100 lines (split them into functions that say what they do):\n"
+      << found;
 }
 
 }  // namespace

@@ -21,7 +21,9 @@ namespace gpuasm::testsupport {
 
 namespace lowereddiff {
 
-inline std::string show(isa::SourceRange r) { return "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")"; }
+inline std::string show(isa::SourceRange r) {
+  return "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")";
+}
 inline std::string show(const std::string& s) { return "\"" + s + "\""; }
 inline std::string show(bool b) { return b ? "true" : "false"; }
 template <typename T>
@@ -42,7 +44,8 @@ class Differ {
   std::string diff_;
 };
 
-inline void compareOperand(Differ& d, const std::string& p, const isa::AsmOperand& a, const isa::AsmOperand& b) {
+inline void compareOperand(Differ& d, const std::string& p, const isa::AsmOperand& a,
+                           const isa::AsmOperand& b) {
   d.field(p + ".kind", static_cast<int>(a.kind), static_cast<int>(b.kind));
   d.field(p + ".range", a.range, b.range);
   d.field(p + ".valueRange", a.valueRange, b.valueRange);
@@ -58,7 +61,8 @@ inline void compareOperand(Differ& d, const std::string& p, const isa::AsmOperan
   d.field(p + ".first", a.first, b.first);
   d.field(p + ".last", a.last, b.last);
   d.field(p + ".integer", a.integer, b.integer);
-  d.field(p + ".floatValue(bits)", std::bit_cast<std::uint64_t>(a.floatValue), std::bit_cast<std::uint64_t>(b.floatValue));
+  d.field(p + ".floatValue(bits)", std::bit_cast<std::uint64_t>(a.floatValue),
+          std::bit_cast<std::uint64_t>(b.floatValue));
   d.field(p + ".bank", a.bank, b.bank);
   d.field(p + ".base", a.base, b.base);
   d.field(p + ".baseRange", a.baseRange, b.baseRange);
@@ -66,7 +70,8 @@ inline void compareOperand(Differ& d, const std::string& p, const isa::AsmOperan
   d.field(p + ".offsetRange", a.offsetRange, b.offsetRange);
 }
 
-inline void compareStatement(Differ& d, const std::string& p, const isa::AsmStatement& a, const isa::AsmStatement& b) {
+inline void compareStatement(Differ& d, const std::string& p, const isa::AsmStatement& a,
+                             const isa::AsmStatement& b) {
   d.field(p + ".range", a.range, b.range);
   d.field(p + ".line", a.line, b.line);
   d.field(p + ".hasError", a.hasError, b.hasError);
@@ -89,13 +94,15 @@ inline void compareStatement(Differ& d, const std::string& p, const isa::AsmStat
     compareOperand(d, p + ".operands[" + std::to_string(i) + "]", a.operands[i], b.operands[i]);
 }
 
-inline void compareDiagnostic(Differ& d, const std::string& p, const isa::AsmDiagnostic& a, const isa::AsmDiagnostic& b) {
+inline void compareDiagnostic(Differ& d, const std::string& p, const isa::AsmDiagnostic& a,
+                              const isa::AsmDiagnostic& b) {
   d.field(p + ".range", a.range, b.range);
   d.field(p + ".severity", static_cast<int>(a.severity), static_cast<int>(b.severity));
   d.field(p + ".code", std::string(isa::spelling(a.code)), std::string(isa::spelling(b.code)));
   d.field(p + ".message", a.message, b.message);
   d.field(p + ".fixes", a.fixes.size(), b.fixes.size());
-  for (std::size_t i = 0; i < std::min(a.fixes.size(), b.fixes.size()); ++i) d.field(p + ".fixes[" + std::to_string(i) + "]", a.fixes[i], b.fixes[i]);
+  for (std::size_t i = 0; i < std::min(a.fixes.size(), b.fixes.size()); ++i)
+    d.field(p + ".fixes[" + std::to_string(i) + "]", a.fixes[i], b.fixes[i]);
   d.field(p + ".legalForms", a.legalForms.size(), b.legalForms.size());
   d.field(p + ".erratum", a.erratum, b.erratum);
 }
@@ -103,14 +110,17 @@ inline void compareDiagnostic(Differ& d, const std::string& p, const isa::AsmDia
 }  // namespace lowereddiff
 
 /// "" when the lowerings are equal field by field, else the first difference with its path.
-inline std::string firstDifference(const syntax::LoweredUnit& scanner, const syntax::LoweredUnit& treeSitter) {
+inline std::string firstDifference(const syntax::LoweredUnit& scanner,
+                                   const syntax::LoweredUnit& treeSitter) {
   lowereddiff::Differ d;
   d.size("statements", scanner.statements.size(), treeSitter.statements.size());
   for (std::size_t i = 0; i < std::min(scanner.statements.size(), treeSitter.statements.size()); ++i)
-    lowereddiff::compareStatement(d, "statements[" + std::to_string(i) + "]", scanner.statements[i], treeSitter.statements[i]);
+    lowereddiff::compareStatement(d, "statements[" + std::to_string(i) + "]", scanner.statements[i],
+                                  treeSitter.statements[i]);
   d.size("diagnostics", scanner.diagnostics.size(), treeSitter.diagnostics.size());
   for (std::size_t i = 0; i < std::min(scanner.diagnostics.size(), treeSitter.diagnostics.size()); ++i)
-    lowereddiff::compareDiagnostic(d, "diagnostics[" + std::to_string(i) + "]", scanner.diagnostics[i], treeSitter.diagnostics[i]);
+    lowereddiff::compareDiagnostic(d, "diagnostics[" + std::to_string(i) + "]", scanner.diagnostics[i],
+                                   treeSitter.diagnostics[i]);
   return d.what();
 }
 
@@ -135,9 +145,11 @@ inline syntax::LoweredUnit lowerByTreeSitter(std::string_view text) {
 /// whole text; else which comparison failed and the first difference.
 inline std::string scannerDisagreement(std::string_view text, syntax::ScanStats* stats = nullptr) {
   const syntax::LoweredUnit fast = syntax::lowerText(text, stats);
-  if (std::string diff = firstDifference(fast, lowerByTreeSitter(text)); !diff.empty()) return "chunk-wise: " + diff;
+  if (std::string diff = firstDifference(fast, lowerByTreeSitter(text)); !diff.empty())
+    return "chunk-wise: " + diff;
   if (const syntax::SyntaxTree whole{std::string(text)}; !whole.hasErrors())
-    if (std::string diff = firstDifference(fast, syntax::lower(whole)); !diff.empty()) return "whole text: " + diff;
+    if (std::string diff = firstDifference(fast, syntax::lower(whole)); !diff.empty())
+      return "whole text: " + diff;
   return "";
 }
 

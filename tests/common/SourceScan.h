@@ -33,7 +33,8 @@ inline std::vector<std::filesystem::path> sourcesUnder(const std::filesystem::pa
       const std::filesystem::path& p = e.path();
       if (!e.is_regular_file() || (p.extension() != ".cpp" && p.extension() != ".h")) continue;
       const std::string s = p.generic_string();
-      if (std::none_of(skip.begin(), skip.end(), [&](const char* k) { return s.find(k) != std::string::npos; }))
+      if (std::none_of(skip.begin(), skip.end(),
+                       [&](const char* k) { return s.find(k) != std::string::npos; }))
         out.push_back(p);
     }
   std::sort(out.begin(), out.end());
@@ -109,7 +110,8 @@ inline ScannedSource scanSource(const std::string& path, const std::string& src)
       }
       blank(b + 1, i);
       const std::size_t before = src.find_last_not_of(" \t", b == 0 ? 0 : b - 1);
-      const bool linkage = before != std::string::npos && before >= 5 && src.compare(before - 5, 6, "extern") == 0;
+      const bool linkage =
+          before != std::string::npos && before >= 5 && src.compare(before - 5, 6, "extern") == 0;
       if (!linkage) out.literals.push_back({path, line, text});
     }
   }

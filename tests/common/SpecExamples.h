@@ -18,8 +18,10 @@ inline std::vector<std::string> fencedLines(const std::string& prose) {
     start = nl == std::string::npos ? prose.size() : nl + 1;
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos) continue;
-    if (line.compare(first, 3, "```") == 0) inFence = !inFence;
-    else if (inFence && line.compare(first, 2, "//") != 0) out.push_back(line);
+    if (line.compare(first, 3, "```") == 0)
+      inFence = !inFence;
+    else if (inFence && line.compare(first, 2, "//") != 0)
+      out.push_back(line);
   }
   return out;
 }

@@ -32,8 +32,9 @@ inline std::vector<std::size_t> specLineLengths(std::string_view text) {
 
 /// "file:line:col code: message" of the first `limit` diagnostics of `load` placed outside their
 /// file (any position when the load has no database); empty when every position is real.
-inline std::vector<std::string> diagnosticsOutsideTheirFiles(const isa::SpecLoad& load, std::vector<isa::SpecDiagnostic> extra = {},
-                                                            std::size_t limit = 10) {
+inline std::vector<std::string> diagnosticsOutsideTheirFiles(const isa::SpecLoad& load,
+                                                             std::vector<isa::SpecDiagnostic> extra = {},
+                                                             std::size_t limit = 10) {
   std::vector<std::string> outside;
   if (load.db == nullptr) return {"no database"};
   const auto& loaded = load.db->files();
@@ -44,10 +45,11 @@ inline std::vector<std::string> diagnosticsOutsideTheirFiles(const isa::SpecLoad
     const isa::SourcePos& p = d.pos;
     const bool fileStart = p.line == 1 && p.column == 1;
     const bool inside = p.valid() && p.file < loaded.size() &&
-                        (fileStart || (p.line <= lengths[p.file].size() && p.column >= 1 && p.column <= lengths[p.file][p.line - 1] + 1));
+                        (fileStart || (p.line <= lengths[p.file].size() && p.column >= 1 &&
+                                       p.column <= lengths[p.file][p.line - 1] + 1));
     if (!inside && outside.size() < limit)
-      outside.push_back(std::to_string(p.file) + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + " " + d.code + ": " +
-                        d.message);
+      outside.push_back(std::to_string(p.file) + ":" + std::to_string(p.line) + ":" +
+                        std::to_string(p.column) + " " + d.code + ": " + d.message);
   }
   return outside;
 }

@@ -29,9 +29,12 @@ const std::string kProgram = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-re
 class Dap : public ::testing::Test {
  protected:
   std::vector<json> send(const std::string& command, json arguments = json::object()) {
-    const std::string body = json{{"seq", ++seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}.dump();
+    const std::string body =
+        json{{"seq", ++seq}, {"type", "request"}, {"command", command}, {"arguments", std::move(arguments)}}
+            .dump();
     std::vector<json> out;
-    for (const std::string& m : server.handle(std::vector<std::string>{body})) out.push_back(numberedInOrder(json::parse(m)));
+    for (const std::string& m : server.handle(std::vector<std::string>{body}))
+      out.push_back(numberedInOrder(json::parse(m)));
     return out;
   }
   // Every message the adapter sends has the next sequence number.
@@ -95,8 +98,9 @@ class Dap : public ::testing::Test {
 
 TEST_F(Dap, InitializeAnnouncesTimeTravelAndDataBreakpoints) {
   json caps = request("initialize", {{"adapterID", "gpuasm"}})["body"];
-  for (const char* c : {"supportsStepBack", "supportsGotoTargetsRequest", "supportsDataBreakpoints", "supportsConditionalBreakpoints",
-                        "supportsHitConditionalBreakpoints", "supportsLogPoints", "supportsSetVariable", "supportsConfigurationDoneRequest"})
+  for (const char* c : {"supportsStepBack", "supportsGotoTargetsRequest", "supportsDataBreakpoints",
+                        "supportsConditionalBreakpoints", "supportsHitConditionalBreakpoints",
+                        "supportsLogPoints", "supportsSetVariable", "supportsConfigurationDoneRequest"})
     EXPECT_EQ(caps[c], true) << c;
 }
 
@@ -125,7 +129,8 @@ TEST_F(Dap, ABreakpointStopsWithTheLanesRegistersAndStepBackUndoes) {
   ASSERT_FALSE(r2Ref.empty());
   EXPECT_EQ(variable(std::stoi(r2Ref), "[0]"), "0x00000100");
   // Decimal when asked: 0x1f0 = 496.
-  json decimal = request("variables", {{"variablesReference", 1}, {"format", {{"hex", false}}}})["body"]["variables"];
+  json decimal =
+      request("variables", {{"variablesReference", 1}, {"format", {{"hex", false}}}})["body"]["variables"];
   EXPECT_EQ(decimal[1]["value"], "496");
   // One step back, before the last IADD: R1 of lane 1 holds its parity's sum, the odd lanes'.
   auto back = send("stepBack", {{"threadId", 1}});
@@ -158,13 +163,19 @@ TEST_F(Dap, WarpStateGivesEveryLaneForARegistersView) {
 TEST_F(Dap, EvaluateSetVariableAndProvenance) {
   launchAndStopAt(20);
   runUntilStopped();
-  EXPECT_EQ(request("evaluate", {{"expression", "R1 == R2[0] + R2[1]"}, {"context", "repl"}})["body"]["result"], "true (lane 0)");
-  EXPECT_EQ(request("evaluate", {{"expression", "f32(c[0x0][0x10])"}, {"context", "hover"}})["body"]["result"], "0.125");
+  EXPECT_EQ(
+      request("evaluate", {{"expression", "R1 == R2[0] + R2[1]"}, {"context", "repl"}})["body"]["result"],
+      "true (lane 0)");
+  EXPECT_EQ(
+      request("evaluate", {{"expression", "f32(c[0x0][0x10])"}, {"context", "hover"}})["body"]["result"],
+      "0.125");
   auto bad = send("evaluate", {{"expression", "R1 +"}});
   EXPECT_EQ(bad[0]["success"], false);
   EXPECT_NE(bad[0]["message"].get<std::string>().find("column 5"), std::string::npos) << bad[0].dump();
   // R0 of lane 0 set to 100: REDUX.SUM R3, R0 then sums 100 + 1 + … + 31 = 596 = 0x254.
-  EXPECT_EQ(request("setVariable", {{"variablesReference", 1}, {"name", "R0"}, {"value", "100"}})["body"]["value"], "0x00000064");
+  EXPECT_EQ(
+      request("setVariable", {{"variablesReference", 1}, {"name", "R0"}, {"value", "100"}})["body"]["value"],
+      "0x00000064");
   send("next", {{"threadId", 1}});
   EXPECT_EQ(variable(1, "R3"), "0x00000254");
   auto badValue = send("setVariable", {{"variablesReference", 1}, {"name", "R0"}, {"value", "lots"}});
@@ -175,7 +186,8 @@ TEST_F(Dap, EvaluateSetVariableAndProvenance) {
   EXPECT_EQ(links[0]["line"], 20);
   EXPECT_EQ(links[0]["value"], "0x00000254");
   EXPECT_NE(links[0]["inputs"][0]["note"].get<std::string>().find("across the warp"), std::string::npos);
-  const std::string why = request("evaluate", {{"expression", "why R3[0]"}, {"context", "repl"}})["body"]["result"];
+  const std::string why =
+      request("evaluate", {{"expression", "why R3[0]"}, {"context", "repl"}})["body"]["result"];
   EXPECT_NE(why.find("line 20 REDUX.SUM R3, R0 ;"), std::string::npos) << why;
 }
 
@@ -198,7 +210,8 @@ TEST_F(Dap, DataBreakpointsAndReverseContinue) {
   EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 9);
   // R2 was never written before: not in the scope of set registers, 0 when evaluated.
   EXPECT_EQ(variable(1, "R2"), "(none)");
-  EXPECT_EQ(request("evaluate", {{"expression", "R2"}, {"context", "watch"}})["body"]["result"], "0x0 (lane 0)");
+  EXPECT_EQ(request("evaluate", {{"expression", "R2"}, {"context", "watch"}})["body"]["result"],
+            "0x0 (lane 0)");
   // goto line 21 (ISETP) through gotoTargets.
   json targets = request("gotoTargets", {{"source", {{"path", kProgram}}}, {"line", 21}})["body"]["targets"];
   ASSERT_EQ(targets.size(), 1u);
@@ -212,7 +225,8 @@ TEST_F(Dap, BadRequestsGetErrorResponsesAndTheAdapterGoesOn) {
   EXPECT_EQ(send("launch", {{"program", "/nonexistent.asm"}})[0]["success"], false);
   EXPECT_EQ(send("launch", {{"program", kProgram}, {"lane", 40}})[0]["success"], false);
   EXPECT_EQ(send("frobnicate")[0]["message"], "unknown request 'frobnicate'");
-  auto junk = server.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"type":"event","event":"x"})"});
+  auto junk =
+      server.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"type":"event","event":"x"})"});
   ASSERT_EQ(junk.size(), 3u);
   for (const std::string& m : junk) EXPECT_EQ(numberedInOrder(json::parse(m)).value("event", ""), "output");
   EXPECT_EQ(send("setBreakpoints", {{"breakpoints", {{{"line", "seven"}}}}})[0]["success"], false);
@@ -226,15 +240,14 @@ TEST_F(Dap, BadRequestsGetErrorResponsesAndTheAdapterGoesOn) {
 
 TEST_F(Dap, AProgramThatDoesNotAssembleStopsAtItsFirstBadLine) {
   const std::string path = ::testing::TempDir() + "gpuasm-dap-bad.asm";
-  {
-    std::ofstream(path) << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n";
-  }
+  { std::ofstream(path) << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n"; }
   request("initialize");
   ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
   request("configurationDone");
   json stop = runUntilStopped();
   EXPECT_EQ(stop["body"]["reason"], "exception");
-  EXPECT_NE(stop["body"]["text"].get<std::string>().find("unknown-modifier"), std::string::npos) << stop.dump();
+  EXPECT_NE(stop["body"]["text"].get<std::string>().find("unknown-modifier"), std::string::npos)
+      << stop.dump();
   EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 2);
   // A goto past the bad line stops at it with the same reason, not "goto" (found by
   // tests/dap: the reason was always "goto").
@@ -262,7 +275,8 @@ TEST_F(Dap, DataBreakpointInfoOffersOnlyWhatCanBeWatched) {
   runUntilStopped();
   for (const char* name : {"R1[]", "R1[99]", "UR4[3]", "lane"})
     EXPECT_TRUE(request("dataBreakpointInfo", {{"name", name}})["body"]["dataId"].is_null()) << name;
-  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"], "UR4 is uniform: it has no lanes");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"],
+            "UR4 is uniform: it has no lanes");
   EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0@3");
   EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4"}})["body"]["dataId"], "UR4");
 }
@@ -290,7 +304,8 @@ TEST_F(Dap, APauseStopsARunningContinueWhereItIs) {
   ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
   request("configurationDone");
   ASSERT_TRUE(server.hasIdleWork());
-  for (const std::string& m : server.idle()) EXPECT_NE(numberedInOrder(json::parse(m)).value("event", ""), "stopped") << m;
+  for (const std::string& m : server.idle())
+    EXPECT_NE(numberedInOrder(json::parse(m)).value("event", ""), "stopped") << m;
   ASSERT_TRUE(server.hasIdleWork()) << "one slice ran the whole program: make it longer";
   auto paused = send("pause", {{"threadId", 1}});
   EXPECT_EQ(paused[0]["success"], true);
@@ -326,16 +341,20 @@ TEST_F(Dap, AFramingErrorTakesTheNextSequenceNumber) {
 // client sends the breakpoints of every file that has some.
 TEST_F(Dap, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {
   launchAndStopAt(20);
-  json other = request("setBreakpoints", {{"source", {{"path", "/elsewhere/other.asm"}}}, {"breakpoints", {{{"line", 9}}, {{"line", 10}}}}})["body"]["breakpoints"];
+  json other =
+      request("setBreakpoints", {{"source", {{"path", "/elsewhere/other.asm"}}},
+                                 {"breakpoints", {{{"line", 9}}, {{"line", 10}}}}})["body"]["breakpoints"];
   ASSERT_EQ(other.size(), 2u);
   EXPECT_EQ(other[0]["verified"], false);
-  EXPECT_NE(other[0]["message"].get<std::string>().find("is not the debugged program"), std::string::npos) << other.dump();
+  EXPECT_NE(other[0]["message"].get<std::string>().find("is not the debugged program"), std::string::npos)
+      << other.dump();
   json stop = runUntilStopped();
   EXPECT_EQ(stop["body"]["reason"], "breakpoint");
   EXPECT_EQ(request("stackTrace", {{"threadId", 1}})["body"]["stackFrames"][0]["line"], 20);
   // The program under another spelling of its path is the program: line 22 replaces line 20.
   const std::string dotted = std::string(GPUASM_SOURCE_DIR) + "/examples/./warp-reduce.asm";
-  json mine = request("setBreakpoints", {{"source", {{"path", dotted}}}, {"breakpoints", {{{"line", 22}}}}})["body"]["breakpoints"];
+  json mine = request("setBreakpoints", {{"source", {{"path", dotted}}},
+                                         {"breakpoints", {{{"line", 22}}}}})["body"]["breakpoints"];
   EXPECT_EQ(mine[0]["verified"], true);
   send("continue", {{"threadId", 1}});
   runUntilStopped();

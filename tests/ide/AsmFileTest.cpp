@@ -33,7 +33,8 @@ TEST(AsmFile, ValidInstructionsEncodeToTheHandComputedWords) {
     if (!std::regex_search(line, m, check)) continue;
     const std::string code = line.substr(0, line.find("//"));
     const AssembledUnit unit = assembleText(db(), code);
-    for (const auto& d : unit.diagnostics) EXPECT_NE(d.severity, Severity::Error) << code << ": " << d.message;
+    for (const auto& d : unit.diagnostics)
+      EXPECT_NE(d.severity, Severity::Error) << code << ": " << d.message;
     ASSERT_EQ(unit.statements.size(), 1u) << code;
     ASSERT_TRUE(unit.statements[0].inst.has_value()) << code;
     EXPECT_EQ(unit.statements[0].encoding.toHex(), m[1].str()) << code;
@@ -50,11 +51,13 @@ TEST(AsmFile, InvalidInstructionsGiveTheExpectedFirstError) {
     if (!std::regex_search(line, m, expect)) continue;
     const std::string code = line.substr(0, line.find("//"));
     const auto diagnostics = computeDiagnostics(db(), code);
-    const auto first = std::find_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    const auto first = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.severity == Severity::Error; });
     ASSERT_NE(first, diagnostics.end()) << code << " gave no error";
     EXPECT_EQ(isa::spelling(first->code), m[1].str()) << code << ": " << first->message;
     const syntax::LineIndex lines(code);
-    EXPECT_EQ(lines.position(first->range.begin).character + 1, std::stoul(m[2].str())) << code << ": " << first->message;
+    EXPECT_EQ(lines.position(first->range.begin).character + 1, std::stoul(m[2].str()))
+        << code << ": " << first->message;
     EXPECT_FALSE(first->message.empty());
     ++checked;
   }

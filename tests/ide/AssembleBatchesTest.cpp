@@ -23,7 +23,8 @@ const isa::InstrDb& db() {
 
 std::string describe(const std::vector<Diagnostic>& diagnostics) {
   std::ostringstream out;
-  for (const Diagnostic& d : diagnostics) out << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
+  for (const Diagnostic& d : diagnostics)
+    out << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
   return out.str();
 }
 
@@ -38,7 +39,8 @@ Expected expectedOf(const std::string& text) {
   std::vector<Diagnostic> all = unit.diagnostics;
   const std::vector<Diagnostic> directives = directiveDiagnostics(db(), text);
   all.insert(all.end(), directives.begin(), directives.end());
-  std::stable_sort(all.begin(), all.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
   Expected e;
   e.diagnostics = describe(all);
   for (const AssembledStatement& s : unit.statements)
@@ -56,13 +58,16 @@ struct Documents final : BatchDocuments {
     if (!texts[i]) return std::unexpected("no document " + std::to_string(i));
     return std::string_view(*texts[i]);
   }
-  void failed(std::size_t i, std::string&& error) override { events.push_back("failed " + std::to_string(i) + ": " + error); }
+  void failed(std::size_t i, std::string&& error) override {
+    events.push_back("failed " + std::to_string(i) + ": " + error);
+  }
   void batch(AssembledBatch&& b) override {
     diagnostics.resize(texts.size());
     words.resize(texts.size());
     std::move(b.diagnostics.begin(), b.diagnostics.end(), std::back_inserter(diagnostics[b.document]));
     words[b.document].insert(words[b.document].end(), b.words.begin(), b.words.end());
-    if (events.empty() || events.back() != "batch " + std::to_string(b.document)) events.push_back("batch " + std::to_string(b.document));
+    if (events.empty() || events.back() != "batch " + std::to_string(b.document))
+      events.push_back("batch " + std::to_string(b.document));
     if (b.last) events.push_back("last " + std::to_string(b.document));
   }
 };
@@ -84,7 +89,10 @@ TEST(AssembleBatches, EqualsAssembleTextWithDirectivesOnAnyNumberOfThreads) {
   // many pieces and a statement too long, an empty one, and one that cannot be opened.
   std::string many;
   for (int k = 0; k < 4000; ++k)
-    many += k % 7 == 0 ? "MOV R1 R2 ;\n" : k % 11 == 0 ? "// @state R9 = nonsense\n" : k % 13 == 0 ? "/* a\n ; */ FOO.BAR ;\n" : "MOV R1, R0 ;\n";
+    many += k % 7 == 0    ? "MOV R1 R2 ;\n"
+            : k % 11 == 0 ? "// @state R9 = nonsense\n"
+            : k % 13 == 0 ? "/* a\n ; */ FOO.BAR ;\n"
+                          : "MOV R1, R0 ;\n";
   docs.texts.push_back(many);
   std::string longLine;
   while (longLine.size() < 5 * syntax::kPieceBytes) longLine += "MOV R1, R0 ; IADD3 R1 ; ";
@@ -113,7 +121,8 @@ TEST(AssembleBatches, EqualsAssembleTextWithDirectivesOnAnyNumberOfThreads) {
       expectedEvents.push_back("batch " + std::to_string(i));
       expectedEvents.push_back("last " + std::to_string(i));
       const Expected e = expectedOf(*run.texts[i]);
-      EXPECT_EQ(describe(run.diagnostics[i]), e.diagnostics) << "document " << i << ", " << threads << " threads";
+      EXPECT_EQ(describe(run.diagnostics[i]), e.diagnostics)
+          << "document " << i << ", " << threads << " threads";
       EXPECT_EQ(run.words[i], e.words) << "document " << i << ", " << threads << " threads";
     }
     // Each document's batches come together and in order, documents in order.

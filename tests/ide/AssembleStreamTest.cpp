@@ -21,9 +21,12 @@ const isa::InstrDb& db() {
 
 std::string describe(const AssembledUnit& u) {
   std::ostringstream out;
-  for (const Diagnostic& d : u.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
+  for (const Diagnostic& d : u.diagnostics)
+    out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message
+        << '\n';
   for (const AssembledStatement& a : u.statements) {
-    out << "S " << a.statement.line << ' ' << a.statement.range.begin << '-' << a.statement.range.end << ' ' << a.statement.mnemonic;
+    out << "S " << a.statement.line << ' ' << a.statement.range.begin << '-' << a.statement.range.end << ' '
+        << a.statement.mnemonic;
     if (a.inst) out << ' ' << a.inst->opcode->name << ' ' << a.encoding.toHex();
     out << '\n';
   }
@@ -59,7 +62,9 @@ TEST(AssembleStream, EqualsTheBatchPathOnEveryExampleAndTestFile) {
 }
 
 TEST(AssembleStream, EqualsTheBatchPathOnErrorsAndMultiLineChunks) {
-  expectSame("IADD R0, R1, R2\nMOV R1 R2 ;\n/* a\nb */ MOV R1, 0x10 ; IADD.SAT R0, R1, R2 ;\n/* open\nFADD.RX R3, R4, R5 ;, \n\xff\xfe ;");
+  expectSame(
+      "IADD R0, R1, R2\nMOV R1 R2 ;\n/* a\nb */ MOV R1, 0x10 ; IADD.SAT R0, R1, R2 ;\n/* open\nFADD.RX R3, "
+      "R4, R5 ;, \n\xff\xfe ;");
   expectSame("");
   expectSame("\n\n");
   Keep none;

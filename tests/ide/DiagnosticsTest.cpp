@@ -49,7 +49,10 @@ void expectDiagnostics(std::string_view marked, const std::vector<std::string>& 
 }
 
 TEST(Diagnostics, CleanCodeHasNone) {
-  expectDiagnostics("IADD R0, R1, -0x114514 ;\n@!P0 IMAD.WIDE.U32 R[0:1], R2, 0x4, R[4:5] ;\n@UP1 ULDC.64 UR[2:3], c[0x0][UR4+0x8] ;\n", {});
+  expectDiagnostics(
+      "IADD R0, R1, -0x114514 ;\n@!P0 IMAD.WIDE.U32 R[0:1], R2, 0x4, R[4:5] ;\n@UP1 ULDC.64 UR[2:3], "
+      "c[0x0][UR4+0x8] ;\n",
+      {});
 }
 
 TEST(Diagnostics, UnknownMnemonicWithSuggestion) {
@@ -62,30 +65,32 @@ TEST(Diagnostics, UnknownMnemonicWithSuggestion) {
 }
 
 TEST(Diagnostics, IllegalModifiers) {
-  expectDiagnostics("IADD.[[SAT]] R0, R1, R2 ;", {"unknown-modifier"});                       // 000:125-126
+  expectDiagnostics("IADD.[[SAT]] R0, R1, R2 ;", {"unknown-modifier"});  // 000:125-126
   expectDiagnostics("IMAD.WIDE.U32.[[S32]] R[0:1], R2, R3, R[4:5] ;", {"conflicting-modifiers"});  // 000:471
   expectDiagnostics("FADD.FTZ.[[FTZ]] R0, R1, R2 ;", {"duplicate-modifier"});
 }
 
 TEST(Diagnostics, GuardMustBeOfTheInstructionsPredicateFile) {
-  expectDiagnostics("@[[UP0]] MOV R9, R10 ;", {"guard-predicate"});        // IALU: pg is a Pred (000:106)
-  expectDiagnostics("@[[P0]] UMOV UR1, UR2 ;", {"guard-predicate"});       // UDP: upg is a UPred (001:3)
+  expectDiagnostics("@[[UP0]] MOV R9, R10 ;", {"guard-predicate"});   // IALU: pg is a Pred (000:106)
+  expectDiagnostics("@[[P0]] UMOV UR1, UR2 ;", {"guard-predicate"});  // UDP: upg is a UPred (001:3)
   expectDiagnostics("@!UPT UMOV UR1, UR2 ;\n@!PT MOV R1, R2 ;", {});
 }
 
 TEST(Diagnostics, LenientSyntaxIsReportedHere) {
-  expectDiagnostics("IMAD.U32 R0, P0, R2, 0x114514, R4[[,]]   ;", {"dangling-comma"});  // 000:336
-  expectDiagnostics("SHFL.UP [[pu]], R1, R0, 0x1, 0x0 ;", {"unknown-operand"});         // 002:126
+  expectDiagnostics("IMAD.U32 R0, P0, R2, 0x114514, R4[[,]]   ;", {"dangling-comma"});            // 000:336
+  expectDiagnostics("SHFL.UP [[pu]], R1, R0, 0x1, 0x0 ;", {"unknown-operand"});                   // 002:126
   expectDiagnostics("ULEA UR0, UR1, [[cmem]][0x0][0x160], 0x2 ;", {"constant-memory-spelling"});  // 001:714
 }
 
 TEST(Diagnostics, SyntaxErrorsComeFirstAndStayOnTheirLine) {
-  expectDiagnostics("IADD R0, R1, R2[[]]\nMOV R3, R4 ;\nMOV R1 [[R2]] ;\nMOV R5, R6 ;\n", {"missing-token", "syntax-error"});
+  expectDiagnostics("IADD R0, R1, R2[[]]\nMOV R3, R4 ;\nMOV R1 [[R2]] ;\nMOV R5, R6 ;\n",
+                    {"missing-token", "syntax-error"});
 }
 
 TEST(Diagnostics, OptypesWithoutSyntaxSayWhyTheyAreNotChecked) {
   // MOVM has no __Syntax (002:186); errata.isa infers one (L-4a), so it is accepted.
-  for (const auto& d : computeDiagnostics(db(), "MOVM R0, R1 ;")) EXPECT_NE(d.code, isa::DiagnosticCode::UnknownMnemonic);
+  for (const auto& d : computeDiagnostics(db(), "MOVM R0, R1 ;"))
+    EXPECT_NE(d.code, isa::DiagnosticCode::UnknownMnemonic);
 }
 
 }  // namespace

@@ -57,8 +57,8 @@ std::vector<std::string> printedLines(const isa::InstrDb& db) {
         const isa::Field& field = op.fields[f];
         const isa::BitFieldType& t = db.typeOf(field);
         v[f] = field.presence == isa::FieldPresence::Fixed ? field.value
-               : t.isEnumerated()                           ? t.enumerators[rng() % t.enumerators.size()].value
-                                                            : rng() & isa::maxForWidth(field.width);
+               : t.isEnumerated()                          ? t.enumerators[rng() % t.enumerators.size()].value
+                                                           : rng() & isa::maxForWidth(field.width);
       }
       if (const auto text = isa::printInstruction(db, op, v)) out.push_back(*text);
     }
@@ -74,13 +74,20 @@ struct Rewrite {
 
 const std::vector<Rewrite>& rewrites() {
   static const std::vector<Rewrite> r = {
-      {std::regex(R"(\bR(\d+)\b)"), {"UR$1", "P$1", "0x7", "c[0x0][0x10]", "-$&", "~$&", "!$&", "|$&|", "R[$1:$1]", "R[4:5]", "R[5:6]", "R[4:7]", "R300", "RZ", "$&.B1", "$&.H1", "PR"}},
+      {std::regex(R"(\bR(\d+)\b)"),
+       {"UR$1", "P$1", "0x7", "c[0x0][0x10]", "-$&", "~$&", "!$&", "|$&|", "R[$1:$1]", "R[4:5]", "R[5:6]",
+        "R[4:7]", "R300", "RZ", "$&.B1", "$&.H1", "PR"}},
       {std::regex(R"(\bUR(\d+)\b)"), {"R$1", "UP$1", "-$&", "~$&", "UR[4:5]", "URZ", "UR99"}},
       {std::regex(R"(\bU?P(\d|T)\b)"), {"!$&", "R1", "UPT", "PT", "P9", "-$&"}},
-      {std::regex(R"(\b0x[0-9a-fA-F]+\b)"), {"0xFFFFFFFFFF", "0x100", "0x20", "-0x1", "-0x80000000", "~0x5", "R2", "1.5", "0f3F800000", "-$&", "|$&|"}},
+      {std::regex(R"(\b0x[0-9a-fA-F]+\b)"),
+       {"0xFFFFFFFFFF", "0x100", "0x20", "-0x1", "-0x80000000", "~0x5", "R2", "1.5", "0f3F800000", "-$&",
+        "|$&|"}},
       {std::regex(R"(\b\d+\.\d+\b)"), {"0x3F800000", "1e40", "-$&", "~$&", "R3"}},
-      {std::regex(R"(c\[0x[0-9a-fA-F]+\]\[0x[0-9a-fA-F]+\])"), {"c[0x0][UR4+0x10]", "c[0x20][0x10]", "c[0x0][0x10000000]", "-$&", "|$&|", "R5"}},
-      {std::regex(R"(\.[A-Z0-9]+\b)"), {"", ".FOO", ".X", ".U32", ".S32", ".64", ".HI", ".AND", ".F16", ".H0", "$&$&", ".WIDE", "$&.X", "$&.LO", "$&.HI", "$&.SAT", "$&.FTZ", "$&.U32"}},
+      {std::regex(R"(c\[0x[0-9a-fA-F]+\]\[0x[0-9a-fA-F]+\])"),
+       {"c[0x0][UR4+0x10]", "c[0x20][0x10]", "c[0x0][0x10000000]", "-$&", "|$&|", "R5"}},
+      {std::regex(R"(\.[A-Z0-9]+\b)"),
+       {"", ".FOO", ".X", ".U32", ".S32", ".64", ".HI", ".AND", ".F16", ".H0", "$&$&", ".WIDE", "$&.X",
+        "$&.LO", "$&.HI", "$&.SAT", "$&.FTZ", "$&.U32"}},
       {std::regex(R"(, [^,;]+;)"), {";", ", R9;", ", PT;", ", 0x1;"}},
       {std::regex(R"(^\s*)"), {"@P0 ", "@!UP1 ", "@R1 ", "@PT "}},
   };
@@ -90,7 +97,8 @@ const std::vector<Rewrite>& rewrites() {
 std::vector<std::string> mutations(const std::string& line) {
   std::vector<std::string> out;
   for (const auto& rw : rewrites()) {
-    for (auto it = std::sregex_iterator(line.begin(), line.end(), rw.pattern); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), rw.pattern); it != std::sregex_iterator();
+         ++it) {
       const std::smatch& m = *it;
       for (const auto& rep : rw.replacements) {
         const std::string replaced = m.format(rep);
@@ -120,7 +128,9 @@ std::vector<std::string> mutations(const std::string& line) {
 // One diagnostic, its range relative to the statement's start.
 std::string describe(const isa::AsmDiagnostic& d, std::uint32_t base) {
   std::string s = std::to_string(d.range.begin - base) + "-" + std::to_string(d.range.end - base) + " " +
-                  std::string(d.severity == isa::AsmSeverity::Error ? "error" : d.severity == isa::AsmSeverity::Warning ? "warning" : "note") +
+                  std::string(d.severity == isa::AsmSeverity::Error     ? "error"
+                              : d.severity == isa::AsmSeverity::Warning ? "warning"
+                                                                        : "note") +
                   " " + std::string(isa::spelling(d.code)) + ": " + d.message;
   if (!d.erratum.empty()) s += " [erratum " + d.erratum + "]";
   if (!d.fixes.empty()) {
@@ -136,7 +146,8 @@ std::string answer(const isa::InstrDb& db, const isa::AsmStatement& s, const isa
   std::string out;
   if (r.inst) {
     const auto enc = isa::encode(db, *r.inst->opcode, std::span<const std::uint64_t>(r.inst->values));
-    const std::size_t form = static_cast<std::size_t>(r.inst->form - db.optypeOf(*r.inst->opcode).syntax.forms.data());
+    const std::size_t form =
+        static_cast<std::size_t>(r.inst->form - db.optypeOf(*r.inst->opcode).syntax.forms.data());
     out = "= " + r.inst->opcode->name + " form " + std::to_string(form) + " " + enc.word.toHex();
   } else {
     out = "!";
@@ -158,7 +169,8 @@ TEST(MatcherGolden, AnswersOnExamplesAsmFilesAndMutationsAreTheReviewedOnes) {
       for (const auto& line : fencedLines(o.docs.examples.text)) seeds.push_back(line);
   for (const char* f : {"/valid.asm", "/invalid.asm"})
     for (const auto& line : fileLines(std::string(GPUASM_ASM_TEST_DIR) + f)) seeds.push_back(line);
-  for (const auto& line : fileLines(std::string(GPUASM_SOURCE_DIR) + "/examples/kernel.asm")) seeds.push_back(line);
+  for (const auto& line : fileLines(std::string(GPUASM_SOURCE_DIR) + "/examples/kernel.asm"))
+    seeds.push_back(line);
   for (const auto& line : printedLines(db)) seeds.push_back(line);
   ASSERT_GT(seeds.size(), 600u);
 
@@ -199,7 +211,8 @@ TEST(MatcherGolden, AnswersOnExamplesAsmFilesAndMutationsAreTheReviewedOnes) {
   }
   const std::string now = golden.str();
 
-  if (const char* update = std::getenv("GPUASM_UPDATE_GOLDEN"); update != nullptr && std::string(update) == "1") {
+  if (const char* update = std::getenv("GPUASM_UPDATE_GOLDEN");
+      update != nullptr && std::string(update) == "1") {
     std::ofstream(goldenPath(), std::ios::binary) << now;
     GTEST_SKIP() << "rewrote " << goldenPath() << "; review the diff";
   }
@@ -224,18 +237,21 @@ TEST(MatcherGolden, AnswersOnExamplesAsmFilesAndMutationsAreTheReviewedOnes) {
       report += "line " + std::to_string(i + 1) + "\n  golden: " + x + "\n  now:    " + y + "\n";
       ++shown;
     }
-    ADD_FAILURE() << "the matcher's answers differ from " << goldenPath() << " (" << expected.size() << " bytes golden, " << now.size()
-                  << " now). If the change is intended, run with GPUASM_UPDATE_GOLDEN=1 and review the diff.\n"
-                  << report;
+    ADD_FAILURE()
+        << "the matcher's answers differ from " << goldenPath() << " (" << expected.size()
+        << " bytes golden, " << now.size()
+        << " now). If the change is intended, run with GPUASM_UPDATE_GOLDEN=1 and review the diff.\n"
+        << report;
   }
   // The inputs reach both outcomes and the whole range of diagnostics, or the file proves little.
   EXPECT_GT(compared, inputs / 2);
   EXPECT_GT(matched, 1000u);
   EXPECT_GT(rejected, 1000u);
-  for (const char* code : {"unknown-modifier", "illegal-modifier", "operand-count", "operand-kind", "register-width", "register-alignment",
-                           "register-out-of-range", "immediate-out-of-range", "illegal-prefix", "illegal-selector", "guard-predicate",
-                           "neg-under-x", "modifier-order", "duplicate-modifier", "conflicting-modifiers", "missing-modifier",
-                           "unknown-mnemonic", "unknown-operand", "encoding-error"})
+  for (const char* code :
+       {"unknown-modifier", "illegal-modifier", "operand-count", "operand-kind", "register-width",
+        "register-alignment", "register-out-of-range", "immediate-out-of-range", "illegal-prefix",
+        "illegal-selector", "guard-predicate", "neg-under-x", "modifier-order", "duplicate-modifier",
+        "conflicting-modifiers", "missing-modifier", "unknown-mnemonic", "unknown-operand", "encoding-error"})
     EXPECT_TRUE(codes.contains(code)) << code << " never produced; seen: " << [&] {
       std::string all;
       for (const auto& c : codes) all += c + " ";

@@ -44,9 +44,12 @@ std::optional<std::vector<std::uint64_t>> randomLegal(const isa::Opcode& op, std
   for (std::size_t i = 0; i < op.fields.size(); ++i) {
     const isa::Field& f = op.fields[i];
     const isa::BitFieldType& t = db().typeOf(f);
-    if (f.presence == isa::FieldPresence::Fixed) v[i] = f.value;
-    else if (t.isEnumerated()) v[i] = t.enumerators[rng() % t.enumerators.size()].value;
-    else v[i] = rng() & isa::maxForWidth(f.width);
+    if (f.presence == isa::FieldPresence::Fixed)
+      v[i] = f.value;
+    else if (t.isEnumerated())
+      v[i] = t.enumerators[rng() % t.enumerators.size()].value;
+    else
+      v[i] = rng() & isa::maxForWidth(f.width);
     // Bias towards defaults, so optional operands and modifiers are often omitted.
     if (f.presence == isa::FieldPresence::Default && rng() % 3 == 0) v[i] = f.value;
   }
@@ -92,8 +95,11 @@ TEST(RoundTrip, PrintThenAssembleGivesTheSameWordForEveryVariant) {
       ASSERT_EQ(unit.statements.size(), 1u) << *text;
       std::string problems;
       for (const auto& d : unit.diagnostics)
-        if (d.severity == Severity::Error) problems += std::string(isa::spelling(d.code)) + ": " + d.message + "\n";
-      ASSERT_TRUE(unit.statements[0].inst.has_value()) << op.name << " " << enc.word.toHex() << "\n" << *text << "\n" << problems;
+        if (d.severity == Severity::Error)
+          problems += std::string(isa::spelling(d.code)) + ": " + d.message + "\n";
+      ASSERT_TRUE(unit.statements[0].inst.has_value()) << op.name << " " << enc.word.toHex() << "\n"
+                                                       << *text << "\n"
+                                                       << problems;
       ASSERT_EQ(unit.statements[0].encoding, enc.word)
           << op.name << ": " << *text << " assembled as " << unit.statements[0].inst->opcode->name << " "
           << unit.statements[0].encoding.toHex() << " instead of " << enc.word.toHex();
@@ -102,11 +108,13 @@ TEST(RoundTrip, PrintThenAssembleGivesTheSameWordForEveryVariant) {
       formsUsed.insert(unit.statements[0].inst->form);
     }
   }
-  for (const auto& op : db().opcodes()) EXPECT_GE(ok[op.name], kMinPerOpcode) << op.name << " round-tripped " << ok[op.name] << " times";
+  for (const auto& op : db().opcodes())
+    EXPECT_GE(ok[op.name], kMinPerOpcode) << op.name << " round-tripped " << ok[op.name] << " times";
   EXPECT_EQ(ok.size(), 248u);
   // Every syntax form of the spec (and every form errata.isa infers) is printed and accepted.
   for (const auto& o : db().optypes())
-    for (const auto& form : o.syntax.forms) EXPECT_TRUE(formsUsed.contains(&form)) << o.name << ": " << form.text;
+    for (const auto& form : o.syntax.forms)
+      EXPECT_TRUE(formsUsed.contains(&form)) << o.name << ": " << form.text;
   RecordProperty("roundTrips", total);
 }
 

@@ -18,10 +18,10 @@ struct Expected {
 };
 
 constexpr Expected kExpected[] = {
-    {"IADD", "IADD.X R0, P0, R2, -R4", "neg-under-x", "L-51"},            // L-61.1
-    {"UIMAD", "UR0, P0, UR2, UR3, -UR4", "operand-kind", "L-61"},         // L-61.3
-    {"LEA", "LEA R0, R1, 0x10, R3", "operand-kind", "L-61"},              // L-61.4: shift written as a register
-    {"LEA", "P0, R2, c[0x0][0x160], R7, RZ", "operand-count", "L-61"},    //   six operands, an Rc in .LO form
+    {"IADD", "IADD.X R0, P0, R2, -R4", "neg-under-x", "L-51"},          // L-61.1
+    {"UIMAD", "UR0, P0, UR2, UR3, -UR4", "operand-kind", "L-61"},       // L-61.3
+    {"LEA", "LEA R0, R1, 0x10, R3", "operand-kind", "L-61"},            // L-61.4: shift written as a register
+    {"LEA", "P0, R2, c[0x0][0x160], R7, RZ", "operand-count", "L-61"},  //   six operands, an Rc in .LO form
     {"LEA", "c[0x0][0x160], R7, RZ, P0", "operand-kind", "L-61"},
     {"LEA", "R0, P0, -R2, R3, R4", "operand-kind", "L-61"},
     {"LEA", "~R2, R3, R5, P0", "operand-kind", "L-61"},
@@ -30,9 +30,9 @@ constexpr Expected kExpected[] = {
     {"ULEA", "cmem[0x0][0x160], UR7, URZ, UP0", "operand-kind", "L-61"},
     {"ULEA", "UR0, UP0, -UR2, UR3, UR4", "operand-kind", "L-61"},
     {"ULEA", "~UR2, UR3, UR5, UP0", "operand-kind", "L-61"},
-    {"SHFL", "SHFL.UP pu, R1", "unknown-operand", "L-61"},                // L-61.8
+    {"SHFL", "SHFL.UP pu, R1", "unknown-operand", "L-61"},  // L-61.8
     {"FFMA", "0f405A7EFA, |c[0x0][0x100]|", "operand-kind", "G-1"},
-    {"I2IP", "I2IP.S4.SATRELU", "fixed-field-modifier", "L-31"},         // satrelu==SAT (000:2885)
+    {"I2IP", "I2IP.S4.SATRELU", "fixed-field-modifier", "L-31"},  // satrelu==SAT (000:2885)
 };
 
 TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
@@ -44,12 +44,14 @@ TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
     if (!o.docs.examples.present) continue;
     for (const auto& line : testsupport::fencedLines(o.docs.examples.text)) {
       const AssembledUnit unit = assembleText(db, line);
-      const auto error = std::find_if(unit.diagnostics.begin(), unit.diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+      const auto error = std::find_if(unit.diagnostics.begin(), unit.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.severity == Severity::Error; });
       std::size_t match = std::size(kExpected);
       for (std::size_t i = 0; i < std::size(kExpected); ++i)
         if (o.name == kExpected[i].optype && line.find(kExpected[i].line) != std::string::npos) match = i;
       if (match == std::size(kExpected)) {
-        EXPECT_EQ(error, unit.diagnostics.end()) << o.name << ": " << line << "\n  " << (error != unit.diagnostics.end() ? error->message : "");
+        EXPECT_EQ(error, unit.diagnostics.end())
+            << o.name << ": " << line << "\n  " << (error != unit.diagnostics.end() ? error->message : "");
         assembled += error == unit.diagnostics.end();
         continue;
       }
@@ -59,7 +61,8 @@ TEST(SpecExamples, AssembleOrGiveTheErrorTheirErratumExplains) {
       EXPECT_NE(db.erratum(kExpected[match].erratum), nullptr) << kExpected[match].erratum;
     }
   }
-  for (std::size_t i = 0; i < std::size(kExpected); ++i) EXPECT_TRUE(seen[i]) << "no example line contains: " << kExpected[i].line;
+  for (std::size_t i = 0; i < std::size(kExpected); ++i)
+    EXPECT_TRUE(seen[i]) << "no example line contains: " << kExpected[i].line;
   EXPECT_EQ(assembled, 135 - static_cast<int>(std::size(kExpected)));
 }
 

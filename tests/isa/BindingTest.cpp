@@ -31,7 +31,8 @@ AsmStatement statement(std::string_view line) {
 
 MatchResult matched(std::string_view line) {
   MatchResult r = matchStatement(db(), statement(line));
-  EXPECT_TRUE(r.inst.has_value()) << line << ": " << (r.diagnostics.empty() ? "" : r.diagnostics.front().message);
+  EXPECT_TRUE(r.inst.has_value()) << line << ": "
+                                  << (r.diagnostics.empty() ? "" : r.diagnostics.front().message);
   EXPECT_TRUE(r.binding.has_value()) << line;
   return r;
 }
@@ -56,7 +57,8 @@ using Reg = std::tuple<std::string, std::uint32_t, Access, int>;
 std::vector<Reg> registers(const MatchResult& r) {
   std::vector<Reg> out;
   for (const RegisterAccess& a : registerAccesses(db(), *r.inst, r.binding ? &*r.binding : nullptr))
-    out.emplace_back(a.file->name, a.number, a.access, a.operand == RegisterAccess::kNotWritten ? -1 : a.operand);
+    out.emplace_back(a.file->name, a.number, a.access,
+                     a.operand == RegisterAccess::kNotWritten ? -1 : a.operand);
   return out;
 }
 
@@ -153,15 +155,17 @@ TEST(Binding, PredicateSetIsEveryPredicateOfItsFile) {
   EXPECT_TRUE(operandFacts(b, 0)->fields.empty());  // PR is display only (000:1559)
   // R7.B1 sets ra and its selector ra.bsel (000:1546).
   const Opcode& op = *b.opcode;
-  EXPECT_EQ(operandFacts(b, 1)->fields, (std::vector<std::uint32_t>{static_cast<std::uint32_t>(fieldIndex(op, "ra")),
-                                                                    static_cast<std::uint32_t>(fieldIndex(op, "ra.bsel"))}));
+  EXPECT_EQ(operandFacts(b, 1)->fields,
+            (std::vector<std::uint32_t>{static_cast<std::uint32_t>(fieldIndex(op, "ra")),
+                                        static_cast<std::uint32_t>(fieldIndex(op, "ra.bsel"))}));
   std::vector<Reg> expected{{"Reg", 7, Access::Read, 1}};
   for (std::uint32_t p = 0; p <= 6; ++p) expected.emplace_back("Pred", p, Access::Write, 0);
   EXPECT_EQ(registers(r), expected);
 
   const auto accesses = operandAccesses(db(), op);
   ASSERT_FALSE(accesses.empty());
-  const auto pr = std::find_if(accesses.begin(), accesses.end(), [](const OperandAccess& a) { return a.name == "PR"; });
+  const auto pr =
+      std::find_if(accesses.begin(), accesses.end(), [](const OperandAccess& a) { return a.name == "PR"; });
   ASSERT_NE(pr, accesses.end());
   EXPECT_EQ(pr->access, Access::Write);
   EXPECT_EQ(pr->field, -1);
@@ -201,9 +205,9 @@ TEST(Binding, ConstantMemoryAddressReadsItsUniformBase) {
   const auto dtype = modifierFacts(b, 0, "64");
   ASSERT_TRUE(dtype);
   EXPECT_EQ(dtype->variable, "dtype");
-  EXPECT_EQ(registers(r), (std::vector<Reg>{{"UReg", 7, Access::Read, 1},
-                                            {"UReg", 0, Access::Write, 0},
-                                            {"UReg", 1, Access::Write, 0}}));
+  EXPECT_EQ(registers(r),
+            (std::vector<Reg>{
+                {"UReg", 7, Access::Read, 1}, {"UReg", 0, Access::Write, 0}, {"UReg", 1, Access::Write, 0}}));
 }
 
 // 000:3139-3149 GETGPR_U: Order<pg, rd, R[urb, ridx]>, InList<pg, urb>: the register-indirect
@@ -244,7 +248,8 @@ TEST(Binding, OperandAccessesFollowTheLists) {
 
 // ------------------------------------------------------------------ partial-statement queries
 
-std::vector<std::vector<std::uint8_t>> fills(const char* optype, std::size_t form, std::vector<std::string_view> written,
+std::vector<std::vector<std::uint8_t>> fills(const char* optype, std::size_t form,
+                                             std::vector<std::string_view> written,
                                              std::vector<bool>* complete = nullptr) {
   std::vector<std::vector<std::uint8_t>> out;
   for (const auto& f : fillModifiers(db(), *db().optype(optype), form, written)) {

@@ -63,14 +63,18 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
       // the decoder says so of that register field or with that rule's message, and of nothing else.
       for (const CodecIssue& issue : dec.issues) {
         if (issue.code == isa::DiagnosticCode::EncodingError) {
-          EXPECT_TRUE(std::any_of(op.encodingErrors.begin(), op.encodingErrors.end(),
-                                  [&](const EncodingErrorRule& r) { return issue.message == r.message + " (" + r.kind + ")"; }))
+          EXPECT_TRUE(std::any_of(
+              op.encodingErrors.begin(), op.encodingErrors.end(),
+              [&](const EncodingErrorRule& r) { return issue.message == r.message + " (" + r.kind + ")"; }))
               << op.name << ": " << issue.message;
           ++ruleIssues;
           continue;
         }
-        ASSERT_TRUE(issue.code == isa::DiagnosticCode::RegisterAlignment || issue.code == isa::DiagnosticCode::RegisterRange) << op.name << ": " << issue.message;
-        const auto f = std::find_if(op.fields.begin(), op.fields.end(), [&](const Field& x) { return x.name == issue.field; });
+        ASSERT_TRUE(issue.code == isa::DiagnosticCode::RegisterAlignment ||
+                    issue.code == isa::DiagnosticCode::RegisterRange)
+            << op.name << ": " << issue.message;
+        const auto f = std::find_if(op.fields.begin(), op.fields.end(),
+                                    [&](const Field& x) { return x.name == issue.field; });
         ASSERT_NE(f, op.fields.end()) << issue.field;
         ASSERT_EQ(db().typeOf(*f).kind, TypeKind::Register) << op.name << "." << issue.field;
         ++rangeIssues;
@@ -85,7 +89,7 @@ TEST(Codec, RandomLegalFieldValuesRoundTripForEveryOpcode) {
   }
   EXPECT_EQ(cases, 248 * kCasesPerOpcode);
   EXPECT_LT(rangeIssues, cases / 4);  // wide operands are a few of the fields
-  EXPECT_GT(ruleIssues, 0);            // MUFU's (mufuop, dtype) table alone forbids most random pairs
+  EXPECT_GT(ruleIssues, 0);           // MUFU's (mufuop, dtype) table alone forbids most random pairs
 }
 
 // Found by fuzz/assemble_roundtrip (fuzz/regressions/assemble_roundtrip/mufu-rsq-f16v2): the word
@@ -100,15 +104,21 @@ TEST(Codec, AFieldCombinationAnEncodingErrorRuleForbidsIsAnIssue) {
     std::uint64_t mufuop, dtype, neg, abs;
     std::vector<std::string> messages;
   };
-  const std::string rsq = "MUFU.RCP/.RSQ only take .F32 or .F64 (003_xu.txt:79-87). (IllegalBitFieldCombination)";
-  const std::string sign = "MUFU: - and |x| on SrcB only with .F32 or .F64 (003_xu.txt:55). (IllegalBitFieldCombination)";
+  const std::string rsq =
+      "MUFU.RCP/.RSQ only take .F32 or .F64 (003_xu.txt:79-87). (IllegalBitFieldCombination)";
+  const std::string sign =
+      "MUFU: - and |x| on SrcB only with .F32 or .F64 (003_xu.txt:55). (IllegalBitFieldCombination)";
   const std::vector<Case> cases = {
       {5, 0, 1, 1, {}},  // MUFU.RSQ.F32 R4, -|R5|
       {5, 1, 0, 0, {}},  // MUFU.RSQ.F64 R4, R5
       {5, 2, 0, 0, {rsq}},
       {5, 2, 1, 1, {rsq, sign}},  // the fuzzer's word
-      {1, 1, 0, 0, {"MUFU.F64H only supports RCP/RSQ. (IllegalBitFieldCombination)",
-                    "MUFU.COS/.SIN/.LG2/.SQRT only take .F32 (003_xu.txt:79-87). (IllegalBitFieldCombination)"}},
+      {1,
+       1,
+       0,
+       0,
+       {"MUFU.F64H only supports RCP/RSQ. (IllegalBitFieldCombination)",
+        "MUFU.COS/.SIN/.LG2/.SQRT only take .F32 (003_xu.txt:79-87). (IllegalBitFieldCombination)"}},
   };
   const Decoder decoder(db());
   for (const Case& c : cases) {
@@ -222,10 +232,12 @@ TEST(Codec, EncodeWithEveryValueGiven) {
   v[idx("ra")] = 300;
   v[idx("optype")] = 3;
   std::set<std::string> codes;
-  for (const auto& i : encode(db(), *op, std::span<const std::uint64_t>(v)).issues) codes.insert(std::string(isa::spelling(i.code)) + ":" + i.field);
+  for (const auto& i : encode(db(), *op, std::span<const std::uint64_t>(v)).issues)
+    codes.insert(std::string(isa::spelling(i.code)) + ":" + i.field);
   EXPECT_EQ(codes, (std::set<std::string>{"value-out-of-range:ra", "fixed-field:optype"}));
   v.push_back(0);
-  EXPECT_EQ(encode(db(), *op, std::span<const std::uint64_t>(v)).issues.front().code, isa::DiagnosticCode::TooManyValues);
+  EXPECT_EQ(encode(db(), *op, std::span<const std::uint64_t>(v)).issues.front().code,
+            isa::DiagnosticCode::TooManyValues);
 }
 
 TEST(Codec, EncodeIssues) {
@@ -235,8 +247,8 @@ TEST(Codec, EncodeIssues) {
   FieldValues v(op->fields.size());
   // compop is CompOp<3> with six values (000:39-45): 7 is no enumerator.
   v[idx("compop")] = 7;
-  v[idx("ra")] = 300;                 // does not fit 8 bits
-  v[idx("optype")] = 3;               // fixed to ISETP
+  v[idx("ra")] = 300;    // does not fit 8 bits
+  v[idx("optype")] = 3;  // fixed to ISETP
   const EncodeResult r = encode(db(), *op, v);
   std::set<std::string> codes;
   for (const auto& i : r.issues) codes.insert(std::string(isa::spelling(i.code)) + ":" + i.field);
@@ -276,7 +288,8 @@ TEST(Codec, DecodeIssues) {
   ASSERT_TRUE(c.decoded.has_value());
   EXPECT_EQ(c.decoded->opcode, isetp);
   bool flagged = false;
-  for (const auto& i : c.issues) flagged |= i.code == isa::DiagnosticCode::NotAnEnumerator && i.field == "compop";
+  for (const auto& i : c.issues)
+    flagged |= i.code == isa::DiagnosticCode::NotAnEnumerator && i.field == "compop";
   EXPECT_TRUE(flagged);
 }
 

@@ -105,7 +105,8 @@ std::uint8_t severitiesWritten(const std::string& text) {
 void expectListingMatches(const std::vector<DocRow>& doc, CodeListing listing, const std::string& what) {
   std::map<std::string, std::uint8_t> written;
   for (const DocRow& r : doc) {
-    EXPECT_TRUE(written.emplace(r.code, severitiesWritten(r.severity)).second) << what << " lists " << r.code << " twice";
+    EXPECT_TRUE(written.emplace(r.code, severitiesWritten(r.severity)).second)
+        << what << " lists " << r.code << " twice";
   }
   std::set<std::string> inTable;
   for (const DiagnosticCodeInfo& row : kDiagnosticCodes) {
@@ -116,10 +117,12 @@ void expectListingMatches(const std::vector<DocRow>& doc, CodeListing listing, c
       ADD_FAILURE() << what << " does not list " << row.spelling;
       continue;
     }
-    EXPECT_EQ(it->second, row.severities) << what << ": the severity of " << row.spelling << " differs from the table";
+    EXPECT_EQ(it->second, row.severities)
+        << what << ": the severity of " << row.spelling << " differs from the table";
   }
   for (const auto& [code, severity] : written)
-    EXPECT_TRUE(inTable.contains(code)) << what << " lists " << code << ", which the table does not put there";
+    EXPECT_TRUE(inTable.contains(code))
+        << what << " lists " << code << ", which the table does not put there";
 }
 
 TEST(DiagnosticCode, SpellingsAreUniqueKebabCaseAndEveryRowSaysWhatItMeans) {
@@ -127,7 +130,8 @@ TEST(DiagnosticCode, SpellingsAreUniqueKebabCaseAndEveryRowSaysWhatItMeans) {
   for (const DiagnosticCodeInfo& row : kDiagnosticCodes) {
     EXPECT_TRUE(seen.insert(row.spelling).second) << row.spelling;
     EXPECT_FALSE(row.spelling.empty());
-    for (const char c : row.spelling) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << row.spelling;
+    for (const char c : row.spelling)
+      EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << row.spelling;
     EXPECT_NE(row.spelling.front(), '-');
     EXPECT_NE(row.spelling.back(), '-');
     EXPECT_FALSE(row.meaning.empty()) << row.spelling;

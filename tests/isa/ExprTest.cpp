@@ -199,7 +199,9 @@ TEST(ExprTest, UnknownFieldOrEnumeratorIsUnknown) {
 // comparison with the enumerator's value. Hand-made layout: field 0 is width (32 = 0, 64 = 1),
 // field 1 dtype (F32 = 0, F64H = 1), field 2 mufuop (RCP = 4, RSQ = 5, SQRT = 6).
 CompiledExpr compiled(std::string_view text) {
-  const std::function<int(std::string_view)> index = [](std::string_view f) { return f == "width" ? 0 : f == "dtype" ? 1 : f == "mufuop" ? 2 : -1; };
+  const std::function<int(std::string_view)> index = [](std::string_view f) {
+    return f == "width" ? 0 : f == "dtype" ? 1 : f == "mufuop" ? 2 : -1;
+  };
   const std::function<std::optional<std::uint64_t>(std::string_view, std::string_view)> enums =
       [](std::string_view f, std::string_view n) -> std::optional<std::uint64_t> {
     if (f == "width" && n == "32") return 0;
@@ -236,10 +238,10 @@ TEST(CompiledExprTest, MufuExceptionCondition) {
 }
 
 TEST(CompiledExprTest, UnknownFieldsNamesAndStringsStayUnknown) {
-  EXPECT_EQ(evalOn("ext==\"X\"", {0, 0, 0}), kUnknown);     // no such field
+  EXPECT_EQ(evalOn("ext==\"X\"", {0, 0, 0}), kUnknown);      // no such field
   EXPECT_EQ(evalOn("dtype==\"S64\"", {0, 0, 0}), kUnknown);  // no such enumerator
   EXPECT_EQ(evalOn("32 + ext", {0, 0, 0}), kUnknown);
-  EXPECT_EQ(evalOn("\"A\"", {}), kUnknown);                  // a string outside a comparison
+  EXPECT_EQ(evalOn("\"A\"", {}), kUnknown);  // a string outside a comparison
   EXPECT_EQ(evalOn("\"A\"==\"A\"", {}), 1);
   EXPECT_EQ(evalOn("\"A\"!=\"A\"", {}), 0);
   EXPECT_EQ(evalOn("dtype + 31", {0, 1, 0}), 32);  // a bare field reads its raw value
@@ -252,9 +254,9 @@ TEST(ExprTest, Precedence) {
   EXPECT_EQ(evalConstant("2*3 + 1"), 7);
   EXPECT_EQ(evalConstant("(1 + 2)*3"), 9);
   EXPECT_EQ(evalConstant("2*3*4"), 24);
-  EXPECT_EQ(evalConstant("7 - 2 - 1"), 4);      // left-associative
-  EXPECT_EQ(evalConstant("1 + 2 == 3"), 1);     // comparison binds looser than +
-  EXPECT_EQ(evalConstant("0 and 0 or 1"), 1);   // and binds tighter than or
+  EXPECT_EQ(evalConstant("7 - 2 - 1"), 4);     // left-associative
+  EXPECT_EQ(evalConstant("1 + 2 == 3"), 1);    // comparison binds looser than +
+  EXPECT_EQ(evalConstant("0 and 0 or 1"), 1);  // and binds tighter than or
   EXPECT_EQ(evalConstant("1 or 0 and 0"), 1);
   EXPECT_EQ(evalConstant("1 == 1 and 2 == 3"), 0);
 
@@ -300,15 +302,15 @@ TEST(ExprTest, MalformedInputReportsColumn) {
     std::uint32_t column;  // with the expression starting in column 1
   };
   const std::vector<Case> cases = {
-      {"32 +", 5},                    // operand missing at the end
-      {"(width==\"64\"", 13},         // ')' missing after 12 bytes
-      {"32 # 1", 4},                  // '#' is the 4th byte
-      {"dtype==\"F64H", 8},           // the unterminated string starts at byte 8
-      {"", 1},                        // nothing at all
+      {"32 +", 5},             // operand missing at the end
+      {"(width==\"64\"", 13},  // ')' missing after 12 bytes
+      {"32 # 1", 4},           // '#' is the 4th byte
+      {"dtype==\"F64H", 8},    // the unterminated string starts at byte 8
+      {"", 1},                 // nothing at all
       {")", 1},
-      {"99999999999999999999", 1},    // does not fit 64 bits
+      {"99999999999999999999", 1},  // does not fit 64 bits
       {"width ==", 9},
-      {"32 32", 4},                   // two operands without an operator
+      {"32 32", 4},  // two operands without an operator
       {"!", 2},
       {"(dtype==\"F64H\") and", 20},  // 'and' without right operand
   };

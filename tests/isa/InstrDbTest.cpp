@@ -77,8 +77,8 @@ TEST(InstrDb, IaddRrFieldsFromGroupOptypeAndOpcode) {
   std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>> layout;
   for (const auto& f : op->fields) layout.emplace_back(f.name, f.offset, f.width);
   const std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>> expected = {
-      {"optype", 0, 8}, {"stype", 8, 4},   {"pg", 12, 3},     {"pg.not", 15, 1}, {"rd", 16, 8},
-      {"ra", 24, 8},    {"rb", 32, 8},     {"ra.neg", 72, 1}, {"ext", 76, 1},    {"rb.neg", 97, 1},
+      {"optype", 0, 8}, {"stype", 8, 4},    {"pg", 12, 3},     {"pg.not", 15, 1}, {"rd", 16, 8},
+      {"ra", 24, 8},    {"rb", 32, 8},      {"ra.neg", 72, 1}, {"ext", 76, 1},    {"rb.neg", 97, 1},
       {"pp", 98, 3},    {"pp.not", 101, 1}, {"pu", 106, 3}};
   EXPECT_EQ(layout, expected);
   EXPECT_EQ(fieldOf("IADD_RR", "pg").declaredIn, "IALU");
@@ -86,9 +86,9 @@ TEST(InstrDb, IaddRrFieldsFromGroupOptypeAndOpcode) {
   EXPECT_EQ(fieldOf("IADD_RR", "rb").declaredIn, "IADD_RR");
   EXPECT_EQ(fieldOf("IADD_RR", "rd").presence, FieldPresence::Required);
   EXPECT_EQ(fieldOf("IADD_RR", "optype").presence, FieldPresence::Fixed);
-  EXPECT_EQ(fieldOf("IADD_RR", "optype").value, 0u);             // IADD = 0 in the prelude
+  EXPECT_EQ(fieldOf("IADD_RR", "optype").value, 0u);  // IADD = 0 in the prelude
   EXPECT_EQ(fieldOf("IADD_RR", "stype").value, enumValue("SType", "RR"));
-  EXPECT_EQ(fieldOf("IADD_RR", "pp.not").valueText, "True");     // 000:119 pp.not=True
+  EXPECT_EQ(fieldOf("IADD_RR", "pp.not").valueText, "True");  // 000:119 pp.not=True
   EXPECT_EQ(fieldOf("IADD_RR", "pp.not").value, 1u);
   EXPECT_EQ(fieldOf("IADD_RR", "pu").value, enumValue("Pred", "PT"));
   EXPECT_EQ(db().typeOf(fieldOf("IADD_RR", "rd")).name, "Reg");
@@ -136,7 +136,7 @@ TEST(InstrDb, EnumeratorNumberingRule) {
   EXPECT_EQ(enumValue("IType", "U32"), 1u);   // 000:15 implicit after explicit
   EXPECT_EQ(enumValue("BoolOp", "AND"), 0u);  // 000:48 '//  NoBop;' is a comment
   EXPECT_EQ(enumValue("BoolOp", "XOR"), 2u);
-  EXPECT_EQ(enumValue("REDUXOp", "SUM"), 3u); // 002:25 blank line inside the body
+  EXPECT_EQ(enumValue("REDUXOp", "SUM"), 3u);  // 002:25 blank line inside the body
   EXPECT_EQ(enumValue("REDUXOp", "MIN"), 5u);
   EXPECT_EQ(enumValue("SHFDType", "S32"), 2u);
   EXPECT_EQ(enumValue("PRMTMode", "RC16"), 6u);
@@ -148,10 +148,11 @@ TEST(InstrDb, EnumeratorNumberingRule) {
 }
 
 TEST(InstrDb, PreludeDefinesTheUndefinedTypes) {
-  const std::set<std::string> expected = {"Optype", "SType", "USType", "Reg", "UReg", "Pred", "UPred", "PModi",
-                                          "SignModi", "CMem", "SImm32", "SImm9", "SImm7", "UImm5", "UImm8", "UImm13",
-                                          "F32Imm", "FPFtz", "FPSat", "FPRound", "FMULScale", "NAN", "LOPOp", "FCMPOp",
-                                          "BVal", "HSel", "MUFUOp", "MUFUDType", "MEMDType"};
+  const std::set<std::string> expected = {"Optype", "SType",   "USType",    "Reg",       "UReg",    "Pred",
+                                          "UPred",  "PModi",   "SignModi",  "CMem",      "SImm32",  "SImm9",
+                                          "SImm7",  "UImm5",   "UImm8",     "UImm13",    "F32Imm",  "FPFtz",
+                                          "FPSat",  "FPRound", "FMULScale", "NAN",       "LOPOp",   "FCMPOp",
+                                          "BVal",   "HSel",    "MUFUOp",    "MUFUDType", "MEMDType"};
   ASSERT_EQ(expected.size(), 29u);
   std::set<std::string> prelude;
   for (const auto& t : db().types())
@@ -213,7 +214,8 @@ TEST(InstrDb, OperandInfoStatements) {
   EXPECT_EQ(order, (std::vector<std::string>{"pg", "rd", "pu", "ra", "rb", "pp"}));
   ASSERT_NE(info.asmFormat("rb.neg"), nullptr);  // 000:193 AsmFormat<rb.neg> = CvtINegX(rb.neg, ext)
   EXPECT_EQ(info.asmFormat("rb.neg")->function, "CvtINegX");
-  EXPECT_EQ(info.asmFormat("ra.neg")->args, (std::vector<std::string>{"ra.neg", "ext"}));  // optype level 000:134
+  EXPECT_EQ(info.asmFormat("ra.neg")->args,
+            (std::vector<std::string>{"ra.neg", "ext"}));  // optype level 000:134
   // Composite Order elements: 000:3101 Order<pg, R[urb, ridx], ra>.
   const auto& setgpr = db().opcode("SETGPR_U")->operandInfo.order;
   ASSERT_EQ(setgpr.size(), 3u);
@@ -263,7 +265,7 @@ TEST(InstrDb, ProseSectionsKeepTextAndPosition) {
   const Optype* iadd = db().optype("IADD");
   ASSERT_TRUE(iadd->docs.description.present);
   EXPECT_EQ(iadd->docs.description.text.rfind("进行整数加法", 0), 0u);  // 000:129
-  EXPECT_EQ(iadd->docs.description.pos.line, 128u);                    // the __Description header
+  EXPECT_EQ(iadd->docs.description.pos.line, 128u);                     // the __Description header
   EXPECT_EQ(iadd->docs.description.firstLine, 129u);
   EXPECT_TRUE(iadd->docs.semantics.text.find("IADD.X Rd, pu, Ra, SrcB, pp:") != std::string::npos);
   EXPECT_TRUE(iadd->docs.examples.text.find("IADD R0, R1, -0x114514 ;") != std::string::npos);

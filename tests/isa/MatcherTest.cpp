@@ -18,7 +18,8 @@ std::optional<MnemonicMatch> match(std::string_view name, std::vector<std::strin
 
 std::vector<std::string> issueCodes(const char* optype, std::vector<std::string_view> modifiers) {
   std::vector<std::string> out;
-  for (const auto& i : checkModifiers(db(), *db().optype(optype), modifiers)) out.push_back(std::string(isa::spelling(i.code)) + "@" + std::to_string(i.index));
+  for (const auto& i : checkModifiers(db(), *db().optype(optype), modifiers))
+    out.push_back(std::string(isa::spelling(i.code)) + "@" + std::to_string(i.index));
   return out;
 }
 
@@ -27,14 +28,14 @@ TEST(Matcher, MnemonicsWithDottedParts) {
   ASSERT_TRUE(m);
   EXPECT_EQ(m->optype->name, "IMAD_WIDE");
   EXPECT_EQ(m->mnemonicParts, 1u);
-  m = match("IDP", {"4A", "S8", "U8"});     // 000:837
+  m = match("IDP", {"4A", "S8", "U8"});  // 000:837
   ASSERT_TRUE(m);
   EXPECT_EQ(m->optype->name, "IDP4A");
-  m = match("IMAD", {"HI", "X"});           // 000:253: IMAD itself, two modifiers
+  m = match("IMAD", {"HI", "X"});  // 000:253: IMAD itself, two modifiers
   ASSERT_TRUE(m);
   EXPECT_EQ(m->optype->name, "IMAD");
   EXPECT_EQ(m->mnemonicParts, 0u);
-  m = match("LEA", {"HI", "X", "SX32"});    // 000:1117
+  m = match("LEA", {"HI", "X", "SX32"});  // 000:1117
   ASSERT_TRUE(m);
   EXPECT_EQ(m->optype->name, "LEA");
   EXPECT_FALSE(match("IDP", {}).has_value());  // IDP alone names nothing
@@ -49,9 +50,9 @@ TEST(Matcher, SuggestsCloseMnemonics) {
 }
 
 TEST(Matcher, ModifiersFromLiteralsAndDomains) {
-  EXPECT_TRUE(issueCodes("IMAD", {"HI", "X", "U32"}).empty());   // IMAD.HI.X{.itype}
-  EXPECT_TRUE(issueCodes("SHF", {"L", "WRAP", "U64"}).empty());  // 000:2273 .cwmod = {.CLAMP*, .WRAP}
-  EXPECT_TRUE(issueCodes("FADD", {"FTZ", "SAT", "RZ"}).empty()); // 004:22
+  EXPECT_TRUE(issueCodes("IMAD", {"HI", "X", "U32"}).empty());    // IMAD.HI.X{.itype}
+  EXPECT_TRUE(issueCodes("SHF", {"L", "WRAP", "U64"}).empty());   // 000:2273 .cwmod = {.CLAMP*, .WRAP}
+  EXPECT_TRUE(issueCodes("FADD", {"FTZ", "SAT", "RZ"}).empty());  // 004:22
   EXPECT_EQ(issueCodes("IADD", {"SAT"}), (std::vector<std::string>{"unknown-modifier@0"}));  // 000:125-126
   EXPECT_EQ(issueCodes("IMAD_WIDE", {"U32", "S32"}), (std::vector<std::string>{"conflicting-modifiers@1"}));
   EXPECT_EQ(issueCodes("FADD", {"FTZ", "FTZ"}), (std::vector<std::string>{"duplicate-modifier@1"}));
@@ -77,7 +78,8 @@ TEST(Matcher, UnknownModifierSuggestions) {
   ASSERT_EQ(issues.size(), 1u);
   // .rnd = {.RN*, .RP, .RM, .RZ} (004:26): all four are one edit away; three are offered.
   EXPECT_EQ(issues[0].suggestions.size(), 3u);
-  for (const auto& s : issues[0].suggestions) EXPECT_TRUE(s == "RN" || s == "RP" || s == "RM" || s == "RZ") << s;
+  for (const auto& s : issues[0].suggestions)
+    EXPECT_TRUE(s == "RN" || s == "RP" || s == "RM" || s == "RZ") << s;
   EXPECT_NE(issues[0].message.find("did you mean ."), std::string::npos);
 }
 

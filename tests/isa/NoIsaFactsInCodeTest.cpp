@@ -67,24 +67,30 @@ TEST(NoIsaFactsInCode, NoProductionSourceSpellsAMnemonicModifierOrEnumerator) {
   ASSERT_TRUE(spellings.contains("IADD"));
   ASSERT_TRUE(spellings.contains("RZ"));
   ASSERT_TRUE(spellings.contains("X"));
-  const auto sources = gpuasm::test::sourcesUnder(root, {"server", "isa-db/src", "isa-db/include", "simulator"}, {"simulator/src/semantics/"});
+  const auto sources = gpuasm::test::sourcesUnder(
+      root, {"server", "isa-db/src", "isa-db/include", "simulator"}, {"simulator/src/semantics/"});
   ASSERT_GT(sources.size(), 50u);
   std::string found;
   std::size_t literals = 0;
   for (const fs::path& p : sources) {
-    for (const gpuasm::test::Literal& l : gpuasm::test::stringLiterals(fs::relative(p, root).string(), gpuasm::test::readFile(p))) {
+    for (const gpuasm::test::Literal& l :
+         gpuasm::test::stringLiterals(fs::relative(p, root).string(), gpuasm::test::readFile(p))) {
       ++literals;
       const bool grammarToken = l.file.starts_with("server/syntax/") && kGrammarTokens.contains(l.text);
-      if (spellings.contains(l.text) && !grammarToken) found += "  " + l.file + ":" + std::to_string(l.line) + ": \"" + l.text + "\"\n";
+      if (spellings.contains(l.text) && !grammarToken)
+        found += "  " + l.file + ":" + std::to_string(l.line) + ": \"" + l.text + "\"\n";
     }
   }
   EXPECT_GT(literals, 1000u);
-  EXPECT_TRUE(found.empty()) << "ISA spellings in C++ (state them in isa-db/spec/prelude.isa and read them from the database):\n"
-                             << found;
+  EXPECT_TRUE(found.empty())
+      << "ISA spellings in C++ (state them in isa-db/spec/prelude.isa and read them from the database):\n"
+      << found;
 }
 
 TEST(NoIsaFactsInCode, TheLexerFindsLiteralsAndSkipsComments) {
-  const auto lits = gpuasm::test::stringLiterals("x.cpp", "a = \"RZ\"; // \"PT\"\n/* \"X\" */ b = R\"(IADD)\"; c = '\"'; d = \"a\\\"b\";\nextern \"C\" int f();\n");
+  const auto lits = gpuasm::test::stringLiterals("x.cpp",
+                                                 "a = \"RZ\"; // \"PT\"\n/* \"X\" */ b = R\"(IADD)\"; c = "
+                                                 "'\"'; d = \"a\\\"b\";\nextern \"C\" int f();\n");
   ASSERT_EQ(lits.size(), 3u);
   EXPECT_EQ(lits[0].text, "RZ");
   EXPECT_EQ(lits[0].line, 1);

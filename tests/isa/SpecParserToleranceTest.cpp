@@ -137,22 +137,22 @@ constexpr auto Fixed = FieldPresence::Fixed;
 // Item 1. 000:2110 `__Examples` of LOP3 starts in column 0; every other header is indented.
 TEST(SpecParserTolerance, SectionHeaderInColumnZero) {
   const std::string text = textOf({
-      "__DefGroup IALU : [ALL]",                               // 1
-      "  __Encoding",                                          // 2
-      "    field<12,  3> Pred pg = PT;",                       // 3
-      "",                                                      // 4
-      "__DefOptype LOP3 : [IALU]",                             // 5
-      "  __Encoding",                                          // 6
-      "    field<0,    8> Optype optype == LOP3;",             // 7
-      "  __Semantics",                                         // 8
-      "```asm",                                                // 9
-      "d[i] = UImm8Lut[(a[i] << 2) | (b[i] << 1) | c[i]];",    // 10
-      "```",                                                   // 11
-      "",                                                      // 12
-      "__Examples",                                            // 13
-      "```asm",                                                // 14
-      "LOP3.POR      R7, R7, RZ, R0, 0x1A, !PT ;",             // 15
-      "```",                                                   // 16
+      "__DefGroup IALU : [ALL]",                             // 1
+      "  __Encoding",                                        // 2
+      "    field<12,  3> Pred pg = PT;",                     // 3
+      "",                                                    // 4
+      "__DefOptype LOP3 : [IALU]",                           // 5
+      "  __Encoding",                                        // 6
+      "    field<0,    8> Optype optype == LOP3;",           // 7
+      "  __Semantics",                                       // 8
+      "```asm",                                              // 9
+      "d[i] = UImm8Lut[(a[i] << 2) | (b[i] << 1) | c[i]];",  // 10
+      "```",                                                 // 11
+      "",                                                    // 12
+      "__Examples",                                          // 13
+      "```asm",                                              // 14
+      "LOP3.POR      R7, R7, RZ, R0, 0x1A, !PT ;",           // 15
+      "```",                                                 // 16
   });
   DiagnosticSink sink;
   const SpecFileAst ast = parseSpecFile(0, text, sink);
@@ -261,67 +261,67 @@ TEST(SpecParserTolerance, EmptySections) {
 // and `__Simulation` after `__Examples` (004:422).
 TEST(SpecParserTolerance, UnusualSectionOrder) {
   const std::string text = textOf({
-      "__DefGroup XU : [ALL]",                          // 1
-      "  __Encoding",                                   // 2
-      "    field<12,  3> Pred pg=PT;",                  // 3
-      "",                                               // 4
-      "__DefOptype MUFU : [XU]",                        // 5
-      "  __Encoding",                                   // 6
-      "    field< 0, 8> Optype optype == MUFU;",        // 7
-      "    field<16,  8> Reg rd;",                      // 8
-      "    field<78,  3> MUFUOp mufuop;",               // 9
-      "    field<81,  3> MUFUDType dtype;",             // 10
-      "",                                               // 11
-      "  __Exception",                                  // 12
+      "__DefGroup XU : [ALL]",                    // 1
+      "  __Encoding",                             // 2
+      "    field<12,  3> Pred pg=PT;",            // 3
+      "",                                         // 4
+      "__DefOptype MUFU : [XU]",                  // 5
+      "  __Encoding",                             // 6
+      "    field< 0, 8> Optype optype == MUFU;",  // 7
+      "    field<16,  8> Reg rd;",                // 8
+      "    field<78,  3> MUFUOp mufuop;",         // 9
+      "    field<81,  3> MUFUDType dtype;",       // 10
+      "",                                         // 11
+      "  __Exception",                            // 12
       "    EncodingError<IllegalBitFieldCombination, \"MUFU.F64H only supports RCP/RSQ.\"> = "
-      "(dtype==\"F64H\") and (mufuop!=\"RCP\") and (mufuop!=\"RSQ\");",  // 13
-      "",                                               // 14
-      "  __Syntax",                                     // 15
-      "```asm",                                         // 16
-      "MUFU.mufuop.dtype{.SAT} Rd, {-}{|}SrcB{.hsel}{|}      $sched $req $wsb ;",  // 17
-      "```",                                            // 18
-      "",                                               // 19
-      "__DefOpcode MUFU_R : [MUFU]",                    // 20
-      "  __Encoding",                                   // 21
-      "    field< 8, 4> SType stype == R;",             // 22
-      "    field<32, 8> Reg rb;",                       // 23
-      "",                                               // 24
-      "__DefGroup FALU : [ALL]",                        // 25
-      "  __Encoding",                                   // 26
-      "    field<12,  3> Pred pg = PT;",                // 27
-      "",                                               // 28
-      "__DefOptype FFMA : [FALU]",                      // 29
-      "  __Encoding",                                   // 30
-      "    field<0,  8> Optype optype == FFMA;",        // 31
-      "    field<16, 8> Reg rd;",                       // 32
-      "  __Semantics",                                  // 33
-      "```asm",                                         // 34
-      "FFMA Rd, Ra, SrcB, SrcC:",                       // 35
-      "    Rd = Ra * SrcB + SrcC;",                     // 36
-      "```",                                            // 37
-      "  __Exception",                                  // 38
-      "",                                               // 39
-      "  __Examples",                                   // 40
-      "```asm",                                         // 41
+      "(dtype==\"F64H\") and (mufuop!=\"RCP\") and (mufuop!=\"RSQ\");",             // 13
+      "",                                                                           // 14
+      "  __Syntax",                                                                 // 15
+      "```asm",                                                                     // 16
+      "MUFU.mufuop.dtype{.SAT} Rd, {-}{|}SrcB{.hsel}{|}      $sched $req $wsb ;",   // 17
+      "```",                                                                        // 18
+      "",                                                                           // 19
+      "__DefOpcode MUFU_R : [MUFU]",                                                // 20
+      "  __Encoding",                                                               // 21
+      "    field< 8, 4> SType stype == R;",                                         // 22
+      "    field<32, 8> Reg rb;",                                                   // 23
+      "",                                                                           // 24
+      "__DefGroup FALU : [ALL]",                                                    // 25
+      "  __Encoding",                                                               // 26
+      "    field<12,  3> Pred pg = PT;",                                            // 27
+      "",                                                                           // 28
+      "__DefOptype FFMA : [FALU]",                                                  // 29
+      "  __Encoding",                                                               // 30
+      "    field<0,  8> Optype optype == FFMA;",                                    // 31
+      "    field<16, 8> Reg rd;",                                                   // 32
+      "  __Semantics",                                                              // 33
+      "```asm",                                                                     // 34
+      "FFMA Rd, Ra, SrcB, SrcC:",                                                   // 35
+      "    Rd = Ra * SrcB + SrcC;",                                                 // 36
+      "```",                                                                        // 37
+      "  __Exception",                                                              // 38
+      "",                                                                           // 39
+      "  __Examples",                                                               // 40
+      "```asm",                                                                     // 41
       "FFMA            R0,  R1,  -R2       , RZ             ; // R0 = R1 * (-R2)",  // 42
-      "```",                                            // 43
-      "",                                               // 44
-      "  __Simulation",                                 // 45
-      "      vd = fmaf(va, vb, vc);",                   // 46
-      "",                                               // 47
-      "__DefOpcode FFMA_RRR : [FFMA]",                  // 48
-      "  __Encoding",                                   // 49
-      "    field< 8,  4> SType stype == RRR;",          // 50
-      "    field<32,  8> Reg rb;",                      // 51
-      "",                                               // 52
-      "  __Exception",                                  // 53
-      "",                                               // 54
-      "",                                               // 55
-      "  __OperandInfo",                                // 56
-      "    InList<pg, rb>;",                            // 57
-      "    OutList<rd>;",                               // 58
-      "    Order<pg, rd, rb>;",                         // 59
-      "    Bitwidth<rd> = 32;",                         // 60
+      "```",                                                                        // 43
+      "",                                                                           // 44
+      "  __Simulation",                                                             // 45
+      "      vd = fmaf(va, vb, vc);",                                               // 46
+      "",                                                                           // 47
+      "__DefOpcode FFMA_RRR : [FFMA]",                                              // 48
+      "  __Encoding",                                                               // 49
+      "    field< 8,  4> SType stype == RRR;",                                      // 50
+      "    field<32,  8> Reg rb;",                                                  // 51
+      "",                                                                           // 52
+      "  __Exception",                                                              // 53
+      "",                                                                           // 54
+      "",                                                                           // 55
+      "  __OperandInfo",                                                            // 56
+      "    InList<pg, rb>;",                                                        // 57
+      "    OutList<rd>;",                                                           // 58
+      "    Order<pg, rd, rb>;",                                                     // 59
+      "    Bitwidth<rd> = 32;",                                                     // 60
   });
   DiagnosticSink sink;
   const SpecFileAst ast = parseSpecFile(0, text, sink);
@@ -379,26 +379,26 @@ TEST(SpecParserTolerance, UnusualSectionOrder) {
 // `__Syntax`, `__Description`, `__Semantics`, `__Examples` or `__ModifierInfo`.
 TEST(SpecParserTolerance, MissingSections) {
   const std::string text = textOf({
-      "__DefGroup SYNCOp : [ALL]",              // 1
-      "  __Encoding",                           // 2
-      "    field<12, 3> Pred pg = PT;",         // 3
-      "    field<15, 1> PModi pg.not = False;", // 4
-      "",                                       // 5
-      "__DefOptype MOVM : [SYNCOp]",            // 6
-      "  __Encoding",                           // 7
-      "    field<0,  8> Optype optype==MOVM;",  // 8
-      "    field<16, 8> Reg rd;",               // 9
-      "",                                       // 10
-      "__DefOpcode MOVM_R : [MOVM]",            // 11
-      "  __Encoding",                           // 12
-      "    field<8,  4> SType stype==R;",       // 13
-      "    field<24, 8> Reg ra;",               // 14
-      "  __OperandInfo",                        // 15
-      "    InList<pg, ra>;",                    // 16
-      "    OutList<rd>;",                       // 17
-      "    Order<pg, rd, ra>;",                 // 18
-      "    Bitwidth<rd> = 32;",                 // 19
-      "    Bitwidth<ra> = 32;",                 // 20
+      "__DefGroup SYNCOp : [ALL]",               // 1
+      "  __Encoding",                            // 2
+      "    field<12, 3> Pred pg = PT;",          // 3
+      "    field<15, 1> PModi pg.not = False;",  // 4
+      "",                                        // 5
+      "__DefOptype MOVM : [SYNCOp]",             // 6
+      "  __Encoding",                            // 7
+      "    field<0,  8> Optype optype==MOVM;",   // 8
+      "    field<16, 8> Reg rd;",                // 9
+      "",                                        // 10
+      "__DefOpcode MOVM_R : [MOVM]",             // 11
+      "  __Encoding",                            // 12
+      "    field<8,  4> SType stype==R;",        // 13
+      "    field<24, 8> Reg ra;",                // 14
+      "  __OperandInfo",                         // 15
+      "    InList<pg, ra>;",                     // 16
+      "    OutList<rd>;",                        // 17
+      "    Order<pg, rd, ra>;",                  // 18
+      "    Bitwidth<rd> = 32;",                  // 19
+      "    Bitwidth<ra> = 32;",                  // 20
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(errorsInSnippet(load), Strings{});
@@ -442,38 +442,38 @@ TEST(SpecParserTolerance, MissingSections) {
 // first statement (IMAD_WIDE_RRC `__OperandInfo`, 000:583) and whitespace-only lines (001:12).
 TEST(SpecParserTolerance, BlankAndWhitespaceOnlyLines) {
   const std::string text = textOf({
-      "__DefBitFieldType REDUXOp<3>",             // 1
-      "    AND;",                                 // 2
-      "    OR;",                                  // 3
-      "    XOR;",                                 // 4
-      "",                                         // 5
-      "    SUM;",                                 // 6
-      "    MAX;",                                 // 7
-      "    MIN;",                                 // 8
-      "",                                         // 9
-      "__DefGroup UDP : [ALL]",                   // 10
-      "  __Encoding",                             // 11
-      "    field<12,  3> UPred upg=UPT;",         // 12
-      "",                                         // 13
-      "__DefOptype ULDC : [UDP]",                 // 14
-      "  __Encoding",                             // 15
-      "    field<0,  8> Optype optype==ULDC;",    // 16
-      "    field<16, 6> UReg urd;",               // 17
-      "  ",                                       // 18 (two spaces)
-      "  __Syntax",                               // 19
-      "```asm",                                   // 20
+      "__DefBitFieldType REDUXOp<3>",                            // 1
+      "    AND;",                                                // 2
+      "    OR;",                                                 // 3
+      "    XOR;",                                                // 4
+      "",                                                        // 5
+      "    SUM;",                                                // 6
+      "    MAX;",                                                // 7
+      "    MIN;",                                                // 8
+      "",                                                        // 9
+      "__DefGroup UDP : [ALL]",                                  // 10
+      "  __Encoding",                                            // 11
+      "    field<12,  3> UPred upg=UPT;",                        // 12
+      "",                                                        // 13
+      "__DefOptype ULDC : [UDP]",                                // 14
+      "  __Encoding",                                            // 15
+      "    field<0,  8> Optype optype==ULDC;",                   // 16
+      "    field<16, 6> UReg urd;",                              // 17
+      "  ",                                                      // 18 (two spaces)
+      "  __Syntax",                                              // 19
+      "```asm",                                                  // 20
       "ULDC{.dtype} URd, c[UImm][URa+SImm]      $sched $req ;",  // 21
-      "```",                                      // 22
-      "",                                         // 23
-      "__DefOpcode ULDC_U : [ULDC]",              // 24
-      "  __Encoding",                             // 25
-      "    field<8,   4> USType stype == U;",     // 26
-      "    field<84, 3> REDUXOp op = SUM;",       // 27
-      "  __OperandInfo",                          // 28
-      "",                                         // 29
-      "    InList<upg, urd>;",                    // 30
-      "    OutList<urd>;",                        // 31
-      "    Order<upg, urd>;",                     // 32
+      "```",                                                     // 22
+      "",                                                        // 23
+      "__DefOpcode ULDC_U : [ULDC]",                             // 24
+      "  __Encoding",                                            // 25
+      "    field<8,   4> USType stype == U;",                    // 26
+      "    field<84, 3> REDUXOp op = SUM;",                      // 27
+      "  __OperandInfo",                                         // 28
+      "",                                                        // 29
+      "    InList<upg, urd>;",                                   // 30
+      "    OutList<urd>;",                                       // 31
+      "    Order<upg, urd>;",                                    // 32
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(positionsOf(load, "whitespace-only-line"), (Strings{"0:18:1 note"}));
@@ -506,36 +506,36 @@ TEST(SpecParserTolerance, BlankAndWhitespaceOnlyLines) {
 // trailing comments on enumerators (000:32-33).
 TEST(SpecParserTolerance, Comments) {
   const std::string text = textOf({
-      "__DefBitFieldType BoolOp<2>",                                   // 1
-      "//  NoBop;",                                                    // 2
-      "    AND;",                                                      // 3
-      "    OR;",                                                       // 4
-      "    XOR;",                                                      // 5
-      "",                                                              // 6
-      "__DefBitFieldType CWMode<1>",                                   // 7
-      "    C; // CLAMP",                                               // 8
-      "    W; // WRAP",                                                // 9
-      "",                                                              // 10
-      "__DefBitFieldType REDUXDType<2>",                               // 11
-      "    U32;",                                                      // 12
-      "    S32;",                                                      // 13
-      "    //F32???",                                                  // 14
-      "",                                                              // 15
-      "// Sync Op",                                                    // 16
-      "__DefGroup XU : [ALL]",                                         // 17
-      "  __Encoding",                                                  // 18
-      "    field<12,  3> Pred pg=PT;",                                 // 19
-      "",                                                              // 20
-      "__DefOptype MUFU : [XU]",                                       // 21
-      "  __Encoding",                                                  // 22
-      "    field< 0, 8> Optype optype == MUFU;",                       // 23
-      "    field<16,  8> Reg rd;",                                     // 24
-      "    // field<77,  1> FPSat sat = NoSAT;  // TODO",              // 25
-      "",                                                              // 26
-      "__DefOpcode MUFU_R : [MUFU]  //",                               // 27
-      "  __Encoding",                                                  // 28
-      "    field< 8, 4> SType stype == R;",                            // 29
-      "    field<32, 8> Reg rb;",                                      // 30
+      "__DefBitFieldType BoolOp<2>",                       // 1
+      "//  NoBop;",                                        // 2
+      "    AND;",                                          // 3
+      "    OR;",                                           // 4
+      "    XOR;",                                          // 5
+      "",                                                  // 6
+      "__DefBitFieldType CWMode<1>",                       // 7
+      "    C; // CLAMP",                                   // 8
+      "    W; // WRAP",                                    // 9
+      "",                                                  // 10
+      "__DefBitFieldType REDUXDType<2>",                   // 11
+      "    U32;",                                          // 12
+      "    S32;",                                          // 13
+      "    //F32???",                                      // 14
+      "",                                                  // 15
+      "// Sync Op",                                        // 16
+      "__DefGroup XU : [ALL]",                             // 17
+      "  __Encoding",                                      // 18
+      "    field<12,  3> Pred pg=PT;",                     // 19
+      "",                                                  // 20
+      "__DefOptype MUFU : [XU]",                           // 21
+      "  __Encoding",                                      // 22
+      "    field< 0, 8> Optype optype == MUFU;",           // 23
+      "    field<16,  8> Reg rd;",                         // 24
+      "    // field<77,  1> FPSat sat = NoSAT;  // TODO",  // 25
+      "",                                                  // 26
+      "__DefOpcode MUFU_R : [MUFU]  //",                   // 27
+      "  __Encoding",                                      // 28
+      "    field< 8, 4> SType stype == R;",                // 29
+      "    field<32, 8> Reg rb;",                          // 30
   });
   DiagnosticSink sink;
   const SpecFileAst ast = parseSpecFile(0, text, sink);
@@ -574,33 +574,33 @@ TEST(SpecParserTolerance, Comments) {
 // Item 7. Fence openers with trailing spaces (51 × "```asm          ", e.g. R2P 000:1549).
 TEST(SpecParserTolerance, FenceOpenerWithTrailingSpaces) {
   const std::string text = textOf({
-      "__DefBitFieldType BSel<2>",                       // 1
-      "    B0;",                                         // 2
-      "    B1;",                                         // 3
-      "    B2;",                                         // 4
-      "    B3;",                                         // 5
-      "",                                                // 6
-      "__DefGroup IALU : [ALL]",                         // 7
-      "  __Encoding",                                    // 8
-      "    field<12,  3> Pred pg = PT;",                 // 9
-      "",                                                // 10
-      "__DefOptype R2P : [IALU]",                        // 11
-      "  __Encoding",                                    // 12
-      "    field<0,  8> Optype optype == R2P;",          // 13
-      "    field<24, 8> Reg ra;",                        // 14
-      "    field<79, 2> BSel ra.bsel = B0;",             // 15
-      "",                                                // 16
-      "  __Syntax",                                      // 17
-      "```asm          ",                                // 18
-      "R2P PR, Ra{.bsel}, SbMsk      $sched $req ;",     // 19
-      "",                                                // 20
-      ".bsel = {.B0*, .B1, .B2, .B3}",                   // 21
-      "```",                                             // 22
-      "",                                                // 23
-      "  __Examples",                                    // 24
-      "```asm          ",                                // 25
-      "R2P PR, R7.B1, 0xFF;",                            // 26
-      "```",                                             // 27
+      "__DefBitFieldType BSel<2>",                    // 1
+      "    B0;",                                      // 2
+      "    B1;",                                      // 3
+      "    B2;",                                      // 4
+      "    B3;",                                      // 5
+      "",                                             // 6
+      "__DefGroup IALU : [ALL]",                      // 7
+      "  __Encoding",                                 // 8
+      "    field<12,  3> Pred pg = PT;",              // 9
+      "",                                             // 10
+      "__DefOptype R2P : [IALU]",                     // 11
+      "  __Encoding",                                 // 12
+      "    field<0,  8> Optype optype == R2P;",       // 13
+      "    field<24, 8> Reg ra;",                     // 14
+      "    field<79, 2> BSel ra.bsel = B0;",          // 15
+      "",                                             // 16
+      "  __Syntax",                                   // 17
+      "```asm          ",                             // 18
+      "R2P PR, Ra{.bsel}, SbMsk      $sched $req ;",  // 19
+      "",                                             // 20
+      ".bsel = {.B0*, .B1, .B2, .B3}",                // 21
+      "```",                                          // 22
+      "",                                             // 23
+      "  __Examples",                                 // 24
+      "```asm          ",                             // 25
+      "R2P PR, R7.B1, 0xFF;",                         // 26
+      "```",                                          // 27
   });
   const SpecLoad load = loadSnippet(text, true);
   // "```asm" is 6 bytes: the first trailing space is column 7.
@@ -633,30 +633,30 @@ TEST(SpecParserTolerance, FenceOpenerWithTrailingSpaces) {
 // `    Bitwidth<urb> = 32;`) and a file starting with an empty line (002).
 TEST(SpecParserTolerance, MissingFinalNewlineAndLeadingBlankLine) {
   std::string text = textOf({
-      "",                                       // 1
-      "__DefBitFieldType SHFLMode<2>",          // 2
-      "    IDX;",                               // 3
-      "    UP;",                                // 4
-      "    DOWN;",                              // 5
-      "    BFLY;",                              // 6
-      "",                                       // 7
-      "__DefGroup SYNCOp : [ALL]",              // 8
-      "  __Encoding",                           // 9
-      "    field<12, 3> Pred pg = PT;",         // 10
-      "",                                       // 11
-      "__DefOptype ELECT : [SYNCOp]",           // 12
-      "  __Encoding",                           // 13
-      "    field<0,  8> Optype optype==ELECT;", // 14
-      "    field<16, 8> Reg rd;",               // 15
-      "",                                       // 16
-      "__DefOpcode ELECT_U : [ELECT]",          // 17
-      "  __Encoding",                           // 18
-      "    field<8,  4> SType stype==U;",       // 19
-      "",                                       // 20
-      "    field<32, 6> UReg urb;",             // 21
-      "  __OperandInfo",                        // 22
-      "    Order<pg, rd, urb>;",                // 23
-      "    Bitwidth<urb> = 32;",                // 24 (no newline)
+      "",                                        // 1
+      "__DefBitFieldType SHFLMode<2>",           // 2
+      "    IDX;",                                // 3
+      "    UP;",                                 // 4
+      "    DOWN;",                               // 5
+      "    BFLY;",                               // 6
+      "",                                        // 7
+      "__DefGroup SYNCOp : [ALL]",               // 8
+      "  __Encoding",                            // 9
+      "    field<12, 3> Pred pg = PT;",          // 10
+      "",                                        // 11
+      "__DefOptype ELECT : [SYNCOp]",            // 12
+      "  __Encoding",                            // 13
+      "    field<0,  8> Optype optype==ELECT;",  // 14
+      "    field<16, 8> Reg rd;",                // 15
+      "",                                        // 16
+      "__DefOpcode ELECT_U : [ELECT]",           // 17
+      "  __Encoding",                            // 18
+      "    field<8,  4> SType stype==U;",        // 19
+      "",                                        // 20
+      "    field<32, 6> UReg urb;",              // 21
+      "  __OperandInfo",                         // 22
+      "    Order<pg, rd, urb>;",                 // 23
+      "    Bitwidth<urb> = 32;",                 // 24 (no newline)
   });
   text.pop_back();
   const SpecLoad load = loadSnippet(text, true);
@@ -692,33 +692,33 @@ TEST(SpecParserTolerance, MissingFinalNewlineAndLeadingBlankLine) {
 // `width = 32` (000:2505) and MEMDType's `dtype = 32` (001:11). They resolve by name.
 TEST(SpecParserTolerance, NumericLookingEnumeratorNames) {
   const std::string text = textOf({
-      "__DefBitFieldType MOVW<1>",                          // 1
-      "    32;",                                            // 2
-      "    64;",                                            // 3
-      "",                                                   // 4
-      "__DefGroup IALU : [ALL]",                            // 5
-      "  __Encoding",                                       // 6
-      "    field<12,  3> Pred pg = PT;",                    // 7
-      "",                                                   // 8
-      "__DefOptype MOV : [IALU]",                           // 9
-      "  __Encoding",                                       // 10
-      "    field<0,  8> Optype optype == MOV;",             // 11
-      "    field<16,  8> Reg rd;",                          // 12
-      "",                                                   // 13
-      "__DefOpcode MOV_R : [MOV]",                          // 14
-      "  __Encoding",                                       // 15
-      "    field<8,   4> SType stype == R;",                // 16
-      "    field<32,  8> Reg rb;",                          // 17
-      "    field<80,  1> MOVW width = 32;",                 // 18
-      "    field<81,  3> MEMDType dtype = 32;",             // 19
-      "  __OperandInfo",                                    // 20
-      "    Order<pg, rd, rb>;",                             // 21
-      "    Bitwidth<rd> = 32 + (width==\"64\")*32;",        // 22
-      "",                                                   // 23
-      "__DefOpcode MOV_W : [MOV]",                          // 24
-      "  __Encoding",                                       // 25
-      "    field<8,   4> SType stype == U;",                // 26
-      "    field<80,  1> MOVW width == 64;",                // 27
+      "__DefBitFieldType MOVW<1>",                    // 1
+      "    32;",                                      // 2
+      "    64;",                                      // 3
+      "",                                             // 4
+      "__DefGroup IALU : [ALL]",                      // 5
+      "  __Encoding",                                 // 6
+      "    field<12,  3> Pred pg = PT;",              // 7
+      "",                                             // 8
+      "__DefOptype MOV : [IALU]",                     // 9
+      "  __Encoding",                                 // 10
+      "    field<0,  8> Optype optype == MOV;",       // 11
+      "    field<16,  8> Reg rd;",                    // 12
+      "",                                             // 13
+      "__DefOpcode MOV_R : [MOV]",                    // 14
+      "  __Encoding",                                 // 15
+      "    field<8,   4> SType stype == R;",          // 16
+      "    field<32,  8> Reg rb;",                    // 17
+      "    field<80,  1> MOVW width = 32;",           // 18
+      "    field<81,  3> MEMDType dtype = 32;",       // 19
+      "  __OperandInfo",                              // 20
+      "    Order<pg, rd, rb>;",                       // 21
+      "    Bitwidth<rd> = 32 + (width==\"64\")*32;",  // 22
+      "",                                             // 23
+      "__DefOpcode MOV_W : [MOV]",                    // 24
+      "  __Encoding",                                 // 25
+      "    field<8,   4> SType stype == U;",          // 26
+      "    field<80,  1> MOVW width == 64;",          // 27
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(positionsOf(load, "numeric-enumerator-name"), (Strings{"0:2:5 note", "0:3:5 note"}));
@@ -767,45 +767,45 @@ TEST(SpecParserTolerance, NumericLookingEnumeratorNames) {
 // CompOp and VOTEOp, X in IExt and SType): values are scoped to the field's type.
 TEST(SpecParserTolerance, SameEnumeratorNameInSeveralTypes) {
   const std::string text = textOf({
-      "__DefBitFieldType IExt<1>",                       // 1
-      "    NoX = 0x0;",                                  // 2
-      "    X = 0x1;",                                    // 3
-      "",                                                // 4
-      "__DefBitFieldType IType<1>",                      // 5
-      "    S32 = 0x0;",                                  // 6
-      "    U32;",                                        // 7
-      "",                                                // 8
-      "__DefBitFieldType SHFDType<2>",                   // 9
-      "    S64;",                                        // 10
-      "    U64;",                                        // 11
-      "    S32;",                                        // 12
-      "    U32;",                                        // 13
-      "",                                                // 14
-      "__DefBitFieldType CompOp<3>",                     // 15
-      "    EQ;",                                         // 16
-      "    NE;",                                         // 17
-      "",                                                // 18
-      "__DefBitFieldType VOTEOp<2>",                     // 19
-      "    ANY;",                                        // 20
-      "    ALL;",                                        // 21
-      "    EQ;",                                         // 22
-      "",                                                // 23
-      "__DefGroup IALU : [ALL]",                         // 24
-      "  __Encoding",                                    // 25
-      "    field<12,  3> Pred pg = PT;",                 // 26
-      "",                                                // 27
-      "__DefOptype SHF : [IALU]",                        // 28
-      "  __Encoding",                                    // 29
-      "    field<0,  8> Optype optype == SHF;",          // 30
-      "    field<76,  1> IExt ext = X;",                 // 31
-      "    field<77,  1> IType itype = U32;",            // 32
-      "    field<80,  2> SHFDType dtype = U32;",         // 33
-      "    field<82,  3> CompOp compop = EQ;",           // 34
-      "    field<85,  2> VOTEOp voteop = EQ;",           // 35
-      "",                                                // 36
-      "__DefOpcode SHF_X : [SHF]",                       // 37
-      "  __Encoding",                                    // 38
-      "    field<8,   4> SType stype == X;",             // 39
+      "__DefBitFieldType IExt<1>",                // 1
+      "    NoX = 0x0;",                           // 2
+      "    X = 0x1;",                             // 3
+      "",                                         // 4
+      "__DefBitFieldType IType<1>",               // 5
+      "    S32 = 0x0;",                           // 6
+      "    U32;",                                 // 7
+      "",                                         // 8
+      "__DefBitFieldType SHFDType<2>",            // 9
+      "    S64;",                                 // 10
+      "    U64;",                                 // 11
+      "    S32;",                                 // 12
+      "    U32;",                                 // 13
+      "",                                         // 14
+      "__DefBitFieldType CompOp<3>",              // 15
+      "    EQ;",                                  // 16
+      "    NE;",                                  // 17
+      "",                                         // 18
+      "__DefBitFieldType VOTEOp<2>",              // 19
+      "    ANY;",                                 // 20
+      "    ALL;",                                 // 21
+      "    EQ;",                                  // 22
+      "",                                         // 23
+      "__DefGroup IALU : [ALL]",                  // 24
+      "  __Encoding",                             // 25
+      "    field<12,  3> Pred pg = PT;",          // 26
+      "",                                         // 27
+      "__DefOptype SHF : [IALU]",                 // 28
+      "  __Encoding",                             // 29
+      "    field<0,  8> Optype optype == SHF;",   // 30
+      "    field<76,  1> IExt ext = X;",          // 31
+      "    field<77,  1> IType itype = U32;",     // 32
+      "    field<80,  2> SHFDType dtype = U32;",  // 33
+      "    field<82,  3> CompOp compop = EQ;",    // 34
+      "    field<85,  2> VOTEOp voteop = EQ;",    // 35
+      "",                                         // 36
+      "__DefOpcode SHF_X : [SHF]",                // 37
+      "  __Encoding",                             // 38
+      "    field<8,   4> SType stype == X;",      // 39
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(positionsOf(load, "duplicate-enumerator"), Strings{});
@@ -870,7 +870,8 @@ TEST(SpecParserTolerance, TypeUsedBeforeDefinitionAndAcrossFiles) {
   };
 
   // Across files: file 0 uses the type, file 1 defines it.
-  std::vector<SpecFile> files{{"001_udp.txt", user, SpecFileRole::Spec}, {"003_xu.txt", definer, SpecFileRole::Spec}};
+  std::vector<SpecFile> files{{"001_udp.txt", user, SpecFileRole::Spec},
+                              {"003_xu.txt", definer, SpecFileRole::Spec}};
   for (auto& f : embeddedSpecFiles())
     if (f.role == SpecFileRole::Prelude) files.push_back(std::move(f));
   {
@@ -888,27 +889,27 @@ TEST(SpecParserTolerance, TypeUsedBeforeDefinitionAndAcrossFiles) {
 // `pg`/`pg.not` with the same values (000:3008-3009).
 TEST(SpecParserTolerance, DuplicateFieldDeclarationAlongChain) {
   const std::string text = textOf({
-      "__DefGroup IALU : [ALL]",                    // 1
-      "  __Encoding",                               // 2
-      "    field<12,  3> Pred pg = PT;",            // 3
-      "    field<15,  1> PModi pg.not = False;",    // 4
-      "",                                           // 5
-      "__DefOptype R2UR : [IALU]",                  // 6
-      "  __Encoding",                               // 7
-      "    field<0,  8> Optype optype == R2UR;",    // 8
-      "    field<12,  3> Pred pg = PT;",            // 9
-      "    field<15,  1> PModi pg.not = False;",    // 10
-      "    field<16,  6> UReg urd;",                // 11
-      "",                                           // 12
-      "__DefOpcode R2UR_R : [R2UR]",                // 13
-      "  __Encoding",                               // 14
-      "    field<8,   4> SType stype == R;",        // 15
-      "    field<24,  8> Reg rb;",                  // 16
-      "",                                           // 17
-      "__DefOpcode R2UR_U : [R2UR]",                // 18
-      "  __Encoding",                               // 19
-      "    field<8,   4> SType stype == U;",        // 20
-      "    field<32,  6> UReg urb;",                // 21
+      "__DefGroup IALU : [ALL]",                  // 1
+      "  __Encoding",                             // 2
+      "    field<12,  3> Pred pg = PT;",          // 3
+      "    field<15,  1> PModi pg.not = False;",  // 4
+      "",                                         // 5
+      "__DefOptype R2UR : [IALU]",                // 6
+      "  __Encoding",                             // 7
+      "    field<0,  8> Optype optype == R2UR;",  // 8
+      "    field<12,  3> Pred pg = PT;",          // 9
+      "    field<15,  1> PModi pg.not = False;",  // 10
+      "    field<16,  6> UReg urd;",              // 11
+      "",                                         // 12
+      "__DefOpcode R2UR_R : [R2UR]",              // 13
+      "  __Encoding",                             // 14
+      "    field<8,   4> SType stype == R;",      // 15
+      "    field<24,  8> Reg rb;",                // 16
+      "",                                         // 17
+      "__DefOpcode R2UR_U : [R2UR]",              // 18
+      "  __Encoding",                             // 19
+      "    field<8,   4> SType stype == U;",      // 20
+      "    field<32,  6> UReg urb;",              // 21
   });
   const SpecLoad load = loadSnippet(text, true);
   // Reported once per redeclaring definition, although two opcodes inherit it.
@@ -931,22 +932,23 @@ TEST(SpecParserTolerance, DuplicateFieldDeclarationAlongChain) {
   EXPECT_EQ(where(r->field("pg")->pos), "0:9:5");
   const Opcode* u = db.opcode("R2UR_U");
   ASSERT_NE(u, nullptr);
-  EXPECT_EQ(std::count_if(u->fields.begin(), u->fields.end(), [](const Field& f) { return f.name == "pg"; }), 1);
+  EXPECT_EQ(std::count_if(u->fields.begin(), u->fields.end(), [](const Field& f) { return f.name == "pg"; }),
+            1);
 
   // A redeclaration that differs is an error; the later declaration is used.
   const std::string conflicting = textOf({
-      "__DefGroup IALU : [ALL]",                    // 1
-      "  __Encoding",                               // 2
-      "    field<12,  3> Pred pg = PT;",            // 3
-      "",                                           // 4
-      "__DefOptype R2UR : [IALU]",                  // 5
-      "  __Encoding",                               // 6
-      "    field<0,  8> Optype optype == R2UR;",    // 7
-      "    field<12,  3> Pred pg = P0;",            // 8
-      "",                                           // 9
-      "__DefOpcode R2UR_R : [R2UR]",                // 10
-      "  __Encoding",                               // 11
-      "    field<8,   4> SType stype == R;",        // 12
+      "__DefGroup IALU : [ALL]",                  // 1
+      "  __Encoding",                             // 2
+      "    field<12,  3> Pred pg = PT;",          // 3
+      "",                                         // 4
+      "__DefOptype R2UR : [IALU]",                // 5
+      "  __Encoding",                             // 6
+      "    field<0,  8> Optype optype == R2UR;",  // 7
+      "    field<12,  3> Pred pg = P0;",          // 8
+      "",                                         // 9
+      "__DefOpcode R2UR_R : [R2UR]",              // 10
+      "  __Encoding",                             // 11
+      "    field<8,   4> SType stype == R;",      // 12
   });
   const SpecLoad load2 = loadSnippet(conflicting, true);
   EXPECT_EQ(positionsOf(load2, "field-conflict"), (Strings{"0:8:5 error"}));
@@ -961,46 +963,46 @@ TEST(SpecParserTolerance, DuplicateFieldDeclarationAlongChain) {
 // '.' (I2IP 000:2893).
 TEST(SpecParserTolerance, DomainLineTrailingSemicolonOrMissingDot) {
   const std::string text = textOf({
-      "__DefBitFieldType CWMode<1>",                                 // 1
-      "    C; // CLAMP",                                             // 2
-      "    W; // WRAP",                                              // 3
-      "",                                                            // 4
-      "__DefBitFieldType SATRelu<1>",                                // 5
-      "  SAT;",                                                      // 6
-      "  SATRELU;",                                                  // 7
-      "",                                                            // 8
-      "__DefGroup UDP : [ALL]",                                      // 9
-      "  __Encoding",                                                // 10
-      "    field<12,  3> UPred upg=UPT;",                            // 11
-      "",                                                            // 12
-      "__DefOptype UBMSK : [UDP]",                                   // 13
-      "  __Encoding",                                                // 14
-      "    field<0,  8> Optype optype == UBMSK;",                    // 15
-      "    field<81, 1> CWMode cwmode=C;",                           // 16
-      "",                                                            // 17
-      "  __Syntax",                                                  // 18
-      "```asm",                                                      // 19
-      "UBMSK.cwmode URd, URa, SrcB      $sched $req ;",              // 20
-      "",                                                            // 21
-      ".cwmode = {.CLAMP, .WRAP};",                                  // 22
-      "```",                                                         // 23
-      "",                                                            // 24
-      "__DefGroup IALU : [ALL]",                                     // 25
-      "  __Encoding",                                                // 26
-      "    field<12,  3> Pred pg = PT;",                             // 27
-      "",                                                            // 28
-      "__DefOptype I2IP : [IALU]",                                   // 29
-      "  __Encoding",                                                // 30
-      "    field<0,  8> Optype optype == I2IP;",                     // 31
-      "    field<75, 1> SATRelu satrelu==SAT;",                      // 32
-      "",                                                            // 33
-      "  __Syntax",                                                  // 34
-      "```asm",                                                      // 35
-      "I2IP.dsttype.satrelu Rd, Ra, SrcB, Rc $sched $req ;",         // 36
-      "",                                                            // 37
-      ".dsttype = {.S2, .U2, .S4, .U4, .S8, .U8, .S16, .U16}",       // 38
-      "satrelu = {.SAT*, .SATRELU}",                                 // 39
-      "```",                                                         // 40
+      "__DefBitFieldType CWMode<1>",                            // 1
+      "    C; // CLAMP",                                        // 2
+      "    W; // WRAP",                                         // 3
+      "",                                                       // 4
+      "__DefBitFieldType SATRelu<1>",                           // 5
+      "  SAT;",                                                 // 6
+      "  SATRELU;",                                             // 7
+      "",                                                       // 8
+      "__DefGroup UDP : [ALL]",                                 // 9
+      "  __Encoding",                                           // 10
+      "    field<12,  3> UPred upg=UPT;",                       // 11
+      "",                                                       // 12
+      "__DefOptype UBMSK : [UDP]",                              // 13
+      "  __Encoding",                                           // 14
+      "    field<0,  8> Optype optype == UBMSK;",               // 15
+      "    field<81, 1> CWMode cwmode=C;",                      // 16
+      "",                                                       // 17
+      "  __Syntax",                                             // 18
+      "```asm",                                                 // 19
+      "UBMSK.cwmode URd, URa, SrcB      $sched $req ;",         // 20
+      "",                                                       // 21
+      ".cwmode = {.CLAMP, .WRAP};",                             // 22
+      "```",                                                    // 23
+      "",                                                       // 24
+      "__DefGroup IALU : [ALL]",                                // 25
+      "  __Encoding",                                           // 26
+      "    field<12,  3> Pred pg = PT;",                        // 27
+      "",                                                       // 28
+      "__DefOptype I2IP : [IALU]",                              // 29
+      "  __Encoding",                                           // 30
+      "    field<0,  8> Optype optype == I2IP;",                // 31
+      "    field<75, 1> SATRelu satrelu==SAT;",                 // 32
+      "",                                                       // 33
+      "  __Syntax",                                             // 34
+      "```asm",                                                 // 35
+      "I2IP.dsttype.satrelu Rd, Ra, SrcB, Rc $sched $req ;",    // 36
+      "",                                                       // 37
+      ".dsttype = {.S2, .U2, .S4, .U4, .S8, .U8, .S16, .U16}",  // 38
+      "satrelu = {.SAT*, .SATRELU}",                            // 39
+      "```",                                                    // 40
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(positionsOf(load, "domain-trailing-semicolon"), (Strings{"0:22:1 warning"}));
@@ -1045,53 +1047,53 @@ TEST(SpecParserTolerance, DomainLineTrailingSemicolonOrMissingDot) {
 // indented `Keyword<` line is DSL; a column-0 `Order<…>` is prose.
 TEST(SpecParserTolerance, ProseHeadingsAndTablesAreNotDsl) {
   const std::string text = textOf({
-      "__DefBitFieldType IExt<1>",                                       // 1
-      "    NoX = 0x0;",                                                  // 2
-      "    X = 0x1;",                                                    // 3
-      "",                                                                // 4
-      "__DefGroup IALU : [ALL]",                                         // 5
-      "  __Encoding",                                                    // 6
-      "    field<12,  3> Pred pg = PT;",                                 // 7
-      "",                                                                // 8
-      "__DefOptype IADD : [IALU]",                                       // 9
-      "  __Encoding",                                                    // 10
-      "    field<0,  8> Optype optype == IADD;",                         // 11
-      "    field<16,  8> Reg rd;",                                       // 12
-      "    field<24,  8> Reg ra;",                                       // 13
-      "    field<72,  1> SignModi ra.neg = False;",                      // 14
-      "    field<76,  1> IExt ext = NoX;",                               // 15
-      "",                                                                // 16
-      "  __Description",                                                 // 17
-      "### 说明",                                                        // 18
-      "```asm",                                                          // 19
-      "IADD R0, R1, R2 ;",                                               // 20
-      "```",                                                             // 21
-      "",                                                                // 22
-      "  __OperandInfo",                                                 // 23
-      "    AsmFormat<ra.neg> = CvtINegX(ra.neg, ext);",                  // 24
-      "",                                                                // 25
-      "输出操作数Rd和输入操作数Ra必须来源于GPR。",                       // 26
-      "",                                                                // 27
+      "__DefBitFieldType IExt<1>",                                              // 1
+      "    NoX = 0x0;",                                                         // 2
+      "    X = 0x1;",                                                           // 3
+      "",                                                                       // 4
+      "__DefGroup IALU : [ALL]",                                                // 5
+      "  __Encoding",                                                           // 6
+      "    field<12,  3> Pred pg = PT;",                                        // 7
+      "",                                                                       // 8
+      "__DefOptype IADD : [IALU]",                                              // 9
+      "  __Encoding",                                                           // 10
+      "    field<0,  8> Optype optype == IADD;",                                // 11
+      "    field<16,  8> Reg rd;",                                              // 12
+      "    field<24,  8> Reg ra;",                                              // 13
+      "    field<72,  1> SignModi ra.neg = False;",                             // 14
+      "    field<76,  1> IExt ext = NoX;",                                      // 15
+      "",                                                                       // 16
+      "  __Description",                                                        // 17
+      "### 说明",                                                               // 18
+      "```asm",                                                                 // 19
+      "IADD R0, R1, R2 ;",                                                      // 20
+      "```",                                                                    // 21
+      "",                                                                       // 22
+      "  __OperandInfo",                                                        // 23
+      "    AsmFormat<ra.neg> = CvtINegX(ra.neg, ext);",                         // 24
+      "",                                                                       // 25
+      "输出操作数Rd和输入操作数Ra必须来源于GPR。",                              // 26
+      "",                                                                       // 27
       "启用.X修饰符后，需要额外2个操作数pu和pp，分别表示输出进位和输入进位：",  // 28
-      "| pu | pp |",                                                     // 29
-      "|:--:|:--:|",                                                     // 30
-      "| PR | PR |",                                                     // 31
-      "Order<pg, ra, rd>;",                                              // 32
-      "",                                                                // 33
-      "  __ModifierInfo",                                                // 34
-      "# ISETP",                                                         // 35
-      "## .boolop",                                                      // 36
-      "| .boolop | 含义 |",                                              // 37
-      "|:--:|:--:|",                                                     // 38
-      "| .AND | && |",                                                   // 39
-      "| .OR  | \\|\\| |",                                               // 40
-      "",                                                                // 41
-      "__DefOpcode IADD_RR : [IADD]",                                    // 42
-      "  __Encoding",                                                    // 43
-      "    field<8,   4> SType stype == RR;",                            // 44
-      "    field<32,  8> Reg rb;",                                       // 45
-      "  __OperandInfo",                                                 // 46
-      "    InList<pg, ra, rb>;",                                         // 47
+      "| pu | pp |",                                                            // 29
+      "|:--:|:--:|",                                                            // 30
+      "| PR | PR |",                                                            // 31
+      "Order<pg, ra, rd>;",                                                     // 32
+      "",                                                                       // 33
+      "  __ModifierInfo",                                                       // 34
+      "# ISETP",                                                                // 35
+      "## .boolop",                                                             // 36
+      "| .boolop | 含义 |",                                                     // 37
+      "|:--:|:--:|",                                                            // 38
+      "| .AND | && |",                                                          // 39
+      "| .OR  | \\|\\| |",                                                      // 40
+      "",                                                                       // 41
+      "__DefOpcode IADD_RR : [IADD]",                                           // 42
+      "  __Encoding",                                                           // 43
+      "    field<8,   4> SType stype == RR;",                                   // 44
+      "    field<32,  8> Reg rb;",                                              // 45
+      "  __OperandInfo",                                                        // 46
+      "    InList<pg, ra, rb>;",                                                // 47
   });
   const SpecLoad load = loadSnippet(text, true);
   EXPECT_EQ(positionsOf(load, "bad-statement"), Strings{});
@@ -1135,35 +1137,35 @@ TEST(SpecParserTolerance, ProseHeadingsAndTablesAreNotDsl) {
 // follows its closing fence directly (004:267).
 TEST(SpecParserTolerance, DefinitionsWithoutBlankLineBetween) {
   const std::string text = textOf({
-      "__DefGroup FALU : [ALL]",                                             // 1
-      "  __Encoding",                                                        // 2
-      "    field<12,  3> Pred pg = PT;",                                     // 3
-      "",                                                                    // 4
-      "__DefOptype FMNMX : [FALU]",                                          // 5
-      "  __Encoding",                                                        // 6
-      "    field<0,  8> Optype optype == FMNMX;",                            // 7
-      "  __Exception",                                                       // 8
-      "",                                                                    // 9
-      "  __Examples",                                                        // 10
-      "```asm",                                                              // 11
-      "FMNMX R0, -|R1|, -|R2|, !PT;",                                        // 12
-      "FMNMX R0,   R1 ,     1,  P0;",                                        // 13
-      "```",                                                                 // 14
-      "__DefOpcode FMNMX_RR : [FMNMX]",                                      // 15
-      "  __Encoding",                                                        // 16
-      "    field< 8,  4> SType stype == RR;",                                // 17
-      "",                                                                    // 18
-      "    field<32,  8> Reg rb;",                                           // 19
-      "",                                                                    // 20
-      "__DefOptype FMUL : [FALU]",                                           // 21
-      "  __Encoding",                                                        // 22
-      "    field<0,  8> Optype optype == FMUL;",                             // 23
-      "  __Examples",                                                        // 24
-      "```asm",                                                              // 25
-      "FMUL               R0,  R1 , -R2        ;  // R0 = R1 * (-R2)",       // 26
-      "```",                                                                 // 27
-      "  __Simulation",                                                      // 28
-      "      vd = fmul(va, vb);",                                            // 29
+      "__DefGroup FALU : [ALL]",                                        // 1
+      "  __Encoding",                                                   // 2
+      "    field<12,  3> Pred pg = PT;",                                // 3
+      "",                                                               // 4
+      "__DefOptype FMNMX : [FALU]",                                     // 5
+      "  __Encoding",                                                   // 6
+      "    field<0,  8> Optype optype == FMNMX;",                       // 7
+      "  __Exception",                                                  // 8
+      "",                                                               // 9
+      "  __Examples",                                                   // 10
+      "```asm",                                                         // 11
+      "FMNMX R0, -|R1|, -|R2|, !PT;",                                   // 12
+      "FMNMX R0,   R1 ,     1,  P0;",                                   // 13
+      "```",                                                            // 14
+      "__DefOpcode FMNMX_RR : [FMNMX]",                                 // 15
+      "  __Encoding",                                                   // 16
+      "    field< 8,  4> SType stype == RR;",                           // 17
+      "",                                                               // 18
+      "    field<32,  8> Reg rb;",                                      // 19
+      "",                                                               // 20
+      "__DefOptype FMUL : [FALU]",                                      // 21
+      "  __Encoding",                                                   // 22
+      "    field<0,  8> Optype optype == FMUL;",                        // 23
+      "  __Examples",                                                   // 24
+      "```asm",                                                         // 25
+      "FMUL               R0,  R1 , -R2        ;  // R0 = R1 * (-R2)",  // 26
+      "```",                                                            // 27
+      "  __Simulation",                                                 // 28
+      "      vd = fmul(va, vb);",                                       // 29
   });
   DiagnosticSink sink;
   const SpecFileAst ast = parseSpecFile(0, text, sink);
@@ -1194,7 +1196,8 @@ TEST(SpecParserTolerance, DefinitionsWithoutBlankLineBetween) {
                               }));
   const Optype* fmul = db.optype("FMUL");
   ASSERT_NE(fmul, nullptr);
-  EXPECT_EQ(fmul->docs.examples.text, "```asm\nFMUL               R0,  R1 , -R2        ;  // R0 = R1 * (-R2)\n```");
+  EXPECT_EQ(fmul->docs.examples.text,
+            "```asm\nFMUL               R0,  R1 , -R2        ;  // R0 = R1 * (-R2)\n```");
   EXPECT_EQ(fmul->docs.simulation.text, "      vd = fmul(va, vb);");
   EXPECT_EQ(where(fmul->docs.simulation.pos), "0:28:3");
 }
@@ -1230,16 +1233,89 @@ TEST(SpecParserTolerance, GarbageRandomBytes) {
 // Random sequences of DSL fragments reach deeper than random bytes: headers, sections, fields,
 // statements and syntax lines in every wrong combination, in all three file roles.
 TEST(SpecParserTolerance, GarbageTokenSoup) {
-  static constexpr const char* kTokens[] = {
-      "__DefBitFieldType", "__DefGroup", "__DefOptype", "__DefOpcode", "__Erratum", "__DefX",
-      "  __Encoding", "  __Syntax", "  __OperandInfo", "  __Exception", "  __Aliases", "  __Problem",
-      "  __Decision", "  __Semantics", "__Examples", "field<", "field<0, 8>", "field<120, 64>", "Optype",
-      "Reg", "Pred", "CMem", "T", "X", "pg.not", "=", "==", ";", ":", "[", "]", "[ALL]", "[T]", "<",
-      ">", "<3>", "{", "}", "{-}", "{|}", "{.", "{, ", "(", ")", "\"", "```asm", "```asm   ", "```",
-      "//", "$sched", "$req", "Order<", "Bitwidth<rd> =", "EncodingError<K, \"m\"> =", "InList<",
-      "AsmFormat<a> = F(", "ModiOrder<", "R[", "UR[", "c[UImm][", "PR", ",", "0x", "0xFFFFFFFFFFFFFFFFF",
-      "99999999999999999999999", "64", "and", "!=", "*", "+", ".x = {", ".A*", "\t", " ", " ", "\n",
-      "\n", "\n", "\r\n", "    ", "  ", "\xff", "\xc3"};
+  static constexpr const char* kTokens[] = {"__DefBitFieldType",
+                                            "__DefGroup",
+                                            "__DefOptype",
+                                            "__DefOpcode",
+                                            "__Erratum",
+                                            "__DefX",
+                                            "  __Encoding",
+                                            "  __Syntax",
+                                            "  __OperandInfo",
+                                            "  __Exception",
+                                            "  __Aliases",
+                                            "  __Problem",
+                                            "  __Decision",
+                                            "  __Semantics",
+                                            "__Examples",
+                                            "field<",
+                                            "field<0, 8>",
+                                            "field<120, 64>",
+                                            "Optype",
+                                            "Reg",
+                                            "Pred",
+                                            "CMem",
+                                            "T",
+                                            "X",
+                                            "pg.not",
+                                            "=",
+                                            "==",
+                                            ";",
+                                            ":",
+                                            "[",
+                                            "]",
+                                            "[ALL]",
+                                            "[T]",
+                                            "<",
+                                            ">",
+                                            "<3>",
+                                            "{",
+                                            "}",
+                                            "{-}",
+                                            "{|}",
+                                            "{.",
+                                            "{, ",
+                                            "(",
+                                            ")",
+                                            "\"",
+                                            "```asm",
+                                            "```asm   ",
+                                            "```",
+                                            "//",
+                                            "$sched",
+                                            "$req",
+                                            "Order<",
+                                            "Bitwidth<rd> =",
+                                            "EncodingError<K, \"m\"> =",
+                                            "InList<",
+                                            "AsmFormat<a> = F(",
+                                            "ModiOrder<",
+                                            "R[",
+                                            "UR[",
+                                            "c[UImm][",
+                                            "PR",
+                                            ",",
+                                            "0x",
+                                            "0xFFFFFFFFFFFFFFFFF",
+                                            "99999999999999999999999",
+                                            "64",
+                                            "and",
+                                            "!=",
+                                            "*",
+                                            "+",
+                                            ".x = {",
+                                            ".A*",
+                                            "\t",
+                                            " ",
+                                            " ",
+                                            "\n",
+                                            "\n",
+                                            "\n",
+                                            "\r\n",
+                                            "    ",
+                                            "  ",
+                                            "\xff",
+                                            "\xc3"};
   constexpr std::size_t kCount = sizeof(kTokens) / sizeof(kTokens[0]);
   std::mt19937 rng(7);
   std::uniform_int_distribution<std::size_t> pick(0, kCount - 1);
@@ -1283,8 +1359,10 @@ TEST(SpecParserTolerance, MegabyteLines) {
       "__DefOptype " + std::string(1u << 20, 'A') + " : [G]\n",
       "__DefBitFieldType T<2>\n    " + std::string(1u << 20, 'E') + ";\n",
       "__DefGroup G : [ALL]\n  __Encoding\n    field<" + std::string(1u << 20, '9') + ", 3> Pred pg;\n",
-      "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\nO " + std::string(1u << 20, '{') + "\n```\n",
-      "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\n" + std::string(1u << 20, '.') + "\n```\n",
+      "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\nO " + std::string(1u << 20, '{') +
+          "\n```\n",
+      "__DefGroup G : [ALL]\n__DefOptype O : [G]\n  __Syntax\n```asm\n" + std::string(1u << 20, '.') +
+          "\n```\n",
       "__DefGroup G : [ALL]\n__DefOptype O : [G]\n__DefOpcode P : [O]\n  __OperandInfo\n    Bitwidth<a> = " +
           std::string(1u << 20, '9') + ";\n",
   };
@@ -1303,8 +1381,10 @@ TEST(SpecParserTolerance, MegabyteLines) {
 // test instead of killing the whole test binary; the child exits 0 only when the load returned
 // and reported "bad-expression".
 TEST(SpecParserToleranceDeathTest, DeeplyNestedBitwidthExpression) {
-  const std::string text = "__DefGroup G : [ALL]\n__DefOptype O : [G]\n__DefOpcode P : [O]\n  __OperandInfo\n"
-                           "    Bitwidth<a> = " + std::string(1u << 20, '(') + "\n";
+  const std::string text =
+      "__DefGroup G : [ALL]\n__DefOptype O : [G]\n__DefOpcode P : [O]\n  __OperandInfo\n"
+      "    Bitwidth<a> = " +
+      std::string(1u << 20, '(') + "\n";
   EXPECT_EXIT(
       {
         const SpecLoad load = loadSnippet(text);
@@ -1378,36 +1458,37 @@ TEST(SpecParserTolerance, HeaderWithoutName) {
 // default pp = PT): the field is amended, names the erratum and keeps the spec's declaration.
 TEST(SpecParserTolerance, ErratumAmendsFieldDefault) {
   const std::string spec = textOf({
-      "__DefGroup IALU : [ALL]",                    // 1
-      "  __Encoding",                               // 2
-      "    field<12,  3> Pred pg = PT;",            // 3
-      "    field<15,  1> PModi pg.not = False;",    // 4
-      "",                                           // 5
-      "__DefOptype ISET : [IALU]",                  // 6
-      "  __Encoding",                               // 7
-      "    field<0,  8> Optype optype == ISET;",    // 8
-      "    field<16,  8> Reg rd;",                  // 9
-      "    field<98, 3> Pred pp = PT;",             // 10
-      "    field<101, 1> PModi pp.not=True;",       // 11
-      "",                                           // 12
-      "__DefOpcode ISET_RR : [ISET]",               // 13
-      "  __Encoding",                               // 14
-      "    field<8,   4> SType stype == RR;",       // 15
-      "",                                           // 16
-      "__DefOpcode ISET_RU : [ISET]",               // 17
-      "  __Encoding",                               // 18
-      "    field<8,   4> SType stype == RU;",       // 19
+      "__DefGroup IALU : [ALL]",                  // 1
+      "  __Encoding",                             // 2
+      "    field<12,  3> Pred pg = PT;",          // 3
+      "    field<15,  1> PModi pg.not = False;",  // 4
+      "",                                         // 5
+      "__DefOptype ISET : [IALU]",                // 6
+      "  __Encoding",                             // 7
+      "    field<0,  8> Optype optype == ISET;",  // 8
+      "    field<16,  8> Reg rd;",                // 9
+      "    field<98, 3> Pred pp = PT;",           // 10
+      "    field<101, 1> PModi pp.not=True;",     // 11
+      "",                                         // 12
+      "__DefOpcode ISET_RR : [ISET]",             // 13
+      "  __Encoding",                             // 14
+      "    field<8,   4> SType stype == RR;",     // 15
+      "",                                         // 16
+      "__DefOpcode ISET_RU : [ISET]",             // 17
+      "  __Encoding",                             // 18
+      "    field<8,   4> SType stype == RU;",     // 19
   });
   const std::string errata = textOf({
-      "__Erratum X-1 : [ISET_RR]",                               // 1
-      "  __Problem",                                             // 2
-      "The default pp = !PT makes ISET.AND always false.",       // 3
-      "  __Decision",                                            // 4
-      "Make the default pp = PT.",                               // 5
-      "  __Encoding",                                            // 6
-      "    field<101, 1> PModi pp.not=False;",                   // 7
+      "__Erratum X-1 : [ISET_RR]",                          // 1
+      "  __Problem",                                        // 2
+      "The default pp = !PT makes ISET.AND always false.",  // 3
+      "  __Decision",                                       // 4
+      "Make the default pp = PT.",                          // 5
+      "  __Encoding",                                       // 6
+      "    field<101, 1> PModi pp.not=False;",              // 7
   });
-  std::vector<SpecFile> files{{"spec.txt", spec, SpecFileRole::Spec}, {"errata.isa", errata, SpecFileRole::Errata}};
+  std::vector<SpecFile> files{{"spec.txt", spec, SpecFileRole::Spec},
+                              {"errata.isa", errata, SpecFileRole::Errata}};
   for (auto& f : preludeFiles()) files.push_back(std::move(f));
   const SpecLoad load = loadSpec(std::move(files));
   ASSERT_NE(load.db, nullptr);
@@ -1432,7 +1513,9 @@ TEST(SpecParserTolerance, ErratumAmendsFieldDefault) {
   ASSERT_NE(rr, nullptr);
   const Field* amended = rr->field("pp.not");
   ASSERT_NE(amended, nullptr);
-  EXPECT_EQ(std::count_if(rr->fields.begin(), rr->fields.end(), [](const Field& f) { return f.name == "pp.not"; }), 1);
+  EXPECT_EQ(
+      std::count_if(rr->fields.begin(), rr->fields.end(), [](const Field& f) { return f.name == "pp.not"; }),
+      1);
   EXPECT_EQ(amended->offset, 101u);
   EXPECT_EQ(amended->width, 1u);
   EXPECT_EQ(amended->presence, Default);

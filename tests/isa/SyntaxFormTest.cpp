@@ -79,8 +79,8 @@ void expectOperands(const SyntaxForm& form, const std::vector<Slot>& expected) {
 std::vector<std::string> diagnosticsOf(const DiagnosticSink& sink) {
   std::vector<std::string> out;
   for (const auto& d : sink.all())
-    out.push_back(std::to_string(d.pos.file) + ":" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) +
-                  " " + severityName(d.severity) + " " + d.code);
+    out.push_back(std::to_string(d.pos.file) + ":" + std::to_string(d.pos.line) + ":" +
+                  std::to_string(d.pos.column) + " " + severityName(d.severity) + " " + d.code);
   return out;
 }
 
@@ -143,7 +143,8 @@ TEST(SyntaxFormTest, ImadHiX) {
 
 // 000:2046: the optional operand `{pu, }` stands before Rd.
 TEST(SyntaxFormTest, Lop3OptionalOperandBeforeRd) {
-  const SyntaxForm f = cleanForm("LOP3.exbool {pu, }Rd, Ra, SrcB, Rc, UImm8Lut, {!}pp      $sched $req ;", 2046);
+  const SyntaxForm f =
+      cleanForm("LOP3.exbool {pu, }Rd, Ra, SrcB, Rc, UImm8Lut, {!}pp      $sched $req ;", 2046);
   EXPECT_EQ(f.baseName, "LOP3");
   expectParts(f, {{"exbool", true, false}});
   expectOperands(f, {
@@ -160,8 +161,8 @@ TEST(SyntaxFormTest, Lop3OptionalOperandBeforeRd) {
 
 // 004:739: `{pv,}` with no blank, `{-}{|}Ra{|}` (negation and absolute value), optional pp.
 TEST(SyntaxFormTest, FsetpOptionalPvAndAbsoluteValues) {
-  const SyntaxForm f = cleanForm(
-      "FSETP{.FTZ}.cmp.lop pu, {pv,} {-}{|}Ra{|}, {-}{|}SrcB{|}{, {!}pp}      $sched $req ;", 739);
+  const SyntaxForm f =
+      cleanForm("FSETP{.FTZ}.cmp.lop pu, {pv,} {-}{|}Ra{|}, {-}{|}SrcB{|}{, {!}pp}      $sched $req ;", 739);
   EXPECT_EQ(f.baseName, "FSETP");
   expectParts(f, {{"FTZ", false, true}, {"cmp", true, false}, {"lop", true, false}});
   expectOperands(f, {
@@ -176,7 +177,8 @@ TEST(SyntaxFormTest, FsetpOptionalPvAndAbsoluteValues) {
 
 // 003:24: an optional suffix inside the absolute-value bars, and `$wsb`.
 TEST(SyntaxFormTest, MufuSuffixInsideAbsoluteValue) {
-  const SyntaxForm f = cleanForm("MUFU.mufuop.dtype{.SAT} Rd, {-}{|}SrcB{.hsel}{|}      $sched $req $wsb ;", 24);
+  const SyntaxForm f =
+      cleanForm("MUFU.mufuop.dtype{.SAT} Rd, {-}{|}SrcB{.hsel}{|}      $sched $req $wsb ;", 24);
   EXPECT_EQ(f.baseName, "MUFU");
   expectParts(f, {{"mufuop", true, false}, {"dtype", true, false}, {"SAT", false, true}});
   expectOperands(f, {
@@ -193,10 +195,11 @@ TEST(SyntaxFormTest, MufuSuffixInsideAbsoluteValue) {
 
 // 000:1666: the literal `.X` comes after the optional `{.itype}`.
 TEST(SyntaxFormTest, IsetpLiteralXAfterOptionalModifier) {
-  const SyntaxForm f = cleanForm(
-      "ISETP.compop.boolop{.itype}.X pu{, pv}, Ra, SrcB, {!}pp{, {!}pq}      $sched $req ;", 1666);
+  const SyntaxForm f =
+      cleanForm("ISETP.compop.boolop{.itype}.X pu{, pv}, Ra, SrcB, {!}pp{, {!}pq}      $sched $req ;", 1666);
   EXPECT_EQ(f.baseName, "ISETP");
-  expectParts(f, {{"compop", true, false}, {"boolop", true, false}, {"itype", true, true}, {"X", false, false}});
+  expectParts(f,
+              {{"compop", true, false}, {"boolop", true, false}, {"itype", true, true}, {"X", false, false}});
   expectOperands(f, {
                         {.placeholder = "pu", .text = "pu"},
                         {.placeholder = "pv", .text = "pv", .optional = true},
@@ -212,7 +215,8 @@ TEST(SyntaxFormTest, IsetpLiteralXAfterOptionalModifier) {
 // so URb starts in column 25.
 TEST(SyntaxFormTest, SetugprMissingCommaKeepsBothOperands) {
   DiagnosticSink sink;
-  const SyntaxForm f = parseSyntaxForm("SETUGPR UR[URa{+SImm7}] URb      $sched $req $wsb ;", {1, 2284, 1}, sink);
+  const SyntaxForm f =
+      parseSyntaxForm("SETUGPR UR[URa{+SImm7}] URb      $sched $req $wsb ;", {1, 2284, 1}, sink);
   EXPECT_EQ(diagnosticsOf(sink), (Strings{"1:2284:25 warning syntax-missing-comma"}));
   EXPECT_EQ(f.baseName, "SETUGPR");
   expectParts(f, {});
@@ -229,13 +233,15 @@ TEST(SyntaxFormTest, SetugprMissingCommaKeepsBothOperands) {
   // Not a spec line: the same form with three blanks before URb. The warning must move with the
   // operand (column 27), which shows whether the column counts the blanks before the operand.
   DiagnosticSink wide;
-  const SyntaxForm w = parseSyntaxForm("SETUGPR UR[URa{+SImm7}]   URb      $sched $req $wsb ;", {1, 2284, 1}, wide);
+  const SyntaxForm w =
+      parseSyntaxForm("SETUGPR UR[URa{+SImm7}]   URb      $sched $req $wsb ;", {1, 2284, 1}, wide);
   EXPECT_EQ(diagnosticsOf(wide), (Strings{"1:2284:27 warning syntax-missing-comma"}));
   EXPECT_EQ(w.operands.size(), 2u);
 
   // The same operands with the comma (GETUGPR's order reversed) give no warning.
   DiagnosticSink clean;
-  const SyntaxForm g = parseSyntaxForm("GETUGPR URd, UR[URa{+SImm7}]      $sched $req $wsb ;", {1, 2330, 1}, clean);
+  const SyntaxForm g =
+      parseSyntaxForm("GETUGPR URd, UR[URa{+SImm7}]      $sched $req $wsb ;", {1, 2330, 1}, clean);
   EXPECT_EQ(diagnosticsOf(clean), Strings{});
   ASSERT_EQ(g.operands.size(), 2u);
   EXPECT_EQ(g.operands[1].shape, OperandShape::RegIndirect);
@@ -343,10 +349,11 @@ TEST(SyntaxFormTest, SchedulingTokens) {
 TEST(SyntaxFormTest, SectionWithTrailingComments) {
   DiagnosticSink sink;
   const SyntaxBlock block = parseSyntaxSection(
-      specLines(468, {"```asm",
-                      "IMAD.WIDE.itype   Rd{, pu}, Ra, SrcB, {-}SrcC               $sched $req ;   // 64bit模式",
-                      "IMAD.WIDE.X.itype Rd{, pu}, Ra, SrcB, {-}SrcC{, {!}pp}      $sched $req ;   // 扩展位宽模式",
-                      "", ".itype = {.S32*, .U32}", "```"}),
+      specLines(
+          468, {"```asm",
+                "IMAD.WIDE.itype   Rd{, pu}, Ra, SrcB, {-}SrcC               $sched $req ;   // 64bit模式",
+                "IMAD.WIDE.X.itype Rd{, pu}, Ra, SrcB, {-}SrcC{, {!}pp}      $sched $req ;   // 扩展位宽模式",
+                "", ".itype = {.S32*, .U32}", "```"}),
       0, sink);
   EXPECT_EQ(diagnosticsOf(sink), Strings{});
   ASSERT_EQ(block.forms.size(), 2u);

@@ -105,7 +105,7 @@ TEST(TextTest, FirstSentenceStopsAtTheChineseFullStopAndAtTheParagraphsEnd) {
       {"加法。减法。", "加法。"},
       {"A list:\n- one\n- two\n\nThen a new paragraph. More.", "A list: - one - two"},
       {"Heading\r\n \t\r\nBody text.", "Heading"},  // a line of blanks ends a paragraph
-      {"x. y。", "x."},                                  // whichever comes first
+      {"x. y。", "x."},                             // whichever comes first
       {"x。y. z", "x。"},
   });
 }

@@ -29,8 +29,8 @@ TEST(Word128, FullWidthFieldsAtEitherEnd) {
 
 TEST(Word128, HexIsBit127First) {
   Word128 w;
-  w.setBits(0, 8, 0x05);    // optype 5 at bits 0..7 → last two digits
-  w.setBits(124, 4, 0xC);   // top nibble → first digit
+  w.setBits(0, 8, 0x05);   // optype 5 at bits 0..7 → last two digits
+  w.setBits(124, 4, 0xC);  // top nibble → first digit
   EXPECT_EQ(w.toHex(), "0xc0000000000000000000000000000005");
   EXPECT_EQ(Word128::fromHex("0xc0000000000000000000000000000005"), w);
   EXPECT_EQ(Word128::fromHex("0X5")->lo, 5u);

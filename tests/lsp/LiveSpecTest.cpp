@@ -74,10 +74,12 @@ void writeFile(const fs::path& p, const std::string& text) {
 // A workspace directory with a copy of the embedded spec in spec/ (and nothing else yet).
 struct Workspace {
   fs::path root;
-  explicit Workspace(const std::string& name) : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name + "-" + std::to_string(getpid()))) {
+  explicit Workspace(const std::string& name)
+      : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name + "-" + std::to_string(getpid()))) {
     fs::remove_all(root);
     fs::create_directories(root / "spec");
-    for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
+    for (const isa::SpecFile& f : isa::embeddedSpecFiles())
+      writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
   }
   ~Workspace() {
     std::error_code ec;
@@ -101,19 +103,23 @@ struct Started {
 };
 Started start(const Workspace& ws, json options = nullptr, json capabilities = json::object()) {
   Server s(db(), ::testing::TempDir());
-  auto replies = send(s, {request(1, "initialize", initializeParams(ws, std::move(options), std::move(capabilities))), note("initialized")});
+  auto replies =
+      send(s, {request(1, "initialize", initializeParams(ws, std::move(options), std::move(capabilities))),
+               note("initialized")});
   return {std::move(s), std::move(replies)};
 }
 
 json openAsm(const std::string& uri, const std::string& text) {
-  return note("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
+  return note("textDocument/didOpen",
+              {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
 }
 
 // The last diagnostics published for `uri` among `messages`; null when none were.
 json lastPublished(const std::vector<json>& messages, const std::string& uri) {
   json found;
   for (const json& m : messages)
-    if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri) found = m["params"]["diagnostics"];
+    if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+      found = m["params"]["diagnostics"];
   return found;
 }
 
@@ -121,7 +127,8 @@ json lastPublished(const std::vector<json>& messages, const std::string& uri) {
 std::vector<std::tuple<int, int, std::string>> places(const json& diagnostics) {
   std::vector<std::tuple<int, int, std::string>> out;
   for (const json& d : diagnostics)
-    if (d["severity"] == 1) out.emplace_back(d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"]);
+    if (d["severity"] == 1)
+      out.emplace_back(d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"]);
   return out;
 }
 
@@ -178,7 +185,9 @@ TEST(LiveSpec, TheProjectFileChoosesTheWorkspaceSpec) {
   const json ialu = lastPublished(replies, fileUri(ws.spec("000_ialu.txt")));
   ASSERT_TRUE(ialu.is_array());
   bool domain = false;
-  for (const json& d : ialu) domain |= d["code"] == "domain-value-unknown" && d["range"]["start"]["line"] == 254 && d["source"] == "gpuasm spec";
+  for (const json& d : ialu)
+    domain |= d["code"] == "domain-value-unknown" && d["range"]["start"]["line"] == 254 &&
+              d["source"] == "gpuasm spec";
   EXPECT_TRUE(domain) << ialu.dump();
 }
 
@@ -186,7 +195,8 @@ TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
   Workspace ws("setting");
   ws.projectFile(R"({"specDir": "does-not-matter"})");
   fs::create_directories(ws.root / "mine");
-  for (const isa::SpecFile& f : isa::embeddedSpecFiles()) writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
+  for (const isa::SpecFile& f : isa::embeddedSpecFiles())
+    writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
   renameOnDisk(ws.root / "mine" / "000_ialu.txt");
   Server s = start(ws, {{"specDir", "mine"}}).server;
   const json info = specInfo(s);
@@ -195,12 +205,14 @@ TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
   EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kRenamed);
   // Cleared by didChangeConfiguration: gpuasm.json's directory, which does not exist, so the
   // spec in use stays and the user is told.
-  auto out = send(s, {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"specDir", nullptr}}}}}})});
+  auto out = send(
+      s, {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"specDir", nullptr}}}}}})});
   const auto more = settle(s);
   out.insert(out.end(), more.begin(), more.end());
   bool told = false;
   for (const json& m : out)
-    told |= m.value("method", "") == "window/showMessage" && m["params"]["message"].get<std::string>().find("does-not-matter") != std::string::npos;
+    told |= m.value("method", "") == "window/showMessage" &&
+            m["params"]["message"].get<std::string>().find("does-not-matter") != std::string::npos;
   EXPECT_TRUE(told);
   EXPECT_EQ(specInfo(s)["origin"], "setting");
 }
@@ -214,7 +226,8 @@ TEST(LiveSpec, AMalformedProjectFileIsReportedAndTheServerGoesOn) {
   bool told = false;
   for (const json& m : replies)
     told |= m.value("method", "") == "window/showMessage" &&
-            m["params"]["message"].get<std::string>().find("gpuasm.json: \"specDir\" must be a non-empty string") != std::string::npos;
+            m["params"]["message"].get<std::string>().find(
+                "gpuasm.json: \"specDir\" must be a non-empty string") != std::string::npos;
   EXPECT_TRUE(told);
   const json info = specInfo(s);
   EXPECT_EQ(info["origin"], "embedded");
@@ -224,21 +237,27 @@ TEST(LiveSpec, AMalformedProjectFileIsReportedAndTheServerGoesOn) {
 
 // The spec file as an editor opens it and the change that renames U32 (line 15, 0-based 14).
 json openSpec(const Workspace& ws, const std::string& file) {
-  return note("textDocument/didOpen",
-              {{"textDocument", {{"uri", fileUri(ws.spec(file))}, {"languageId", "gpuasm-spec"}, {"version", 1}, {"text", readFile(ws.spec(file))}}}});
+  return note("textDocument/didOpen", {{"textDocument",
+                                        {{"uri", fileUri(ws.spec(file))},
+                                         {"languageId", "gpuasm-spec"},
+                                         {"version", 1},
+                                         {"text", readFile(ws.spec(file))}}}});
 }
 json didChange(const std::string& uri, int version, json change) {
   json changes = json::array();
   changes.push_back(std::move(change));
-  return note("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}}, {"contentChanges", std::move(changes)}});
+  return note("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
+                                         {"contentChanges", std::move(changes)}});
 }
-json changeSpec(const Workspace& ws, const std::string& file, int version, int line, int from, int to, const std::string& text) {
+json changeSpec(const Workspace& ws, const std::string& file, int version, int line, int from, int to,
+                const std::string& text) {
   return didChange(fileUri(ws.spec(file)), version, {{"range", range(line, from, line, to)}, {"text", text}});
 }
 // The rename as typed in the editor: "    U32;" (0-based line 14) and ".itype = {.S32*, .U32}"
 // (line 471): characters 4..7 and 18..21 become UINT32.
 std::vector<json> renameInEditor(const Workspace& ws, int version) {
-  return {changeSpec(ws, "000_ialu.txt", version, 14, 4, 7, "UINT32"), changeSpec(ws, "000_ialu.txt", version + 1, 471, 18, 21, "UINT32")};
+  return {changeSpec(ws, "000_ialu.txt", version, 14, 4, 7, "UINT32"),
+          changeSpec(ws, "000_ialu.txt", version + 1, 471, 18, 21, "UINT32")};
 }
 
 TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
@@ -247,7 +266,8 @@ TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
   Server s = start(ws).server;
   EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
   send(s, {openSpec(ws, "000_ialu.txt")});
-  ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 14), "    U32;");  // lines 15 and 472, as the header says
+  ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 14),
+            "    U32;");  // lines 15 and 472, as the header says
   ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 471), ".itype = {.S32*, .U32}");
   // The editor's text, unsaved.
   const auto typed = send(s, renameInEditor(ws, 2));
@@ -259,9 +279,12 @@ TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
   EXPECT_EQ(info["reloads"], 2);
   EXPECT_TRUE(info["problem"].is_null());
   // Hover uses the new database at once: .UINT32 is IType's value 1.
-  const json hover = send(s, {request(5, "textDocument/hover", {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", {{"line", 1}, {"character", 12}}}})})[0];
+  const json hover = send(s, {request(5, "textDocument/hover",
+                                      {{"textDocument", {{"uri", "file:///a.asm"}}},
+                                       {"position", {{"line", 1}, {"character", 12}}}})})[0];
   ASSERT_TRUE(hover["result"].is_object()) << hover.dump();
-  EXPECT_NE(hover["result"]["contents"]["value"].get<std::string>().find("UINT32"), std::string::npos) << hover.dump();
+  EXPECT_NE(hover["result"]["contents"]["value"].get<std::string>().find("UINT32"), std::string::npos)
+      << hover.dump();
   // Closing the spec file unsaved: the disk's text is the spec again.
   send(s, {note("textDocument/didClose", {{"textDocument", {{"uri", fileUri(ws.spec("000_ialu.txt"))}}}})});
   EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kAsWritten);
@@ -277,11 +300,13 @@ TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {
   edits.push_back(changeSpec(ws, "000_ialu.txt", 4, 599, 0, 0, "    garbage here\n"));
   send(s, edits);
   const auto reloaded = settle(s);
-  EXPECT_TRUE(lastPublished(reloaded, "file:///a.asm").is_null()) << "the .asm document was re-checked against a broken spec";
+  EXPECT_TRUE(lastPublished(reloaded, "file:///a.asm").is_null())
+      << "the .asm document was re-checked against a broken spec";
   const json ialu = lastPublished(reloaded, fileUri(ws.spec("000_ialu.txt")));
   ASSERT_TRUE(ialu.is_array());
   bool why = false;
-  for (const json& d : ialu) why |= d["code"] == "bad-field" && d["range"]["start"]["line"] == 599 && d["severity"] == 1;
+  for (const json& d : ialu)
+    why |= d["code"] == "bad-field" && d["range"]["start"]["line"] == 599 && d["severity"] == 1;
   EXPECT_TRUE(why) << ialu.dump();
   const json info = specInfo(s);
   EXPECT_EQ(info["reloads"], 1);
@@ -299,12 +324,15 @@ TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {
 TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
   Workspace ws("watched");
   ws.projectFile(R"({"specDir": "spec"})");
-  const json caps = {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}, {"relativePatternSupport", true}}}}}};
+  const json caps = {
+      {"workspace",
+       {{"didChangeWatchedFiles", {{"dynamicRegistration", true}, {"relativePatternSupport", true}}}}}};
   auto [s, replies] = start(ws, nullptr, caps);
   // The server asks to be told of the spec directory's files and of gpuasm.json.
   json watchers;
   for (const json& m : replies)
-    if (m.value("method", "") == "client/registerCapability") watchers = m["params"]["registrations"][0]["registerOptions"]["watchers"];
+    if (m.value("method", "") == "client/registerCapability")
+      watchers = m["params"]["registrations"][0]["registerOptions"]["watchers"];
   ASSERT_EQ(watchers.size(), 2u) << watchers.dump();
   EXPECT_EQ(watchers[0]["globPattern"]["baseUri"], fileUri(ws.root / "spec"));
   EXPECT_EQ(watchers[0]["globPattern"]["pattern"], "*.{txt,isa}");
@@ -312,9 +340,11 @@ TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
   EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
   renameOnDisk(ws.spec("000_ialu.txt"));
   // A file elsewhere changes nothing; the spec file reloads.
-  send(s, {note("workspace/didChangeWatchedFiles", {{"changes", {{{"uri", fileUri(ws.root / "notes.txt")}, {"type", 2}}}}})});
+  send(s, {note("workspace/didChangeWatchedFiles",
+                {{"changes", {{{"uri", fileUri(ws.root / "notes.txt")}, {"type", 2}}}}})});
   EXPECT_FALSE(s.hasIdleWork());
-  send(s, {note("workspace/didChangeWatchedFiles", {{"changes", {{{"uri", fileUri(ws.spec("000_ialu.txt"))}, {"type", 2}}}}})});
+  send(s, {note("workspace/didChangeWatchedFiles",
+                {{"changes", {{{"uri", fileUri(ws.spec("000_ialu.txt"))}, {"type", 2}}}}})});
   EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kRenamed);
 }
 
@@ -326,11 +356,14 @@ TEST(LiveSpec, EditsTypedWhileTheSpecReloadsAreKept) {
   send(s, renameInEditor(ws, 2));
   s.idle();  // starts the reload, which takes the text as it is now
   // Typed meanwhile: a third line, then the first one removed.
-  send(s, {didChange("file:///a.asm", 2, {{"range", range(2, 0, 2, 0)}, {"text", "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n"}}),
-           didChange("file:///a.asm", 3, {{"range", range(0, 0, 1, 0)}, {"text", ""}})});
+  send(s,
+       {didChange("file:///a.asm", 2,
+                  {{"range", range(2, 0, 2, 0)}, {"text", "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n"}}),
+        didChange("file:///a.asm", 3, {{"range", range(0, 0, 1, 0)}, {"text", ""}})});
   const auto reloaded = settle(s);
   // What is left: `IMAD.WIDE.UINT32 …` (legal now) and `IMAD.WIDE.U32 …` (not).
-  EXPECT_EQ(places(lastPublished(reloaded, "file:///a.asm")), (std::vector<std::tuple<int, int, std::string>>{{1, 10, "unknown-modifier"}}));
+  EXPECT_EQ(places(lastPublished(reloaded, "file:///a.asm")),
+            (std::vector<std::tuple<int, int, std::string>>{{1, 10, "unknown-modifier"}}));
   const json info = specInfo(s);
   EXPECT_EQ(info["reloads"], 2);
 }
@@ -346,7 +379,8 @@ TEST(LiveSpec, ASpecFileAnswersDefinitionReferencesHoverOutlineAndTokens) {
   Workspace ws("features");
   ws.projectFile(R"({"specDir": "spec"})");
   auto [s, replies] = start(ws, nullptr, {{"textDocument", {{"hover", {{"contentFormat", {"markdown"}}}}}}});
-  const json legend = replies.at(0)["result"]["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"];
+  const json legend =
+      replies.at(0)["result"]["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"];
   send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
   const std::string ialu = fileUri(ws.spec("000_ialu.txt"));
   const json doc = {{"uri", ialu}};
@@ -360,9 +394,11 @@ TEST(LiveSpec, ASpecFileAnswersDefinitionReferencesHoverOutlineAndTokens) {
   EXPECT_EQ(r["result"], json::array({{{"uri", ialu}, {"range", range(12, 18, 12, 23)}}}));
   ASSERT_EQ(lineOf(readFile(ws.spec("000_ialu.txt")), 456), "    field<16,  8> Reg rd;");
   r = reply(3, "textDocument/definition", {{"position", test::pos(456, 19)}});
-  EXPECT_EQ(r["result"], json::array({{{"uri", fileUri(ws.spec("prelude.isa"))}, {"range", range(178, 18, 178, 21)}}}));
+  EXPECT_EQ(r["result"],
+            json::array({{{"uri", fileUri(ws.spec("prelude.isa"))}, {"range", range(178, 18, 178, 21)}}}));
   // Find references of the opcode variant: the .asm line that assembles to it.
-  r = reply(4, "textDocument/references", {{"position", test::pos(558, 15)}, {"context", {{"includeDeclaration", false}}}});
+  r = reply(4, "textDocument/references",
+            {{"position", test::pos(558, 15)}, {"context", {{"includeDeclaration", false}}}});
   ASSERT_TRUE(r["result"].is_array()) << r.dump();
   ASSERT_EQ(r["result"].size(), 1u) << r.dump();
   EXPECT_EQ(r["result"][0]["uri"], "file:///a.asm");
@@ -388,7 +424,9 @@ TEST(LiveSpec, ASpecFileAnswersDefinitionReferencesHoverOutlineAndTokens) {
   }
   EXPECT_TRUE(typeToken);
   // The .asm document is still served by its own features.
-  r = send(s, {request(8, "textDocument/hover", {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", test::pos(0, 2)}})}).at(0);
+  r = send(s, {request(8, "textDocument/hover",
+                       {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", test::pos(0, 2)}})})
+          .at(0);
   EXPECT_NE(r["result"]["contents"]["value"].get<std::string>().find("IMAD"), std::string::npos);
 }
 

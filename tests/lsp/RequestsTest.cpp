@@ -52,7 +52,9 @@ class Session {
     json init = {{"capabilities", std::move(capabilities)}};
     if (!options.is_null()) init["initializationOptions"] = std::move(options);
     send({request(++id, "initialize", init), note("initialized")});
-    send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
+    send({note("textDocument/didOpen",
+               {{"textDocument",
+                 {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
   }
 
   std::string cache = ::testing::TempDir() + "gpuasm-requests-test";
@@ -66,11 +68,14 @@ TEST_F(Requests, CapabilitiesAnnounceEveryFeature) {
   const auto r = send({request(1, "initialize", {{"capabilities", json::object()}})});
   const json& caps = r[0]["result"]["capabilities"];
   EXPECT_EQ(caps["positionEncoding"], "utf-16");
-  for (const char* key : {"hoverProvider", "completionProvider", "signatureHelpProvider", "semanticTokensProvider", "documentSymbolProvider",
-                          "foldingRangeProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "inlayHintProvider",
-                          "codeActionProvider", "definitionProvider", "executeCommandProvider"})
+  for (const char* key :
+       {"hoverProvider", "completionProvider", "signatureHelpProvider", "semanticTokensProvider",
+        "documentSymbolProvider", "foldingRangeProvider", "documentFormattingProvider",
+        "documentRangeFormattingProvider", "inlayHintProvider", "codeActionProvider", "definitionProvider",
+        "executeCommandProvider"})
     EXPECT_TRUE(caps.contains(key)) << key;
-  EXPECT_EQ(caps["executeCommandProvider"]["commands"], json({"gpuasm.runToCursor", "gpuasm.execute", "gpuasm.encoding"}));
+  EXPECT_EQ(caps["executeCommandProvider"]["commands"],
+            json({"gpuasm.runToCursor", "gpuasm.execute", "gpuasm.encoding"}));
 }
 
 // 000_ialu.txt:128-129: IADD's __Description starts "进行整数加法，即Rd = Ra + SrcB。".
@@ -78,9 +83,11 @@ TEST_F(Requests, HoverOnAMnemonicShowsTheSpecDescription) {
   start("IADD R0, R1, R2 ;\n");
   const json h = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 2)}});
   EXPECT_EQ(h["contents"]["kind"], "markdown");
-  EXPECT_NE(h["contents"]["value"].get<std::string>().find("进行整数加法，即Rd = Ra + SrcB。"), std::string::npos);
+  EXPECT_NE(h["contents"]["value"].get<std::string>().find("进行整数加法，即Rd = Ra + SrcB。"),
+            std::string::npos);
   EXPECT_EQ(h["range"], range(0, 0, 0, 4));
-  EXPECT_TRUE(call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 17)}}).is_null());  // after ';'
+  EXPECT_TRUE(
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 17)}}).is_null());  // after ';'
 }
 
 // tests/asm/valid.asm: `MOV R1, 0x10 ;` encodes to 0x00000000000000000000001000017d11, computed by
@@ -93,16 +100,22 @@ TEST_F(Requests, InlayHintShowsTheEncodingAndTheSettingTurnsItOff) {
   EXPECT_EQ(hints[1]["label"], "0x00000000000000000000001000017d11");
   EXPECT_EQ(hints[1]["position"], pos(0, 19));  // after the trailing comment
   // Switched off: no encoding hint, and the client is told to ask again.
-  const auto r = send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})});
+  const auto r = send(
+      {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["method"], "workspace/inlayHint/refresh");
   hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
   ASSERT_EQ(hints.size(), 1u);
   EXPECT_EQ(hints[0]["label"], "R1 = 0x10");
   // The same setting again changes nothing and asks for nothing.
-  EXPECT_TRUE(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})}).empty());
+  EXPECT_TRUE(send({note("workspace/didChangeConfiguration",
+                         {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})})
+                  .empty());
   // Live values off too: nothing left.
-  EXPECT_EQ(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})}).size(), 1u);
+  EXPECT_EQ(send({note("workspace/didChangeConfiguration",
+                       {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})})
+                .size(),
+            1u);
   EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
 }
 
@@ -114,35 +127,49 @@ TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {
 // Live values follow the document, the pinned lane and the client's state file. Values by hand:
 // R2 = R0 + R1 with R0 = lane and R1 = 0x10, so lane 3 holds 0x13.
 TEST_F(Requests, LiveValuesFollowEditsTheLaneAndTheStateFile) {
-  start("// @state R0 = lane\nMOV R1, 0x10 ;\nIADD R2, R0, R1 ;\n", {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}},
-        {{"encodingHints", false}});
+  start("// @state R0 = lane\nMOV R1, 0x10 ;\nIADD R2, R0, R1 ;\n",
+        {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}}, {{"encodingHints", false}});
   auto labels = [&](const char* method) {
     std::vector<std::string> out;
-    for (const json& h : call(method, {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}, {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}}))
+    for (const json& h :
+         call(method, {{"textDocument", kDoc},
+                       {"range", range(0, 0, 3, 0)},
+                       {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}}))
       out.push_back(h.contains("label") ? h["label"].get<std::string>() : h["text"].get<std::string>());
     return out;
   };
-  EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x10", "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)"}));
-  const json inline0 = call("textDocument/inlineValue", {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}, {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}});
+  EXPECT_EQ(labels("textDocument/inlayHint"),
+            (std::vector<std::string>{"R1 = 0x10",
+                                      "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)"}));
+  const json inline0 = call("textDocument/inlineValue",
+                            {{"textDocument", kDoc},
+                             {"range", range(0, 0, 3, 0)},
+                             {"context", {{"frameId", 0}, {"stoppedLocation", range(0, 0, 0, 0)}}}});
   ASSERT_EQ(inline0.size(), 2u);
   EXPECT_EQ(inline0[0]["range"], range(1, 0, 1, 14));
   // Pin lane 3.
-  EXPECT_EQ(send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 3}}}}}}}})}).size(), 1u);
+  EXPECT_EQ(send({note("workspace/didChangeConfiguration",
+                       {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 3}}}}}}}})})
+                .size(),
+            1u);
   EXPECT_EQ(labels("textDocument/inlineValue"), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x13"}));
   // An edit: MOV R1, 0x20.
-  send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
-                                        {"contentChanges", {{{"range", range(1, 10, 1, 12)}, {"text", "20"}}}}})});
+  send({note("textDocument/didChange",
+             {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+              {"contentChanges", {{{"range", range(1, 10, 1, 12)}, {"text", "20"}}}}})});
   EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x20", "R2 = 0x23"}));
   // The state file sets R0 = 0x100 in every lane (it overrides the directive).
   send({note("gpuasm/setInitialState", {{"state", {{"regs", {{"R0", "0x100"}}}}}})});
   EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x20", "R2 = 0x120"}));
   // A bad lane is refused with a log message; the setting stays.
-  const auto bad = send({note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 40}}}}}}}})});
+  const auto bad = send({note("workspace/didChangeConfiguration",
+                              {{"settings", {{"gpuasm", {{"liveValues", {{"lane", 40}}}}}}}})});
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0]["method"], "window/logMessage");
   // A line that cannot run stops the values there, and says so.
-  send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 3}}},
-                                        {"contentChanges", {{{"range", range(1, 0, 1, 3)}, {"text", "IADD.SAT"}}}}})});
+  send({note("textDocument/didChange",
+             {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 3}}},
+              {"contentChanges", {{{"range", range(1, 0, 1, 3)}, {"text", "IADD.SAT"}}}}})});
   const json stopped = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}});
   ASSERT_EQ(stopped.size(), 1u) << stopped.dump();
   EXPECT_EQ(stopped[0]["label"], "live values stop here");
@@ -152,7 +179,9 @@ TEST_F(Requests, LiveValuesFollowEditsTheLaneAndTheStateFile) {
 // examples/illegal-modifier.asm's first mistake: IADD has no .SAT (000_ialu.txt:125-126).
 TEST_F(Requests, CodeActionRemovesAnIllegalModifier) {
   start("IADD.SAT R0, R1, R2 ;\n");
-  const json actions = call("textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}}}});
+  const json actions = call(
+      "textDocument/codeAction",
+      {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}}}});
   ASSERT_FALSE(actions.empty());
   const json& fix = actions[0];
   EXPECT_EQ(fix["kind"], "quickfix");
@@ -162,7 +191,11 @@ TEST_F(Requests, CodeActionRemovesAnIllegalModifier) {
   EXPECT_EQ(edit["newText"], "");
   EXPECT_EQ(fix["diagnostics"][0]["range"]["start"], pos(0, 5));
   // Only other kinds wanted: nothing.
-  EXPECT_TRUE(call("textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 6, 0, 6)}, {"context", {{"diagnostics", json::array()}, {"only", {"refactor"}}}}}).empty());
+  EXPECT_TRUE(
+      call("textDocument/codeAction", {{"textDocument", kDoc},
+                                       {"range", range(0, 6, 0, 6)},
+                                       {"context", {{"diagnostics", json::array()}, {"only", {"refactor"}}}}})
+          .empty());
 }
 
 // LSP text edits applied to an ASCII text (columns are bytes), last first.
@@ -203,9 +236,17 @@ TEST_F(Requests, DefinitionOpensTheEmbeddedSpecAsAFile) {
   EXPECT_EQ(line, "__DefOptype IADD : [IALU]");
   // A second server finds the files in place (same content, read-only) and gives the same URI.
   Server again{db(), cache};
-  std::vector<std::string> bodies = {request(1, "initialize", {{"capabilities", json::object()}}).dump(),
-                                     note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///b.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0, R1, R2 ;"}}}}).dump(),
-                                     request(2, "textDocument/definition", {{"textDocument", {{"uri", "file:///b.asm"}}}, {"position", pos(0, 1)}}).dump()};
+  std::vector<std::string> bodies = {
+      request(1, "initialize", {{"capabilities", json::object()}}).dump(),
+      note("textDocument/didOpen", {{"textDocument",
+                                     {{"uri", "file:///b.asm"},
+                                      {"languageId", "gpuasm"},
+                                      {"version", 1},
+                                      {"text", "IADD R0, R1, R2 ;"}}}})
+          .dump(),
+      request(2, "textDocument/definition",
+              {{"textDocument", {{"uri", "file:///b.asm"}}}, {"position", pos(0, 1)}})
+          .dump()};
   const auto replies = again.handle(bodies);
   EXPECT_EQ(json::parse(replies.back())["result"][0]["uri"], uri);
 }
@@ -239,7 +280,9 @@ TEST_F(Requests, ExecuteRunsOnlyTheSelectedLinesFromTheDocumentsState) {
   EXPECT_EQ(r["regs"]["R2"][3], "0x00000006");
   EXPECT_EQ(r["regs"]["R3"][3], "0x00000007");
   // A state given with the request overrides the directives: R0 = 0x10 everywhere.
-  const json s = call("gpuasm/execute", {{"textDocument", kDoc}, {"range", range(2, 0, 2, 5)}, {"state", {{"regs", {{"R0", "0x10"}}}}}});
+  const json s =
+      call("gpuasm/execute",
+           {{"textDocument", kDoc}, {"range", range(2, 0, 2, 5)}, {"state", {{"regs", {{"R0", "0x10"}}}}}});
   EXPECT_EQ(s["regs"]["R2"][0], "0x00000020");
 }
 
@@ -261,7 +304,9 @@ TEST_F(Requests, EncodingListsTheFieldsOfEachLineAndExecuteCommandReachesIt) {
   const json& bad = r["instructions"][1];
   EXPECT_FALSE(bad.contains("encoding"));
   EXPECT_EQ(bad["diagnostics"][0]["code"], "unknown-modifier");  // IADD's forms have no .SAT at all
-  EXPECT_EQ(call("workspace/executeCommand", {{"command", "gpuasm.encoding"}, {"arguments", json::array({params})}}), r);
+  EXPECT_EQ(call("workspace/executeCommand",
+                 {{"command", "gpuasm.encoding"}, {"arguments", json::array({params})}}),
+            r);
 }
 
 // 000_ialu.txt:236-240: after `IMAD.` the forms' first free slots take .HI/.LO, the itype
@@ -302,17 +347,20 @@ TEST_F(Requests, SignatureHelpFollowsTheOperandUnderTheCursor) {
   const json& sig = r["signatures"][r["activeSignature"].get<std::size_t>()];
   const auto label = sig["label"].get<std::string>();
   const json& ra = sig["parameters"][1]["label"];
-  EXPECT_NE(label.substr(ra[0].get<std::size_t>(), ra[1].get<std::size_t>() - ra[0].get<std::size_t>()).find("Ra"), std::string::npos);
+  EXPECT_NE(
+      label.substr(ra[0].get<std::size_t>(), ra[1].get<std::size_t>() - ra[0].get<std::size_t>()).find("Ra"),
+      std::string::npos);
 }
 
 // Legend order: keyword 0, modifier 1, variable 2, number 3, operator 4, comment 5.
 TEST_F(Requests, SemanticTokensUseTheRelativeEncoding) {
   start("IADD R0, R1, R2 ; // x\nMOV R1, 0x10 ;\n");
   const json r = call("textDocument/semanticTokens/full", {{"textDocument", kDoc}});
-  const json expected = {0, 0, 4, 0, 0,  0, 5, 2, 2, 0,  0, 4, 2, 2, 0,  0, 4, 2, 2, 0,  0, 5, 4, 5, 0,
-                         1, 0, 3, 0, 0,  0, 4, 2, 2, 0,  0, 4, 4, 3, 0};
+  const json expected = {0, 0, 4, 0, 0, 0, 5, 2, 2, 0, 0, 4, 2, 2, 0, 0, 4, 2, 2, 0,
+                         0, 5, 4, 5, 0, 1, 0, 3, 0, 0, 0, 4, 2, 2, 0, 0, 4, 4, 3, 0};
   EXPECT_EQ(r["data"], expected);
-  const json second = call("textDocument/semanticTokens/range", {{"textDocument", kDoc}, {"range", range(1, 0, 1, 14)}});
+  const json second =
+      call("textDocument/semanticTokens/range", {{"textDocument", kDoc}, {"range", range(1, 0, 1, 14)}});
   EXPECT_EQ(second["data"], json({1, 0, 3, 0, 0, 0, 4, 2, 2, 0, 0, 4, 4, 3, 0}));
 }
 
@@ -333,7 +381,8 @@ TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
   EXPECT_TRUE(comment) << folds.dump();
   // Formatting only moves blanks (docs/LANGUAGE.md, "Formatting"): in the block of two statement
   // lines, operands start one column after the longest mnemonic (IADD, 4) and are joined by ", ".
-  const json edits = call("textDocument/formatting", {{"textDocument", kDoc}, {"options", {{"tabSize", 4}, {"insertSpaces", true}}}});
+  const json edits = call("textDocument/formatting",
+                          {{"textDocument", kDoc}, {"options", {{"tabSize", 4}, {"insertSpaces", true}}}});
   EXPECT_EQ(applied("// Setup\nMOV R1, 0x10 ;\nIADD   R2,R1,R1 ;\n/* a\nb\n*/\n", edits),
             "// Setup\nMOV  R1, 0x10 ;\nIADD R2, R1, R1 ;\n/* a\nb\n*/\n");
 }
@@ -341,8 +390,13 @@ TEST_F(Requests, SymbolsFoldingAndFormattingAnswerInLspShapes) {
 // 000_ialu.txt:125-126: IADD's two syntax forms, the legal forms of a near miss, linked from the
 // diagnostic as related information into the spec's files.
 TEST_F(Requests, NearMissDiagnosticsLinkTheLegalFormsInTheSpec) {
-  send({request(++id, "initialize", {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}})});
-  const auto r = send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
+  send({request(
+      ++id, "initialize",
+      {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}})});
+  const auto r = send({note(
+      "textDocument/didOpen",
+      {{"textDocument",
+        {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
   ASSERT_EQ(r.size(), 1u);
   const json& d = r[0]["params"]["diagnostics"][0];
   EXPECT_EQ(d["code"], "operand-count");
@@ -366,32 +420,46 @@ TEST(RequestsWithoutCache, AnUnwritableCacheFailsDefinitionOnly) {
     for (const std::string& r : server.handle(bodies)) out.push_back(json::parse(r));
     return out;
   };
-  send(request(1, "initialize", {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}}));
-  const auto published = send(note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}}));
+  send(request(
+      1, "initialize",
+      {{"capabilities", {{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}}}));
+  const auto published = send(note(
+      "textDocument/didOpen",
+      {{"textDocument",
+        {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}}));
   ASSERT_EQ(published.size(), 1u);
   EXPECT_EQ(published[0]["params"]["diagnostics"][0]["code"], "operand-count");
   EXPECT_FALSE(published[0]["params"]["diagnostics"][0].contains("relatedInformation"));
-  const auto r = send(request(2, "textDocument/definition", {{"textDocument", kDoc}, {"position", pos(0, 1)}}));
+  const auto r =
+      send(request(2, "textDocument/definition", {{"textDocument", kDoc}, {"position", pos(0, 1)}}));
   EXPECT_EQ(r[0]["error"]["code"], -32803);
-  EXPECT_NE(r[0]["error"]["message"].get<std::string>().find("cannot create"), std::string::npos) << r[0].dump();
-  EXPECT_TRUE(send(request(3, "textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}))[0].contains("result"));
+  EXPECT_NE(r[0]["error"]["message"].get<std::string>().find("cannot create"), std::string::npos)
+      << r[0].dump();
+  EXPECT_TRUE(
+      send(request(3, "textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}))[0].contains(
+          "result"));
 }
 
 TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
   start("MOV R1, 0x10 ;\n");
   const std::vector<json> bad = {
-      request(50, "textDocument/hover", {{"textDocument", {{"uri", "file:///not-open.asm"}}}, {"position", pos(0, 0)}}),
+      request(50, "textDocument/hover",
+              {{"textDocument", {{"uri", "file:///not-open.asm"}}}, {"position", pos(0, 0)}}),
       request(51, "textDocument/hover", {{"textDocument", kDoc}}),
       request(52, "textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(1, 0, 0, 0)}}),
-      request(53, "gpuasm/runToCursor", {{"textDocument", kDoc}, {"position", pos(0, 0)}, {"state", {{"regs", {{"R1", "banana"}}}}}}),
-      request(54, "workspace/executeCommand", {{"command", "gpuasm.nope"}, {"arguments", json::array({json::object()})}}),
+      request(53, "gpuasm/runToCursor",
+              {{"textDocument", kDoc}, {"position", pos(0, 0)}, {"state", {{"regs", {{"R1", "banana"}}}}}}),
+      request(54, "workspace/executeCommand",
+              {{"command", "gpuasm.nope"}, {"arguments", json::array({json::object()})}}),
       request(55, "workspace/executeCommand", {{"command", "gpuasm.encoding"}}),
   };
   const auto replies = send(bad);
   ASSERT_EQ(replies.size(), bad.size());
   for (const json& r : replies) EXPECT_EQ(r["error"]["code"], -32602) << r.dump();
   EXPECT_NE(replies[0]["error"]["message"].get<std::string>().find("not open"), std::string::npos);
-  EXPECT_EQ(call("gpuasm/encoding", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}})["instructions"].size(), 1u);
+  EXPECT_EQ(
+      call("gpuasm/encoding", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}})["instructions"].size(),
+      1u);
 }
 
 // ------------------------------------------------------------------ client capabilities
@@ -399,12 +467,11 @@ TEST_F(Requests, BadParamsGetInvalidParamsAndTheServerGoesOn) {
 // capability is tested with a client that declares the minimum and one that declares it.
 
 const json kMinimalClient = json::object();
-const json kFullClient = {
-    {"textDocument",
-     {{"completion", {{"completionItem", {{"snippetSupport", true}}}}},
-      {"hover", {{"contentFormat", {"markdown", "plaintext"}}}},
-      {"publishDiagnostics", {{"relatedInformation", true}}}}},
-    {"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}};
+const json kFullClient = {{"textDocument",
+                           {{"completion", {{"completionItem", {{"snippetSupport", true}}}}},
+                            {"hover", {{"contentFormat", {"markdown", "plaintext"}}}},
+                            {"publishDiagnostics", {{"relatedInformation", true}}}}},
+                          {"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}};
 
 // Whole-form items at a statement's start are snippets (`IADD ${1:Rd}, …`, Completion.h).
 TEST_F(Requests, SnippetsOnlyForAClientThatTakesThem) {
@@ -416,7 +483,8 @@ TEST_F(Requests, SnippetsOnlyForAClientThatTakesThem) {
 
   Session minimal;
   minimal.start("\n", kMinimalClient);
-  const json plain = minimal.call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(0, 0)}});
+  const json plain =
+      minimal.call("textDocument/completion", {{"textDocument", kDoc}, {"position", pos(0, 0)}});
   ASSERT_EQ(plain["items"].size(), full["items"].size());
   for (const json& item : plain["items"]) {
     EXPECT_EQ(item["insertTextFormat"], 1) << item.dump();
@@ -439,12 +507,17 @@ TEST_F(Requests, HoverIsPlainTextForAPlainTextClient) {
   EXPECT_EQ(text.find("**"), std::string::npos);
   Session markdown;
   markdown.start("IADD R0, R1, R2 ;\n", kFullClient);
-  EXPECT_EQ(markdown.call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["kind"], "markdown");
+  EXPECT_EQ(markdown.call("textDocument/hover",
+                          {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["kind"],
+            "markdown");
 }
 
 TEST_F(Requests, RelatedInformationOnlyForAClientThatTakesIt) {
   send({request(++id, "initialize", {{"capabilities", kMinimalClient}})});
-  const auto r = send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
+  const auto r = send({note(
+      "textDocument/didOpen",
+      {{"textDocument",
+        {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", "IADD R0 ;\n"}}}})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["params"]["diagnostics"][0]["code"], "operand-count");
   EXPECT_FALSE(r[0]["params"]["diagnostics"][0].contains("relatedInformation"));
@@ -473,11 +546,15 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
       {"renameProvider", "textDocument/prepareRename"},
   };
   Session fresh;
-  const json caps = fresh.send({request(1, "initialize", {{"capabilities", kFullClient}})})[0]["result"]["capabilities"];
+  const json caps =
+      fresh.send({request(1, "initialize", {{"capabilities", kFullClient}})})[0]["result"]["capabilities"];
   std::size_t advertised = 0;
   for (const auto& [key, value] : caps.items()) advertised += key.ends_with("Provider");
   EXPECT_EQ(advertised, providers.size() + 1) << caps.dump();  // + executeCommandProvider
-  const json params = {{"textDocument", kDoc}, {"position", pos(1, 9)}, {"range", range(0, 0, 0, 5)}, {"context", {{"diagnostics", json::array()}}}};
+  const json params = {{"textDocument", kDoc},
+                       {"position", pos(1, 9)},
+                       {"range", range(0, 0, 0, 5)},
+                       {"context", {{"diagnostics", json::array()}}}};
   for (const auto& [key, method] : providers) {
     EXPECT_TRUE(caps.contains(key)) << key;
     const auto reply = send({request(++id, method, params)});
@@ -489,8 +566,9 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
   // The legend names the ide's token types after LSP 3.17's standard types, in the order of
   // ide::SemanticTokenType (Keyword first, Class last), and its one modifier bit.
   const json legend = caps["semanticTokensProvider"]["legend"];
-  EXPECT_EQ(legend["tokenTypes"], json({"keyword", "modifier", "variable", "number", "operator", "comment", "decorator",
-                                        "property", "type", "enumMember", "string", "namespace", "class"}));
+  EXPECT_EQ(legend["tokenTypes"],
+            json({"keyword", "modifier", "variable", "number", "operator", "comment", "decorator", "property",
+                  "type", "enumMember", "string", "namespace", "class"}));
   EXPECT_EQ(legend["tokenTypes"][static_cast<std::size_t>(ide::SemanticTokenType::Class)], "class");
   EXPECT_EQ(legend["tokenTypes"][static_cast<std::size_t>(ide::SemanticTokenType::Property)], "property");
   EXPECT_EQ(legend["tokenModifiers"], json({"readonly"}));
@@ -506,14 +584,21 @@ TEST_F(Requests, TypedParamsNameWhatIsWrong) {
   start("IADD R0, R1, R2 ;\n");
   const auto missing = send({request(++id, "textDocument/hover", {{"textDocument", kDoc}})});
   EXPECT_EQ(missing[0]["error"]["code"], -32602);
-  EXPECT_NE(missing[0]["error"]["message"].get<std::string>().find("'position'"), std::string::npos) << missing[0].dump();
-  const auto backwards = send({request(++id, "textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 5, 0, 1)}})});
+  EXPECT_NE(missing[0]["error"]["message"].get<std::string>().find("'position'"), std::string::npos)
+      << missing[0].dump();
+  const auto backwards =
+      send({request(++id, "textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 5, 0, 1)}})});
   EXPECT_EQ(backwards[0]["error"]["code"], -32602);
-  EXPECT_NE(backwards[0]["error"]["message"].get<std::string>().find("ends before it starts"), std::string::npos);
+  EXPECT_NE(backwards[0]["error"]["message"].get<std::string>().find("ends before it starts"),
+            std::string::npos);
   const auto badUri = send({request(++id, "textDocument/documentSymbol", {{"textDocument", {{"uri", 7}}}})});
-  EXPECT_NE(badUri[0]["error"]["message"].get<std::string>().find("'uri' must be a string"), std::string::npos);
-  const auto badOnly = send({request(++id, "textDocument/codeAction", {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}, {"context", {{"only", "quickfix"}}}})});
-  EXPECT_NE(badOnly[0]["error"]["message"].get<std::string>().find("'only' must be an array"), std::string::npos);
+  EXPECT_NE(badUri[0]["error"]["message"].get<std::string>().find("'uri' must be a string"),
+            std::string::npos);
+  const auto badOnly = send(
+      {request(++id, "textDocument/codeAction",
+               {{"textDocument", kDoc}, {"range", range(0, 0, 0, 1)}, {"context", {{"only", "quickfix"}}}})});
+  EXPECT_NE(badOnly[0]["error"]["message"].get<std::string>().find("'only' must be an array"),
+            std::string::npos);
   // The server goes on.
   EXPECT_FALSE(call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).is_null());
 }
@@ -523,17 +608,23 @@ TEST_F(Requests, TypedParamsNameWhatIsWrong) {
 TEST_F(Requests, Utf8PositionsWhenTheClientOffersThem) {
   const std::string text = "/* 中 */ IADD R0, R1, R2 ;\n";
   Session utf8;
-  const json caps = utf8.send({request(1, "initialize", {{"capabilities", {{"general", {{"positionEncodings", {"utf-8", "utf-16"}}}}}}})})[0];
+  const json caps = utf8.send({request(
+      1, "initialize", {{"capabilities", {{"general", {{"positionEncodings", {"utf-8", "utf-16"}}}}}}})})[0];
   EXPECT_EQ(caps["result"]["capabilities"]["positionEncoding"], "utf-8");
   utf8.id = 1;
-  utf8.send({note("initialized"), note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
+  utf8.send({note("initialized"),
+             note("textDocument/didOpen",
+                  {{"textDocument",
+                    {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
   const json h8 = utf8.call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 10)}});
   EXPECT_EQ(h8["range"], range(0, 10, 0, 14));
   // An incremental change in UTF-8 columns: IADD → IMAD at bytes 10..14.
-  const auto published = utf8.send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
-                                                                    {"contentChanges", {{{"range", range(0, 11, 0, 13)}, {"text", "MA"}}}}})});
+  const auto published = utf8.send({note(
+      "textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                 {"contentChanges", {{{"range", range(0, 11, 0, 13)}, {"text", "MA"}}}}})});
   ASSERT_EQ(published.size(), 1u);
-  EXPECT_EQ(published[0]["params"]["diagnostics"][0]["range"]["start"], pos(0, 10));  // IMAD takes four operands (000_ialu.txt:252)
+  EXPECT_EQ(published[0]["params"]["diagnostics"][0]["range"]["start"],
+            pos(0, 10));  // IMAD takes four operands (000_ialu.txt:252)
 
   start(text, json::object());  // no positionEncodings: UTF-16
   const json h16 = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 8)}});
@@ -549,11 +640,14 @@ TEST_F(Requests, DocumentHighlightAndReferencesOfARegister) {
   EXPECT_EQ(h[0], json({{"range", range(0, 4, 0, 6)}, {"kind", 3}}));
   EXPECT_EQ(h[1], json({{"range", range(1, 9, 1, 11)}, {"kind", 2}}));
   EXPECT_EQ(h[2], json({{"range", range(1, 13, 1, 15)}, {"kind", 2}}));
-  const json r = call("textDocument/references", {{"textDocument", kDoc}, {"position", pos(0, 5)}, {"context", {{"includeDeclaration", true}}}});
+  const json r =
+      call("textDocument/references",
+           {{"textDocument", kDoc}, {"position", pos(0, 5)}, {"context", {{"includeDeclaration", true}}}});
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[0]["uri"], "file:///a.asm");
   EXPECT_EQ(r[2]["range"], range(1, 13, 1, 15));
-  EXPECT_TRUE(call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).empty());
+  EXPECT_TRUE(
+      call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).empty());
 }
 
 // The dataflow's findings go out with the assembler's: R3 is read before anything sets it
@@ -563,8 +657,12 @@ TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
   const auto r = [&] {
     json init = {{"capabilities", json::object()}};
     send({request(++id, "initialize", init), note("initialized")});
-    return send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1},
-                                                                  {"text", "MOV R1, 0x1 ;\nMOV R1, 0x2 ;\nIADD R2, R1, R3 ;\n"}}}})});
+    return send(
+        {note("textDocument/didOpen", {{"textDocument",
+                                        {{"uri", "file:///a.asm"},
+                                         {"languageId", "gpuasm"},
+                                         {"version", 1},
+                                         {"text", "MOV R1, 0x1 ;\nMOV R1, 0x2 ;\nIADD R2, R1, R3 ;\n"}}}})});
   }();
   ASSERT_EQ(r.size(), 1u);
   const json& d = r[0]["params"]["diagnostics"];
@@ -586,13 +684,15 @@ TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0]["method"], "window/logMessage");
   const json hover = call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(2, 14)}});
-  EXPECT_NE(hover["contents"]["value"].get<std::string>().find("the initial state"), std::string::npos) << hover.dump();
+  EXPECT_NE(hover["contents"]["value"].get<std::string>().find("the initial state"), std::string::npos)
+      << hover.dump();
 
   // An edit keeps the findings, moved along; the recomputed ones follow when the server is idle.
   // Deleting line 2 (MOV R1, 0x2) makes line 1's write live: no finding left. At once the
   // dead-write of line 1, above the edit, stays where the client has it: nothing is sent.
-  const auto edited = send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
-                                                            {"contentChanges", {{{"range", range(1, 0, 2, 0)}, {"text", ""}}}}})});
+  const auto edited = send(
+      {note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                       {"contentChanges", {{{"range", range(1, 0, 2, 0)}, {"text", ""}}}}})});
   EXPECT_TRUE(edited.empty()) << json(edited).dump();
   ASSERT_TRUE(server.hasIdleWork());
   std::vector<std::string> later = server.idle();
@@ -608,13 +708,16 @@ TEST_F(Requests, DataflowFindingsArePublishedAndTheStateFileCounts) {
 TEST_F(Requests, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
   const auto opened = [&] {
     send({request(++id, "initialize", {{"capabilities", json::object()}}), note("initialized")});
-    return send({note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1},
-                                                                  {"text",
-                                                                   "// @state R0 = lane\n"
-                                                                   "IADD R1, R0, R0 ;\n"
-                                                                   "// @expect R1 == lane * 3\n"
-                                                                   "// @expect R1[2] ==\n"
-                                                                   "// @expect all(R1 < 100)\n"}}}})});
+    return send({note("textDocument/didOpen", {{"textDocument",
+                                                {{"uri", "file:///a.asm"},
+                                                 {"languageId", "gpuasm"},
+                                                 {"version", 1},
+                                                 {"text",
+                                                  "// @state R0 = lane\n"
+                                                  "IADD R1, R0, R0 ;\n"
+                                                  "// @expect R1 == lane * 3\n"
+                                                  "// @expect R1[2] ==\n"
+                                                  "// @expect all(R1 < 100)\n"}}}})});
   }();
   ASSERT_EQ(opened.size(), 1u);
   const json& first = opened[0]["params"]["diagnostics"];
@@ -635,13 +738,16 @@ TEST_F(Requests, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
   EXPECT_EQ(checked[0]["severity"], 1);
   EXPECT_EQ(checked[0]["range"], range(2, 3, 2, 25));
   EXPECT_EQ(checked[0]["message"],
-            "'R1 == lane * 3' is false in 31 of 32 active lanes (1\u201331): lane 1: R1 is 0x2, lane * 3 is 0x3; lane 2: R1 is 0x4, "
+            "'R1 == lane * 3' is false in 31 of 32 active lanes (1\u201331): lane 1: R1 is 0x2, lane * 3 is "
+            "0x3; lane 2: R1 is 0x4, "
             "lane * 3 is 0x6; lane 3: R1 is 0x6, lane * 3 is 0x9; \u2026");
   EXPECT_EQ(checked[1]["code"], "expect-directive");
 
   // IADD R1, R0, R0 -> IMAD R1, R0, 0x3, RZ: now R1 = 3 * lane (93 at most), and the failure goes when idle.
-  const auto edited = send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
-                                                            {"contentChanges", {{{"range", range(1, 0, 1, 15)}, {"text", "IMAD R1, R0, 0x3, RZ"}}}}})});
+  const auto edited =
+      send({note("textDocument/didChange",
+                 {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                  {"contentChanges", {{{"range", range(1, 0, 1, 15)}, {"text", "IMAD R1, R0, 0x3, RZ"}}}}})});
   // The last outcome, moved along, until the run says otherwise: on lines 2 and 3, below the
   // edited line and where the client has them, so nothing is sent at once.
   EXPECT_TRUE(edited.empty()) << "the last outcome, moved along, until the run says otherwise";
@@ -659,19 +765,25 @@ TEST_F(Requests, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
 // there is refused with the reason.
 TEST_F(Requests, RenameARegisterWithinItsLiveRange) {
   start("MOV R1, 0x10 ;\nIADD R2, R1, R1 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R2 ;\n");
-  const json prepared = call("textDocument/prepareRename", {{"textDocument", kDoc}, {"position", pos(1, 10)}});
+  const json prepared =
+      call("textDocument/prepareRename", {{"textDocument", kDoc}, {"position", pos(1, 10)}});
   EXPECT_EQ(prepared, json({{"range", range(1, 9, 1, 11)}, {"placeholder", "R1"}}));
-  const json edit = call("textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R7"}});
+  const json edit =
+      call("textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R7"}});
   const json& edits = edit["changes"]["file:///a.asm"];
   ASSERT_EQ(edits.size(), 3u) << edit.dump();
   EXPECT_EQ(edits[0], json({{"range", range(0, 4, 0, 6)}, {"newText", "R7"}}));
   EXPECT_EQ(edits[1], json({{"range", range(1, 9, 1, 11)}, {"newText", "R7"}}));
   EXPECT_EQ(edits[2], json({{"range", range(1, 13, 1, 15)}, {"newText", "R7"}}));
-  const auto refused = send({request(++id, "textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R2"}})});
+  const auto refused = send({request(++id, "textDocument/rename",
+                                     {{"textDocument", kDoc}, {"position", pos(1, 10)}, {"newName", "R2"}})});
   ASSERT_EQ(refused.size(), 1u);
   ASSERT_TRUE(refused[0].contains("error"));
-  EXPECT_NE(refused[0]["error"]["message"].get<std::string>().find("R2 is already used on line 2"), std::string::npos) << refused[0].dump();
-  const auto missing = send({request(++id, "textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}})});
+  EXPECT_NE(refused[0]["error"]["message"].get<std::string>().find("R2 is already used on line 2"),
+            std::string::npos)
+      << refused[0].dump();
+  const auto missing =
+      send({request(++id, "textDocument/rename", {{"textDocument", kDoc}, {"position", pos(1, 10)}})});
   EXPECT_EQ(missing[0]["error"]["code"], -32602);
 }
 

@@ -32,7 +32,8 @@ Server initialized() {
 }
 
 json open(const std::string& text, const std::string& uri = "file:///a.asm") {
-  return note("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
+  return note("textDocument/didOpen",
+              {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
 }
 
 TEST(Server, LifecycleAndCapabilities) {
@@ -65,8 +66,9 @@ TEST(Server, ExitWithoutShutdownExitsWithOne) {
 
 TEST(Server, MalformedMessagesGetJsonRpcErrors) {
   Server s = initialized();
-  auto r = s.handle(std::vector<std::string>{"{not json", "[1,2]", R"({"jsonrpc":"2.0","id":{"a":1},"method":"x"})",
-                                             R"({"jsonrpc":"2.0","id":5})", R"({"jsonrpc":"2.0","id":6,"method":"nope/nothing"})"});
+  auto r = s.handle(std::vector<std::string>{
+      "{not json", "[1,2]", R"({"jsonrpc":"2.0","id":{"a":1},"method":"x"})", R"({"jsonrpc":"2.0","id":5})",
+      R"({"jsonrpc":"2.0","id":6,"method":"nope/nothing"})"});
   ASSERT_EQ(r.size(), 5u);
   EXPECT_EQ(json::parse(r[0])["error"]["code"], -32700);
   EXPECT_EQ(json::parse(r[1])["error"]["code"], -32600);
@@ -116,15 +118,23 @@ TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
 TEST(Server, PublishedDiagnosticsAreTheDumpOfTheirContent) {
   for (const bool related : {false, true}) {
     Server s(db(), ::testing::TempDir());
-    const json caps = related ? json{{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}} : json::object();
+    const json caps = related
+                          ? json{{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}
+                          : json::object();
     send(s, {request(1, "initialize", {{"capabilities", caps}}), note("initialized")});
     const std::string text =
-        "IADD.SAT R0, R1, R2 ;\nIADDD R0, R1, R2 ;\nMOV R1, R2, R3 ;\n/*\xc3\xa9\xe2\x82\xac*/ FOO\t\"q\\\x01\x7f ;\n"
+        "IADD.SAT R0, R1, R2 ;\nIADDD R0, R1, R2 ;\nMOV R1, R2, R3 ;\n/*\xc3\xa9\xe2\x82\xac*/ "
+        "FOO\t\"q\\\x01\x7f ;\n"
         "IMAD.WIDE R1, R2, R3, R4 ;\nMOV R5, 0x1 ;\nMOV R5, 0x2 ;\nEXIT ;\n";
-    std::vector<json> batch = {note("textDocument/didOpen", {{"textDocument", {{"uri", "file:///d.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})};
+    std::vector<json> batch = {
+        note("textDocument/didOpen",
+             {{"textDocument",
+               {{"uri", "file:///d.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})};
     for (int v = 2; v < 6; ++v)
-      batch.push_back(note("textDocument/didChange", {{"textDocument", {{"uri", "file:///d.asm"}, {"version", v}}},
-                                                      {"contentChanges", json::array({{{"range", test::range(v - 2, 0, v - 2, 0)}, {"text", "\xc3\xa9 X\"\\ ;\n"}}})}}));
+      batch.push_back(note("textDocument/didChange",
+                           {{"textDocument", {{"uri", "file:///d.asm"}, {"version", v}}},
+                            {"contentChanges", json::array({{{"range", test::range(v - 2, 0, v - 2, 0)},
+                                                             {"text", "\xc3\xa9 X\"\\ ;\n"}}})}}));
     std::vector<std::string> bodies;
     for (const json& m : batch) bodies.push_back(m.dump());
     std::size_t published = 0, diagnostics = 0;
@@ -153,7 +163,8 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   auto toUtf8 = [](const std::u16string& u) {
     std::string out;
     for (char16_t c : u) {
-      if (c < 0x80) out += static_cast<char>(c);
+      if (c < 0x80)
+        out += static_cast<char>(c);
       else if (c < 0x800) {
         out += static_cast<char>(0xC0 | (c >> 6));
         out += static_cast<char>(0x80 | (c & 0x3F));
@@ -168,8 +179,20 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   json last = send(s, {open(toUtf8(shadow))}).at(0);
   std::mt19937 rng(7);
   std::size_t skipped = 0;
-  const std::u16string pieces[] = {u"IADD", u".X", u" R1, ", u";", u"\n", u"é", u"€", u"MOV R2, 0x5 ;\n", u"", u"// c\n", u".",
-                                   u"// @expect R2 == 0x5\n", u"// @expect all(R1 != 0) ", u"@expect R0 =="};
+  const std::u16string pieces[] = {u"IADD",
+                                   u".X",
+                                   u" R1, ",
+                                   u";",
+                                   u"\n",
+                                   u"é",
+                                   u"€",
+                                   u"MOV R2, 0x5 ;\n",
+                                   u"",
+                                   u"// c\n",
+                                   u".",
+                                   u"// @expect R2 == 0x5\n",
+                                   u"// @expect all(R1 != 0) ",
+                                   u"@expect R0 =="};
   for (int step = 0; step < 200; ++step) {
     // Pick a range in the shadow text (UTF-16 units) and its line/character positions.
     const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
@@ -189,11 +212,14 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const std::u16string& piece = pieces[rng() % std::size(pieces)];
     const json change = {{"range", {{"start", pos(lo)}, {"end", pos(hi)}}}, {"text", toUtf8(piece)}};
     shadow.replace(lo, hi - lo, piece);
-    auto r = send(s, {note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", step + 2}}},
-                                                      {"contentChanges", json::array({change})}})});
+    auto r = send(s, {note("textDocument/didChange",
+                           {{"textDocument", {{"uri", "file:///a.asm"}, {"version", step + 2}}},
+                            {"contentChanges", json::array({change})}})});
     ASSERT_LE(r.size(), 1u);
-    if (r.empty()) ++skipped;
-    else EXPECT_EQ(r[0]["params"]["version"], step + 2);
+    if (r.empty())
+      ++skipped;
+    else
+      EXPECT_EQ(r[0]["params"]["version"], step + 2);
     for (int work = 0; s.hasIdleWork() && work < 10; ++work)
       for (const std::string& m : s.idle()) r.push_back(json::parse(m));
     ASSERT_FALSE(s.hasIdleWork());
@@ -206,15 +232,18 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
     run.advance(std::nullopt, ide::LiveLimits{}.budget);
     for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
-    std::stable_sort(expected.begin(), expected.end(), [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
     const json& published = last["params"]["diagnostics"];
     ASSERT_EQ(published.size(), expected.size()) << "step " << step;
     for (std::size_t i = 0; i < published.size(); ++i) {
       const ide::Diagnostic& d = expected[i];
-      const syntax::LinePosition from = fresh->lines().position(d.range.begin), to = fresh->lines().position(d.range.end);
+      const syntax::LinePosition from = fresh->lines().position(d.range.begin),
+                                 to = fresh->lines().position(d.range.end);
       EXPECT_EQ(published[i]["code"], std::string(isa::spelling(d.code))) << "step " << step;
       EXPECT_EQ(published[i]["message"], d.message) << "step " << step;
-      EXPECT_EQ(published[i]["range"], json({{"start", {{"line", from.line}, {"character", from.character}}}, {"end", {{"line", to.line}, {"character", to.character}}}}))
+      EXPECT_EQ(published[i]["range"], json({{"start", {{"line", from.line}, {"character", from.character}}},
+                                             {"end", {{"line", to.line}, {"character", to.character}}}}))
           << "step " << step;
     }
     EXPECT_LE(last["params"]["version"], step + 2);
@@ -231,10 +260,11 @@ TEST(Server, PublishesOnlyWhenTheClientsListChanges) {
   ASSERT_EQ(r.size(), 1u);
   ASSERT_EQ(r[0]["params"]["diagnostics"].size(), 2u) << r[0].dump();
   EXPECT_EQ(r[0]["params"]["diagnostics"][0]["range"], test::range(0, 5, 0, 8));  // SAT: unknown-modifier
-  EXPECT_EQ(r[0]["params"]["diagnostics"][1]["range"]["start"]["line"], 1);      // IADDD: unknown mnemonic
+  EXPECT_EQ(r[0]["params"]["diagnostics"][1]["range"]["start"]["line"], 1);       // IADDD: unknown mnemonic
   auto change = [&](int version, const json& range, const std::string& text) {
-    return send(s, {note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
-                                                    {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
+    return send(s, {note("textDocument/didChange",
+                         {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
+                          {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
   };
   // A keystroke in the comment on the last line, and its idle work: nothing to send.
   EXPECT_TRUE(change(2, test::range(2, 9, 2, 9), "!").empty());
@@ -269,12 +299,28 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
   Server s = initialized();
   send(s, {open("IADD R0, R1, R2 ;\nMOV R1, 0x10 ;\n")});
   std::mt19937 rng(7);
-  const std::vector<std::string> methods = {"textDocument/hover", "textDocument/completion", "textDocument/signatureHelp", "textDocument/inlayHint",
-                                            "textDocument/codeAction", "textDocument/definition", "textDocument/semanticTokens/full",
-                                            "textDocument/semanticTokens/range", "textDocument/documentSymbol", "textDocument/foldingRange",
-                                            "textDocument/formatting", "textDocument/rangeFormatting", "gpuasm/runToCursor", "gpuasm/execute",
-                                            "gpuasm/encoding", "workspace/executeCommand", "textDocument/didChange", "textDocument/didOpen",
-                                            "workspace/didChangeConfiguration", "$/cancelRequest", "initialize", "nonsense/method"};
+  const std::vector<std::string> methods = {"textDocument/hover",
+                                            "textDocument/completion",
+                                            "textDocument/signatureHelp",
+                                            "textDocument/inlayHint",
+                                            "textDocument/codeAction",
+                                            "textDocument/definition",
+                                            "textDocument/semanticTokens/full",
+                                            "textDocument/semanticTokens/range",
+                                            "textDocument/documentSymbol",
+                                            "textDocument/foldingRange",
+                                            "textDocument/formatting",
+                                            "textDocument/rangeFormatting",
+                                            "gpuasm/runToCursor",
+                                            "gpuasm/execute",
+                                            "gpuasm/encoding",
+                                            "workspace/executeCommand",
+                                            "textDocument/didChange",
+                                            "textDocument/didOpen",
+                                            "workspace/didChangeConfiguration",
+                                            "$/cancelRequest",
+                                            "initialize",
+                                            "nonsense/method"};
   auto randomValue = [&](int depth, auto& self) -> json {
     switch (rng() % (depth > 3 ? 6 : 9)) {
       case 0: return nullptr;
@@ -285,8 +331,10 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
       case 5: return rng() % 2 == 0;
       case 6: {
         json o = json::object();
-        static const char* keys[] = {"textDocument", "uri", "position", "line", "character", "range", "start", "end", "text",
-                                     "contentChanges", "state", "command", "arguments", "settings", "options", "context", "id"};
+        static const char* keys[] = {"textDocument", "uri",     "position",  "line",     "character",
+                                     "range",        "start",   "end",       "text",     "contentChanges",
+                                     "state",        "command", "arguments", "settings", "options",
+                                     "context",      "id"};
         for (auto k = rng() % 5; k > 0; --k) o[keys[rng() % std::size(keys)]] = self(depth + 1, self);
         return o;
       }
@@ -308,7 +356,9 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
         break;
       }
       case 1: {  // a known method with random params
-        json m = {{"jsonrpc", "2.0"}, {"method", methods[rng() % methods.size()]}, {"params", randomValue(0, randomValue)}};
+        json m = {{"jsonrpc", "2.0"},
+                  {"method", methods[rng() % methods.size()]},
+                  {"params", randomValue(0, randomValue)}};
         if (rng() % 2 == 0) m["id"] = 1000 + i;
         body = m.dump(-1, ' ', false, json::error_handler_t::replace);
         break;
@@ -316,34 +366,49 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
       case 2: {  // well-formed params with hostile positions
         json p = {{"textDocument", goodDoc},
                   {"position", {{"line", rng() % 5}, {"character", rng() % 100000}}},
-                  {"range", {{"start", {{"line", rng() % 5}, {"character", rng() % 50}}}, {"end", {{"line", rng() % 1000000}, {"character", 0}}}}}};
+                  {"range",
+                   {{"start", {{"line", rng() % 5}, {"character", rng() % 50}}},
+                    {"end", {{"line", rng() % 1000000}, {"character", 0}}}}}};
         body = request(1000 + i, methods[rng() % 16], p).dump();
-        if (rng() % 8 == 0) body.insert(body.find("file:///") + 8, "\xC3\x28");  // invalid UTF-8 inside a string
+        if (rng() % 8 == 0)
+          body.insert(body.find("file:///") + 8, "\xC3\x28");  // invalid UTF-8 inside a string
         break;
       }
       default: {  // structurally broken JSON-RPC
-        static const char* broken[] = {"[]", "{}", "{\"id\":{}}", "{\"method\":7}", "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}", "null",
-                                       "\"str\"", "{\"id\":1,\"result\":{}}", "{\"method\":\"textDocument/hover\",\"id\":1,\"params\":[]}"};
+        static const char* broken[] = {"[]",
+                                       "{}",
+                                       "{\"id\":{}}",
+                                       "{\"method\":7}",
+                                       "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}",
+                                       "null",
+                                       "\"str\"",
+                                       "{\"id\":1,\"result\":{}}",
+                                       "{\"method\":\"textDocument/hover\",\"id\":1,\"params\":[]}"};
         body = broken[rng() % std::size(broken)];
       }
     }
     const json parsed = json::parse(body, nullptr, false);
-    const bool isRequest = parsed.is_object() && parsed.contains("id") && parsed.contains("method") && parsed["method"].is_string() &&
-                           (parsed["id"].is_number_integer() || parsed["id"].is_string()) && parsed["method"] != "$/cancelRequest";
+    const bool isRequest = parsed.is_object() && parsed.contains("id") && parsed.contains("method") &&
+                           parsed["method"].is_string() &&
+                           (parsed["id"].is_number_integer() || parsed["id"].is_string()) &&
+                           parsed["method"] != "$/cancelRequest";
     std::vector<std::string> bodies = {body};
     std::vector<std::string> replies;
     ASSERT_NO_THROW(replies = s.handle(bodies)) << body;
     if (isRequest) {
       ++requests;
       std::size_t answers = 0;
-      for (const std::string& r : replies) answers += json::parse(r).value("id", json()) == parsed["id"] ? 1u : 0u;
+      for (const std::string& r : replies)
+        answers += json::parse(r).value("id", json()) == parsed["id"] ? 1u : 0u;
       EXPECT_EQ(answers, 1u) << body;
     }
   }
   EXPECT_GT(requests, 1000);
   EXPECT_FALSE(s.exitRequested());
   // Still serving: the document may have been edited by random didChanges, but hover answers.
-  const auto r = send(s, {request(99, "textDocument/hover", {{"textDocument", goodDoc}, {"position", {{"line", 0}, {"character", 0}}}})});
+  const auto r =
+      send(s, {request(99, "textDocument/hover",
+                       {{"textDocument", goodDoc}, {"position", {{"line", 0}, {"character", 0}}}})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["id"], 99);
   EXPECT_TRUE(r[0].contains("result")) << r[0].dump();

@@ -51,8 +51,8 @@ POPC R9, ~c[0x0][0x10] ;
 
 TEST(BitOps, PopcRespectsTheGuard) {
   // P0 is true in the even lanes only; the odd lanes keep R1 = 0x77.
-  const auto out = run("// @state R2 = 0xFF\n// @state R1 = 0x77\n// @state P0 = " + perLane([](unsigned l) { return l % 2 == 0 ? 1 : 0; }) +
-                       "\n@P0 POPC R1, R2 ;\n");
+  const auto out = run("// @state R2 = 0xFF\n// @state R1 = 0x77\n// @state P0 = " +
+                       perLane([](unsigned l) { return l % 2 == 0 ? 1 : 0; }) + "\n@P0 POPC R1, R2 ;\n");
   EXPECT_EQ(reg(out, "R1", 0), 8u);
   EXPECT_EQ(reg(out, "R1", 1), 0x77u);
   EXPECT_EQ(reg(out, "R1", 30), 8u);
@@ -66,7 +66,7 @@ UPOPC UR1, ~UR2 ;
 UPOPC UR3, 0xF0 ;
 @!UPT UPOPC UR5, UR2 ;
 )");
-  EXPECT_EQ(reg(out, "UR1"), 30u);    // ~0x80000001 = 0x7FFFFFFE
+  EXPECT_EQ(reg(out, "UR1"), 30u);  // ~0x80000001 = 0x7FFFFFFE
   EXPECT_EQ(reg(out, "UR3"), 4u);
   EXPECT_EQ(reg(out, "UR5"), 0x99u);  // guard false: not written
 }
@@ -83,8 +83,8 @@ FLO.U32 R11, R3 ;
 FLO.U32 R12, R4 ;
 FLO.U32 R13, ~R6 ;
 )");
-  EXPECT_EQ(reg(out, "R10"), 16u);  // 0x00012345: highest one is 0x10000 = bit 16
-  EXPECT_EQ(reg(out, "R11"), 31u);  // unsigned: bit 31 itself
+  EXPECT_EQ(reg(out, "R10"), 16u);             // 0x00012345: highest one is 0x10000 = bit 16
+  EXPECT_EQ(reg(out, "R11"), 31u);             // unsigned: bit 31 itself
   EXPECT_EQ(reg(out, "R12", 0), 0xFFFFFFFFu);  // zero input
   EXPECT_EQ(reg(out, "R12", 1), 0u);
   EXPECT_EQ(reg(out, "R12", 15), 3u);
@@ -107,10 +107,10 @@ FLO R13, R5 ;
 FLO R14, ~R4 ;
 )");
   EXPECT_EQ(reg(out, "R10"), 16u);
-  EXPECT_EQ(reg(out, "R11"), 15u);           // ~0xFFFF0000 = 0x0000FFFF: bit 15
-  EXPECT_EQ(reg(out, "R12"), 0xFFFFFFFFu);   // -1: ~x = 0, the zero case
-  EXPECT_EQ(reg(out, "R13"), 30u);           // ~0x80000000 = 0x7FFFFFFF: bit 30
-  EXPECT_EQ(reg(out, "R14"), 0xFFFFFFFFu);   // ~(-1) = 0
+  EXPECT_EQ(reg(out, "R11"), 15u);          // ~0xFFFF0000 = 0x0000FFFF: bit 15
+  EXPECT_EQ(reg(out, "R12"), 0xFFFFFFFFu);  // -1: ~x = 0, the zero case
+  EXPECT_EQ(reg(out, "R13"), 30u);          // ~0x80000000 = 0x7FFFFFFF: bit 30
+  EXPECT_EQ(reg(out, "R14"), 0xFFFFFFFFu);  // ~(-1) = 0
 }
 
 TEST(BitOps, FloShGivesTheShiftAndKeepsTheZeroCase) {
@@ -125,12 +125,12 @@ FLO.SH R13, R5 ;
 FLO.U32.SH R14, RZ ;
 FLO.SH.U32 R15, R3 ;
 )");
-  EXPECT_EQ(reg(out, "R10"), 15u);           // 31 - 16
-  EXPECT_EQ(reg(out, "R11"), 16u);           // S32: 31 - 15
-  EXPECT_EQ(reg(out, "R12"), 31u);           // 31 - 0
-  EXPECT_EQ(reg(out, "R13"), 0xFFFFFFFFu);   // zero after inversion: .SH not applied (L-25)
-  EXPECT_EQ(reg(out, "R14"), 0xFFFFFFFFu);   // the spec's example, 003_xu.txt:394
-  EXPECT_EQ(reg(out, "R15"), 0u);            // U32: 31 - 31
+  EXPECT_EQ(reg(out, "R10"), 15u);          // 31 - 16
+  EXPECT_EQ(reg(out, "R11"), 16u);          // S32: 31 - 15
+  EXPECT_EQ(reg(out, "R12"), 31u);          // 31 - 0
+  EXPECT_EQ(reg(out, "R13"), 0xFFFFFFFFu);  // zero after inversion: .SH not applied (L-25)
+  EXPECT_EQ(reg(out, "R14"), 0xFFFFFFFFu);  // the spec's example, 003_xu.txt:394
+  EXPECT_EQ(reg(out, "R15"), 0u);           // U32: 31 - 31
 }
 
 TEST(BitOps, UfloIsUniform) {
@@ -141,9 +141,9 @@ UFLO.U32.SH UR4, URZ ;
 UFLO.SH.U32 UR5, UR3 ;
 UFLO.U32 UR6, UR2 ;
 )");
-  EXPECT_EQ(reg(out, "UR1"), 30u);           // S32 negative: ~0x80000000 = 0x7FFFFFFF
-  EXPECT_EQ(reg(out, "UR4"), 0xFFFFFFFFu);   // the spec's example, 001_udp.txt:1964
-  EXPECT_EQ(reg(out, "UR5"), 23u);           // 31 - 8
+  EXPECT_EQ(reg(out, "UR1"), 30u);          // S32 negative: ~0x80000000 = 0x7FFFFFFF
+  EXPECT_EQ(reg(out, "UR4"), 0xFFFFFFFFu);  // the spec's example, 001_udp.txt:1964
+  EXPECT_EQ(reg(out, "UR5"), 23u);          // 31 - 8
   EXPECT_EQ(reg(out, "UR6"), 31u);
 }
 
@@ -261,16 +261,18 @@ SGXT.WRAP R14, R2, 0x20 ;
   EXPECT_EQ(reg(out, "R11"), 0x8000008Fu);  // 32 bits
   EXPECT_EQ(reg(out, "R12"), 0xFFFFFF8Fu);  // .WRAP: 40 mod 32 = 8 bits, bit 7 set
   EXPECT_EQ(reg(out, "R13"), 0x8Fu);
-  EXPECT_EQ(reg(out, "R14"), 0u);           // 32 mod 32 = 0 (G-3)
+  EXPECT_EQ(reg(out, "R14"), 0u);  // 32 mod 32 = 0 (G-3)
 }
 
 TEST(BitOps, SgxtPerLaneWidth) {
-  const auto out = run("// @state R4 = lane\n// @state R6 = 0xFFFFFFFF\n// @state R8 = 0x1\nSGXT.U32 R5, R6, R4 ;\nSGXT R7, R8, R4 ;\n");
+  const auto out =
+      run("// @state R4 = lane\n// @state R6 = 0xFFFFFFFF\n// @state R8 = 0x1\nSGXT.U32 R5, R6, R4 ;\nSGXT "
+          "R7, R8, R4 ;\n");
   EXPECT_EQ(reg(out, "R5", 0), 0u);
-  EXPECT_EQ(reg(out, "R5", 4), 0xFu);          // (1 << 4) - 1
+  EXPECT_EQ(reg(out, "R5", 4), 0xFu);  // (1 << 4) - 1
   EXPECT_EQ(reg(out, "R5", 31), 0x7FFFFFFFu);
-  EXPECT_EQ(reg(out, "R7", 0), 0u);            // width 0
-  EXPECT_EQ(reg(out, "R7", 1), 0xFFFFFFFFu);   // 1 as a 1-bit signed value is -1
+  EXPECT_EQ(reg(out, "R7", 0), 0u);           // width 0
+  EXPECT_EQ(reg(out, "R7", 1), 0xFFFFFFFFu);  // 1 as a 1-bit signed value is -1
   EXPECT_EQ(reg(out, "R7", 2), 0x1u);
 }
 
@@ -305,7 +307,8 @@ constexpr const char* kI2iState = R"(// @state R2 = 300
 )";
 
 TEST(BitOps, I2iS8Saturates) {
-  const auto out = run(std::string(kI2iState) + "I2I.S8 R10, R2 ;\nI2I.S8 R11, R3 ;\nI2I.S8 R12, R4 ;\nI2I.S8 R13, R5 ;\n");
+  const auto out = run(std::string(kI2iState) +
+                       "I2I.S8 R10, R2 ;\nI2I.S8 R11, R3 ;\nI2I.S8 R12, R4 ;\nI2I.S8 R13, R5 ;\n");
   EXPECT_EQ(reg(out, "R10"), 0x7Fu);        // 300 -> 127
   EXPECT_EQ(reg(out, "R11"), 0xFFFFFF80u);  // -300 -> -128
   EXPECT_EQ(reg(out, "R12"), 100u);
@@ -313,7 +316,8 @@ TEST(BitOps, I2iS8Saturates) {
 }
 
 TEST(BitOps, I2iU8Saturates) {
-  const auto out = run(std::string(kI2iState) + "I2I.U8 R10, R2 ;\nI2I.U8 R11, R3 ;\nI2I.U8 R12, R4 ;\nI2I.U8 R13, R5 ;\n");
+  const auto out = run(std::string(kI2iState) +
+                       "I2I.U8 R10, R2 ;\nI2I.U8 R11, R3 ;\nI2I.U8 R12, R4 ;\nI2I.U8 R13, R5 ;\n");
   EXPECT_EQ(reg(out, "R10"), 0xFFu);  // 300 -> 255
   EXPECT_EQ(reg(out, "R11"), 0u);     // -300 -> 0
   EXPECT_EQ(reg(out, "R12"), 100u);
@@ -321,7 +325,8 @@ TEST(BitOps, I2iU8Saturates) {
 }
 
 TEST(BitOps, I2iS16Saturates) {
-  const auto out = run(std::string(kI2iState) + "I2I.S16 R10, R6 ;\nI2I.S16 R11, R7 ;\nI2I.S16 R12, R3 ;\nI2I.S16 R13, R8 ;\n");
+  const auto out = run(std::string(kI2iState) +
+                       "I2I.S16 R10, R6 ;\nI2I.S16 R11, R7 ;\nI2I.S16 R12, R3 ;\nI2I.S16 R13, R8 ;\n");
   EXPECT_EQ(reg(out, "R10"), 0x7FFFu);      // 70000 -> 32767
   EXPECT_EQ(reg(out, "R11"), 0xFFFF8000u);  // -70000 -> -32768
   EXPECT_EQ(reg(out, "R12"), 0xFFFFFED4u);  // -300 fits
@@ -347,11 +352,11 @@ I2I.U16 R15, c[0x0][0x4] ;
 }
 
 TEST(BitOps, I2iRespectsTheGuard) {
-  const auto out = run("// @state R2 = lane\n// @state R1 = 0x55\n// @state P1 = " + perLane([](unsigned l) { return l < 4 ? 1 : 0; }) +
-                       "\n@!P1 I2I.S8 R1, -0x200 ;\n");
-  EXPECT_EQ(reg(out, "R1", 0), 0x55u);         // P1 true: !P1 false, not written
+  const auto out = run("// @state R2 = lane\n// @state R1 = 0x55\n// @state P1 = " +
+                       perLane([](unsigned l) { return l < 4 ? 1 : 0; }) + "\n@!P1 I2I.S8 R1, -0x200 ;\n");
+  EXPECT_EQ(reg(out, "R1", 0), 0x55u);  // P1 true: !P1 false, not written
   EXPECT_EQ(reg(out, "R1", 3), 0x55u);
-  EXPECT_EQ(reg(out, "R1", 4), 0xFFFFFF80u);   // -512 -> -128
+  EXPECT_EQ(reg(out, "R1", 4), 0xFFFFFF80u);  // -512 -> -128
   EXPECT_EQ(reg(out, "R1", 31), 0xFFFFFF80u);
 }
 
@@ -366,7 +371,8 @@ const isa::InstrDb& satreluDefaultDb() {
   static const isa::SpecLoad load = [] {
     std::vector<isa::SpecFile> files = isa::embeddedSpecFiles();
     files.push_back({"satrelu-default.isa",
-                     "__Erratum TEST-1 : [I2IP]\n  __Problem\nA test of the .SATRELU semantics.\n  __Decision\nsatrelu is a default.\n"
+                     "__Erratum TEST-1 : [I2IP]\n  __Problem\nA test of the .SATRELU semantics.\n  "
+                     "__Decision\nsatrelu is a default.\n"
                      "  __Affects\n    simulator\n  __Encoding\n    field<75, 1> SATRelu satrelu = SAT;\n",
                      isa::SpecFileRole::Errata});
     return isa::loadSpec(std::move(files));
@@ -387,7 +393,8 @@ constexpr const char* kI2ipState = R"(// @state R2 = 5
 )";
 
 TEST(BitOps, I2ipPacks2BitValues) {
-  const auto out = run(std::string(kI2ipState) + "I2IP.S2 R10, R2, R3, R4 ;\nI2IP.U2.SAT R11, R2, R3, R4 ;\n");
+  const auto out =
+      run(std::string(kI2ipState) + "I2IP.S2 R10, R2, R3, R4 ;\nI2IP.U2.SAT R11, R2, R3, R4 ;\n");
   // S2 [-2, 1]: ta = 1 -> 0b01, tb = -2 -> 0b10; (1 << 2) | 2 = 0x6;
   // Rc: (0x12345678 & 0x0FFFFFFF) << 4 = 0x23456780.
   EXPECT_EQ(reg(out, "R10"), 0x23456786u);
@@ -397,7 +404,8 @@ TEST(BitOps, I2ipPacks2BitValues) {
 
 TEST(BitOps, I2ipPacks4BitValues) {
   const auto out = runSatrelu(std::string(kI2ipState) +
-                       "I2IP.S4 R10, R2, R3, R4 ;\nI2IP.S4.SATRELU R11, R2, R3, R4 ;\nI2IP.U4 R12, R5, R2, R4 ;\nI2IP.U4 R13, R2, UR3, RZ ;\n");
+                              "I2IP.S4 R10, R2, R3, R4 ;\nI2IP.S4.SATRELU R11, R2, R3, R4 ;\nI2IP.U4 R12, "
+                              "R5, R2, R4 ;\nI2IP.U4 R13, R2, UR3, RZ ;\n");
   // S4 [-8, 7]: ta = 5, tb = -7 -> 0x9: 0x59; Rc: (0x12345678 & 0xFFFFFF) << 8 = 0x34567800.
   EXPECT_EQ(reg(out, "R10"), 0x34567859u);
   // .SATRELU: tb = max(-7, 0) = 0: 0x50.
@@ -410,7 +418,8 @@ TEST(BitOps, I2ipPacks4BitValues) {
 
 TEST(BitOps, I2ipPacks8BitValues) {
   const auto out = runSatrelu(std::string(kI2ipState) +
-                       "I2IP.S8 R10, R5, R6, R4 ;\nI2IP.U8 R11, R6, R5, R4 ;\nI2IP.S8.SATRELU R12, R6, R5, R4 ;\nI2IP.S8 R13, R2, -0x3, RZ ;\n");
+                              "I2IP.S8 R10, R5, R6, R4 ;\nI2IP.U8 R11, R6, R5, R4 ;\nI2IP.S8.SATRELU R12, "
+                              "R6, R5, R4 ;\nI2IP.S8 R13, R2, -0x3, RZ ;\n");
   // S8: ta = 300 -> 127 = 0x7F, tb = -300 -> -128 = 0x80: 0x7F80; Rc: 0x5678 << 16.
   EXPECT_EQ(reg(out, "R10"), 0x56787F80u);
   // U8: ta = -300 -> 0, tb = 300 -> 255.
@@ -423,7 +432,8 @@ TEST(BitOps, I2ipPacks8BitValues) {
 
 TEST(BitOps, I2ipPacks16BitValuesWithoutRc) {
   const auto out = runSatrelu(std::string(kI2ipState) +
-                       "I2IP.S16 R10, R7, R8, R4 ;\nI2IP.U16 R11, R8, R7, R4 ;\nI2IP.S16.SATRELU R12, R6, R5, R4 ;\nI2IP.U16.SAT R13, R5, R6, RZ ;\n");
+                              "I2IP.S16 R10, R7, R8, R4 ;\nI2IP.U16 R11, R8, R7, R4 ;\nI2IP.S16.SATRELU R12, "
+                              "R6, R5, R4 ;\nI2IP.U16.SAT R13, R5, R6, RZ ;\n");
   // S16: ta = 70000 -> 0x7FFF, tb = -70000 -> -32768 = 0x8000; size 16 leaves no room for Rc.
   EXPECT_EQ(reg(out, "R10"), 0x7FFF8000u);
   // U16: ta = 0, tb = 65535.
@@ -436,8 +446,9 @@ TEST(BitOps, I2ipPacks16BitValuesWithoutRc) {
 
 TEST(BitOps, I2ipPerLane) {
   // Ra = lane, SrcB = -lane, U4: ta = min(lane, 15), tb = 0; Rc = RZ.
-  const auto out = run("// @state R2 = lane\n// @state R3 = " + perLane([](unsigned l) { return -static_cast<int>(l); }) +
-                       "\nI2IP.U4 R1, R2, R3, RZ ;\nI2IP.S4 R9, R2, R3, RZ ;\n");
+  const auto out =
+      run("// @state R2 = lane\n// @state R3 = " + perLane([](unsigned l) { return -static_cast<int>(l); }) +
+          "\nI2IP.U4 R1, R2, R3, RZ ;\nI2IP.S4 R9, R2, R3, RZ ;\n");
   EXPECT_EQ(reg(out, "R1", 3), 0x30u);
   EXPECT_EQ(reg(out, "R1", 20), 0xF0u);
   // S4: ta = min(lane, 7), tb = max(-lane, -8) & 0xF. Lane 3: 0x3D; lane 20: 0x78.

@@ -93,7 +93,8 @@ ULDC.128 UR[12:15], c[0x0][UR7+0x0] ;
 TEST(DataMovement, R2urTakesTheLowestActiveLaneWithTrueGuard) {
   // P0 is true in lanes 5 and 9 only; the active mask drops lane 5, so lane 9 is picked.
   std::string src = "// @state R2 = lane\n// @state activeMask = 0xFFFFFFDF\n// @state P0 = [";
-  for (unsigned lane = 0; lane < 32; ++lane) src += std::string(lane ? ", " : "") + ((lane == 5 || lane == 9) ? "1" : "0");
+  for (unsigned lane = 0; lane < 32; ++lane)
+    src += std::string(lane ? ", " : "") + ((lane == 5 || lane == 9) ? "1" : "0");
   src += "]\n@P0 R2UR UR1, R2 ;\nR2UR UR2, R2 ;\n";
   const auto out = run(src);
   EXPECT_EQ(reg(out, "UR1"), 9u);
@@ -107,8 +108,8 @@ TEST(DataMovement, GetgprAndSetgprIndexThroughAUniformRegister) {
 GETGPR R1, R[UR2+0x4] ;
 SETGPR R[UR2-0x1], R3 ;
 )");
-  EXPECT_EQ(reg(out, "R1", 13), 13u);  // R[6+4] = R10
-  EXPECT_EQ(reg(out, "R5", 0), 0x99u); // R[6-1] = R5
+  EXPECT_EQ(reg(out, "R1", 13), 13u);   // R[6+4] = R10
+  EXPECT_EQ(reg(out, "R5", 0), 0x99u);  // R[6-1] = R5
 }
 
 TEST(DataMovement, SetugprAndGetugprUseTheIndexFieldOfTheEncoding) {

@@ -48,8 +48,8 @@ class ExpressionTest : public ::testing::Test {
 };
 
 TEST_F(ExpressionTest, RegistersLanesConstantsAndLiterals) {
-  EXPECT_EQ(eval("R1", 5), (ExprValue{ExprType::U32, 20}));       // R1 = lane * 4
-  EXPECT_EQ(eval("R1[5]", 0), (ExprValue{ExprType::U32, 20}));    // lane 5's, from any lane
+  EXPECT_EQ(eval("R1", 5), (ExprValue{ExprType::U32, 20}));     // R1 = lane * 4
+  EXPECT_EQ(eval("R1[5]", 0), (ExprValue{ExprType::U32, 20}));  // lane 5's, from any lane
   EXPECT_EQ(eval("R1[2 + 3]", 31), (ExprValue{ExprType::U32, 20}));
   EXPECT_EQ(eval("lane", 17), (ExprValue{ExprType::U32, 17}));
   EXPECT_EQ(eval("UR4"), (ExprValue{ExprType::U32, 0x100}));
@@ -213,7 +213,8 @@ TEST_F(ExpressionTest, AMissingTokenIsMarkedInsideTheText) {
 // 255 parentheses around R1 nest it 256 deep and parse; with 256 the operand after the last '('
 // (column 256) is one level too deep. The same holds for prefix operators and lane indices.
 TEST_F(ExpressionTest, NestingDeeperThan256LevelsIsAnErrorNotACrash) {
-  const auto nested = [](std::size_t n, std::string_view open, std::string_view inner, std::string_view close) {
+  const auto nested = [](std::size_t n, std::string_view open, std::string_view inner,
+                         std::string_view close) {
     std::string t;
     for (std::size_t i = 0; i < n; ++i) t += open;
     t += inner;
@@ -222,7 +223,8 @@ TEST_F(ExpressionTest, NestingDeeperThan256LevelsIsAnErrorNotACrash) {
   };
   EXPECT_EQ(eval(nested(255, "(", "R1", ")") + " == 20", 5).bits, 1u);  // R1 of lane 5 is 5 * 4
   const ExprError deep = parseError(nested(256, "(", "R1", ")"));
-  EXPECT_EQ(deep.message, "the expression nests deeper than 256 levels (parentheses, lane indices, prefix operators)");
+  EXPECT_EQ(deep.message,
+            "the expression nests deeper than 256 levels (parentheses, lane indices, prefix operators)");
   EXPECT_EQ(deep.column, 256u);
   EXPECT_EQ(deep.length, 1u);  // the 'R' of R1
   EXPECT_EQ(parseError(nested(100000, "(", "1", ")")).column, 256u);
@@ -254,14 +256,16 @@ TEST_F(ExpressionTest, ValuesAreFormattedByType) {
   EXPECT_EQ(formatValue({ExprType::S32, static_cast<std::uint32_t>(-4)}), "-4");
   EXPECT_EQ(formatValue({ExprType::F32, 0x3f000000}), "0.5");
   EXPECT_EQ(formatValue({ExprType::F32, 0x3f800000}), "1.0");
-  EXPECT_EQ(formatValue({ExprType::F32, 0x3dcccccd}), "0.1");  // the shortest form that reads back as the same f32
+  EXPECT_EQ(formatValue({ExprType::F32, 0x3dcccccd}),
+            "0.1");  // the shortest form that reads back as the same f32
   EXPECT_EQ(formatValue({ExprType::F32, 0xff800000}), "-inf");
   EXPECT_EQ(formatValue({ExprType::F32, 0x7fc00000}), "nan");
   EXPECT_EQ(formatValue({ExprType::Bool, 1}), "true");
 }
 
 TEST_F(ExpressionTest, PassingAssertions) {
-  for (const char* text : {"R1 == lane * 4", "R1[5] == 0x14", "all(P0)", "f32(R7) == 0.5", "UR4 == 0x100", "UP0", "count(P1) == 16"}) {
+  for (const char* text : {"R1 == lane * 4", "R1[5] == 0x14", "all(P0)", "f32(R7) == 0.5", "UR4 == 0x100",
+                           "UP0", "count(P1) == 16"}) {
     const ExpectationResult r = check(text);
     EXPECT_TRUE(r.holds) << text << ": " << r.message;
     EXPECT_EQ(r.failingLanes, 0u) << text;
@@ -279,12 +283,15 @@ TEST_F(ExpressionTest, AFailingPerLaneComparisonNamesTheLanesAndBothSides) {
   const ExpectationResult many = check("R1 == 8");
   EXPECT_EQ(many.failingLanes, ~(1u << 2));
   EXPECT_EQ(many.message,
-            "'R1 == 8' is false in 31 of 32 active lanes (0, 1, 3\u201331): lane 0: R1 is 0x0; lane 1: R1 is 0x4; lane 3: R1 is 0xc; \u2026");
+            "'R1 == 8' is false in 31 of 32 active lanes (0, 1, 3\u201331): lane 0: R1 is 0x0; lane 1: R1 is "
+            "0x4; lane 3: R1 is 0xc; \u2026");
 }
 
 TEST_F(ExpressionTest, ValuesTheFailingLanesShareAreSaidOnce) {
   // UR4 is 0x100 for the warp; R7 is 0.5 in every lane: the same values in all 32 failing lanes.
-  EXPECT_EQ(check("R7 == UR4").message, "'R7 == UR4' is false in 32 of 32 active lanes (0\u201331): R7 is 0x3f000000, UR4 is 0x100 in each");
+  EXPECT_EQ(
+      check("R7 == UR4").message,
+      "'R7 == UR4' is false in 32 of 32 active lanes (0\u201331): R7 is 0x3f000000, UR4 is 0x100 in each");
   state_.activeMask = 1u << 4;
   EXPECT_EQ(check("R1 == 0").message, "'R1 == 0' is false in 1 of 1 active lanes (4): R1 is 0x10");
 }
@@ -294,17 +301,20 @@ TEST_F(ExpressionTest, AFailingUniformAssertionShowsItsValues) {
   EXPECT_FALSE(r.holds);
   EXPECT_EQ(r.failingLanes, 0xFFFFFFFFu);
   EXPECT_EQ(r.message, "'R1[5] == 0x10' is false: R1[5] is 0x14");
-  EXPECT_EQ(check("f32(R7[0]) == f32(c[0][0x10])").message, "'f32(R7[0]) == f32(c[0][0x10])' is false: f32(R7[0]) is 0.5, f32(c[0][0x10]) is 0.125");
+  EXPECT_EQ(check("f32(R7[0]) == f32(c[0][0x10])").message,
+            "'f32(R7[0]) == f32(c[0][0x10])' is false: f32(R7[0]) is 0.5, f32(c[0][0x10]) is 0.125");
 }
 
 TEST_F(ExpressionTest, AllAndAnyNameTheLanesOfTheirArgument) {
   const ExpectationResult all = check("all(P1)");
   EXPECT_FALSE(all.holds);
   EXPECT_EQ(all.failingLanes, 0xAAAAAAAAu);  // the odd lanes
-  EXPECT_EQ(all.message.rfind("'all(P1)' is false: P1 is false in 16 of 32 active lanes (1, 3, 5, 7,", 0), 0u) << all.message;
+  EXPECT_EQ(all.message.rfind("'all(P1)' is false: P1 is false in 16 of 32 active lanes (1, 3, 5, 7,", 0), 0u)
+      << all.message;
   const ExpectationResult cmp = check("all(R2 == R1)");
   EXPECT_EQ(cmp.failingLanes, 1u << 3);
-  EXPECT_EQ(cmp.message, "'all(R2 == R1)' is false: R2 == R1 is false in 1 of 32 active lanes (3): R2 is 0x7, R1 is 0xc");
+  EXPECT_EQ(cmp.message,
+            "'all(R2 == R1)' is false: R2 == R1 is false in 1 of 32 active lanes (3): R2 is 0x7, R1 is 0xc");
   const ExpectationResult any = check("any(R1 > 0x7c)");
   EXPECT_FALSE(any.holds);
   EXPECT_EQ(any.message, "'any(R1 > 0x7c)' is false: R1 > 0x7c is false in every active lane");
@@ -345,7 +355,8 @@ TEST_F(ExpressionTest, ExpectDirectivesAreFoundWithTheirColumns) {
   EXPECT_EQ(ds[1].expression->text(), "all(R1 < 64)");
   EXPECT_EQ(ds[2].line, 4u);
   ASSERT_FALSE(ds[2].expression.has_value());
-  EXPECT_NE(ds[2].expression.error().message.find("must be true or false, and 'R1' is u32"), std::string::npos);
+  EXPECT_NE(ds[2].expression.error().message.find("must be true or false, and 'R1' is u32"),
+            std::string::npos);
   EXPECT_EQ(ds[3].line, 6u);
   ASSERT_FALSE(ds[3].expression.has_value());
   EXPECT_NE(ds[3].expression.error().message.find("needs an expression"), std::string::npos);

@@ -23,7 +23,8 @@ template <std::size_t Lanes>
 void expectModes(const ide::RunOutcome& out, const std::uint32_t (&expect)[Lanes][4]) {
   for (unsigned lane = 0; lane < Lanes; ++lane)
     for (unsigned m = 0; m < 4; ++m)
-      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m]) << "lane " << lane << " ." << kModes[m];
+      EXPECT_EQ(reg(out, "R1" + std::to_string(m), lane), expect[lane][m])
+          << "lane " << lane << " ." << kModes[m];
 }
 
 // ---------------------------------------------------------------- FADD
@@ -36,18 +37,16 @@ TEST(Float, FaddRoundsInEachMode) {
   // lane 4: 1.0 + -2^-60 (0xA1800000): just below 1.0, beyond binary64 precision (TwoSum error):
   //         RN 1.0; RZ, RM 1 - 2^-24 = 0x3F7FFFFF (the binade below); RP 1.0.
   // lane 5: 1.0 + 2^-60 (0x21800000): RN, RZ, RM 1.0; RP 1 + ulp.
-  const std::string src = lanes("R1", {0x3F800000, 0x3F800000, 0xBF800000, 0x3F800001, 0x3F800000, 0x3F800000}) +
-                          lanes("R2", {0x33800000, 0x34400000, 0xB4400000, 0x33800000, 0xA1800000, 0x21800000}) +
-                          "FADD R10, R1, R2 ;\nFADD.RZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.RP R13, R1, R2 ;\n";
+  const std::string src =
+      lanes("R1", {0x3F800000, 0x3F800000, 0xBF800000, 0x3F800001, 0x3F800000, 0x3F800000}) +
+      lanes("R2", {0x33800000, 0x34400000, 0xB4400000, 0x33800000, 0xA1800000, 0x21800000}) +
+      "FADD R10, R1, R2 ;\nFADD.RZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.RP R13, R1, R2 ;\n";
   const auto out = run(src);
   const std::uint32_t expect[6][4] = {
       // RN          RZ          RM          RP
-      {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001},
-      {0x3F800002, 0x3F800001, 0x3F800001, 0x3F800002},
-      {0xBF800002, 0xBF800001, 0xBF800002, 0xBF800001},
-      {0x3F800002, 0x3F800001, 0x3F800001, 0x3F800002},
-      {0x3F800000, 0x3F7FFFFF, 0x3F7FFFFF, 0x3F800000},
-      {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001},
+      {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001}, {0x3F800002, 0x3F800001, 0x3F800001, 0x3F800002},
+      {0xBF800002, 0xBF800001, 0xBF800002, 0xBF800001}, {0x3F800002, 0x3F800001, 0x3F800001, 0x3F800002},
+      {0x3F800000, 0x3F7FFFFF, 0x3F7FFFFF, 0x3F800000}, {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800001},
   };
   expectModes(out, expect);
 }
@@ -57,8 +56,9 @@ TEST(Float, FaddOverflowPerMode) {
   // lane 1: -max + -max: RN -Inf; RZ -max; RM -Inf; RP -max.
   // lane 2: max + 2^103 (0x73000000, half an ulp of max = 2^104): a tie, max's significand is odd,
   //         so RN rounds up to 2^128 = +Inf; RZ, RM max; RP +Inf.
-  const auto out = run(lanes("R1", {0x7F7FFFFF, 0xFF7FFFFF, 0x7F7FFFFF}) + lanes("R2", {0x7F7FFFFF, 0xFF7FFFFF, 0x73000000}) +
-                       "FADD R10, R1, R2 ;\nFADD.RZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.RP R13, R1, R2 ;\n");
+  const auto out = run(
+      lanes("R1", {0x7F7FFFFF, 0xFF7FFFFF, 0x7F7FFFFF}) + lanes("R2", {0x7F7FFFFF, 0xFF7FFFFF, 0x73000000}) +
+      "FADD R10, R1, R2 ;\nFADD.RZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.RP R13, R1, R2 ;\n");
   const std::uint32_t expect[3][4] = {
       {0x7F800000, 0x7F7FFFFF, 0x7F7FFFFF, 0x7F800000},
       {0xFF800000, 0xFF7FFFFF, 0xFF800000, 0xFF7FFFFF},
@@ -69,7 +69,8 @@ TEST(Float, FaddOverflowPerMode) {
 
 TEST(Float, FaddZeroSigns) {
   // IEEE 754 §6.3: x + (-x) is +0 except -0 under RM; -0 + -0 = -0; +0 + -0 as x + (-x).
-  const auto out = run(lanes("R1", {0x3F800000, 0x80000000, 0x00000000}) + lanes("R2", {0xBF800000, 0x80000000, 0x80000000}) +
+  const auto out = run(lanes("R1", {0x3F800000, 0x80000000, 0x00000000}) +
+                       lanes("R2", {0xBF800000, 0x80000000, 0x80000000}) +
                        "FADD R10, R1, R2 ;\nFADD.RM R11, R1, R2 ;\nFADD.RP R12, R1, R2 ;\n");
   EXPECT_EQ(reg(out, "R10", 0), 0x00000000u);
   EXPECT_EQ(reg(out, "R11", 0), 0x80000000u);
@@ -86,9 +87,10 @@ TEST(Float, FaddSubnormalsWithAndWithoutFtz) {
   // lane 2: -(2^-126 + 2^-149) + 2^-126 = -2^-149 (0x80000001), .FTZ flushes it to -0.0.
   // lane 3: 1.0 + -2^-149 with .FTZ: the input is flushed to -0, 1.0 + -0 = 1.0 exactly, so even
   //         .RM gives 1.0 (without .FTZ .RM gives 0x3F7FFFFF).
-  const auto out = run(lanes("R1", {0x00000001, 0x00800001, 0x80800001, 0x3F800000}) +
-                       lanes("R2", {0x00000001, 0x80800000, 0x00800000, 0x80000001}) +
-                       "FADD R10, R1, R2 ;\nFADD.FTZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.FTZ.RM R13, R1, R2 ;\n");
+  const auto out =
+      run(lanes("R1", {0x00000001, 0x00800001, 0x80800001, 0x3F800000}) +
+          lanes("R2", {0x00000001, 0x80800000, 0x00800000, 0x80000001}) +
+          "FADD R10, R1, R2 ;\nFADD.FTZ R11, R1, R2 ;\nFADD.RM R12, R1, R2 ;\nFADD.FTZ.RM R13, R1, R2 ;\n");
   EXPECT_EQ(reg(out, "R10", 0), 0x00000002u);
   EXPECT_EQ(reg(out, "R11", 0), 0x00000000u);
   EXPECT_EQ(reg(out, "R10", 1), 0x00000001u);
@@ -105,9 +107,10 @@ TEST(Float, FaddSaturates) {
   // lane 2: -0 + -0 = -0 -> +0.0         lane 3: +Inf + -Inf = NaN -> +0.0
   // lane 4: NaN + 1.0 -> +0.0            lane 5: 0.25 + 0.25 = 0.5 (0x3F000000), unchanged
   // lane 6: +Inf + 1 = +Inf -> 1.0
-  const auto out = run(lanes("R1", {0x3F000000, 0xBF000000, 0x80000000, 0x7F800000, 0x7FC00000, 0x3E800000, 0x7F800000}) +
-                       lanes("R2", {0x3F400000, 0x3E800000, 0x80000000, 0xFF800000, 0x3F800000, 0x3E800000, 0x3F800000}) +
-                       "FADD.SAT R10, R1, R2 ;\nFADD R11, R1, R2 ;\n");
+  const auto out =
+      run(lanes("R1", {0x3F000000, 0xBF000000, 0x80000000, 0x7F800000, 0x7FC00000, 0x3E800000, 0x7F800000}) +
+          lanes("R2", {0x3F400000, 0x3E800000, 0x80000000, 0xFF800000, 0x3F800000, 0x3E800000, 0x3F800000}) +
+          "FADD.SAT R10, R1, R2 ;\nFADD R11, R1, R2 ;\n");
   const std::uint32_t sat[] = {0x3F800000, 0, 0, 0, 0, 0x3F000000, 0x3F800000};
   for (unsigned lane = 0; lane < 7; ++lane) EXPECT_EQ(reg(out, "R10", lane), sat[lane]) << lane;
   // Without .SAT: -0.0 stays, and a NaN result is the canonical 0x7FFFFFFF (004_falu.txt:86).
@@ -147,7 +150,8 @@ FADD R14, -R1, -|UR2| ;
 
 TEST(Float, FaddHonoursTheGuard) {
   // P0 true in lanes 0 and 2: only they get 1.0 + 1.0 = 2.0; lane 1 keeps R10's 0x1234.
-  const auto out = run(lanes("P0", {1, 0, 1}) + "// @state R10 = 0x1234\n// @state R1 = 0x3F800000\n@P0 FADD R10, R1, R1 ;\n");
+  const auto out = run(lanes("P0", {1, 0, 1}) +
+                       "// @state R10 = 0x1234\n// @state R1 = 0x3F800000\n@P0 FADD R10, R1, R1 ;\n");
   EXPECT_EQ(reg(out, "R10", 0), 0x40000000u);
   EXPECT_EQ(reg(out, "R10", 1), 0x1234u);
   EXPECT_EQ(reg(out, "R10", 2), 0x40000000u);
@@ -164,16 +168,14 @@ TEST(Float, FmulRoundsInEachMode) {
   // lane 4: 2^-149 * 0.5 = 2^-150, tie between 0 and 2^-149: RN 0 (even); RZ, RM 0; RP 0x00000001.
   // lane 5: -2^-149 * 0.5: RN -0; RZ -0; RM 0x80000001; RP -0.
   // lane 6: 2^100 * 2^100 (0x71800000) = 2^200: overflow, RN +Inf; RZ, RM max; RP +Inf.
-  const auto out = run(lanes("R1", {0x3F800001, 0x3F800001, 0x3F800001, 0x00000003, 0x00000001, 0x80000001, 0x71800000}) +
-                       lanes("R2", {0x3F800001, 0x3FC00000, 0xBFC00000, 0x3F000000, 0x3F000000, 0x3F000000, 0x71800000}) +
-                       "FMUL R10, R1, R2 ;\nFMUL.RZ R11, R1, R2 ;\nFMUL.RM R12, R1, R2 ;\nFMUL.RP R13, R1, R2 ;\n");
+  const auto out =
+      run(lanes("R1", {0x3F800001, 0x3F800001, 0x3F800001, 0x00000003, 0x00000001, 0x80000001, 0x71800000}) +
+          lanes("R2", {0x3F800001, 0x3FC00000, 0xBFC00000, 0x3F000000, 0x3F000000, 0x3F000000, 0x71800000}) +
+          "FMUL R10, R1, R2 ;\nFMUL.RZ R11, R1, R2 ;\nFMUL.RM R12, R1, R2 ;\nFMUL.RP R13, R1, R2 ;\n");
   const std::uint32_t expect[7][4] = {
-      {0x3F800002, 0x3F800002, 0x3F800002, 0x3F800003},
-      {0x3FC00002, 0x3FC00001, 0x3FC00001, 0x3FC00002},
-      {0xBFC00002, 0xBFC00001, 0xBFC00002, 0xBFC00001},
-      {0x00000002, 0x00000001, 0x00000001, 0x00000002},
-      {0x00000000, 0x00000000, 0x00000000, 0x00000001},
-      {0x80000000, 0x80000000, 0x80000001, 0x80000000},
+      {0x3F800002, 0x3F800002, 0x3F800002, 0x3F800003}, {0x3FC00002, 0x3FC00001, 0x3FC00001, 0x3FC00002},
+      {0xBFC00002, 0xBFC00001, 0xBFC00002, 0xBFC00001}, {0x00000002, 0x00000001, 0x00000001, 0x00000002},
+      {0x00000000, 0x00000000, 0x00000000, 0x00000001}, {0x80000000, 0x80000000, 0x80000001, 0x80000000},
       {0x7F800000, 0x7F7FFFFF, 0x7F7FFFFF, 0x7F800000},
   };
   expectModes(out, expect);
@@ -267,7 +269,8 @@ TEST(Float, FfmaRoundsOnceInEachMode) {
   const auto out = run(lanes("R1", {0x3F800001, 0xBF800001, 0x3F800001, 0x3F800001}) +
                        lanes("R2", {0x3F7FFFFE, 0x3F7FFFFE, 0x3F800001, 0x3F800001}) +
                        lanes("R3", {0x4B800001, 0xCB800001, 0xBF800000, 0x33800000}) +
-                       "FFMA R10, R1, R2, R3 ;\nFFMA.RZ R11, R1, R2, R3 ;\nFFMA.RM R12, R1, R2, R3 ;\nFFMA.RP R13, R1, R2, R3 ;\n");
+                       "FFMA R10, R1, R2, R3 ;\nFFMA.RZ R11, R1, R2, R3 ;\nFFMA.RM R12, R1, R2, R3 "
+                       ";\nFFMA.RP R13, R1, R2, R3 ;\n");
   const std::uint32_t expect[4][4] = {
       {0x4B800001, 0x4B800001, 0x4B800001, 0x4B800002},
       {0xCB800001, 0xCB800001, 0xCB800002, 0xCB800001},
@@ -324,7 +327,8 @@ FFMA R15, R1, R2, c[0x0][0x24] ;
 FFMA R16, R1, c[0x0][0x20], R3 ;
 FFMA R17, -|R1|, -R2, -|R3| ;
 )");
-  for (const char* r : {"R10", "R11", "R12", "R13", "R14", "R15", "R16"}) EXPECT_EQ(reg(out, r, 3), 0x40E00000u) << r;
+  for (const char* r : {"R10", "R11", "R12", "R13", "R14", "R15", "R16"})
+    EXPECT_EQ(reg(out, r, 3), 0x40E00000u) << r;
   EXPECT_EQ(reg(out, "R17", 3), 0x40A00000u);
 }
 
@@ -332,18 +336,21 @@ FFMA R17, -|R1|, -R2, -|R3| ;
 // arithmetic, fmaf) against FADD/FMUL/FFMA on 32 lanes of mixed values (ties, sticky bits,
 // subnormals, cancellations, large exponent gaps).
 TEST(Float, ArithmeticMatchesTheHostFpuInEveryMode) {
-  const std::vector<std::uint32_t> a = {0x3F800001, 0x3F800000, 0xBF800003, 0x00000003, 0x7F7FFFFF, 0x4B800001, 0x3DCCCCCD, 0x40490FDB,
-                                        0xC0490FDB, 0x00800001, 0x807FFFFF, 0x3F7FFFFF, 0x12345678, 0x9ABCDEF0, 0x3EAAAAAB, 0x42F6E979,
-                                        0x3F800001, 0xBF7FFFFE, 0x5F000001, 0x1F000003, 0x3FFFFFFF, 0xC1234567, 0x00000001, 0x7F000000,
-                                        0x3F333333, 0x447A0000, 0xB3800000, 0x4CBEBC20, 0x3F8CCCCD, 0x0C000001, 0x3A83126F, 0xBDCCCCCD};
-  const std::vector<std::uint32_t> b = {0x3F800001, 0x33800000, 0x34400001, 0x3F000000, 0x3F800001, 0x3F800003, 0x3E4CCCCD, 0x402DF854,
-                                        0x402DF854, 0x3F7FFFFF, 0x3F800001, 0x3F800003, 0x87654321, 0x1ABCDEF1, 0x40400000, 0xBF3504F3,
-                                        0x3F7FFFFE, 0x3F800003, 0x5F000003, 0x1F000005, 0x3FFFFFFF, 0x3DCCCCCD, 0x3F000000, 0x40000001,
-                                        0xBF333333, 0x3A83126F, 0x3F800001, 0x3C23D70A, 0xBF8CCCCD, 0x32800001, 0x447A0000, 0x3DCCCCCD};
-  const std::vector<std::uint32_t> c = {0xBF800000, 0x4B800001, 0x3F800000, 0x80000001, 0xFF7FFFFF, 0xCB800001, 0xBC23D70A, 0xC1080000,
-                                        0x41080000, 0x80800000, 0x00000001, 0xBF800002, 0x0CC00000, 0x9ABCDEF0, 0xBF800000, 0x42000001,
-                                        0xBF800000, 0x3F800001, 0xFF000002, 0x80000007, 0xC0800000, 0x3F000001, 0x80000000, 0xFF7FFFFF,
-                                        0x3EB851EC, 0xBF800001, 0x33000001, 0xC4BEBC20, 0x3FA3D70A, 0x80000003, 0xC0000000, 0x3C23D70A};
+  const std::vector<std::uint32_t> a = {
+      0x3F800001, 0x3F800000, 0xBF800003, 0x00000003, 0x7F7FFFFF, 0x4B800001, 0x3DCCCCCD, 0x40490FDB,
+      0xC0490FDB, 0x00800001, 0x807FFFFF, 0x3F7FFFFF, 0x12345678, 0x9ABCDEF0, 0x3EAAAAAB, 0x42F6E979,
+      0x3F800001, 0xBF7FFFFE, 0x5F000001, 0x1F000003, 0x3FFFFFFF, 0xC1234567, 0x00000001, 0x7F000000,
+      0x3F333333, 0x447A0000, 0xB3800000, 0x4CBEBC20, 0x3F8CCCCD, 0x0C000001, 0x3A83126F, 0xBDCCCCCD};
+  const std::vector<std::uint32_t> b = {
+      0x3F800001, 0x33800000, 0x34400001, 0x3F000000, 0x3F800001, 0x3F800003, 0x3E4CCCCD, 0x402DF854,
+      0x402DF854, 0x3F7FFFFF, 0x3F800001, 0x3F800003, 0x87654321, 0x1ABCDEF1, 0x40400000, 0xBF3504F3,
+      0x3F7FFFFE, 0x3F800003, 0x5F000003, 0x1F000005, 0x3FFFFFFF, 0x3DCCCCCD, 0x3F000000, 0x40000001,
+      0xBF333333, 0x3A83126F, 0x3F800001, 0x3C23D70A, 0xBF8CCCCD, 0x32800001, 0x447A0000, 0x3DCCCCCD};
+  const std::vector<std::uint32_t> c = {
+      0xBF800000, 0x4B800001, 0x3F800000, 0x80000001, 0xFF7FFFFF, 0xCB800001, 0xBC23D70A, 0xC1080000,
+      0x41080000, 0x80800000, 0x00000001, 0xBF800002, 0x0CC00000, 0x9ABCDEF0, 0xBF800000, 0x42000001,
+      0xBF800000, 0x3F800001, 0xFF000002, 0x80000007, 0xC0800000, 0x3F000001, 0x80000000, 0xFF7FFFFF,
+      0x3EB851EC, 0xBF800001, 0x33000001, 0xC4BEBC20, 0x3FA3D70A, 0x80000003, 0xC0000000, 0x3C23D70A};
   auto list = [](const char* name, const std::vector<std::uint32_t>& v) {
     std::string s = std::string("// @state ") + name + " = [";
     char buf[16];
@@ -372,9 +379,12 @@ TEST(Float, ArithmeticMatchesTheHostFpuInEveryMode) {
       volatile float fused = std::fmaf(x, y, z);
       std::fesetround(saved);
       auto canon = [](float f) { return std::isnan(f) ? 0x7FFFFFFFu : bits(f); };
-      EXPECT_EQ(reg(out, "R" + std::to_string(10 + m), lane), canon(sum)) << "FADD." << modes[m] << " lane " << lane;
-      EXPECT_EQ(reg(out, "R" + std::to_string(20 + m), lane), canon(prod)) << "FMUL." << modes[m] << " lane " << lane;
-      EXPECT_EQ(reg(out, "R" + std::to_string(30 + m), lane), canon(fused)) << "FFMA." << modes[m] << " lane " << lane;
+      EXPECT_EQ(reg(out, "R" + std::to_string(10 + m), lane), canon(sum))
+          << "FADD." << modes[m] << " lane " << lane;
+      EXPECT_EQ(reg(out, "R" + std::to_string(20 + m), lane), canon(prod))
+          << "FMUL." << modes[m] << " lane " << lane;
+      EXPECT_EQ(reg(out, "R" + std::to_string(30 + m), lane), canon(fused))
+          << "FFMA." << modes[m] << " lane " << lane;
     }
   }
 }
@@ -397,7 +407,8 @@ TEST(Float, RandomArithmeticMatchesTheHostFpu) {
     std::uint32_t a[32], b[32], c[32];
     for (unsigned lane = 0; lane < 32; ++lane) {
       const int ea = static_cast<int>(next() % 256);
-      const int eb = batch % 2 == 0 ? ea + static_cast<int>(next() % 61) - 30 : 254 - ea + static_cast<int>(next() % 9) - 4;
+      const int eb = batch % 2 == 0 ? ea + static_cast<int>(next() % 61) - 30
+                                    : 254 - ea + static_cast<int>(next() % 9) - 4;
       a[lane] = make(ea);
       b[lane] = make(eb);
       c[lane] = make(ea + eb - 127 + static_cast<int>(next() % 61) - 30);
@@ -428,9 +439,12 @@ TEST(Float, RandomArithmeticMatchesTheHostFpu) {
         volatile float fused = std::fmaf(x, y, z);
         std::fesetround(saved);
         auto canon = [](float f) { return std::isnan(f) ? 0x7FFFFFFFu : bits(f); };
-        EXPECT_EQ(reg(out, "R" + std::to_string(10 + m), lane), canon(sum)) << "FADD." << modes[m] << " " << a[lane] << " " << b[lane];
-        EXPECT_EQ(reg(out, "R" + std::to_string(20 + m), lane), canon(prod)) << "FMUL." << modes[m] << " " << a[lane] << " " << b[lane];
-        EXPECT_EQ(reg(out, "R" + std::to_string(30 + m), lane), canon(fused)) << "FFMA." << modes[m] << " " << a[lane] << " " << b[lane] << " " << c[lane];
+        EXPECT_EQ(reg(out, "R" + std::to_string(10 + m), lane), canon(sum))
+            << "FADD." << modes[m] << " " << a[lane] << " " << b[lane];
+        EXPECT_EQ(reg(out, "R" + std::to_string(20 + m), lane), canon(prod))
+            << "FMUL." << modes[m] << " " << a[lane] << " " << b[lane];
+        EXPECT_EQ(reg(out, "R" + std::to_string(30 + m), lane), canon(fused))
+            << "FFMA." << modes[m] << " " << a[lane] << " " << b[lane] << " " << c[lane];
       }
     }
   }
@@ -500,12 +514,12 @@ struct CmpCase {
 // Ordered comparisons are false and unordered ones true on the NaN lane (004_falu.txt:777-781);
 // .NAN: some input is NaN; .NUM: no input is NaN (004_falu.txt:783-785).
 const CmpCase kCmpCases[] = {
-    {"EQ", {false, false, true, false, true}},  {"NE", {true, true, false, false, false}},
-    {"LT", {true, false, false, false, false}}, {"LE", {true, false, true, false, true}},
-    {"GT", {false, true, false, false, false}}, {"GE", {false, true, true, false, true}},
-    {"EQU", {false, false, true, true, true}},  {"NEU", {true, true, false, true, false}},
-    {"LTU", {true, false, false, true, false}}, {"LEU", {true, false, true, true, true}},
-    {"GTU", {false, true, false, true, false}}, {"GEU", {false, true, true, true, true}},
+    {"EQ", {false, false, true, false, true}},   {"NE", {true, true, false, false, false}},
+    {"LT", {true, false, false, false, false}},  {"LE", {true, false, true, false, true}},
+    {"GT", {false, true, false, false, false}},  {"GE", {false, true, true, false, true}},
+    {"EQU", {false, false, true, true, true}},   {"NEU", {true, true, false, true, false}},
+    {"LTU", {true, false, false, true, false}},  {"LEU", {true, false, true, true, true}},
+    {"GTU", {false, true, false, true, false}},  {"GEU", {false, true, true, true, true}},
     {"NAN", {false, false, false, true, false}}, {"NUM", {true, true, true, false, true}},
 };
 
@@ -527,7 +541,8 @@ TEST(Float, FsetpLopWithPp) {
   // XOR: pu = t^pp  = 1,0,0,1; pv = !t^pp  = 0,1,1,0.
   // AND with !P2 (1,0,1,0): pu = 1,0,0,0; pv = 0,0,1,0.
   const std::string st = lanes("R1", {0x3F800000, 0x3F800000, 0x40000000, 0x40000000}) +
-                         lanes("R2", {0x40000000, 0x40000000, 0x3F800000, 0x3F800000}) + lanes("P2", {0, 1, 0, 1});
+                         lanes("R2", {0x40000000, 0x40000000, 0x3F800000, 0x3F800000}) +
+                         lanes("P2", {0, 1, 0, 1});
   struct Case {
     const char* insn;
     unsigned pu[4], pv[4];
@@ -574,13 +589,18 @@ FSETP.GT.AND P6, R2, c[0x0][0x0], PT ;
 TEST(Float, FsetEveryComparisonBmAndBf) {
   // .BM: true -> 0xFFFFFFFF; .BF: true -> 0x3F800000 (1.0); false -> 0 (004_falu.txt:948-951).
   std::string src = cmpState();
-  for (unsigned i = 0; i < 14; ++i) src += std::string("FSET.") + kCmpCases[i].name + ".AND R" + std::to_string(10 + i) + ", R1, R2, PT ;\n";
-  for (unsigned i = 0; i < 14; ++i) src += std::string("FSET.") + kCmpCases[i].name + ".AND.BF R" + std::to_string(30 + i) + ", R1, R2, PT ;\n";
+  for (unsigned i = 0; i < 14; ++i)
+    src += std::string("FSET.") + kCmpCases[i].name + ".AND R" + std::to_string(10 + i) + ", R1, R2, PT ;\n";
+  for (unsigned i = 0; i < 14; ++i)
+    src +=
+        std::string("FSET.") + kCmpCases[i].name + ".AND.BF R" + std::to_string(30 + i) + ", R1, R2, PT ;\n";
   const auto out = run(src);
   for (unsigned i = 0; i < 14; ++i)
     for (unsigned lane = 0; lane < 5; ++lane) {
-      EXPECT_EQ(reg(out, "R" + std::to_string(10 + i), lane), kCmpCases[i].t[lane] ? 0xFFFFFFFFu : 0u) << kCmpCases[i].name << " lane " << lane;
-      EXPECT_EQ(reg(out, "R" + std::to_string(30 + i), lane), kCmpCases[i].t[lane] ? 0x3F800000u : 0u) << kCmpCases[i].name << " lane " << lane;
+      EXPECT_EQ(reg(out, "R" + std::to_string(10 + i), lane), kCmpCases[i].t[lane] ? 0xFFFFFFFFu : 0u)
+          << kCmpCases[i].name << " lane " << lane;
+      EXPECT_EQ(reg(out, "R" + std::to_string(30 + i), lane), kCmpCases[i].t[lane] ? 0x3F800000u : 0u)
+          << kCmpCases[i].name << " lane " << lane;
     }
 }
 
@@ -588,10 +608,11 @@ TEST(Float, FsetLopAndDefaults) {
   // Lane 0: 1 < 2 true; lane 1: 2 < 1 false; P0 = 0, 1. XOR with P0:
   // lane 0 true^0 = true, lane 1 false^1 = true. OR with !P0 (1,0): true, false.
   // pp omitted (L-75): .BM default, pp = PT -> t. -R5 with R5 = 1.0 vs immediate -34: -1 > -34.
-  const auto out = run(lanes("R1", {0x3F800000, 0x40000000}) + lanes("R2", {0x40000000, 0x3F800000}) + lanes("P0", {0, 1}) +
-                       "// @state R5 = 0x3F800000\nFSET.LT.XOR R10, R1, R2, P0 ;\nFSET.LT.OR.BM R11, R1, R2, !P0 ;\n"
-                       "FSET.LT.AND R12, R1, R2 ;\nFSET.GT.OR.BF R13, -R5, -34, PT ;\n"
-                       "// @state R6 = 0x80000001\nFSET.FTZ.EQ.AND R14, R6, RZ, PT ;\nFSET.EQ.AND R15, R6, RZ, PT ;\n");
+  const auto out = run(
+      lanes("R1", {0x3F800000, 0x40000000}) + lanes("R2", {0x40000000, 0x3F800000}) + lanes("P0", {0, 1}) +
+      "// @state R5 = 0x3F800000\nFSET.LT.XOR R10, R1, R2, P0 ;\nFSET.LT.OR.BM R11, R1, R2, !P0 ;\n"
+      "FSET.LT.AND R12, R1, R2 ;\nFSET.GT.OR.BF R13, -R5, -34, PT ;\n"
+      "// @state R6 = 0x80000001\nFSET.FTZ.EQ.AND R14, R6, RZ, PT ;\nFSET.EQ.AND R15, R6, RZ, PT ;\n");
   EXPECT_EQ(reg(out, "R10", 0), 0xFFFFFFFFu);
   EXPECT_EQ(reg(out, "R10", 1), 0xFFFFFFFFu);
   EXPECT_EQ(reg(out, "R11", 0), 0xFFFFFFFFu);
@@ -657,11 +678,12 @@ TEST(Float, FchkUsesExponentBits30To23) {
   // 11    +Inf (128)         1.0                1  ea >= 128
   // 12    2^-80 0x17800000   2^45 0x56000000    1  ea - eb = -125
   // 13    2^-80              2^44 0x55800000    0  ea - eb = -124
-  const auto out = run(lanes("R1", {0x3F800000, 0x00000000, 0x0D800000, 0x0C000000, 0x0C800000, 0x3F800000, 0x3F800000, 0x3F800000,
-                                    0x3F800000, 0x7E800000, 0x7E800000, 0x7F800000, 0x17800000, 0x17800000}) +
-                       lanes("R2", {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x7E000000, 0x7D800000, 0x00800000,
-                                    0x01000000, 0x3F800000, 0x3F000000, 0x3F800000, 0x56000000, 0x55800000}) +
-                       "FCHK P0, R1, R2 ;\nFCHK P1, -|R1|, -R2 ;\n");
+  const auto out =
+      run(lanes("R1", {0x3F800000, 0x00000000, 0x0D800000, 0x0C000000, 0x0C800000, 0x3F800000, 0x3F800000,
+                       0x3F800000, 0x3F800000, 0x7E800000, 0x7E800000, 0x7F800000, 0x17800000, 0x17800000}) +
+          lanes("R2", {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x7E000000, 0x7D800000,
+                       0x00800000, 0x01000000, 0x3F800000, 0x3F000000, 0x3F800000, 0x56000000, 0x55800000}) +
+          "FCHK P0, R1, R2 ;\nFCHK P1, -|R1|, -R2 ;\n");
   const unsigned expect[] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 0};
   for (unsigned lane = 0; lane < 14; ++lane) {
     EXPECT_EQ(reg(out, "P0", lane), expect[lane]) << lane;

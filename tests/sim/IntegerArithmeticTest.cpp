@@ -76,10 +76,10 @@ IADD.X R1, P1, R3, ~R5, P0 ;
   EXPECT_EQ(reg(out, "R1", 0), 4u);
   EXPECT_EQ(reg(out, "R0", 2), 0xFFFFFFFFu);
   EXPECT_EQ(reg(out, "P0", 2), 0u);
-  EXPECT_EQ(reg(out, "R0", 3), 0u);           // sum exactly 2^32
+  EXPECT_EQ(reg(out, "R0", 3), 0u);  // sum exactly 2^32
   EXPECT_EQ(reg(out, "P0", 3), 1u);
-  EXPECT_EQ(reg(out, "R1", 3), 5u);           // {5, 0}
-  EXPECT_EQ(reg(out, "R0", 31), 28u);         // {5, 28}
+  EXPECT_EQ(reg(out, "R1", 3), 5u);    // {5, 0}
+  EXPECT_EQ(reg(out, "R0", 31), 28u);  // {5, 28}
   EXPECT_EQ(reg(out, "R1", 31), 5u);
   for (unsigned lane : {0u, 3u, 31u}) EXPECT_EQ(reg(out, "P1", lane), 1u);
 }
@@ -117,14 +117,14 @@ IMAD R9, R1, c[0x0][0x10], R3 ;
 IMAD R10, R1, R2, 0x7 ;
 IMAD R11, P0, R1, R2, -R12 ;
 )");
-  EXPECT_EQ(reg(out, "R5", 0), 100u);           // 3*0 + 100
-  EXPECT_EQ(reg(out, "R5", 31), 193u);          // 3*31 + 100
-  EXPECT_EQ(reg(out, "R6", 2), 0x2064u);        // 0x1000*2 + 100
-  EXPECT_EQ(reg(out, "R7", 0), 0xFFFFFFFBu);    // 0 - 5
-  EXPECT_EQ(reg(out, "R7", 2), 1u);             // 6 - 5
-  EXPECT_EQ(reg(out, "R8", 4), 0x100Cu);        // 12 + 0x1000
-  EXPECT_EQ(reg(out, "R9", 3), 115u);           // 5*3 + 100
-  EXPECT_EQ(reg(out, "R10", 5), 22u);           // 15 + 7
+  EXPECT_EQ(reg(out, "R5", 0), 100u);         // 3*0 + 100
+  EXPECT_EQ(reg(out, "R5", 31), 193u);        // 3*31 + 100
+  EXPECT_EQ(reg(out, "R6", 2), 0x2064u);      // 0x1000*2 + 100
+  EXPECT_EQ(reg(out, "R7", 0), 0xFFFFFFFBu);  // 0 - 5
+  EXPECT_EQ(reg(out, "R7", 2), 1u);           // 6 - 5
+  EXPECT_EQ(reg(out, "R8", 4), 0x100Cu);      // 12 + 0x1000
+  EXPECT_EQ(reg(out, "R9", 3), 115u);         // 5*3 + 100
+  EXPECT_EQ(reg(out, "R10", 5), 22u);         // 15 + 7
   // 3*lane - 48 = 3*lane + ~48 + 1: carries iff 3*lane >= 48; lane 16 sums to exactly 2^32.
   EXPECT_EQ(reg(out, "R11", 0), 0xFFFFFFD0u);
   EXPECT_EQ(reg(out, "P0", 0), 0u);
@@ -132,7 +132,7 @@ IMAD R11, P0, R1, R2, -R12 ;
   EXPECT_EQ(reg(out, "P0", 15), 0u);
   EXPECT_EQ(reg(out, "R11", 16), 0u);
   EXPECT_EQ(reg(out, "P0", 16), 1u);
-  EXPECT_EQ(reg(out, "R11", 31), 45u);          // 93 - 48
+  EXPECT_EQ(reg(out, "R11", 31), 45u);  // 93 - 48
   EXPECT_EQ(reg(out, "P0", 31), 1u);
 }
 
@@ -322,15 +322,15 @@ IDP.2A.HI.S16.U8 R9, R1, R2, R4 ;
 IDP.2A.HI.U16.S8 R10, P1, R1, R2, R4 ;
 IDP.2A.S16.S8 R11, R1, R2, 0x0 ;
 )");
-  EXPECT_EQ(reg(out, "R5"), 111u);         // 100 + 3*5 + (-2)*2
-  EXPECT_EQ(reg(out, "P0"), 0u);           // 0 <= d < 2^32: no carry (L-21; the spec's ceil says 1)
-  EXPECT_EQ(reg(out, "R6"), 353u);         // 100 + 3*(-1) + (-2)*(-128)
-  EXPECT_EQ(reg(out, "R7"), 0x2006Fu);     // 100 + 15 + 65534*2 = 131183
-  EXPECT_EQ(reg(out, "R8"), 0x800261u);    // 100 + 3*255 + 65534*128 = 8389217
-  EXPECT_EQ(reg(out, "R9"), 609u);         // 100 + 3*255 + (-2)*128
-  EXPECT_EQ(reg(out, "R10"), 0xFF800161u); // 100 + 3*(-1) + 65534*(-128) = -8388255
-  EXPECT_EQ(reg(out, "P1"), 1u);           // d < 0 lies outside [0, 2^32)
-  EXPECT_EQ(reg(out, "R11"), 11u);         // .LO is the default: 0 + 15 - 4
+  EXPECT_EQ(reg(out, "R5"), 111u);          // 100 + 3*5 + (-2)*2
+  EXPECT_EQ(reg(out, "P0"), 0u);            // 0 <= d < 2^32: no carry (L-21; the spec's ceil says 1)
+  EXPECT_EQ(reg(out, "R6"), 353u);          // 100 + 3*(-1) + (-2)*(-128)
+  EXPECT_EQ(reg(out, "R7"), 0x2006Fu);      // 100 + 15 + 65534*2 = 131183
+  EXPECT_EQ(reg(out, "R8"), 0x800261u);     // 100 + 3*255 + 65534*128 = 8389217
+  EXPECT_EQ(reg(out, "R9"), 609u);          // 100 + 3*255 + (-2)*128
+  EXPECT_EQ(reg(out, "R10"), 0xFF800161u);  // 100 + 3*(-1) + 65534*(-128) = -8388255
+  EXPECT_EQ(reg(out, "P1"), 1u);            // d < 0 lies outside [0, 2^32)
+  EXPECT_EQ(reg(out, "R11"), 11u);          // .LO is the default: 0 + 15 - 4
 }
 
 TEST(IntegerArithmetic, Idp2aCarriesInAndOut) {
@@ -413,9 +413,9 @@ IMUL R13, R12, -UR2 ;
   EXPECT_EQ(reg(out, "R8"), 0u);
   EXPECT_EQ(reg(out, "R9"), 0xFFFFFFFBu);
   EXPECT_EQ(reg(out, "R10"), 0x114513u);
-  EXPECT_EQ(reg(out, "R11", 3), 0x30003u);      // 3 * 0x10001
-  EXPECT_EQ(reg(out, "R13", 1), 0xFFFEFFFFu);   // -0x10001
-  EXPECT_EQ(reg(out, "R1"), 0xFFFFFFFEu);       // sources untouched
+  EXPECT_EQ(reg(out, "R11", 3), 0x30003u);     // 3 * 0x10001
+  EXPECT_EQ(reg(out, "R13", 1), 0xFFFEFFFFu);  // -0x10001
+  EXPECT_EQ(reg(out, "R1"), 0xFFFFFFFEu);      // sources untouched
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,7 +444,7 @@ LEA R9, P2, R1, -R2, 0x4 ;
   EXPECT_EQ(reg(out, "P0", 1), 1u);
   EXPECT_EQ(reg(out, "R5"), 0u);
   EXPECT_EQ(reg(out, "P1"), 1u);
-  EXPECT_EQ(reg(out, "R8", 2), 0x10u);          // 2 << 31 drops out of 32 bits
+  EXPECT_EQ(reg(out, "R8", 2), 0x10u);  // 2 << 31 drops out of 32 bits
   EXPECT_EQ(reg(out, "R8", 3), 0x80000010u);
   EXPECT_EQ(reg(out, "R9", 0), 0xFFFFF000u);
   EXPECT_EQ(reg(out, "R9", 1), 0xFFFFF010u);
@@ -524,10 +524,10 @@ IABS R5, c[0x0][0x10] ;
 IABS R6, 0x7FFFFFFF ;
 )");
   EXPECT_EQ(reg(out, "R2", 0), 0u);
-  EXPECT_EQ(reg(out, "R2", 17), 17u);         // |-17|
-  EXPECT_EQ(reg(out, "R3"), 1u);              // 000_ialu.txt:1296
-  EXPECT_EQ(reg(out, "R4"), 0x80000000u);     // |INT_MIN| wraps (L-67)
-  EXPECT_EQ(reg(out, "R5"), 0x7Bu);           // |-123|
+  EXPECT_EQ(reg(out, "R2", 17), 17u);      // |-17|
+  EXPECT_EQ(reg(out, "R3"), 1u);           // 000_ialu.txt:1296
+  EXPECT_EQ(reg(out, "R4"), 0x80000000u);  // |INT_MIN| wraps (L-67)
+  EXPECT_EQ(reg(out, "R5"), 0x7Bu);        // |-123|
   EXPECT_EQ(reg(out, "R6"), 0x7FFFFFFFu);
 }
 

@@ -16,7 +16,8 @@ namespace {
 // the eight input combinations of a truth table in lanes 0..7 (and again in 8..15, ...).
 std::string laneBit(const std::string& name, unsigned bit) {
   std::string s = "// @state " + name + " = [";
-  for (unsigned lane = 0; lane < 32; ++lane) s += std::string(lane ? ", " : "") + (((lane >> bit) & 1u) != 0 ? "1" : "0");
+  for (unsigned lane = 0; lane < 32; ++lane)
+    s += std::string(lane ? ", " : "") + (((lane >> bit) & 1u) != 0 ? "1" : "0");
   return s + "]\n";
 }
 
@@ -95,8 +96,8 @@ LOP3 R4, R1, 0x6, RZ, 0xC0, !PT ;
 LOP3 R5, R1, 0x6, R3, 0x96, !PT ;
 )");
   EXPECT_EQ(reg(out, "R4", 0), 0u);
-  EXPECT_EQ(reg(out, "R4", 7), 6u);    // 0b111 & 0b110
-  EXPECT_EQ(reg(out, "R4", 13), 4u);   // 0b1101 & 0b0110 = 0b0100
+  EXPECT_EQ(reg(out, "R4", 7), 6u);            // 0b111 & 0b110
+  EXPECT_EQ(reg(out, "R4", 13), 4u);           // 0b1101 & 0b0110 = 0b0100
   EXPECT_EQ(reg(out, "R5", 0), 0xFFFFFFF6u);   // 0 ^ 6 ^ 0xFFFFFFF0
   EXPECT_EQ(reg(out, "R5", 13), 0xFFFFFFFBu);  // 13 ^ 6 = 0b1011 = 0xB
   EXPECT_EQ(reg(out, "R5", 31), 0xFFFFFFE9u);  // 31 ^ 6 = 0b11001 = 0x19, ^ 0xFFFFFFF0 = 0xFFFFFFE9
@@ -121,12 +122,12 @@ LOP3.POR P6, R9, R1, R2, RZ, 0xC0, !PT ;
   for (unsigned lane : {0u, 1u, 6u, 9u}) {
     const std::uint32_t p0 = lane & 1u;
     EXPECT_EQ(reg(out, "R4", lane), 0x02040608u);
-    EXPECT_EQ(reg(out, "P1", lane), 1u) << lane;   // nonzero && PT
-    EXPECT_EQ(reg(out, "P2", lane), p0) << lane;   // nonzero && P0
-    EXPECT_EQ(reg(out, "P3", lane), 0u) << lane;   // zero && PT (was true)
-    EXPECT_EQ(reg(out, "P4", lane), p0) << lane;   // zero || P0
-    EXPECT_EQ(reg(out, "P5", lane), 0u) << lane;   // zero || !PT (was true)
-    EXPECT_EQ(reg(out, "P6", lane), 1u) << lane;   // nonzero || !PT
+    EXPECT_EQ(reg(out, "P1", lane), 1u) << lane;  // nonzero && PT
+    EXPECT_EQ(reg(out, "P2", lane), p0) << lane;  // nonzero && P0
+    EXPECT_EQ(reg(out, "P3", lane), 0u) << lane;  // zero && PT (was true)
+    EXPECT_EQ(reg(out, "P4", lane), p0) << lane;  // zero || P0
+    EXPECT_EQ(reg(out, "P5", lane), 0u) << lane;  // zero || !PT (was true)
+    EXPECT_EQ(reg(out, "P6", lane), 1u) << lane;  // nonzero || !PT
   }
 }
 
@@ -153,7 +154,8 @@ TEST(IntegerLogic, Lop3WithoutExboolIsPor) {
 
 TEST(IntegerLogic, Lop3HonoursTheGuard) {
   // @P0 with P0 = lane bit 0: odd lanes compute 0x5 & 0x3 = 0x1, even lanes keep R4 = 0x77.
-  const std::string src = laneBit("P0", 0) + "// @state R4 = 0x77\n// @state R1 = 0x5\n@P0 LOP3 R4, R1, 0x3, RZ, 0xC0, !PT ;\n";
+  const std::string src =
+      laneBit("P0", 0) + "// @state R4 = 0x77\n// @state R1 = 0x5\n@P0 LOP3 R4, R1, 0x3, RZ, 0xC0, !PT ;\n";
   const auto out = run(src);
   EXPECT_EQ(reg(out, "R4", 0), 0x77u);
   EXPECT_EQ(reg(out, "R4", 1), 0x1u);
@@ -178,12 +180,14 @@ ULOP3.PAND UP2, URZ, UR1, c[0x0][0x10], UR3, 0xE8, !UP3 ;
   EXPECT_EQ(reg(out, "UP0"), 1u);           // nonzero && UPT
   EXPECT_EQ(reg(out, "UR5"), 0x00005070u);  // 0x12345678 & 0xF0F0
   EXPECT_EQ(reg(out, "UR6"), 0u);
-  EXPECT_EQ(reg(out, "UP1"), 0u);           // 0 || !UPT (was true)
-  EXPECT_EQ(reg(out, "UP2"), 1u);           // majority 0x023F067F != 0, && !UP3 (UP3 = 0)
+  EXPECT_EQ(reg(out, "UP1"), 0u);  // 0 || !UPT (was true)
+  EXPECT_EQ(reg(out, "UP2"), 1u);  // majority 0x023F067F != 0, && !UP3 (UP3 = 0)
 }
 
 TEST(IntegerLogic, Ulop3HonoursTheUniformGuard) {
-  const auto out = run("// @state UR1 = 0xF\n@UP0 ULOP3 UR2, UR1, 0x3, URZ, 0xC0, !UPT ;\n@!UP0 ULOP3 UR3, UR1, 0x3, URZ, 0xC0, !UPT ;\n");
+  const auto out =
+      run("// @state UR1 = 0xF\n@UP0 ULOP3 UR2, UR1, 0x3, URZ, 0xC0, !UPT ;\n@!UP0 ULOP3 UR3, UR1, 0x3, URZ, "
+          "0xC0, !UPT ;\n");
   EXPECT_EQ(reg(out, "UR2"), 0u);  // UP0 is false: not executed
   EXPECT_EQ(reg(out, "UR3"), 3u);  // 0xF & 0x3
 }
@@ -198,7 +202,8 @@ TEST(IntegerLogic, Plop3TruthTablesOverAllEightInputs) {
   //   0x96 a ^ b ^ c         k = 1, 2, 4, 7 (odd number of ones)
   //   0xE8 majority          k = 3, 5, 6, 7
   //   0x1A (a & b | c) ^ a   k = 1 (c), 3 (b, c), 4 (a)
-  const std::string src = laneBit("P0", 0) + laneBit("P1", 1) + laneBit("P2", 2) + R"(PLOP3 P3, P2, P1, P0, 0xC0 ;
+  const std::string src =
+      laneBit("P0", 0) + laneBit("P1", 1) + laneBit("P2", 2) + R"(PLOP3 P3, P2, P1, P0, 0xC0 ;
 PLOP3 P4, P2, P1, P0, 0x96 ;
 PLOP3 P5, P2, P1, P0, 0xE8 ;
 PLOP3 P6, P2, P1, P0, 0x1A ;
@@ -386,7 +391,7 @@ SHF.L.HI R14, R1, c[0x0][0xc], R3 ;
   EXPECT_EQ(reg(out, "R11"), 0x1189u);
   EXPECT_EQ(reg(out, "R12"), 0x2289u);
   EXPECT_EQ(reg(out, "R14"), 0x12345689u);  // 0xF0123456 << 8 | 0x89
-  EXPECT_EQ(reg(out, "R13"), 0u);  // P0 false: guarded off
+  EXPECT_EQ(reg(out, "R13"), 0u);           // P0 false: guarded off
 }
 
 TEST(IntegerLogic, UshfIsUniform) {
@@ -400,11 +405,11 @@ USHF.R.HI.S64 UR9, UR1, UR2, UR3 ;
 USHF.R.LO.U64 UR10, UR1, 0x28, UR3 ;
 @!UPT USHF.L.HI.S32 UR11, UR1, 0x4, UR3 ;
 )");
-  EXPECT_EQ(reg(out, "UR7"), 0x89ABCDEFu);  // 0x24 clamps to 32 (001_udp.txt:1548)
-  EXPECT_EQ(reg(out, "UR8"), 0x5689ABCDu);  // 40 mod 32 = 8
-  EXPECT_EQ(reg(out, "UR9"), 0xFFFFFFFFu);  // t >> 40 arithmetic, high word
+  EXPECT_EQ(reg(out, "UR7"), 0x89ABCDEFu);   // 0x24 clamps to 32 (001_udp.txt:1548)
+  EXPECT_EQ(reg(out, "UR8"), 0x5689ABCDu);   // 40 mod 32 = 8
+  EXPECT_EQ(reg(out, "UR9"), 0xFFFFFFFFu);   // t >> 40 arithmetic, high word
   EXPECT_EQ(reg(out, "UR10"), 0x00F01234u);  // t >> 40 logical, low word
-  EXPECT_EQ(reg(out, "UR11"), 0u);          // guard !UPT: not executed
+  EXPECT_EQ(reg(out, "UR11"), 0u);           // guard !UPT: not executed
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -631,8 +636,9 @@ ISETP.LT.AND P3, PT, R1, 0x10, !P0 ;
 //   lane 4: A = B = 0x3_00000003                        highs equal, low equal -> false, true
 //   lanes 5..31: A = B = 0                              -> false, true
 TEST(IntegerLogic, IsetpXChainsA64BitCompare) {
-  const std::string src = lanes("R4", {0x0, 0x1, 0xFFFFFFFF, 0x80000000, 0x3}) + lanes("R5", {0x1, 0x0, 0xFFFFFFFF, 0x5, 0x3}) +
-                          lanes("R6", {0xFFFFFFFF, 0x2, 0x0, 0x7FFFFFFF, 0x3}) + lanes("R7", {0x0, 0x0, 0x0, 0x5, 0x3}) + R"(
+  const std::string src =
+      lanes("R4", {0x0, 0x1, 0xFFFFFFFF, 0x80000000, 0x3}) + lanes("R5", {0x1, 0x0, 0xFFFFFFFF, 0x5, 0x3}) +
+      lanes("R6", {0xFFFFFFFF, 0x2, 0x0, 0x7FFFFFFF, 0x3}) + lanes("R7", {0x0, 0x0, 0x0, 0x5, 0x3}) + R"(
 ISETP.LT.AND.U32 P0, PT, R4, R6, PT ;
 ISETP.LT.AND.X P0, PT, R5, R7, PT, P0 ;
 ISETP.LE.AND.U32 P1, PT, R4, R6, PT ;
@@ -717,11 +723,11 @@ ISET.LT.OR R15, R1, 0x10, !P0 ;
   EXPECT_EQ(reg(out, "R12", 16), 0xFFFFFFFFu);
   EXPECT_EQ(reg(out, "R13", 16), 0xFFFFFFFFu);
   EXPECT_EQ(reg(out, "R13", 17), 0u);
-  EXPECT_EQ(reg(out, "R14", 2), 0x3F800000u);  // 1 ^ 0
-  EXPECT_EQ(reg(out, "R14", 3), 0u);           // 1 ^ 1
-  EXPECT_EQ(reg(out, "R14", 17), 0x3F800000u); // 0 ^ 1
-  EXPECT_EQ(reg(out, "R15", 18), 0xFFFFFFFFu); // 0 || !0
-  EXPECT_EQ(reg(out, "R15", 19), 0u);          // 0 || !1
+  EXPECT_EQ(reg(out, "R14", 2), 0x3F800000u);   // 1 ^ 0
+  EXPECT_EQ(reg(out, "R14", 3), 0u);            // 1 ^ 1
+  EXPECT_EQ(reg(out, "R14", 17), 0x3F800000u);  // 0 ^ 1
+  EXPECT_EQ(reg(out, "R15", 18), 0xFFFFFFFFu);  // 0 || !0
+  EXPECT_EQ(reg(out, "R15", 19), 0u);           // 0 || !1
 }
 
 TEST(IntegerLogic, IsetSignedUnsignedAndX) {
@@ -887,7 +893,8 @@ R2P PR, R1.B2, c[0x0][0x4] ;
 TEST(IntegerLogic, R2pPerLaneAndGuarded) {
   // R2 = lane (lanes 0..7), mask from UR4 = 0x7: P0..P2 = lane bits 0..2, P6 untouched. Then
   // @P6 (lanes 5 and 7) R2P from RZ with mask 0x7 clears P0..P2 in those lanes only.
-  const auto out = run(lanes("R2", {0, 1, 2, 3, 4, 5, 6, 7}) + lanes("P6", {0, 0, 0, 0, 0, 1, 0, 1}) + R"(// @state UR4 = 0x7
+  const auto out = run(lanes("R2", {0, 1, 2, 3, 4, 5, 6, 7}) + lanes("P6", {0, 0, 0, 0, 0, 1, 0, 1}) +
+                       R"(// @state UR4 = 0x7
 R2P PR, R2, UR4 ;
 @P6 R2P PR, RZ, 0x7 ;
 )");

@@ -10,7 +10,8 @@ namespace gpuasm::simtest {
 namespace {
 
 // UR1 = 5, UR2 = 7, UR3 = 0xFFFFFFFF (-1 as S32), UP6 = true.
-constexpr const char* kUisetpState = "// @state UR1 = 5\n// @state UR2 = 7\n// @state UR3 = 0xFFFFFFFF\n// @state UP6 = true\n";
+constexpr const char* kUisetpState =
+    "// @state UR1 = 5\n// @state UR2 = 7\n// @state UR3 = 0xFFFFFFFF\n// @state UP6 = true\n";
 
 TEST(ModifierCoverage, UisetpEveryComparisonAndBoolOp) {
   // pu = t boolop pp, pv = !t boolop pp (001_udp.txt:1165-1190).
@@ -47,20 +48,22 @@ UIMNMX.U32 UR10, UR1, UR2, UPT ;
 ULEA.LO UR11, UR2, UR4, 0x4 ;
 UMOV.32 UR12, 0x1234 ;
 )");
-  EXPECT_EQ(reg(out, "UR5"), 0xFFFFFFFBu);   // -2 * 3 + 1 = -5
-  EXPECT_EQ(reg(out, "UR6"), 0xFFFFFFFAu);   // -6
-  EXPECT_EQ(reg(out, "UR7"), 0xFFFFFFFFu);   // high word of -6 as a 64-bit value
-  EXPECT_EQ(reg(out, "UR8"), 2u);            // 0xFFFFFFFE * 3 = 0x2_FFFFFFFA
-  EXPECT_EQ(reg(out, "UR9"), 0xFFFFFFFEu);   // pp true: min, signed: -2
-  EXPECT_EQ(reg(out, "UR10"), 3u);           // min, unsigned: 3 < 0xFFFFFFFE
-  EXPECT_EQ(reg(out, "UR11"), 0x31u);        // (3 << 4) + 1 = 49
+  EXPECT_EQ(reg(out, "UR5"), 0xFFFFFFFBu);  // -2 * 3 + 1 = -5
+  EXPECT_EQ(reg(out, "UR6"), 0xFFFFFFFAu);  // -6
+  EXPECT_EQ(reg(out, "UR7"), 0xFFFFFFFFu);  // high word of -6 as a 64-bit value
+  EXPECT_EQ(reg(out, "UR8"), 2u);           // 0xFFFFFFFE * 3 = 0x2_FFFFFFFA
+  EXPECT_EQ(reg(out, "UR9"), 0xFFFFFFFEu);  // pp true: min, signed: -2
+  EXPECT_EQ(reg(out, "UR10"), 3u);          // min, unsigned: 3 < 0xFFFFFFFE
+  EXPECT_EQ(reg(out, "UR11"), 0x31u);       // (3 << 4) + 1 = 49
   EXPECT_EQ(reg(out, "UR12"), 0x1234u);
 }
 
 TEST(ModifierCoverage, UshfClampAndWrapDiffer) {
   // t = {URZ, UR1} = 5; a shift of 40: .CLAMP min(40, 32) = 32 puts 5 in the high word, .WRAP
   // 40 mod 32 = 8 gives t = 0x500, whose high word is 0 (000_ialu.txt:2321-2347, L-23, G-3).
-  const auto out = run("// @state UR1 = 5\nUSHF.L.HI.CLAMP.U32 UR5, UR1, 0x28, URZ ;\nUSHF.L.HI.WRAP.U32 UR6, UR1, 0x28, URZ ;\n");
+  const auto out =
+      run("// @state UR1 = 5\nUSHF.L.HI.CLAMP.U32 UR5, UR1, 0x28, URZ ;\nUSHF.L.HI.WRAP.U32 UR6, UR1, 0x28, "
+          "URZ ;\n");
   EXPECT_EQ(reg(out, "UR5"), 5u);
   EXPECT_EQ(reg(out, "UR6"), 0u);
 }
@@ -82,7 +85,9 @@ UPRMT.ECL UR6, UR1, UR2, 0x1 ;
 
 TEST(ModifierCoverage, UfloSignedAndUnsigned) {
   // L-25: .S32 inverts only a negative source: ~0xFFFFFFFE = 1, highest set bit 0; .U32: bit 31.
-  const auto out = run("// @state UR1 = 0xFFFFFFFE\n// @state UR2 = 0x100\nUFLO.S32 UR3, UR1 ;\nUFLO.U32 UR4, UR1 ;\nUFLO.S32 UR5, UR2 ;\n");
+  const auto out =
+      run("// @state UR1 = 0xFFFFFFFE\n// @state UR2 = 0x100\nUFLO.S32 UR3, UR1 ;\nUFLO.U32 UR4, UR1 "
+          ";\nUFLO.S32 UR5, UR2 ;\n");
   EXPECT_EQ(reg(out, "UR3"), 0u);
   EXPECT_EQ(reg(out, "UR4"), 31u);
   EXPECT_EQ(reg(out, "UR5"), 8u);
@@ -110,7 +115,8 @@ UP2UR.B2 UR9, UPR, UR8, 0xF ;
   };
   EXPECT_EQ(ups(run(state + "UR2UP UPR, UR1.B0, 0x7F ;\n")), 0x78u);
   EXPECT_EQ(ups(run(state + "UR2UP UPR, UR1.B1, 0xF ;\n")), 0x06u);  // low nibble 0110
-  EXPECT_EQ(ups(run(state + "// @state UP0 = true\nUR2UP UPR, UR1.B3, 0x12 ;\n")), 0x13u);  // UP1, UP4 from the byte, UP0 kept
+  EXPECT_EQ(ups(run(state + "// @state UP0 = true\nUR2UP UPR, UR1.B3, 0x12 ;\n")),
+            0x13u);  // UP1, UP4 from the byte, UP0 kept
 }
 
 TEST(ModifierCoverage, ExplicitDefaultSpellingsMeanTheDefault) {

@@ -17,26 +17,29 @@ constexpr std::uint32_t kSkip = 0xDEADDEAD;  // no table row for this input
 
 TEST(Mufu, F32SpecialValueTables) {
   // lanes: 0 +Inf, 1 -Inf, 2 -0.0, 3 +0.0, 4 QNaN, 5 -2.0 (a negative number), 6 a negative sNaN.
-  const std::string st = lanes("R1", {0x7F800000, 0xFF800000, 0x80000000, 0x00000000, 0x7FC00000, 0xC0000000, 0xFF800001});
+  const std::string st =
+      lanes("R1", {0x7F800000, 0xFF800000, 0x80000000, 0x00000000, 0x7FC00000, 0xC0000000, 0xFF800001});
   const char* const ops[] = {"COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "SQRT", "TANH"};
   const std::uint32_t expect[8][7] = {
       // +Inf       -Inf        -0.0        +0.0        NaN    -2.0        -sNaN
-      {kQNaN, kQNaN, 0x3F800000, 0x3F800000, kQNaN, kSkip, kQNaN},            // COS 003:100-106, G-40
-      {kQNaN, kQNaN, 0x80000000, 0x00000000, kQNaN, kSkip, kQNaN},            // SIN 003:100-106
+      {kQNaN, kQNaN, 0x3F800000, 0x3F800000, kQNaN, kSkip, kQNaN},                 // COS 003:100-106, G-40
+      {kQNaN, kQNaN, 0x80000000, 0x00000000, kQNaN, kSkip, kQNaN},                 // SIN 003:100-106
       {0x7F800000, 0x00000000, 0x3F800000, 0x3F800000, kQNaN, 0x3E800000, kQNaN},  // EX2 003:108-114; 2^-2
-      {0x7F800000, kQNaN, 0xFF800000, 0xFF800000, kQNaN, kQNaN, kQNaN},       // LG2 003:116-123
+      {0x7F800000, kQNaN, 0xFF800000, 0xFF800000, kQNaN, kQNaN, kQNaN},            // LG2 003:116-123
       {0x00000000, 0x80000000, 0xFF800000, 0x7F800000, kQNaN, 0xBF000000, kQNaN},  // RCP 003:125-132; -0.5
-      {0x00000000, kQNaN, 0xFF800000, 0x7F800000, kQNaN, kQNaN, kQNaN},       // RSQ 003:145-153
-      {0x7F800000, kQNaN, 0x80000000, 0x00000000, kQNaN, kQNaN, kQNaN},       // SQRT 003:166-174
-      {0x3F800000, 0xBF800000, 0x80000000, 0x00000000, kQNaN, kSkip, kQNaN},  // TANH 003:176-183
+      {0x00000000, kQNaN, 0xFF800000, 0x7F800000, kQNaN, kQNaN, kQNaN},            // RSQ 003:145-153
+      {0x7F800000, kQNaN, 0x80000000, 0x00000000, kQNaN, kQNaN, kQNaN},            // SQRT 003:166-174
+      {0x3F800000, 0xBF800000, 0x80000000, 0x00000000, kQNaN, kSkip, kQNaN},       // TANH 003:176-183
   };
   std::string src = st;
-  for (unsigned i = 0; i < 8; ++i) src += std::string("MUFU.") + ops[i] + ".F32 R" + std::to_string(10 + i) + ", R1 ;\n";
+  for (unsigned i = 0; i < 8; ++i)
+    src += std::string("MUFU.") + ops[i] + ".F32 R" + std::to_string(10 + i) + ", R1 ;\n";
   const auto out = run(src);
   for (unsigned i = 0; i < 8; ++i)
     for (unsigned lane = 0; lane < 7; ++lane) {
       if (expect[i][lane] != kSkip) {
-        EXPECT_EQ(reg(out, "R" + std::to_string(10 + i), lane), expect[i][lane]) << ops[i] << " lane " << lane;
+        EXPECT_EQ(reg(out, "R" + std::to_string(10 + i), lane), expect[i][lane])
+            << ops[i] << " lane " << lane;
       }
     }
 }
@@ -137,11 +140,14 @@ TEST(Mufu, F64HighWordTables) {
   // +Inf, +0.0, QNaN (0x7FFFFFFF, L-34).
   // RSQ.F64 (003_xu.txt:155-164): 1/sqrt(2) = 0x3FE6A09E667F3BCD -> 0x3FE6A09E, 0.5, QNaN, -Inf,
   // -Inf, +Inf, +Inf, +0.0, QNaN.
-  const auto out = run(lanes("R1", {0x40000000, 0x40100000, 0xFFF00000, 0x80000001, 0x80000000, 0x00000000, 0x00000001, 0x7FF00000,
-                                    0x7FF80000}) +
-                       "MUFU.RCP.F64 R10, R1 ;\nMUFU.RSQ.F64 R11, R1 ;\nMUFU.RCP.F64 R12, -R1 ;\nMUFU.RCP.F64 R13, 0x40080000 ;\n");
-  const std::uint32_t rcp[] = {0x3FE00000, 0x3FD00000, 0x80000000, 0xFFF00000, 0xFFF00000, 0x7FF00000, 0x7FF00000, 0x00000000, kQNaN};
-  const std::uint32_t rsq[] = {0x3FE6A09E, 0x3FE00000, kQNaN, 0xFFF00000, 0xFFF00000, 0x7FF00000, 0x7FF00000, 0x00000000, kQNaN};
+  const auto out = run(lanes("R1", {0x40000000, 0x40100000, 0xFFF00000, 0x80000001, 0x80000000, 0x00000000,
+                                    0x00000001, 0x7FF00000, 0x7FF80000}) +
+                       "MUFU.RCP.F64 R10, R1 ;\nMUFU.RSQ.F64 R11, R1 ;\nMUFU.RCP.F64 R12, -R1 "
+                       ";\nMUFU.RCP.F64 R13, 0x40080000 ;\n");
+  const std::uint32_t rcp[] = {0x3FE00000, 0x3FD00000, 0x80000000, 0xFFF00000, 0xFFF00000,
+                               0x7FF00000, 0x7FF00000, 0x00000000, kQNaN};
+  const std::uint32_t rsq[] = {0x3FE6A09E, 0x3FE00000, kQNaN,      0xFFF00000, 0xFFF00000,
+                               0x7FF00000, 0x7FF00000, 0x00000000, kQNaN};
   for (unsigned lane = 0; lane < 9; ++lane) {
     EXPECT_EQ(reg(out, "R10", lane), rcp[lane]) << lane;
     EXPECT_EQ(reg(out, "R11", lane), rsq[lane]) << lane;
@@ -184,7 +190,8 @@ MUFU.EX2.F16 R17, 0x00003C00 ;
 TEST(Mufu, SixteenBitSpecialValueTables) {
   // EX2 (003_xu.txt:108-114) and TANH (176-183) in F16 and BF16; QNaN 0x7FFF (003_xu.txt:96).
   // lanes: 0 -Inf, 1 -0.0, 2 +0.0, 3 +Inf, 4 NaN (in the low half; high half 0).
-  const auto out = run(lanes("R1", {0xFC00, 0x8000, 0x0000, 0x7C00, 0x7E00}) + lanes("R2", {0xFF80, 0x8000, 0x0000, 0x7F80, 0x7FC1}) +
+  const auto out = run(lanes("R1", {0xFC00, 0x8000, 0x0000, 0x7C00, 0x7E00}) +
+                       lanes("R2", {0xFF80, 0x8000, 0x0000, 0x7F80, 0x7FC1}) +
                        "MUFU.EX2.F16 R10, R1.H0 ;\nMUFU.TANH.F16 R11, R1.H0 ;\n"
                        "MUFU.EX2.BF16 R12, R2.H0 ;\nMUFU.TANH.BF16 R13, R2.H0 ;\n");
   const std::uint32_t ex2F16[] = {0x0000, 0x3C00, 0x3C00, 0x7C00, 0x7FFF};

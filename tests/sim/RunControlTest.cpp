@@ -16,8 +16,10 @@ TEST(RunControl, EveryOptypeHasSemanticsExceptTheFourTheSpecLeavesOpen) {
   for (const isa::Optype& o : db().optypes()) {
     const sim::Semantics* s = table.find(o.name);
     ASSERT_NE(s, nullptr) << o.name << " has no entry in the semantics table";
-    if (!s->noSemantics.empty()) undefined.push_back(o.name);
-    else EXPECT_NE(s->exec, nullptr) << o.name;
+    if (!s->noSemantics.empty())
+      undefined.push_back(o.name);
+    else
+      EXPECT_NE(s->exec, nullptr) << o.name;
   }
   std::sort(undefined.begin(), undefined.end());
   EXPECT_EQ(undefined, (std::vector<std::string>{"ELECT", "ELECTU", "MOVM", "UF2FP"}));
@@ -29,7 +31,8 @@ TEST(RunControl, OptypesWithoutSemanticsStopWithAClearError) {
     EXPECT_EQ(out.result.reason, sim::StopReason::Error) << line;
     ASSERT_TRUE(out.result.line) << line;
     EXPECT_EQ(*out.result.line, 1u) << line;
-    EXPECT_NE(out.result.message.find("the spec defines no semantics for"), std::string::npos) << out.result.message;
+    EXPECT_NE(out.result.message.find("the spec defines no semantics for"), std::string::npos)
+        << out.result.message;
     EXPECT_EQ(reg(out, "R1"), 1u);
     EXPECT_EQ(reg(out, "R2"), 0u);
   }
@@ -119,11 +122,14 @@ TEST(RunControl, StateFileOverridesDirectives) {
 }
 
 TEST(RunControl, BadDirectivesAreDiagnosticsAtTheirLine) {
-  const auto parsed = sim::parseStateDirectives("MOV R1, R2 ;\n// @state R1 0x5\n// @state R2 = [1, 2]\n  // @state R3 = banana\n// @state activeMask = 0x1FFFFFFFF\n");
+  const auto parsed = sim::parseStateDirectives(
+      "MOV R1, R2 ;\n// @state R1 0x5\n// @state R2 = [1, 2]\n  // @state R3 = banana\n// @state activeMask "
+      "= 0x1FFFFFFFF\n");
   ASSERT_EQ(parsed.errors.size(), 4u);
   EXPECT_EQ(parsed.errors[0].line, 1u);
   EXPECT_EQ(parsed.errors[0].column, 3u);
-  EXPECT_NE(parsed.errors[1].message.find("32 values, found 2"), std::string::npos) << parsed.errors[1].message;
+  EXPECT_NE(parsed.errors[1].message.find("32 values, found 2"), std::string::npos)
+      << parsed.errors[1].message;
   EXPECT_EQ(parsed.errors[2].line, 3u);
   EXPECT_EQ(parsed.errors[2].column, 5u);
   EXPECT_NE(parsed.errors[2].message.find("banana"), std::string::npos);
@@ -163,9 +169,10 @@ TEST(RunControl, ValuesTooWideAreDirectiveErrors) {
 
 // `// @state` reads the grammar the expressions and setVariable read: binary, f32 as its bits.
 TEST(RunControl, StateValuesUseTheOneValueGrammar) {
-  const auto out = run("// @state R1 = 1.5\n// @state R2 = 0b1010\n// @state UR1 = -0.5\n"
-                       "// @state c[0x0][0x10] = 0.1\n// @state P0 = TRUE\n"
-                       "MOV R3, R1 ;\nMOV R4, R2 ;\nMOV R5, c[0x0][0x10] ;\n");
+  const auto out =
+      run("// @state R1 = 1.5\n// @state R2 = 0b1010\n// @state UR1 = -0.5\n"
+          "// @state c[0x0][0x10] = 0.1\n// @state P0 = TRUE\n"
+          "MOV R3, R1 ;\nMOV R4, R2 ;\nMOV R5, c[0x0][0x10] ;\n");
   EXPECT_EQ(reg(out, "R3"), 0x3FC00000u);  // 1.5f
   EXPECT_EQ(reg(out, "R4"), 10u);
   EXPECT_EQ(reg(out, "UR1"), 0xBF000000u);  // -0.5f

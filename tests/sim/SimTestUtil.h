@@ -25,11 +25,14 @@ inline const isa::InstrDb& db() {
 
 /// Runs `source`; fails the test when the snippet has an error diagnostic (a typo in a test
 /// must not pass silently) unless `allowErrors`.
-inline ide::RunOutcome runOn(const isa::InstrDb& database, const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
+inline ide::RunOutcome runOn(const isa::InstrDb& database, const std::string& source,
+                             ide::RunRequest request = {}, bool allowErrors = false) {
   ide::RunOutcome out = ide::runDocument(database, source, request);
   if (!allowErrors) {
     for (const auto& d : out.diagnostics)
-      if (d.severity == ide::Severity::Error) ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << isa::spelling(d.code) << "]\n" << source;
+      if (d.severity == ide::Severity::Error)
+        ADD_FAILURE() << "snippet does not assemble: " << d.message << " [" << isa::spelling(d.code) << "]\n"
+                      << source;
     EXPECT_TRUE(out.setupError.empty()) << out.setupError;
     EXPECT_EQ(out.result.reason, sim::StopReason::End) << out.result.message;
   }
@@ -37,7 +40,8 @@ inline ide::RunOutcome runOn(const isa::InstrDb& database, const std::string& so
 }
 
 /// runOn with the embedded spec.
-inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {}, bool allowErrors = false) {
+inline ide::RunOutcome run(const std::string& source, ide::RunRequest request = {},
+                           bool allowErrors = false) {
   return runOn(db(), source, std::move(request), allowErrors);
 }
 

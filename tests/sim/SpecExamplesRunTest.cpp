@@ -17,9 +17,13 @@ namespace {
 std::string exampleState() {
   std::string s;
   for (unsigned r = 0; r < 16; ++r)
-    s += perLane("R" + std::to_string(r), [r](unsigned lane) { return static_cast<long long>(lane * 0x01010101u + r); });
-  for (unsigned r = 0; r < 16; ++r) s += "// @state UR" + std::to_string(r) + " = " + std::to_string(r + 1) + "\n";
-  for (unsigned p = 0; p < 4; ++p) s += perLane("P" + std::to_string(p), [p](unsigned lane) { return static_cast<long long>((lane >> p) & 1u); });
+    s += perLane("R" + std::to_string(r),
+                 [r](unsigned lane) { return static_cast<long long>(lane * 0x01010101u + r); });
+  for (unsigned r = 0; r < 16; ++r)
+    s += "// @state UR" + std::to_string(r) + " = " + std::to_string(r + 1) + "\n";
+  for (unsigned p = 0; p < 4; ++p)
+    s += perLane("P" + std::to_string(p),
+                 [p](unsigned lane) { return static_cast<long long>((lane >> p) & 1u); });
   s += "// @state c[0x0][0x100] = 0x3F800000\n// @state c[0x0][0x160] = 0x10\n";
   return s;
 }
@@ -33,8 +37,9 @@ TEST(SpecExamplesRun, EveryExampleThatAssemblesExecutes) {
     for (const std::string& line : testsupport::fencedLines(o.docs.examples.text)) {
       const auto out = run(state + line + "\n", {}, true);
       ASSERT_TRUE(out.setupError.empty()) << out.setupError;
-      const bool assembles = std::none_of(out.diagnostics.begin(), out.diagnostics.end(),
-                                          [](const ide::Diagnostic& d) { return d.severity == ide::Severity::Error; });
+      const bool assembles =
+          std::none_of(out.diagnostics.begin(), out.diagnostics.end(),
+                       [](const ide::Diagnostic& d) { return d.severity == ide::Severity::Error; });
       if (!assembles) continue;  // SpecExamples.AssembleOrGiveTheErrorTheirErratumExplains covers these
       withAssembledExamples.insert(o.name);
       if (out.result.reason == sim::StopReason::End && out.result.executed == 1) {
@@ -42,10 +47,12 @@ TEST(SpecExamplesRun, EveryExampleThatAssemblesExecutes) {
         continue;
       }
       // The only stop an assembled example may cause: a dynamic index outside the register file.
-      EXPECT_NE(out.result.message.find("errata L-67"), std::string::npos) << o.name << ": " << line << " → " << out.result.message;
+      EXPECT_NE(out.result.message.find("errata L-67"), std::string::npos)
+          << o.name << ": " << line << " → " << out.result.message;
     }
   }
-  for (const std::string& name : withAssembledExamples) EXPECT_GT(executed[name], 0) << name << ": no example executed";
+  for (const std::string& name : withAssembledExamples)
+    EXPECT_GT(executed[name], 0) << name << ": no example executed";
   EXPECT_GE(withAssembledExamples.size(), 60u);  // the spec has examples for 68 optypes; most assemble
 }
 

@@ -45,14 +45,14 @@ TEST(ValueTest, NegativeIntegersAreTheirTwosComplement) {
 }
 
 TEST(ValueTest, ADotAnExponentOrAnFSuffixMakesAnF32StoredAsItsBits) {
-  EXPECT_EQ(parsed("1.5"), f32(0x3FC00000u));    // 1.1b × 2^0: exponent 127, fraction 0x400000
-  EXPECT_EQ(parsed("-1.5"), f32(0xBFC00000u));   // the same with the sign bit
-  EXPECT_EQ(parsed("0.1"), f32(0x3DCCCCCDu));    // 0x1.99999Ap-4, the last bit rounded up
+  EXPECT_EQ(parsed("1.5"), f32(0x3FC00000u));   // 1.1b × 2^0: exponent 127, fraction 0x400000
+  EXPECT_EQ(parsed("-1.5"), f32(0xBFC00000u));  // the same with the sign bit
+  EXPECT_EQ(parsed("0.1"), f32(0x3DCCCCCDu));   // 0x1.99999Ap-4, the last bit rounded up
   EXPECT_EQ(parsed("0.5"), f32(0x3F000000u));
   EXPECT_EQ(parsed(".25"), f32(0x3E800000u));
   EXPECT_EQ(parsed("2."), f32(0x40000000u));
-  EXPECT_EQ(parsed("1e-3"), f32(0x3A83126Fu));   // 0x1.06249Ep-10
-  EXPECT_EQ(parsed("1E3"), f32(0x447A0000u));    // 1000 = 1.953125 × 2^9
+  EXPECT_EQ(parsed("1e-3"), f32(0x3A83126Fu));  // 0x1.06249Ep-10
+  EXPECT_EQ(parsed("1E3"), f32(0x447A0000u));   // 1000 = 1.953125 × 2^9
   EXPECT_EQ(parsed("2f"), f32(0x40000000u));
   EXPECT_EQ(parsed("0.5F"), f32(0x3F000000u));
   EXPECT_EQ(parsed("-0.0"), f32(0x80000000u));   // negative zero keeps its sign
@@ -66,9 +66,9 @@ TEST(ValueTest, TruthValuesInAnyCase) {
 }
 
 TEST(ValueTest, WhatDoesNotFitIsOutOfRange) {
-  for (const char* text : {"4294967296", "0x100000000", "0x1ffffffff", "-2147483649", "-0x80000001",
-                           "99999999999999999999999", "0b100000000000000000000000000000000", "1e99",
-                           "-3.5e38", "1e-46"}) {
+  for (const char* text :
+       {"4294967296", "0x100000000", "0x1ffffffff", "-2147483649", "-0x80000001", "99999999999999999999999",
+        "0b100000000000000000000000000000000", "1e99", "-3.5e38", "1e-46"}) {
     const auto v = parseValue(text);
     ASSERT_FALSE(v.has_value()) << text;
     EXPECT_EQ(v.error().kind, ValueError::Kind::OutOfRange) << text;
@@ -79,9 +79,9 @@ TEST(ValueTest, WhatDoesNotFitIsOutOfRange) {
 }
 
 TEST(ValueTest, AnythingElseIsMalformed) {
-  for (const char* text : {"", " ", "-", "+", "0x", "0b", "0b2", "0xg", "12abc", "lots", "inf", "nan",
-                           "1.2.3", "0x1.5", "1_000", "--1", "- 1", "lane", "f", "e5", "1e", "0x10f0z",
-                           "true1", "1,5"}) {
+  for (const char* text :
+       {"",      " ",     "-",     "+",   "0x",  "0b",   "0b2", "0xg", "12abc", "lots",    "inf",   "nan",
+        "1.2.3", "0x1.5", "1_000", "--1", "- 1", "lane", "f",   "e5",  "1e",    "0x10f0z", "true1", "1,5"}) {
     const auto v = parseValue(text);
     ASSERT_FALSE(v.has_value()) << '"' << text << '"';
     EXPECT_EQ(v.error().kind, ValueError::Kind::Malformed) << text;
@@ -118,10 +118,9 @@ TEST(ValueTest, AValueIsShownInItsTypesFormat) {
 // What the tools show, a user can type back: hex, padded hex, decimal, signed decimal and
 // (finite) f32 spellings all read back as the same 32 bits (0xFFFFFFFF as an f32 is a NaN).
 TEST(ValueTest, EveryShownSpellingReadsBackAsTheSameBits) {
-  const std::uint32_t patterns[] = {0x0u,        0x1u,        0x7Fu,        0x80u,       0x1F0u,
-                                     0x3F800000u, 0x3DCCCCCDu, 0x7F7FFFFFu,  0x80000000u, 0x80000001u,
-                                     0xBF000000u, 0xDEADBEEFu, 0xFFFFFFFEu,  0xFFFFFFFFu, 0x00000001u,
-                                     0x00800000u};
+  const std::uint32_t patterns[] = {
+      0x0u,        0x1u,        0x7Fu,       0x80u,       0x1F0u,      0x3F800000u, 0x3DCCCCCDu, 0x7F7FFFFFu,
+      0x80000000u, 0x80000001u, 0xBF000000u, 0xDEADBEEFu, 0xFFFFFFFEu, 0xFFFFFFFFu, 0x00000001u, 0x00800000u};
   const ValueFormat integerFormats[] = {ValueFormat::Hex, ValueFormat::PaddedHex, ValueFormat::Unsigned,
                                         ValueFormat::Signed};
   for (const std::uint32_t bits : patterns) {

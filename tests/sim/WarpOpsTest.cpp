@@ -64,20 +64,21 @@ TEST(WarpOps, ShflUpWithSegments) {
   const auto out = run("// @state R2 = lane\nSHFL.UP P1, R1, R2, 0x2, 0x1800 ;\n");
   EXPECT_EQ(reg(out, "R1", 10), 8u);  // j = 8 >= 8
   EXPECT_EQ(reg(out, "P1", 10), 1u);
-  EXPECT_EQ(reg(out, "R1", 9), 9u);   // j = 7 < 8: own value
+  EXPECT_EQ(reg(out, "R1", 9), 9u);  // j = 7 < 8: own value
   EXPECT_EQ(reg(out, "P1", 9), 0u);
-  EXPECT_EQ(reg(out, "R1", 0), 0u);   // j = -2 < 0
+  EXPECT_EQ(reg(out, "R1", 0), 0u);  // j = -2 < 0
   EXPECT_EQ(reg(out, "P1", 0), 0u);
-  EXPECT_EQ(reg(out, "R1", 31), 29u); // j = 29 >= 24
+  EXPECT_EQ(reg(out, "R1", 31), 29u);  // j = 29 >= 24
   EXPECT_EQ(reg(out, "P1", 31), 1u);
 }
 
 TEST(WarpOps, ShflDownWithSegments) {
   // c = 0x181f: maxLane = (lane & 0x18) | 7; j = lane + 3; pu = j <= maxLane.
-  const auto out = run("// @state R2 = lane\nSHFL.DOWN P1, R1, R2, 0x3, 0x181f ;\nSHFL.DOWN PT, R3, R2, 0x1, 0x1f ;\n");
-  EXPECT_EQ(reg(out, "R1", 4), 7u);    // 7 <= 7
+  const auto out =
+      run("// @state R2 = lane\nSHFL.DOWN P1, R1, R2, 0x3, 0x181f ;\nSHFL.DOWN PT, R3, R2, 0x1, 0x1f ;\n");
+  EXPECT_EQ(reg(out, "R1", 4), 7u);  // 7 <= 7
   EXPECT_EQ(reg(out, "P1", 4), 1u);
-  EXPECT_EQ(reg(out, "R1", 5), 5u);    // 8 > 7
+  EXPECT_EQ(reg(out, "R1", 5), 5u);  // 8 > 7
   EXPECT_EQ(reg(out, "P1", 5), 0u);
   EXPECT_EQ(reg(out, "R1", 28), 31u);  // 31 <= 31
   EXPECT_EQ(reg(out, "R1", 29), 29u);  // 32 > 31
@@ -90,7 +91,8 @@ TEST(WarpOps, ShflBflyWithSegments) {
   // c = 0x181f: maxLane = (lane & 0x18) | 7. bval 5: j = lane ^ 5 stays in the segment.
   // bval 9: lane 0 -> j = 9 > 7 (invalid); lane 9 -> j = 0 <= 15: valid, since the pseudo-code
   // checks only the upper bound.
-  const auto out = run("// @state R2 = lane\nSHFL.BFLY P1, R1, R2, 0x5, 0x181f ;\nSHFL.BFLY P2, R3, R2, 0x9, 0x181f ;\n");
+  const auto out =
+      run("// @state R2 = lane\nSHFL.BFLY P1, R1, R2, 0x5, 0x181f ;\nSHFL.BFLY P2, R3, R2, 0x9, 0x181f ;\n");
   EXPECT_EQ(reg(out, "R1", 0), 5u);
   EXPECT_EQ(reg(out, "R1", 10), 15u);
   EXPECT_EQ(reg(out, "R1", 31), 26u);
@@ -104,8 +106,11 @@ TEST(WarpOps, ShflBflyWithSegments) {
 TEST(WarpOps, ShflPartialActiveMaskAndGuard) {
   // Lanes 8..15 are inactive; P0 is false in lane 2. Non-participants keep R1 = 0xDEAD and
   // P1 = true; an inactive source lane (9) still supplies its Ra (L-69).
-  const auto out = run("// @state R2 = lane\n// @state R1 = 0xDEAD\n// @state P1 = true\n// @state activeMask = 0xFFFF00FF\n// @state P0 = " +
-                       predMask(~(1u << 2)) + "\n@P0 SHFL.IDX P1, R1, R2, 0x9, 0x1f ;\n@P0 SHFL.DOWN P2, R3, R2, 0x4, 0x1f ;\n");
+  const auto out =
+      run("// @state R2 = lane\n// @state R1 = 0xDEAD\n// @state P1 = true\n// @state activeMask = "
+          "0xFFFF00FF\n// @state P0 = " +
+          predMask(~(1u << 2)) +
+          "\n@P0 SHFL.IDX P1, R1, R2, 0x9, 0x1f ;\n@P0 SHFL.DOWN P2, R3, R2, 0x4, 0x1f ;\n");
   EXPECT_EQ(reg(out, "R1", 0), 9u);
   EXPECT_EQ(reg(out, "R1", 31), 9u);
   EXPECT_EQ(reg(out, "R1", 2), 0xDEADu);  // guard false
@@ -136,21 +141,24 @@ TEST(WarpOps, ShflReadsEveryRaBeforeWriting) {
 constexpr std::uint32_t kThirds = 0x49249249u;
 
 std::string voteState() {
-  return "// @state activeMask = 0x7FFFFFFF\n// @state R1 = 0x5555\n// @state P0 = " + predMask(kThirds) + "\n";
+  return "// @state activeMask = 0x7FFFFFFF\n// @state R1 = 0x5555\n// @state P0 = " + predMask(kThirds) +
+         "\n";
 }
 
 TEST(WarpOps, VoteAnyAllEq) {
-  const auto out = run(voteState() + "VOTE.ANY R1, P1, P0 ;\nVOTE.ALL R3, P3, P0 ;\nVOTE.ALL R4, P4, !P0 ;\nVOTE.EQ R5, P5, P0 ;\n");
+  const auto out =
+      run(voteState() +
+          "VOTE.ANY R1, P1, P0 ;\nVOTE.ALL R3, P3, P0 ;\nVOTE.ALL R4, P4, !P0 ;\nVOTE.EQ R5, P5, P0 ;\n");
   EXPECT_EQ(reg(out, "R1", 0), kThirds);
   EXPECT_EQ(reg(out, "R1", 30), kThirds);
-  EXPECT_EQ(reg(out, "P1", 1), 1u);          // OR over S: true in every participant
-  EXPECT_EQ(reg(out, "R1", 31), 0x5555u);    // inactive lane: not written
+  EXPECT_EQ(reg(out, "P1", 1), 1u);        // OR over S: true in every participant
+  EXPECT_EQ(reg(out, "R1", 31), 0x5555u);  // inactive lane: not written
   EXPECT_EQ(reg(out, "P1", 31), 0u);
   EXPECT_EQ(reg(out, "R3", 5), kThirds);
-  EXPECT_EQ(reg(out, "P3", 5), 0u);          // AND: false
-  EXPECT_EQ(reg(out, "R4", 5), 0x36DB6DB6u); // ~0x49249249 & 0x7FFFFFFF
+  EXPECT_EQ(reg(out, "P3", 5), 0u);           // AND: false
+  EXPECT_EQ(reg(out, "R4", 5), 0x36DB6DB6u);  // ~0x49249249 & 0x7FFFFFFF
   EXPECT_EQ(reg(out, "P4", 5), 0u);
-  EXPECT_EQ(reg(out, "P5", 5), 0u);          // not all equal
+  EXPECT_EQ(reg(out, "P5", 5), 0u);  // not all equal
 }
 
 TEST(WarpOps, VoteWithGuardCountsOnlyParticipants) {
@@ -167,14 +175,14 @@ VOTE.EQ R9, P1, PT ;
   EXPECT_EQ(reg(out, "P5", 3), 1u);       // all true
   EXPECT_EQ(reg(out, "R5", 1), 0x77u);    // lane 1 is not in S
   EXPECT_EQ(reg(out, "P5", 1), 0u);
-  EXPECT_EQ(reg(out, "R6", 0), 0u);       // all false
-  EXPECT_EQ(reg(out, "P6", 0), 1u);       // ... and equal
+  EXPECT_EQ(reg(out, "R6", 0), 0u);  // all false
+  EXPECT_EQ(reg(out, "P6", 0), 1u);  // ... and equal
   EXPECT_EQ(reg(out, "R7", 0), 0u);
-  EXPECT_EQ(reg(out, "P4", 0), 0u);       // no true input
+  EXPECT_EQ(reg(out, "P4", 0), 0u);  // no true input
   // @!P2: S = the other active lanes (P0 false there): ballot 0, ANY false.
   EXPECT_EQ(reg(out, "R8", 1), 0u);
   EXPECT_EQ(reg(out, "P3", 1), 0u);
-  EXPECT_EQ(reg(out, "R8", 0), 0u);       // lane 0 not in S: never written
+  EXPECT_EQ(reg(out, "R8", 0), 0u);           // lane 0 not in S: never written
   EXPECT_EQ(reg(out, "R9", 0), 0x7FFFFFFFu);  // PT everywhere: ballot = S
   EXPECT_EQ(reg(out, "P1", 0), 1u);
 }
@@ -204,8 +212,9 @@ VOTEU.EQ UR4, UP4, !P0 ;
 // R3 = lane + 0x100.
 
 std::string reduxState() {
-  return "// @state R2 = " + perLane([](unsigned l) { return static_cast<int>(l) - 16; }) + "\n// @state R3 = " +
-         perLane([](unsigned l) { return l + 0x100; }) + "\n// @state P0 = " + predMask(0x001000FFu) + "\n// @state R1 = 0xAAAA\n";
+  return "// @state R2 = " + perLane([](unsigned l) { return static_cast<int>(l) - 16; }) +
+         "\n// @state R3 = " + perLane([](unsigned l) { return l + 0x100; }) +
+         "\n// @state P0 = " + predMask(0x001000FFu) + "\n// @state R1 = 0xAAAA\n";
 }
 
 TEST(WarpOps, ReduxSumAndMinMaxSignedAndUnsigned) {
@@ -220,18 +229,19 @@ REDUX.SUM R9, R2 ;
   // -(16 + 15 + ... + 9) + 4 = -100 + 4 = -96.
   EXPECT_EQ(reg(out, "R1", 0), 0xFFFFFFA0u);
   EXPECT_EQ(reg(out, "R1", 20), 0xFFFFFFA0u);
-  EXPECT_EQ(reg(out, "R1", 8), 0xAAAAu);      // not in S
+  EXPECT_EQ(reg(out, "R1", 8), 0xAAAAu);  // not in S
   EXPECT_EQ(reg(out, "R4", 7), 0xFFFFFFA0u);
-  EXPECT_EQ(reg(out, "R5", 0), 4u);           // signed max
-  EXPECT_EQ(reg(out, "R6", 0), 0xFFFFFFF0u);  // signed min -16
-  EXPECT_EQ(reg(out, "R7", 0), 0xFFFFFFF7u);  // unsigned max: -9 = 0xFFFFFFF7
-  EXPECT_EQ(reg(out, "R8", 0), 4u);           // unsigned min
-  EXPECT_EQ(reg(out, "R9", 31), 0xFFFFFFF0u); // -16 + ... + 15 = -16, every lane
+  EXPECT_EQ(reg(out, "R5", 0), 4u);            // signed max
+  EXPECT_EQ(reg(out, "R6", 0), 0xFFFFFFF0u);   // signed min -16
+  EXPECT_EQ(reg(out, "R7", 0), 0xFFFFFFF7u);   // unsigned max: -9 = 0xFFFFFFF7
+  EXPECT_EQ(reg(out, "R8", 0), 4u);            // unsigned min
+  EXPECT_EQ(reg(out, "R9", 31), 0xFFFFFFF0u);  // -16 + ... + 15 = -16, every lane
 }
 
 TEST(WarpOps, ReduxBitwise) {
   // S values 0x100 .. 0x107 and 0x114.
-  const auto out = run(reduxState() + "@P0 REDUX.AND R4, R3 ;\n@P0 REDUX.OR R5, R3 ;\n@P0 REDUX.S32.XOR R6, R3 ;\n");
+  const auto out =
+      run(reduxState() + "@P0 REDUX.AND R4, R3 ;\n@P0 REDUX.OR R5, R3 ;\n@P0 REDUX.S32.XOR R6, R3 ;\n");
   EXPECT_EQ(reg(out, "R4", 0), 0x100u);  // low bits: 0 & ... = 0
   EXPECT_EQ(reg(out, "R5", 0), 0x117u);  // 0x7 | 0x14
   EXPECT_EQ(reg(out, "R6", 0), 0x114u);  // 0x100 nine times = 0x100; 0^1^..^7 = 0; ^0x14
@@ -286,7 +296,8 @@ TEST(WarpOps, ReduxAndMatchReadEveryLaneBeforeWriting) {
 std::string matchState() {
   return "// @state activeMask = 0x0000FFFF\n// @state R1 = " + perLane([](unsigned l) { return l % 4; }) +
          "\n// @state R4 = 7\n// @state R5 = " + perLane([](unsigned l) { return l / 8; }) +
-         "\n// @state R0 = 0xBEEF\n// @state R3 = 0xBEEF\n// @state P0 = true\n// @state P1 = true\n// @state P4 = true\n// @state P2 = " +
+         "\n// @state R0 = 0xBEEF\n// @state R3 = 0xBEEF\n// @state P0 = true\n// @state P1 = true\n// "
+         "@state P4 = true\n// @state P2 = " +
          predMask(0x22222222u) + "\n";
 }
 
@@ -295,8 +306,8 @@ TEST(WarpOps, MatchAny32) {
   EXPECT_EQ(reg(out, "R0", 0), 0x1111u);  // lanes 0, 4, 8, 12
   EXPECT_EQ(reg(out, "R0", 5), 0x2222u);
   EXPECT_EQ(reg(out, "R0", 15), 0x8888u);
-  EXPECT_EQ(reg(out, "P0", 5), 0u);       // .ANY writes pu = false (L-65)
-  EXPECT_EQ(reg(out, "R0", 16), 0xBEEFu); // inactive
+  EXPECT_EQ(reg(out, "P0", 5), 0u);        // .ANY writes pu = false (L-65)
+  EXPECT_EQ(reg(out, "R0", 16), 0xBEEFu);  // inactive
   EXPECT_EQ(reg(out, "P0", 16), 1u);
 }
 
@@ -312,8 +323,10 @@ TEST(WarpOps, MatchAll32WithGuard) {
 }
 
 TEST(WarpOps, Match64ComparesBothWords) {
-  const auto out = run(matchState() + "MATCH.U64.ALL R6, P4, R[4:5] ;\nMATCH.ALL R7, P5, R4 ;\nMATCH.U64.ANY R8, P6, R[4:5] ;\n");
-  EXPECT_EQ(reg(out, "R6", 0), 0u);       // low words equal, high words 0 and 1
+  const auto out =
+      run(matchState() +
+          "MATCH.U64.ALL R6, P4, R[4:5] ;\nMATCH.ALL R7, P5, R4 ;\nMATCH.U64.ANY R8, P6, R[4:5] ;\n");
+  EXPECT_EQ(reg(out, "R6", 0), 0u);  // low words equal, high words 0 and 1
   EXPECT_EQ(reg(out, "P4", 0), 0u);
   EXPECT_EQ(reg(out, "R7", 0), 0xFFFFu);  // 32-bit: all 7
   EXPECT_EQ(reg(out, "P5", 0), 1u);

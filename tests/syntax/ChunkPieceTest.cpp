@@ -37,7 +37,8 @@ TEST(ChunkPiece, ALongLineIsCutAfterWholeStatements) {
   ASSERT_EQ(pieces.size(), 3u);
   EXPECT_EQ(pieces[0], (ChunkPiece{0, 13 * m + 12, 4, false}));
   EXPECT_EQ(pieces[1], (ChunkPiece{13 * (m + 1), 13 * (2 * m + 1) + 12, 4, false}));
-  EXPECT_EQ(pieces[2], (ChunkPiece{13 * (2 * m + 2), 13 * (n - 1) + 12, 4, false}));  // the last ';'; the blank and '\n' after it are a gap
+  EXPECT_EQ(pieces[2], (ChunkPiece{13 * (2 * m + 2), 13 * (n - 1) + 12, 4,
+                                   false}));  // the last ';'; the blank and '\n' after it are a gap
 }
 
 TEST(ChunkPiece, SemicolonsInCommentsDoNotEndAStatementAndCommentsCountLines) {
@@ -92,7 +93,8 @@ TEST(ChunkPiece, AStatementOverTheLimitIsAPieceOfItsOwnAndReported) {
   EXPECT_EQ(unit.diagnostics[0].code, isa::DiagnosticCode::StatementTooLong);
   EXPECT_EQ(unit.diagnostics[0].range.begin, longBegin);
   EXPECT_EQ(unit.diagnostics[0].range.end, longBegin + kMaxStatementBytes);
-  EXPECT_NE(unit.diagnostics[0].message.find(std::to_string(longEnd - longBegin) + " bytes long"), std::string::npos);
+  EXPECT_NE(unit.diagnostics[0].message.find(std::to_string(longEnd - longBegin) + " bytes long"),
+            std::string::npos);
 }
 
 TEST(ChunkPiece, CommentsAndBlanksAloneMakeNoPiece) {

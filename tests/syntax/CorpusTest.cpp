@@ -35,7 +35,9 @@ std::vector<CorpusCase> readCorpus(const std::filesystem::path& path) {
     if (nl == std::string::npos) break;
     start = nl + 1;
   }
-  auto isRule = [](const std::string& l, char c) { return l.size() >= 3 && l.find_first_not_of(c) == std::string::npos; };
+  auto isRule = [](const std::string& l, char c) {
+    return l.size() >= 3 && l.find_first_not_of(c) == std::string::npos;
+  };
   std::vector<CorpusCase> cases;
   for (std::size_t i = 0; i + 2 < lines.size(); ++i) {
     if (!isRule(lines[i], '=') || !isRule(lines[i + 2], '=')) continue;
@@ -47,7 +49,9 @@ std::vector<CorpusCase> readCorpus(const std::filesystem::path& path) {
     if (!input.empty() && input.front().empty()) input.erase(input.begin());
     if (!input.empty() && input.back().empty()) input.pop_back();
     for (std::size_t k = 0; k < input.size(); ++k) c.input += input[k] + (k + 1 < input.size() ? "\n" : "");
-    for (++j; j < lines.size() && !(isRule(lines[j], '=') && j + 2 < lines.size() && isRule(lines[j + 2], '=')); ++j)
+    for (++j;
+         j < lines.size() && !(isRule(lines[j], '=') && j + 2 < lines.size() && isRule(lines[j + 2], '='));
+         ++j)
       c.expected += lines[j] + "\n";
     cases.push_back(std::move(c));
     i = j - 1;
@@ -82,7 +86,8 @@ TEST(Corpus, EveryCaseParsesToItsExpectedTree) {
     const SyntaxTree tree(c.input);
     const bool withFields = std::regex_search(c.expected, std::regex(R"(\w+: \()"));
     const std::string actual = tree.toSExpression({.ranges = false, .fields = withFields});
-    EXPECT_EQ(normalize(actual), normalize(c.expected)) << c.file << ": " << c.name << "\ninput:\n" << c.input;
+    EXPECT_EQ(normalize(actual), normalize(c.expected)) << c.file << ": " << c.name << "\ninput:\n"
+                                                        << c.input;
     EXPECT_FALSE(tree.hasErrors()) << c.file << ": " << c.name;
   }
 }
@@ -90,7 +95,8 @@ TEST(Corpus, EveryCaseParsesToItsExpectedTree) {
 TEST(Corpus, ReaderSplitsCasesExactly) {
   const auto dir = std::filesystem::temp_directory_path() / "gpuasm-corpus-reader";
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "x.txt") << "===\nfirst\n===\n\nMOV R0, R1 ;\n\n---\n\n(source_file)\n\n===\nsecond\n===\n\nNOP ;\n---\n(a)\n";
+  std::ofstream(dir / "x.txt")
+      << "===\nfirst\n===\n\nMOV R0, R1 ;\n\n---\n\n(source_file)\n\n===\nsecond\n===\n\nNOP ;\n---\n(a)\n";
   const auto cases = readCorpus(dir / "x.txt");
   ASSERT_EQ(cases.size(), 2u);
   EXPECT_EQ(cases[0].name, "first");

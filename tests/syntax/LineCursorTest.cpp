@@ -12,7 +12,8 @@ namespace gpuasm::syntax {
 namespace {
 
 std::string mixedText(std::uint32_t seed, std::size_t pieces) {
-  static const char* const parts[] = {"MOV R1, R2 ;", "\n", "\r\n", "é", "漢", "😀", "\xff", "\xe6\xbc", " ", "\t", "/* x */", "\xf0\x9f"};
+  static const char* const parts[] = {"MOV R1, R2 ;", "\n",       "\r\n", "é",  "漢",      "😀",
+                                      "\xff",         "\xe6\xbc", " ",    "\t", "/* x */", "\xf0\x9f"};
   std::mt19937 rng(seed);
   std::string text;
   for (std::size_t k = 0; k < pieces; ++k) text += parts[rng() % std::size(parts)];
@@ -26,7 +27,8 @@ TEST(LineCursor, EveryOffsetInOrderIsWhereLineIndexPutsIt) {
     for (const ColumnUnit unit : {ColumnUnit::Utf16, ColumnUnit::Utf8}) {
       LineCursor cursor(text, unit);
       for (std::uint32_t offset = 0; offset <= text.size() + 2; ++offset)
-        ASSERT_EQ(cursor.position(offset), index.position(offset, unit)) << "seed " << seed << " offset " << offset;
+        ASSERT_EQ(cursor.position(offset), index.position(offset, unit))
+            << "seed " << seed << " offset " << offset;
     }
   }
 }

@@ -21,8 +21,8 @@ TEST(LineIndex, AsciiLines) {
   EXPECT_EQ(idx.position(6), (LinePosition{2, 0}));
   EXPECT_EQ(idx.position(100), (LinePosition{2, 0}));  // clamped to the end
   EXPECT_EQ(idx.offset({1, 1}), 4u);
-  EXPECT_EQ(idx.offset({1, 9}), 5u);    // past the line's end: before its '\n'
-  EXPECT_EQ(idx.offset({7, 0}), 6u);    // past the last line: end of text
+  EXPECT_EQ(idx.offset({1, 9}), 5u);  // past the line's end: before its '\n'
+  EXPECT_EQ(idx.offset({7, 0}), 6u);  // past the last line: end of text
 }
 
 TEST(LineIndex, MultiByteCharacters) {
@@ -35,13 +35,16 @@ TEST(LineIndex, MultiByteCharacters) {
   EXPECT_EQ(idx.position(10), (LinePosition{0, 6}));  // after 😀 (two units)
   EXPECT_EQ(idx.position(11), (LinePosition{0, 7}));  // 'x'
   EXPECT_EQ(idx.offset({0, 4}), 6u);
-  EXPECT_EQ(idx.offset({0, 5}), 6u);   // between the surrogates → the character's start
+  EXPECT_EQ(idx.offset({0, 5}), 6u);  // between the surrogates → the character's start
   EXPECT_EQ(idx.offset({0, 6}), 10u);
   EXPECT_EQ(idx.offset({0, 7}), 11u);
 }
 
 TEST(LineIndex, InvalidBytesCountOneUnitEach) {
-  const std::string text = "a\xff\xfe" "b\xE5\x8A" "c";  // two stray bytes; a truncated 3-byte sequence
+  const std::string text =
+      "a\xff\xfe"
+      "b\xE5\x8A"
+      "c";  // two stray bytes; a truncated 3-byte sequence
   const LineIndex idx(text);
   EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));  // 'b'
   EXPECT_EQ(idx.position(4), (LinePosition{0, 4}));  // 0xE5 cannot start a sequence here (next is not…)
@@ -97,9 +100,11 @@ namespace {
 
 // UTF-8 columns count bytes: "a中b" is a(1) 中(3 bytes, 1 UTF-16 unit) b(1).
 TEST(LineIndexUtf8, ColumnsCountBytes) {
-  const std::string text = "x\na\xE4\xB8\xAD" "b\n";
+  const std::string text =
+      "x\na\xE4\xB8\xAD"
+      "b\n";
   const LineIndex lines(text);
-  EXPECT_EQ(lines.position(6, ColumnUnit::Utf8).character, 4u);   // b: after a and 中's three bytes
+  EXPECT_EQ(lines.position(6, ColumnUnit::Utf8).character, 4u);  // b: after a and 中's three bytes
   EXPECT_EQ(lines.position(6, ColumnUnit::Utf16).character, 2u);
   EXPECT_EQ(lines.offset({1, 4}, ColumnUnit::Utf8), 6u);
   EXPECT_EQ(lines.offset({1, 2}, ColumnUnit::Utf8), 3u);   // inside 中: its start

@@ -30,14 +30,18 @@ std::string escaped(const std::string& text) {
   std::string out;
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
     else if (u < 0x20 || u >= 0x7F) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02X", u);
       out += buf;
-    } else out += c;
+    } else
+      out += c;
   }
   return out;
 }
@@ -72,7 +76,8 @@ std::vector<std::string> splitLines(const std::string& text) {
 std::vector<std::filesystem::path> filesIn(const std::filesystem::path& dir, const std::string& extension) {
   std::vector<std::filesystem::path> out;
   for (const auto& e : std::filesystem::directory_iterator(dir))
-    if (e.is_regular_file() && (extension.empty() || e.path().extension() == extension)) out.push_back(e.path());
+    if (e.is_regular_file() && (extension.empty() || e.path().extension() == extension))
+      out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -81,7 +86,9 @@ std::vector<std::filesystem::path> filesIn(const std::filesystem::path& dir, con
 // name, the input, a '-' rule, the expected tree).
 std::vector<std::string> corpusInputs() {
   std::vector<std::string> out;
-  auto isRule = [](const std::string& l, char c) { return l.size() >= 3 && l.find_first_not_of(c) == std::string::npos; };
+  auto isRule = [](const std::string& l, char c) {
+    return l.size() >= 3 && l.find_first_not_of(c) == std::string::npos;
+  };
   for (const auto& path : filesIn(GPUASM_CORPUS_DIR, ".txt")) {
     const auto lines = splitLines(readFile(path));
     for (std::size_t i = 0; i + 2 < lines.size(); ++i) {
@@ -121,33 +128,150 @@ std::vector<std::string> sourceFiles() {
 // number shapes, blanks where the grammar allows them, comments, lenient spellings.
 const std::vector<std::string>& trickyLines() {
   static const std::vector<std::string> lines = {
-      "R2P PR, R7.B1, 0xF ;", "P2R R0, PR, R1, 0x7F ;", "c R0 ;", "R R0 ;", "cmem ;", "UR ;", "PR ;", "RZ R0 ;",
-      "MOV R1, Rx ;", "MOV R1, R1x ;", "MOV R1, RZZ ;", "MOV R1, URx ;", "MOV R1, PRX ;", "MOV R1, UPRX ;", "MOV R1, PTX ;",
-      "MOV R1, P ;", "MOV R1, U ;", "MOV R1, c ;", "MOV R1, cm ;", "MOV R1, cmemx ;", "MOV R1, R ;", "MOV R1, UR ;",
-      "MOV R1, _x ;", "MOV R1, R01 ;", "MOV R1, UP00 ;", "MOV R1, 0f ;", "MOV R1, 0fG ;", "MOV R1, 0f1e5 ;", "MOV R1, 0F3F800000 ;",
-      "MOV R1, 0x ;", "MOV R1, 0X1f ;", "MOV R1, 00f1 ;", "MOV R1, 0e5 ;", "MOV R1, 1e ;", "MOV R1, 1e+ ;", "MOV R1, 1E-3 ;",
-      "MOV R1, 2. ;", "MOV R1, 2.e5 ;", "MOV R1, 1.5e ;", "MOV R1, 1.5.5 ;", "MOV R1, 1e400 ;", "MOV R1, 99999999999999999999 ;",
-      "MOV R1, 0x1FFFFFFFFFFFFFFFF ;", "MOV R1, 0f1FFFFFFFFFFFFFFFF ;", "MOV R1, 18446744073709551615 ;", "MOV R1, 18446744073709551616 ;",
-      "MOV R[0:1], R[0x2:0x3] ;", "MOV R[ 0 : 1 ], UR[2:3] ;", "MOV R [0:1], R2 ;", "MOV R[0:99999999999], R2 ;",
-      "MOV R[0:1].B1, R2 ;", "MOV R[0], R2 ;", "MOV R[1.5:2], R2 ;", "GETGPR R1, R[UR2-0x3] ;", "GETGPR R1, R[ UR2 + 3 ] ;",
-      "GETGPR R1, R[UR2.B1] ;", "GETGPR R1, R[PR] ;", "GETGPR R1, R[UR2+] ;", "GETGPR R1, UR[RZ-0x99999999999999999999] ;",
-      "ULDC UR4, c[0x0][0x160] ;", "ULDC UR4, c [0x0][0x160] ;", "ULDC UR4, c[0x0] [0x160] ;", "ULDC UR4, c[ 0x0 ][ UR4 + 0x10 ] ;",
-      "ULDC UR4, cmem[0x0][0x160] ;", "MUFU.RCP R4, c[0x0][0x10].H1 ;", "MUFU.RCP R4, c[0x0][0x10] .H1 ;", "ULDC UR4, c[0x0][-1] ;",
-      "ULDC UR4, c[0x0][UR4-0x8000000000000000] ;", "ULDC UR4, c[0x0][UR4-0xFFFFFFFFFFFFFFFF] ;", "ULDC UR4, c[0x1FFFFFFFFFFFFFFFF][0] ;",
-      "FFMA R0, -|R1|, |R2|, -R3 ;", "FFMA R0, - | R1 | , ~R2, !P0 ;", "FFMA R0, |-R1|, R2 ;", "FFMA R0, --R1 ;", "FFMA R0, |R1 ;",
-      "FFMA R0, R1.B1, R2.H0, R3. ;", "FFMA R0, R1 .B1 ;", "IMAD.U32 R0, P0, R2, 0x114514, R4,   ;", "IMAD R0, R1, , R2 ;",
-      "IMAD R0, R1,;", "IMAD , ;", "IMAD ;", "IMAD;", ";", "IMAD", "IMAD R0", "IMAD R0 R1 ;", "IMAD R0, R1 ;;",
-      "IMAD. R0 ;", "IMAD .X R0 ;", "IMAD.X.64.2A R0 ;", "IMAD.X-R1 ;", "NOP $sched ;", "NOP $sched $req $wsb ;", "NOP R1, $sched ;",
-      "NOP R1 $ ;", "NOP $1 ;", "NOP $s.x ;", "@P0 MOV R1, R2 ;", "@!PT MOV R1, R2 ;", "@ ! UP1 MOV R1, R2 ;", "@P0MOV R1, R2 ;",
-      "@Pfoo MOV R1, R2 ;", "@pg MOV R1, R2 ;", "@PR MOV R1, R2 ;", "@R0 MOV R1, R2 ;", "@ MOV R1, R2 ;", "@P0 ;",
-      "MOV R1, R2 ; MOV R3, R4 ;", "MOV R1, R2;MOV R3, R4;", "MOV R1, R2 ; x", "MOV R1, R2 ; 1", "  \t\r\f MOV R1, R2 ;\r",
-      "MOV\tR1,\tR2\t;", "MOV R1, R2 ;\v", "MOV R1,\vR2 ;", "MOV R1, R2 ; // comment \xC3\xA9 \xE2\x80\x94",
-      "MOV R1, R2 ; // bad \xFF", "MOV R1, R2 ; // overlong \xC0\xAF", "MOV R1, R2 ; // surrogate \xED\xA0\x80",
-      "MOV R1, R2 ; // nul \x01", "MOV R1, \xC3\xA9 ;", "/* a */ MOV R1, R2 ; /* b */ /* c */", "MOV /* a */ R1, R2 ;",
-      "MOV R1, R2 ; /* open", "MOV R1, R2 ; /* open\nclose */ MOV R3, R4 ;", "/*/ x */ NOP ;", "/**/NOP ;", "/***/NOP;",
-      "// MOV R1, R2 ; /*", "NOP ; //*", "NOP ; /", "NOP ; /x", "MOV R1, R2 ; /* a */ /* b\nc */ NOP ; /* d\n*/",
-      "MOV R1, R2 ;\n\nMOV R3,\nR4 ;\n", "MOV R1, R2\nMOV R3, R4 ;", "IADD R0, [\nMOV R1, R2 ;", "\n\n\n", "", "\r\n\r\n",
-      "iadd r0, r1, r2 ;", "IADD R0, R1, R2 ;MOV", "MOV R1, 0x10 ;\x00 MOV R2, R3 ;"s, "ULDC.64 UR[2:3], c[0x3][UR4+0x10] ;",
+      "R2P PR, R7.B1, 0xF ;",
+      "P2R R0, PR, R1, 0x7F ;",
+      "c R0 ;",
+      "R R0 ;",
+      "cmem ;",
+      "UR ;",
+      "PR ;",
+      "RZ R0 ;",
+      "MOV R1, Rx ;",
+      "MOV R1, R1x ;",
+      "MOV R1, RZZ ;",
+      "MOV R1, URx ;",
+      "MOV R1, PRX ;",
+      "MOV R1, UPRX ;",
+      "MOV R1, PTX ;",
+      "MOV R1, P ;",
+      "MOV R1, U ;",
+      "MOV R1, c ;",
+      "MOV R1, cm ;",
+      "MOV R1, cmemx ;",
+      "MOV R1, R ;",
+      "MOV R1, UR ;",
+      "MOV R1, _x ;",
+      "MOV R1, R01 ;",
+      "MOV R1, UP00 ;",
+      "MOV R1, 0f ;",
+      "MOV R1, 0fG ;",
+      "MOV R1, 0f1e5 ;",
+      "MOV R1, 0F3F800000 ;",
+      "MOV R1, 0x ;",
+      "MOV R1, 0X1f ;",
+      "MOV R1, 00f1 ;",
+      "MOV R1, 0e5 ;",
+      "MOV R1, 1e ;",
+      "MOV R1, 1e+ ;",
+      "MOV R1, 1E-3 ;",
+      "MOV R1, 2. ;",
+      "MOV R1, 2.e5 ;",
+      "MOV R1, 1.5e ;",
+      "MOV R1, 1.5.5 ;",
+      "MOV R1, 1e400 ;",
+      "MOV R1, 99999999999999999999 ;",
+      "MOV R1, 0x1FFFFFFFFFFFFFFFF ;",
+      "MOV R1, 0f1FFFFFFFFFFFFFFFF ;",
+      "MOV R1, 18446744073709551615 ;",
+      "MOV R1, 18446744073709551616 ;",
+      "MOV R[0:1], R[0x2:0x3] ;",
+      "MOV R[ 0 : 1 ], UR[2:3] ;",
+      "MOV R [0:1], R2 ;",
+      "MOV R[0:99999999999], R2 ;",
+      "MOV R[0:1].B1, R2 ;",
+      "MOV R[0], R2 ;",
+      "MOV R[1.5:2], R2 ;",
+      "GETGPR R1, R[UR2-0x3] ;",
+      "GETGPR R1, R[ UR2 + 3 ] ;",
+      "GETGPR R1, R[UR2.B1] ;",
+      "GETGPR R1, R[PR] ;",
+      "GETGPR R1, R[UR2+] ;",
+      "GETGPR R1, UR[RZ-0x99999999999999999999] ;",
+      "ULDC UR4, c[0x0][0x160] ;",
+      "ULDC UR4, c [0x0][0x160] ;",
+      "ULDC UR4, c[0x0] [0x160] ;",
+      "ULDC UR4, c[ 0x0 ][ UR4 + 0x10 ] ;",
+      "ULDC UR4, cmem[0x0][0x160] ;",
+      "MUFU.RCP R4, c[0x0][0x10].H1 ;",
+      "MUFU.RCP R4, c[0x0][0x10] .H1 ;",
+      "ULDC UR4, c[0x0][-1] ;",
+      "ULDC UR4, c[0x0][UR4-0x8000000000000000] ;",
+      "ULDC UR4, c[0x0][UR4-0xFFFFFFFFFFFFFFFF] ;",
+      "ULDC UR4, c[0x1FFFFFFFFFFFFFFFF][0] ;",
+      "FFMA R0, -|R1|, |R2|, -R3 ;",
+      "FFMA R0, - | R1 | , ~R2, !P0 ;",
+      "FFMA R0, |-R1|, R2 ;",
+      "FFMA R0, --R1 ;",
+      "FFMA R0, |R1 ;",
+      "FFMA R0, R1.B1, R2.H0, R3. ;",
+      "FFMA R0, R1 .B1 ;",
+      "IMAD.U32 R0, P0, R2, 0x114514, R4,   ;",
+      "IMAD R0, R1, , R2 ;",
+      "IMAD R0, R1,;",
+      "IMAD , ;",
+      "IMAD ;",
+      "IMAD;",
+      ";",
+      "IMAD",
+      "IMAD R0",
+      "IMAD R0 R1 ;",
+      "IMAD R0, R1 ;;",
+      "IMAD. R0 ;",
+      "IMAD .X R0 ;",
+      "IMAD.X.64.2A R0 ;",
+      "IMAD.X-R1 ;",
+      "NOP $sched ;",
+      "NOP $sched $req $wsb ;",
+      "NOP R1, $sched ;",
+      "NOP R1 $ ;",
+      "NOP $1 ;",
+      "NOP $s.x ;",
+      "@P0 MOV R1, R2 ;",
+      "@!PT MOV R1, R2 ;",
+      "@ ! UP1 MOV R1, R2 ;",
+      "@P0MOV R1, R2 ;",
+      "@Pfoo MOV R1, R2 ;",
+      "@pg MOV R1, R2 ;",
+      "@PR MOV R1, R2 ;",
+      "@R0 MOV R1, R2 ;",
+      "@ MOV R1, R2 ;",
+      "@P0 ;",
+      "MOV R1, R2 ; MOV R3, R4 ;",
+      "MOV R1, R2;MOV R3, R4;",
+      "MOV R1, R2 ; x",
+      "MOV R1, R2 ; 1",
+      "  \t\r\f MOV R1, R2 ;\r",
+      "MOV\tR1,\tR2\t;",
+      "MOV R1, R2 ;\v",
+      "MOV R1,\vR2 ;",
+      "MOV R1, R2 ; // comment \xC3\xA9 \xE2\x80\x94",
+      "MOV R1, R2 ; // bad \xFF",
+      "MOV R1, R2 ; // overlong \xC0\xAF",
+      "MOV R1, R2 ; // surrogate \xED\xA0\x80",
+      "MOV R1, R2 ; // nul \x01",
+      "MOV R1, \xC3\xA9 ;",
+      "/* a */ MOV R1, R2 ; /* b */ /* c */",
+      "MOV /* a */ R1, R2 ;",
+      "MOV R1, R2 ; /* open",
+      "MOV R1, R2 ; /* open\nclose */ MOV R3, R4 ;",
+      "/*/ x */ NOP ;",
+      "/**/NOP ;",
+      "/***/NOP;",
+      "// MOV R1, R2 ; /*",
+      "NOP ; //*",
+      "NOP ; /",
+      "NOP ; /x",
+      "MOV R1, R2 ; /* a */ /* b\nc */ NOP ; /* d\n*/",
+      "MOV R1, R2 ;\n\nMOV R3,\nR4 ;\n",
+      "MOV R1, R2\nMOV R3, R4 ;",
+      "IADD R0, [\nMOV R1, R2 ;",
+      "\n\n\n",
+      "",
+      "\r\n\r\n",
+      "iadd r0, r1, r2 ;",
+      "IADD R0, R1, R2 ;MOV",
+      "MOV R1, 0x10 ;\x00 MOV R2, R3 ;"s,
+      "ULDC.64 UR[2:3], c[0x3][UR4+0x10] ;",
   };
   return lines;
 }
@@ -155,27 +279,44 @@ const std::vector<std::string>& trickyLines() {
 // ---- the scanner's own decisions ---------------------------------------------------------------
 
 TEST(LineScanner, TakesOrdinaryLinesFast) {
-  for (const std::string& line : std::vector<std::string>{"    IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;  // byte offset",
-                                 "@!P2 IADD.X R1, PT, R3, ~R5, P0 ;", "FFMA.FTZ.RZ R0, -|R1|, 0.5, R3 ;",
-                                 "ULDC.64 UR[2:3], c[0x3][UR4+0x10] ;", "GETGPR R1, R[UR2-0x3] ;", "R2P PR, R7.B1, 0xF ;",
-                                 "MOV R1, 0f3F800000 ;", "SHFL.UP pu, R1, R0, 0x1, 0x0 ;", "ULEA UR0, UR1, cmem[0x0][0x160], 0x2 ;",
-                                 "IMAD.U32 R0, P0, R2, 0x114514, R4,   ;", "MOV R1, R2 ; MOV R3, R4 ;", "NOP $sched ;",
-                                 "/* a */ MOV R1, R2 ; /* b */", "\tMOV R1, R2 ;\r", "", "   ", "// only a comment \xE2\x80\x94",
-                                 "MOV R1, 99999999999999999999 ;"}) {
+  for (const std::string& line : std::vector<std::string>{
+           "    IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;  // byte offset",
+           "@!P2 IADD.X R1, PT, R3, ~R5, P0 ;", "FFMA.FTZ.RZ R0, -|R1|, 0.5, R3 ;",
+           "ULDC.64 UR[2:3], c[0x3][UR4+0x10] ;", "GETGPR R1, R[UR2-0x3] ;", "R2P PR, R7.B1, 0xF ;",
+           "MOV R1, 0f3F800000 ;", "SHFL.UP pu, R1, R0, 0x1, 0x0 ;", "ULEA UR0, UR1, cmem[0x0][0x160], 0x2 ;",
+           "IMAD.U32 R0, P0, R2, 0x114514, R4,   ;", "MOV R1, R2 ; MOV R3, R4 ;", "NOP $sched ;",
+           "/* a */ MOV R1, R2 ; /* b */", "\tMOV R1, R2 ;\r", "", "   ", "// only a comment \xE2\x80\x94",
+           "MOV R1, 99999999999999999999 ;"}) {
     LoweredUnit out;
     EXPECT_TRUE(scanLine(line, 0, 0, out)) << escaped(line);
   }
 }
 
 TEST(LineScanner, DeclinesWhatItIsNotSureOf) {
-  for (const std::string& line : std::vector<std::string>{"IADD R0, R1", "IADD R0 R1 ;", "MOV R1, R1x ;", "MOV R1, 0x10g ;", "MOV R1, 1.5e ;",
-                                 "MOV R1, R2 ; /* never closed", "MOV /* inside */ R1, R2 ;", "MOV R1, R2 ; // \xFF",
-                                 "@Pfoo MOV R1, R2 ;", "MOV R1, R ;", "MOV R1, c ;", "IMAD R0, R1, , R2 ;", ";", "MOV R1, R2 ;;",
-                                 "MOV R1, R2 ; /", "MOV R1 .B1, R2 ;", "ULDC UR4, c[0x0] [0x160] ;", "MOV R1,\vR2 ;",
-                                 "MOV R1, \xC3\xA9 ;", "MOV R1, 0x10 ;\x00"s}) {
+  for (const std::string& line : std::vector<std::string>{"IADD R0, R1",
+                                                          "IADD R0 R1 ;",
+                                                          "MOV R1, R1x ;",
+                                                          "MOV R1, 0x10g ;",
+                                                          "MOV R1, 1.5e ;",
+                                                          "MOV R1, R2 ; /* never closed",
+                                                          "MOV /* inside */ R1, R2 ;",
+                                                          "MOV R1, R2 ; // \xFF",
+                                                          "@Pfoo MOV R1, R2 ;",
+                                                          "MOV R1, R ;",
+                                                          "MOV R1, c ;",
+                                                          "IMAD R0, R1, , R2 ;",
+                                                          ";",
+                                                          "MOV R1, R2 ;;",
+                                                          "MOV R1, R2 ; /",
+                                                          "MOV R1 .B1, R2 ;",
+                                                          "ULDC UR4, c[0x0] [0x160] ;",
+                                                          "MOV R1,\vR2 ;",
+                                                          "MOV R1, \xC3\xA9 ;",
+                                                          "MOV R1, 0x10 ;\x00"s}) {
     LoweredUnit out;
     EXPECT_FALSE(scanLine(line, 0, 0, out)) << escaped(line);
-    EXPECT_TRUE(out.statements.empty() && out.diagnostics.empty()) << "a declined line must leave the output untouched: " << escaped(line);
+    EXPECT_TRUE(out.statements.empty() && out.diagnostics.empty())
+        << "a declined line must leave the output untouched: " << escaped(line);
   }
 }
 
@@ -220,7 +361,8 @@ TEST(LineScanner, KernelExampleTakesTheFastPathOnEveryLine) {
   ScanStats stats;
   ASSERT_TRUE(agrees(text, &stats));
   EXPECT_EQ(stats.fallbackLines, 0u);
-  EXPECT_EQ(stats.fastLines, static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));  // every line ends with '\n' 
+  EXPECT_EQ(stats.fastLines, static_cast<std::size_t>(
+                                 std::count(text.begin(), text.end(), '\n')));  // every line ends with '\n'
   EXPECT_EQ(lowerText(text).statements.size(), 20u);  // the file's instruction lines, counted by hand
 }
 
@@ -276,7 +418,9 @@ TEST(LineScannerDifferential, LinesLongerThanAPiece) {
   std::string joined;
   for (const auto& text : sourceFiles())
     for (const auto& line : splitLines(text))
-      if (line.find("//") == std::string::npos && line.find("/*") == std::string::npos && line.find(';') != std::string::npos) joined += line + " ";
+      if (line.find("//") == std::string::npos && line.find("/*") == std::string::npos &&
+          line.find(';') != std::string::npos)
+        joined += line + " ";
   std::string longLine;
   while (longLine.size() < 3 * kPieceBytes) longLine += joined + "/* ; */ MOV R1, /* a\n ; b */ R0 ; ";
   ASSERT_GT(longLine.size(), 3 * kPieceBytes);
@@ -295,10 +439,14 @@ TEST(LineScannerDifferential, RandomMutations) {
     for (auto& l : splitLines(text)) pool.push_back(std::move(l));
   for (auto& l : specExampleLines()) pool.push_back(std::move(l));
   for (const auto& l : trickyLines()) pool.push_back(l);
-  pool.erase(std::remove_if(pool.begin(), pool.end(), [](const std::string& l) { return l.find_first_not_of(" \t\r") == std::string::npos; }), pool.end());
+  pool.erase(
+      std::remove_if(pool.begin(), pool.end(),
+                     [](const std::string& l) { return l.find_first_not_of(" \t\r") == std::string::npos; }),
+      pool.end());
 
   const std::string interesting = ".,;[]|-~!@:$/*+ \t\r\n0123456789xfFeEabcRUPZTmxX_";
-  const std::vector<std::string> pieces = {"0x", "0f", "/*", "*/", "//", "R[", "c[", "UR", "PR", "cmem", "$sched", "1.5e3", "-|", "\r\n"};
+  const std::vector<std::string> pieces = {"0x", "0f", "/*",   "*/",     "//",    "R[", "c[",
+                                           "UR", "PR", "cmem", "$sched", "1.5e3", "-|", "\r\n"};
   std::mt19937 rng(20240601u);
   auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
   auto randomChar = [&]() -> std::string {
@@ -331,8 +479,10 @@ TEST(LineScannerDifferential, RandomMutations) {
           break;
         case 3: {  // join: drop a newline
           const std::size_t nl = text.find('\n', at);
-          if (nl != std::string::npos) text.erase(nl, 1);
-          else text += " " + pool[pick(pool.size())];
+          if (nl != std::string::npos)
+            text.erase(nl, 1);
+          else
+            text += " " + pool[pick(pool.size())];
           break;
         }
         default:  // split: a newline somewhere
@@ -344,8 +494,10 @@ TEST(LineScannerDifferential, RandomMutations) {
     for (const auto& line : splitLines(text)) ok = agrees(line, &lines) && ok;
     if (!ok) ++failures;
   }
-  std::printf("[ mutations ] %d texts: %zu lines fast, %zu by tree-sitter\n", kCases, texts.fastLines, texts.fallbackLines);
-  std::printf("[ mutations ] their lines alone: %zu fast, %zu by tree-sitter\n", lines.fastLines, lines.fallbackLines);
+  std::printf("[ mutations ] %d texts: %zu lines fast, %zu by tree-sitter\n", kCases, texts.fastLines,
+              texts.fallbackLines);
+  std::printf("[ mutations ] their lines alone: %zu fast, %zu by tree-sitter\n", lines.fastLines,
+              lines.fallbackLines);
   EXPECT_GT(lines.fastLines, 0u);
   EXPECT_GT(lines.fallbackLines, 0u);
 }

@@ -21,7 +21,8 @@ TEST(SpecExamples, EveryExampleInstructionParsesWithoutError) {
     for (const auto& line : testsupport::fencedLines(o.docs.examples.text)) {
       ++lines;
       const SyntaxTree alone(line);
-      EXPECT_FALSE(alone.hasErrors()) << o.name << ": " << line << "\n" << alone.toSExpression({.ranges = false});
+      EXPECT_FALSE(alone.hasErrors()) << o.name << ": " << line << "\n"
+                                      << alone.toSExpression({.ranges = false});
       const auto statements = statementsOf(alone);
       ASSERT_EQ(statements.size(), 1u) << line;
       EXPECT_TRUE(statements[0].hasSemicolon) << line;

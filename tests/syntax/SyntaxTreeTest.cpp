@@ -153,17 +153,33 @@ TEST(SyntaxTree, OperandKinds) {
   ASSERT_EQ(s.size(), 1u);
   std::vector<OperandKind> kinds;
   for (const auto& o : s[0].operands) kinds.push_back(o.kind);
-  EXPECT_EQ(kinds, (std::vector<OperandKind>{OperandKind::Gpr, OperandKind::UniformGpr, OperandKind::Predicate,
-                                              OperandKind::UniformPredicate, OperandKind::PredicateSet,
-                                              OperandKind::RegisterIndirect, OperandKind::Integer, OperandKind::Float,
-                                              OperandKind::Identifier}));
+  EXPECT_EQ(kinds,
+            (std::vector<OperandKind>{OperandKind::Gpr, OperandKind::UniformGpr, OperandKind::Predicate,
+                                      OperandKind::UniformPredicate, OperandKind::PredicateSet,
+                                      OperandKind::RegisterIndirect, OperandKind::Integer, OperandKind::Float,
+                                      OperandKind::Identifier}));
   EXPECT_EQ(s[0].operands[5].base.text, "UR5");
   EXPECT_EQ(s[0].operands[5].file.text, "R");
 }
 
 TEST(SyntaxTree, IncrementalEditsEqualAFreshParse) {
-  const std::vector<std::string> pieces = {"IADD R0, R1, R2 ;\n", "MOV", " R", "0", ";", "\n", ", ", "c[0x0][0x10]",
-                                           "@P0 ", "// note\n", "|", "-", "UR[0:1]", ".X", "\xff", "/*", "*/"};
+  const std::vector<std::string> pieces = {"IADD R0, R1, R2 ;\n",
+                                           "MOV",
+                                           " R",
+                                           "0",
+                                           ";",
+                                           "\n",
+                                           ", ",
+                                           "c[0x0][0x10]",
+                                           "@P0 ",
+                                           "// note\n",
+                                           "|",
+                                           "-",
+                                           "UR[0:1]",
+                                           ".X",
+                                           "\xff",
+                                           "/*",
+                                           "*/"};
   std::mt19937 rng(42);
   SyntaxTree tree("MOV R0, R1 ;\n");
   for (int i = 0; i < 400; ++i) {

@@ -37,7 +37,8 @@ struct CliRun {
 
 // Runs gpuasm in `dir` (the current directory by default).
 CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
-  const std::string cmd = (dir.empty() ? std::string() : "cd '" + dir + "' && ") + std::string(GPUASM_BINARY) + " " + args + " 2>&1";
+  const std::string cmd = (dir.empty() ? std::string() : "cd '" + dir + "' && ") +
+                          std::string(GPUASM_BINARY) + " " + args + " 2>&1";
   CliRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -50,7 +51,8 @@ CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
 }
 
 std::filesystem::path tempDir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name + "-" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name + "-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
@@ -68,7 +70,8 @@ TEST(Cli, SpecJsonHasTheWholeDatabase) {
   for (const auto& op : j["opcodes"]) {
     ASSERT_FALSE(op["fields"].empty()) << op["name"];
     for (const auto& f : op["fields"]) {
-      EXPECT_TRUE(f.contains("offset") && f.contains("width") && f.contains("type") && f.contains("presence"));
+      EXPECT_TRUE(f.contains("offset") && f.contains("width") && f.contains("type") &&
+                  f.contains("presence"));
     }
   }
   // A spot check against 000:454-470: IMAD.WIDE's forms and its .itype domain with default S32.
@@ -79,14 +82,16 @@ TEST(Cli, SpecJsonHasTheWholeDatabase) {
     EXPECT_EQ(o["syntax"]["domains"][0]["variable"], "itype");
     EXPECT_EQ(o["syntax"]["domains"][0]["values"][0]["spelling"], "S32");
     EXPECT_EQ(o["syntax"]["domains"][0]["values"][0]["default"], true);
-    EXPECT_NE(o["docs"]["description"]["text"].template get<std::string>().find("Rd = Ra * SrcB + SrcC"), std::string::npos);
+    EXPECT_NE(o["docs"]["description"]["text"].template get<std::string>().find("Rd = Ra * SrcB + SrcC"),
+              std::string::npos);
   }
 }
 
 TEST(Cli, SpecLintPrintsCompilerStyleDiagnostics) {
   const CliRun r = gpuasm("spec --lint");
   EXPECT_EQ(r.status, 1);  // the spec has E-level problems (L-31, L-39, L-41)
-  const std::regex line(R"(^\S+:\d+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\]( \(erratum [A-Z]-\d+[a-z]?\))?$)");
+  const std::regex line(
+      R"(^\S+:\d+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\]( \(erratum [A-Z]-\d+[a-z]?\))?$)");
   std::size_t checked = 0;
   std::size_t start = 0;
   while (start < r.out.size()) {
@@ -98,7 +103,9 @@ TEST(Cli, SpecLintPrintsCompilerStyleDiagnostics) {
     ++checked;
   }
   EXPECT_GT(checked, 100u);
-  EXPECT_NE(r.out.find("isa-db/spec/000_ialu.txt:2110:1: warning: section header __Examples starts in column 0"), std::string::npos);
+  EXPECT_NE(
+      r.out.find("isa-db/spec/000_ialu.txt:2110:1: warning: section header __Examples starts in column 0"),
+      std::string::npos);
   EXPECT_NE(r.out.find("isa-db/spec/000_ialu.txt:604:5: error: Order<> of IMAD_WIDE_RCR"), std::string::npos);
 }
 
@@ -127,7 +134,9 @@ TEST(Cli, UsageAndIoErrorsExitWithTwo) {
   EXPECT_NE(unknown.out.find("unknown command 'frobnicate'"), std::string::npos);
   const CliRun badOption = gpuasm("spec --bogus");
   EXPECT_EQ(badOption.status, 2);
-  EXPECT_NE(badOption.out.find("gpuasm spec: The following argument was not expected: --bogus"), std::string::npos) << badOption.out;
+  EXPECT_NE(badOption.out.find("gpuasm spec: The following argument was not expected: --bogus"),
+            std::string::npos)
+      << badOption.out;
   EXPECT_NE(badOption.out.find("gpuasm spec --help"), std::string::npos) << badOption.out;
   const CliRun missingDir = gpuasm("spec --spec-dir /nonexistent/spec");
   EXPECT_EQ(missingDir.status, 2);
@@ -149,11 +158,14 @@ TEST(Cli, EverySubcommandHasHelp) {
     const CliRun help = gpuasm(std::string(command) + " --help");
     EXPECT_EQ(help.status, 0) << command;
     EXPECT_NE(help.out.find(std::string("Usage: gpuasm ") + command), std::string::npos) << help.out;
-    EXPECT_NE(help.out.find("exit status: 0 fine, 1 the input has errors, 2 usage or I/O error"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("exit status: 0 fine, 1 the input has errors, 2 usage or I/O error"),
+              std::string::npos)
+        << help.out;
   }
   const CliRun all = gpuasm("--help");
   for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"})
-    EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos) << command << " is not listed";
+    EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos)
+        << command << " is not listed";
 }
 
 // The SHA-256 of `files`' bytes concatenated, by coreutils' sha256sum: a computation
@@ -184,21 +196,24 @@ TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
   const auto project = tempDir("version");
   const CliRun embedded = gpuasm("--version", project.string());
   EXPECT_EQ(embedded.status, 0);
-  const std::regex shape("gpuasm 0\\.1\\.0\ncommit ([0-9a-f]{12}(-dirty)?( \\(\\d{4}-\\d\\d-\\d\\d\\))?|unknown)\n"
-                         "spec: embedded, sha256 ([0-9a-f]{64})\n");
+  const std::regex shape(
+      "gpuasm 0\\.1\\.0\ncommit ([0-9a-f]{12}(-dirty)?( \\(\\d{4}-\\d\\d-\\d\\d\\))?|unknown)\n"
+      "spec: embedded, sha256 ([0-9a-f]{64})\n");
   std::smatch m;
   ASSERT_TRUE(std::regex_match(embedded.out, m, shape)) << embedded.out;
   EXPECT_EQ(m[4].str(), sha256sumOf(sortedFiles(GPUASM_SPEC_DIR)));
 
   // A project's copy with one byte changed is another spec, named with the gpuasm.json.
   std::filesystem::create_directories(project / "spec");
-  for (const auto& file : sortedFiles(GPUASM_SPEC_DIR)) std::filesystem::copy_file(file, project / "spec" / file.filename());
+  for (const auto& file : sortedFiles(GPUASM_SPEC_DIR))
+    std::filesystem::copy_file(file, project / "spec" / file.filename());
   std::ofstream(project / "spec" / "004_falu.txt", std::ios::app) << "\n";
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
   const CliRun copy = gpuasm("--version", project.string());
   EXPECT_EQ(copy.status, 0);
-  const std::string expected = "spec: " + (project / "spec").string() + " (named by " + (project / "gpuasm.json").string() +
-                               "), sha256 " + sha256sumOf(sortedFiles(project / "spec")) + "\n";
+  const std::string expected = "spec: " + (project / "spec").string() + " (named by " +
+                               (project / "gpuasm.json").string() + "), sha256 " +
+                               sha256sumOf(sortedFiles(project / "spec")) + "\n";
   EXPECT_NE(copy.out.find(expected), std::string::npos) << copy.out << "expected: " << expected;
   EXPECT_EQ(copy.out.find(m[4].str()), std::string::npos) << copy.out;
   std::filesystem::remove_all(project);
@@ -211,10 +226,12 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
   EXPECT_EQ(man.status, 0);
   EXPECT_EQ(man.out.rfind(".\\\" gpuasm(1)", 0), 0u) << man.out.substr(0, 200);
   EXPECT_NE(man.out.find("\n.TH GPUASM 1 "), std::string::npos);
-  for (const char* section : {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS", ".SH EXIT STATUS", ".SH FILES"})
+  for (const char* section :
+       {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH COMMANDS", ".SH EXIT STATUS", ".SH FILES"})
     EXPECT_NE(man.out.find(std::string("\n") + section + "\n"), std::string::npos) << section;
   const std::regex option("--([a-z][a-z-]*)");
-  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "completion"}) {
+  for (const char* command :
+       {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "completion"}) {
     const auto at = man.out.find(std::string("\n.SS gpuasm ") + command + "\n");
     ASSERT_NE(at, std::string::npos) << command;
     const std::string section = man.out.substr(at, man.out.find("\n.S", at + 1) - at);
@@ -224,7 +241,8 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
       // roff writes '-' as "\-".
       std::string roffName = "\\-\\-";
       for (char c : (*it)[1].str()) roffName += c == '-' ? std::string("\\-") : std::string(1, c);
-      EXPECT_NE(section.find(roffName), std::string::npos) << command << " --" << (*it)[1] << " is not in its section";
+      EXPECT_NE(section.find(roffName), std::string::npos)
+          << command << " --" << (*it)[1] << " is not in its section";
     }
   }
 }
@@ -240,12 +258,15 @@ TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
   const CliRun script = gpuasm("completion bash > completion.bash", dir.string());
   ASSERT_EQ(script.status, 0) << script.out;
   const auto complete = [&](const std::string& words) {
-    const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./completion.bash; COMP_WORDS=(" + words +
-                            "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _gpuasm; printf \"%s\\n\" \"${COMPREPLY[@]}\" | sort | tr \"\\n\" \" \"' 2>&1";
+    const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./completion.bash; COMP_WORDS=(" +
+                            words +
+                            "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _gpuasm; printf \"%s\\n\" "
+                            "\"${COMPREPLY[@]}\" | sort | tr \"\\n\" \" \"' 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     std::string out;
     std::array<char, 4096> buf{};
-    for (std::size_t n; pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+    for (std::size_t n; pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;)
+      out.append(buf.data(), n);
     if (pipe != nullptr) pclose(pipe);
     return out;
   };
@@ -278,15 +299,18 @@ TEST(Cli, AsmWritesMachineCodeLittleEndian) {
   const std::string word("\x00\x70\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x3c\x1c\x00\x00", 16);
   EXPECT_EQ(fileBytes(dir / "iadd.bin"), word + word);
   const CliRun back = gpuasm("dis --binary " + (dir / "iadd.bin").string());
-  EXPECT_NE(back.out.find("0x00001c3c000000000000000201017000  IADD R1, R1, R2 ;"), std::string::npos) << back.out;
+  EXPECT_NE(back.out.find("0x00001c3c000000000000000201017000  IADD R1, R1, R2 ;"), std::string::npos)
+      << back.out;
 
   // An input with errors writes nothing and leaves an existing file alone.
   std::ofstream(dir / "kept.bin") << "kept";
-  const CliRun bad = gpuasm("asm " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm -o " + (dir / "kept.bin").string());
+  const CliRun bad = gpuasm("asm " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm -o " +
+                            (dir / "kept.bin").string());
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.out.find("not written"), std::string::npos) << bad.out;
   EXPECT_EQ(fileBytes(dir / "kept.bin"), "kept");
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 3);  // no leftovers
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()),
+            3);  // no leftovers
   EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o /nonexistent/dir/out.bin").status, 2);
   EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o x.bin --json").status, 2);
 
@@ -294,7 +318,9 @@ TEST(Cli, AsmWritesMachineCodeLittleEndian) {
   std::ofstream(dir / "short.bin") << std::string(20, '\0');
   const CliRun partial = gpuasm("dis --binary " + (dir / "short.bin").string());
   EXPECT_EQ(partial.status, 1);
-  EXPECT_NE(partial.out.find("20 bytes is not a whole number of 16-byte instructions (4 left over)"), std::string::npos) << partial.out;
+  EXPECT_NE(partial.out.find("20 bytes is not a whole number of 16-byte instructions (4 left over)"),
+            std::string::npos)
+      << partial.out;
 }
 
 // assemble -> machine code -> dis --asm -> assemble gives the same bytes, for every example
@@ -302,10 +328,12 @@ TEST(Cli, AsmWritesMachineCodeLittleEndian) {
 TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
   const auto dir = tempDir("round-trip");
   int roundTrips = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + "/examples")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + "/examples")) {
     if (entry.path().extension() != ".asm") continue;
     const std::string name = entry.path().stem().string();
-    const auto first = dir / (name + ".bin"), text = dir / (name + ".dis.asm"), second = dir / (name + ".again.bin");
+    const auto first = dir / (name + ".bin"), text = dir / (name + ".dis.asm"),
+               second = dir / (name + ".again.bin");
     const CliRun assembled = gpuasm("asm " + entry.path().string() + " -o " + first.string());
     if (name == "illegal-modifier" || name == "spec-examples") {
       EXPECT_EQ(assembled.status, 1) << name;
@@ -358,7 +386,8 @@ TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
   EXPECT_EQ(four.out, one.out);
   std::size_t at = 0;
   for (int i = 0; i < 12; i += 3) {
-    const std::string expected = "f" + std::to_string(i) + ".asm:" + std::to_string(i + 1) + ":1: error: unknown mnemonic 'IADDD'";
+    const std::string expected =
+        "f" + std::to_string(i) + ".asm:" + std::to_string(i + 1) + ":1: error: unknown mnemonic 'IADDD'";
     const std::size_t found = four.out.find(expected, at);
     ASSERT_NE(found, std::string::npos) << expected << " in order in " << four.out;
     at = found;
@@ -372,10 +401,13 @@ TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   std::string bytes(200000, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
   std::ofstream(dir / "000_garbage.txt", std::ios::binary) << bytes;
-  std::ofstream(dir / "001_broken.txt") << "__DefOptype\n__DefOpcode X : [NOPE]\n  __Encoding\n    field<200, 8> Reg rd;\n\xff\xfe\n";
+  std::ofstream(dir / "001_broken.txt")
+      << "__DefOptype\n__DefOpcode X : [NOPE]\n  __Encoding\n    field<200, 8> Reg rd;\n\xff\xfe\n";
   const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
   EXPECT_EQ(r.status, 1) << r.out.substr(0, 500);
-  EXPECT_NE(r.out.find("001_broken.txt:4:5: error: field<200, 8> exceeds the 128-bit word"), std::string::npos) << r.out.substr(0, 2000);
+  EXPECT_NE(r.out.find("001_broken.txt:4:5: error: field<200, 8> exceeds the 128-bit word"),
+            std::string::npos)
+      << r.out.substr(0, 2000);
   EXPECT_NE(r.out.find("001_broken.txt:2:"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
@@ -408,15 +440,18 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
     std::ofstream(project / "spec" / entry.path().filename(), std::ios::binary) << text;
   }
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
-  std::ofstream(project / "src" / "t.asm") << "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  std::ofstream(project / "src" / "t.asm")
+      << "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
   const std::string deeper = (project / "src" / "deeper").string();
   CliRun r = gpuasm("check ../t.asm", deeper);
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("../t.asm:1:11: error: .U32 is not a modifier of IMAD.WIDE"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("../t.asm:1:11: error: .U32 is not a modifier of IMAD.WIDE"), std::string::npos)
+      << r.out;
   EXPECT_EQ(r.out.find("t.asm:2:"), std::string::npos) << r.out;
   // --spec-dir wins over gpuasm.json.
   r = gpuasm(std::string("check --spec-dir ") + GPUASM_SPEC_DIR + " ../t.asm", deeper);
-  EXPECT_NE(r.out.find("../t.asm:2:11: error: .UINT32 is not a modifier of IMAD.WIDE"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("../t.asm:2:11: error: .UINT32 is not a modifier of IMAD.WIDE"), std::string::npos)
+      << r.out;
   EXPECT_EQ(r.out.find("t.asm:1:"), std::string::npos) << r.out;
   // A gpuasm.json that cannot be used is a usage error naming it, for every command.
   std::ofstream(project / "gpuasm.json", std::ios::trunc) << R"({"specDir": "spec",})";
@@ -465,8 +500,14 @@ TEST(Cli, CheckReportsCompilerStyleDiagnostics) {
   const CliRun r = gpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm");
   EXPECT_EQ(r.status, 1);
   // Line and column of each mistake, counted by hand in examples/illegal-modifier.asm.
-  EXPECT_NE(r.out.find("illegal-modifier.asm:2:6: error: .SAT is not a modifier of IADD [unknown-modifier]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("illegal-modifier.asm:5:1: error: unknown mnemonic 'IADDD'; did you mean IADD? [unknown-mnemonic]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal-modifier.asm:2:6: error: .SAT is not a modifier of IADD [unknown-modifier]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(
+      r.out.find(
+          "illegal-modifier.asm:5:1: error: unknown mnemonic 'IADDD'; did you mean IADD? [unknown-mnemonic]"),
+      std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("illegal-modifier.asm:6:2: error:"), std::string::npos) << r.out;
 }
 
@@ -477,7 +518,8 @@ TEST(Cli, CheckCleanFileExitsZero) {
 }
 
 TEST(Cli, CheckJsonShape) {
-  const CliRun r = gpuasm(std::string("check --json ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm /nonexistent.asm");
+  const CliRun r = gpuasm(std::string("check --json ") + GPUASM_SOURCE_DIR +
+                          "/examples/illegal-modifier.asm /nonexistent.asm");
   EXPECT_EQ(r.status, 2);  // one file could not be read
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["files"].size(), 2u);
@@ -524,15 +566,18 @@ TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
   std::ofstream(dir / "long.asm", std::ios::binary) << "// first line\n" << line << "FOO ; /* é */ BAR ;\n";
   const CliRun r = gpuasm("check -j 2 " + (dir / "long.asm").string());
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("long.asm:2:65001: error: unknown mnemonic 'FOO'"), std::string::npos) << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find("long.asm:2:65001: error: unknown mnemonic 'FOO'"), std::string::npos)
+      << r.out.substr(0, 400);
   // "FOO ; /* é */ " is 14 characters: BAR starts at column 65,015.
-  EXPECT_NE(r.out.find("long.asm:2:65015: error: unknown mnemonic 'BAR'"), std::string::npos) << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find("long.asm:2:65015: error: unknown mnemonic 'BAR'"), std::string::npos)
+      << r.out.substr(0, 400);
   std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
   // A pipe cannot be mapped: it is read to its end instead.
-  const CliRun piped = gpuasm("check /dev/stdin < " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
+  const CliRun piped =
+      gpuasm("check /dev/stdin < " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
   const CliRun file = gpuasm("check " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
   EXPECT_EQ(piped.status, 1);
   EXPECT_EQ(file.status, 1);
@@ -540,7 +585,8 @@ TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
     for (std::size_t at; (at = out.find(path + ":")) != std::string::npos;) out.replace(at, path.size(), "F");
     return out;
   };
-  EXPECT_EQ(named(piped.out, "/dev/stdin"), named(file.out, std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm"));
+  EXPECT_EQ(named(piped.out, "/dev/stdin"),
+            named(file.out, std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm"));
   EXPECT_NE(piped.out.find("/dev/stdin:"), std::string::npos);
   const auto dir = tempDir("check-dir");
   const CliRun d = gpuasm("check " + dir.string());
@@ -563,7 +609,8 @@ TEST(Cli, ParsePrintsTheTree) {
   const CliRun missing = gpuasm("parse --no-ranges " + (dir / "b.asm").string());
   EXPECT_EQ(missing.status, 1);
   EXPECT_NE(missing.out.find("(MISSING \";\")"), std::string::npos);
-  EXPECT_NE(missing.out.find("b.asm:1:12: error: missing ';' [missing-token]"), std::string::npos) << missing.out;
+  EXPECT_NE(missing.out.find("b.asm:1:12: error: missing ';' [missing-token]"), std::string::npos)
+      << missing.out;
   std::filesystem::remove_all(dir);
 }
 
@@ -579,7 +626,8 @@ TEST(Cli, ParseWorksOnTheSpecExamples) {
 namespace {
 
 // Writes `text` to a new file in a fresh temporary folder and returns its path.
-std::filesystem::path writeTemp(const std::string& dirName, const std::string& file, const std::string& text) {
+std::filesystem::path writeTemp(const std::string& dirName, const std::string& file,
+                                const std::string& text) {
   const auto dir = tempDir(dirName);
   std::ofstream(dir / file, std::ios::binary) << text;
   return dir / file;
@@ -615,7 +663,8 @@ TEST(Cli, RunJsonFollowsTheDesign) {
 // by chunk, so both report the same diagnostics — on every file of the corpus and on
 // deterministic mutations of them (a line's ';' or a comma deleted, a token cut, a garbage
 // line inserted, the file cut mid-line). `run` may add only errors of `// @state` directives.
-nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::path& file, bool dropDirectiveErrors) {
+nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::path& file,
+                             bool dropDirectiveErrors) {
   const CliRun r = gpuasm(command + " --json " + file.string());
   if (r.status > 1) {
     ADD_FAILURE() << command << " " << file << " exited " << r.status << ": " << r.out.substr(0, 300);
@@ -651,7 +700,9 @@ std::vector<std::string> mutations(const std::string& text) {
   for (std::size_t i = 0; i < lines.size() && used < 12; ++i) {
     const std::string& l = lines[i];
     const std::size_t semi = l.find(';'), comma = l.find(','), code = l.find("//");
-    if (semi == std::string::npos || comma == std::string::npos || (code != std::string::npos && code < comma)) continue;
+    if (semi == std::string::npos || comma == std::string::npos ||
+        (code != std::string::npos && code < comma))
+      continue;
     ++used;
     auto m = lines;
     m[i].erase(semi, 1);  // the statement runs into the next line
@@ -680,8 +731,8 @@ TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
     nlohmann::json check, run;
   };
   std::vector<Variant> variants;
-  for (const char* name : {"examples/kernel.asm", "examples/warp-reduce.asm", "examples/illegal-modifier.asm", "examples/spec-examples.asm",
-                           "tests/asm/valid.asm", "tests/asm/invalid.asm"}) {
+  for (const char* name : {"examples/kernel.asm", "examples/warp-reduce.asm", "examples/illegal-modifier.asm",
+                           "examples/spec-examples.asm", "tests/asm/valid.asm", "tests/asm/invalid.asm"}) {
     std::ifstream in(root / name, std::ios::binary);
     ASSERT_TRUE(in) << name;
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -728,7 +779,8 @@ TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
       << R"({"activeMask": "0x3", "regs": {"R1": ["0x0","0x1","0x2","0x3","0x4","0x5","0x6","0x7","0x8","0x9","0xa","0xb",
       "0xc","0xd","0xe","0xf",16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"0x100"], "P0": true, "UR2": "17"},
       "cmem": {"0x0": {"0x160": "0x10"}}})";
-  const CliRun r = gpuasm("run --json --until 5 --state " + (asmFile.parent_path() / "state.json").string() + " " + asmFile.string());
+  const CliRun r = gpuasm("run --json --until 5 --state " + (asmFile.parent_path() / "state.json").string() +
+                          " " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["stop"]["reason"], "until");
@@ -743,7 +795,8 @@ TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
 }
 
 TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
-  const auto asmFile = writeTemp("run-error", "snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
+  const auto asmFile =
+      writeTemp("run-error", "snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
   const CliRun r = gpuasm("run --json " + asmFile.string());
   EXPECT_EQ(r.status, 1) << r.out;
   const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
@@ -753,7 +806,9 @@ TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
   EXPECT_EQ(j["regs"]["R1"][0], "0x00000001");
   const CliRun table = gpuasm("run " + asmFile.string());
   EXPECT_EQ(table.status, 1);
-  EXPECT_NE(table.out.find("snippet.asm:2: error: the spec defines no semantics for UF2FP"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("snippet.asm:2: error: the spec defines no semantics for UF2FP"),
+            std::string::npos)
+      << table.out;
 }
 
 TEST(Cli, RunTablePrintsLanesAndMarksChangedValues) {
@@ -794,15 +849,18 @@ TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
 
 namespace {
 
-std::string lspFrame(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+std::string lspFrame(const std::string& body) {
+  return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
 
 // A whole client session: initialize, open a document with an error, a broken frame, shutdown, exit.
 std::string lspSession() {
   return lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
          lspFrame(R"({"jsonrpc":"2.0","method":"initialized","params":{}})") +
-         lspFrame(R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.asm","languageId":"gpuasm","version":1,"text":"IADD.SAT R0, R1, R2 ;\n"}}})") +
-         "Content-Length: nope\r\n\r\n" +
-         lspFrame(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") + lspFrame(R"({"jsonrpc":"2.0","method":"exit"})");
+         lspFrame(
+             R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.asm","languageId":"gpuasm","version":1,"text":"IADD.SAT R0, R1, R2 ;\n"}}})") +
+         "Content-Length: nope\r\n\r\n" + lspFrame(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") +
+         lspFrame(R"({"jsonrpc":"2.0","method":"exit"})");
 }
 
 }  // namespace
@@ -817,7 +875,8 @@ TEST(Cli, LspServesASessionOnStdio) {
   EXPECT_NE(r.out.find("Content-Length 'nope' is not a number"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(R"({"id":2,"jsonrpc":"2.0","result":null})"), std::string::npos) << r.out;
   // End of input without exit: the server stops with status 1.
-  std::ofstream(dir / "cut.bin", std::ios::binary) << lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})");
+  std::ofstream(dir / "cut.bin", std::ios::binary)
+      << lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})");
   EXPECT_EQ(gpuasm("lsp < " + (dir / "cut.bin").string()).status, 1);
   EXPECT_EQ(gpuasm("lsp --port nope").status, 2);
 }
@@ -838,17 +897,20 @@ bool matches(const json& expected, const json& actual) {
     if (!actual.is_array()) return false;
     if (expected.empty() || !expected.front().is_object()) return expected == actual;
     for (const json& e : expected)
-      if (std::none_of(actual.begin(), actual.end(), [&](const json& a) { return matches(e, a); })) return false;
+      if (std::none_of(actual.begin(), actual.end(), [&](const json& a) { return matches(e, a); }))
+        return false;
     return true;
   }
   if (expected.is_string() && expected.get<std::string>().starts_with("~"))
-    return actual.is_string() && actual.get<std::string>().find(expected.get<std::string>().substr(1)) != std::string::npos;
+    return actual.is_string() &&
+           actual.get<std::string>().find(expected.get<std::string>().substr(1)) != std::string::npos;
   return expected == actual;
 }
 
 std::vector<json> framesIn(const std::string& out) {
   std::vector<json> frames;
-  for (std::size_t at = out.find("Content-Length: "); at != std::string::npos; at = out.find("Content-Length: ", at)) {
+  for (std::size_t at = out.find("Content-Length: "); at != std::string::npos;
+       at = out.find("Content-Length: ", at)) {
     const std::size_t length = std::stoul(out.substr(at + 16));
     const std::size_t body = out.find("\r\n\r\n", at) + 4;
     frames.push_back(json::parse(out.substr(body, length)));
@@ -870,8 +932,10 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
     std::string input;
     std::vector<json> expected;
     for (std::string line; std::getline(in, line);) {
-      if (line.starts_with("> ")) input += lspFrame(line.substr(2));
-      else if (line.starts_with("< ")) expected.push_back(json::parse(line.substr(2)));
+      if (line.starts_with("> "))
+        input += lspFrame(line.substr(2));
+      else if (line.starts_with("< "))
+        expected.push_back(json::parse(line.substr(2)));
     }
     const auto dir = tempDir("lsp-session");
     std::ofstream(dir / "in.bin", std::ios::binary) << input;
@@ -881,7 +945,9 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
     std::size_t next = 0;
     for (const json& e : expected) {
       while (next < replies.size() && !matches(e, replies[next])) ++next;
-      ASSERT_LT(next, replies.size()) << entry.path().filename() << ": no reply (in order) matches " << e.dump() << "\nreplies:\n" << r.out;
+      ASSERT_LT(next, replies.size())
+          << entry.path().filename() << ": no reply (in order) matches " << e.dump() << "\nreplies:\n"
+          << r.out;
       ++next;
     }
   }
@@ -906,8 +972,10 @@ TEST(Cli, LspServesOneClientOnLoopbackTcp) {
     std::ifstream in(log);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::smatch m;
-    if (std::regex_search(text, m, std::regex("listening on 127\\.0\\.0\\.1:(\\d+)"))) port = std::stoi(m[1]);
-    else usleep(100000);
+    if (std::regex_search(text, m, std::regex("listening on 127\\.0\\.0\\.1:(\\d+)")))
+      port = std::stoi(m[1]);
+    else
+      usleep(100000);
   }
   ASSERT_GT(port, 0) << "the server did not say where it listens";
   const int sock = socket(AF_INET, SOCK_STREAM, 0);
@@ -965,7 +1033,9 @@ TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
   const CliRun r = gpuasm("test " + example + " --junit " + (dir / "scan.xml").string());
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("warp-scan.asm:10:4: pass: R1 == lane\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("warp-scan.asm: 8 expectations: 8 passed, 0 failed, 0 not checked\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warp-scan.asm: 8 expectations: 8 passed, 0 failed, 0 not checked\n"),
+            std::string::npos)
+      << r.out;
   const auto root = parseXml(readFile(dir / "scan.xml"));
   EXPECT_EQ(root.name, "testsuites");
   EXPECT_EQ(root.attr("tests"), "8");
@@ -978,7 +1048,8 @@ TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
   ASSERT_EQ(cases.size(), 8u);
   EXPECT_EQ(cases[0]->attr("name"), "line 10: R1 == lane");
   EXPECT_EQ(cases[0]->attr("line"), "10");
-  EXPECT_EQ(cases[2]->attr("name"), "line 17: R1[0] == 0 && all(lane == 0 || R1 == 2 * lane - 1)");  // & read back from &amp;
+  EXPECT_EQ(cases[2]->attr("name"),
+            "line 17: R1[0] == 0 && all(lane == 0 || R1 == 2 * lane - 1)");  // & read back from &amp;
   for (const auto* c : cases) EXPECT_TRUE(c->children.empty()) << c->attr("name");
 }
 
@@ -996,17 +1067,25 @@ TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
                                       "// @expect R2 \xff 2\n";
     std::ofstream(dir / "good.asm") << "MOV R1, 0x7 ;\n// @expect all(R1 == 7)\n";
   }
-  const CliRun r = gpuasm("test " + (dir / "bad.asm").string() + " " + (dir / "good.asm").string() + " --junit " + (dir / "out.xml").string());
+  const CliRun r = gpuasm("test " + (dir / "bad.asm").string() + " " + (dir / "good.asm").string() +
+                          " --junit " + (dir / "out.xml").string());
   EXPECT_EQ(r.status, 1) << r.out;
   const std::string bad = (dir / "bad.asm").string();
   // R1 of lane 5 is 5.
-  EXPECT_NE(r.out.find(bad + ":4:4: error: 'R1[5] == 0x10' is false: R1[5] is 0x5 [expectation-failed]\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(bad + ":6:4: error: R2 == 2 * lane: not checked: the run stopped before it at line 5: the instruction does not assemble"),
+  EXPECT_NE(r.out.find(bad + ":4:4: error: 'R1[5] == 0x10' is false: R1[5] is 0x5 [expectation-failed]\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find(bad + ":7:15: error: unexpected '"), std::string::npos) << r.out;  // the 0xff, column 15
-  EXPECT_NE(r.out.find(bad + ": 3 expectations: 1 passed, 1 failed, 1 not checked; 2 errors in the file\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("good.asm: 1 expectation: 1 passed, 0 failed, 0 not checked\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(bad + ":6:4: error: R2 == 2 * lane: not checked: the run stopped before it at line 5: "
+                             "the instruction does not assemble"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(bad + ":7:15: error: unexpected '"), std::string::npos)
+      << r.out;  // the 0xff, column 15
+  EXPECT_NE(r.out.find(bad + ": 3 expectations: 1 passed, 1 failed, 1 not checked; 2 errors in the file\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("good.asm: 1 expectation: 1 passed, 0 failed, 0 not checked\n"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("2 files: 2 of 4 expectations passed\n"), std::string::npos) << r.out;
 
   const auto root = parseXml(readFile(dir / "out.xml"));
@@ -1049,11 +1128,14 @@ TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
   const CliRun missing = gpuasm("test /nonexistent/kernel.asm " + example);
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("/nonexistent/kernel.asm"), std::string::npos) << missing.out;
-  EXPECT_NE(missing.out.find("8 expectations: 8 passed"), std::string::npos) << "the other file is still tested: " << missing.out;
+  EXPECT_NE(missing.out.find("8 expectations: 8 passed"), std::string::npos)
+      << "the other file is still tested: " << missing.out;
   const auto dir = tempDir("test-state");
   std::ofstream(dir / "state.json") << "{\"regs\": {\"R0\": \"0x1\"}}";
   // From a state file with R0 = 1 in every lane, R1 == lane no longer holds (only in lane 1).
   const CliRun state = gpuasm("test --state " + (dir / "state.json").string() + " " + example);
   EXPECT_EQ(state.status, 1);
-  EXPECT_NE(state.out.find("warp-scan.asm:10:4: error: 'R1 == lane' is false in 31 of 32 active lanes"), std::string::npos) << state.out;
+  EXPECT_NE(state.out.find("warp-scan.asm:10:4: error: 'R1 == lane' is false in 31 of 32 active lanes"),
+            std::string::npos)
+      << state.out;
 }

@@ -83,7 +83,8 @@ class Parser {
       }
       const std::uint32_t minimum = n == 2 ? 0x80 : n == 3 ? 0x800 : n == 4 ? 0x10000 : 0;
       const bool control = cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r';
-      if (cp < minimum || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || control || cp == 0xFFFE || cp == 0xFFFF) {
+      if (cp < minimum || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || control || cp == 0xFFFE ||
+          cp == 0xFFFF) {
         at_ = i;
         return failed("a character XML does not allow, or an overlong form");
       }
@@ -93,12 +94,14 @@ class Parser {
   }
 
   void skipSpace() {
-    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\n' || s_[at_] == '\t' || s_[at_] == '\r')) ++at_;
+    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\n' || s_[at_] == '\t' || s_[at_] == '\r'))
+      ++at_;
   }
 
   std::string name() {
     const std::size_t b = at_;
-    while (at_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[at_])) != 0 || s_[at_] == '_' || s_[at_] == '-' || s_[at_] == ':' || s_[at_] == '.'))
+    while (at_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[at_])) != 0 || s_[at_] == '_' ||
+                               s_[at_] == '-' || s_[at_] == ':' || s_[at_] == '.'))
       ++at_;
     return std::string(s_.substr(b, at_ - b));
   }
@@ -116,7 +119,8 @@ class Parser {
       const std::size_t semi = s_.find(';', at_);
       if (semi == std::string_view::npos) return failed("an unterminated entity");
       const std::string_view ent = s_.substr(at_ + 1, semi - at_ - 1);
-      static const std::map<std::string_view, char> kEntities = {{"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+      static const std::map<std::string_view, char> kEntities = {
+          {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
       if (const auto it = kEntities.find(ent); it != kEntities.end()) {
         out += it->second;
       } else if (ent.size() > 1 && ent[0] == '#') {
@@ -124,8 +128,10 @@ class Parser {
         const std::string digits(ent.substr(hex ? 2 : 1));
         if (digits.empty()) return failed("an empty character reference");
         const unsigned long cp = std::stoul(digits, nullptr, hex ? 16 : 10);
-        if (cp < 0x80) out += static_cast<char>(cp);
-        else out += "?";  // not needed by the tests beyond ASCII
+        if (cp < 0x80)
+          out += static_cast<char>(cp);
+        else
+          out += "?";  // not needed by the tests beyond ASCII
       } else {
         return failed("unknown entity &" + std::string(ent) + ";");
       }
@@ -156,7 +162,8 @@ class Parser {
       if (at_ >= s_.size() || s_[at_] != '=') return failed("expected '=' after " + attr);
       ++at_;
       skipSpace();
-      if (at_ >= s_.size() || (s_[at_] != '"' && s_[at_] != '\'')) return failed("an unquoted attribute value");
+      if (at_ >= s_.size() || (s_[at_] != '"' && s_[at_] != '\''))
+        return failed("an unquoted attribute value");
       const char quote = s_[at_++];
       std::string value;
       if (!chars(quote, value)) return false;

@@ -67,7 +67,8 @@ TEST(CheckJsonWriter, ManyFilesAndQuotesStayValidJson) {
   CheckJsonWriter w(out);
   for (int f = 0; f < 5; ++f) {
     w.beginFile();
-    for (int k = 0; k < f; ++k) w.diagnostic(diagnostic(static_cast<std::uint32_t>(k + 1), "a \"quoted\"\n\\ message"));
+    for (int k = 0; k < f; ++k)
+      w.diagnostic(diagnostic(static_cast<std::uint32_t>(k + 1), "a \"quoted\"\n\\ message"));
     w.endFile("dir/" + std::to_string(f) + "\".asm", "");
   }
   w.finish();

@@ -23,7 +23,8 @@ std::vector<std::string> drain(FrameReader& r, std::vector<std::string>* errors 
 }
 
 TEST(Framing, FramesSplitAtEveryByteArriveWhole) {
-  const std::string stream = frameMessage("{\"a\":1}") + frameMessage("") + frameMessage("{\"héllo\":\"wörld\"}");
+  const std::string stream =
+      frameMessage("{\"a\":1}") + frameMessage("") + frameMessage("{\"héllo\":\"wörld\"}");
   FrameReader r;
   std::vector<std::string> bodies;
   for (char c : stream) {

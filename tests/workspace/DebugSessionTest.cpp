@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <optional>
 #include <string>
@@ -30,8 +32,9 @@ const isa::InstrDb& db() {
   return *load.db;
 }
 
+// In a file of this process's own: CTest runs each test as a process, several at once.
 std::string writeFile(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "-" + name;
   std::ofstream(path) << text;
   return path;
 }
@@ -174,7 +177,8 @@ TEST_F(Session, SetVariableTakesAValueAsAUserTypesItAndTheHistoryReplaysIt) {
   EXPECT_EQ(value({DebugView::RegisterLanes, 0}, "[30]").bits, 0xffffffffu);
   const auto bad = session.setVariable({DebugView::Lane}, "R1", "lots");
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error(), "'lots' is not a value (a number, 0x hex, 0b binary, an f32 like 0.5, true or false)");
+  EXPECT_EQ(bad.error(),
+            "'lots' is not a value (a number, 0x hex, 0b binary, an f32 like 0.5, true or false)");
   // The grammar of // @state (sim/Value.h): 0b binary is a value; 2^32 is out of range, and
   // the refusal changes nothing.
   ASSERT_TRUE(session.setVariable({DebugView::Lane}, "R1", "0b101").has_value());

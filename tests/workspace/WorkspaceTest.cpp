@@ -352,12 +352,10 @@ TEST(Workspace, IncrementalEditsEqualAFreshAnalysis) {
     EXPECT_EQ(doc.version, step + 2);
     const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
     std::vector<ide::Diagnostic> expected = fresh->diagnostics();
-    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100))
-      expected.push_back(d);
+    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
     ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
     run.advance(std::nullopt, ide::LiveLimits{}.budget);
-    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run))
-      expected.push_back(d);
+    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
     std::stable_sort(expected.begin(), expected.end(),
                      [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
     const std::vector<const ide::Diagnostic*> got = doc.diagnostics();

@@ -75,7 +75,8 @@ std::optional<DebugContainer> containerOf(std::int64_t reference) {
 
 std::string valueText(const DebugValue& v, bool hex) {
   switch (v.kind) {
-    case DebugValue::Kind::Number: return sim::formatBits(v.bits, hex ? sim::ValueFormat::PaddedHex : sim::ValueFormat::Unsigned);
+    case DebugValue::Kind::Number:
+      return sim::formatBits(v.bits, hex ? sim::ValueFormat::PaddedHex : sim::ValueFormat::Unsigned);
     case DebugValue::Kind::Hex: return hex8(v.bits);
     case DebugValue::Kind::F32: return sim::formatValue({sim::ExprType::F32, v.bits});
     case DebugValue::Kind::Bool: return sim::formatBits(v.bits, sim::ValueFormat::Bool);

@@ -82,20 +82,22 @@ std::string sectionMarkdown(const HoverSection& s) {
       if (!s.heading.empty()) md += "**" + s.heading + "**\n\n";
       md += proseMarkdown(s.text);
       for (const HoverItem& item : s.items) {
-        if (s.kind == HoverSectionKind::LegalValues) md += "- " + code(item.label) + (item.text.empty() ? "" : " (" + item.text + ")") + "\n";
-        else md += "- " + itemMarkdown(item) + "\n";
+        if (s.kind == HoverSectionKind::LegalValues)
+          md += "- " + code(item.label) + (item.text.empty() ? "" : " (" + item.text + ")") + "\n";
+        else
+          md += "- " + itemMarkdown(item) + "\n";
       }
       return md + "\n";
-    case HoverSectionKind::Meaning:
-      md += proseMarkdown(s.text);
-      return md;
+    case HoverSectionKind::Meaning: md += proseMarkdown(s.text); return md;
   }
   return md;
 }
 
 std::string sectionPlain(const HoverSection& s) {
   std::string out;
-  if (!s.heading.empty()) out += s.heading + (s.kind == HoverSectionKind::Encoding && !s.code.empty() ? ": " + s.code.front() : "") + "\n";
+  if (!s.heading.empty())
+    out += s.heading +
+           (s.kind == HoverSectionKind::Encoding && !s.code.empty() ? ": " + s.code.front() : "") + "\n";
   for (const auto& t : s.text) out += t + "\n";
   if (s.kind == HoverSectionKind::Description && !s.source.empty()) out += "(spec: " + s.source + ")\n";
   if (s.kind == HoverSectionKind::Syntax)
@@ -103,10 +105,12 @@ std::string sectionPlain(const HoverSection& s) {
   if (s.kind == HoverSectionKind::Encoding && !s.table.empty()) {
     std::vector<std::size_t> widths(s.table.front().size(), 0);
     for (const auto& row : s.table)
-      for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+      for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c)
+        widths[c] = std::max(widths[c], row[c].size());
     for (const auto& row : s.table) {
       std::string line = "   ";
-      for (std::size_t c = 0; c < row.size(); ++c) line += " " + row[c] + (c + 1 < row.size() ? std::string(widths[c] - row[c].size(), ' ') : "");
+      for (std::size_t c = 0; c < row.size(); ++c)
+        line += " " + row[c] + (c + 1 < row.size() ? std::string(widths[c] - row[c].size(), ' ') : "");
       out += line + "\n";
     }
   }

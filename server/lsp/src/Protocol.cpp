@@ -115,7 +115,8 @@ void appendJsonInteger(std::string& out, std::int64_t n) {
   out.append(buf, r.ptr);
 }
 
-void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view relatedInformation) {
+void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d,
+                          std::string_view relatedInformation) {
   out += "{\"code\":";
   appendJsonString(out, isa::spelling(d.code));
   if (!d.suggestions.empty() || !d.legalForms.empty() || !d.erratum.empty()) {
@@ -212,16 +213,22 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
   using namespace protocol;
   c = {};
   if (!j.is_object()) return;
-  if (const json* item = path(j, {"textDocument", "completion", "completionItem"})) c.snippets = boolMember(*item, "snippetSupport", false);
-  if (const json* hover = path(j, {"textDocument", "hover"}); hover != nullptr && hover->contains("contentFormat") && (*hover)["contentFormat"].is_array()) {
+  if (const json* item = path(j, {"textDocument", "completion", "completionItem"}))
+    c.snippets = boolMember(*item, "snippetSupport", false);
+  if (const json* hover = path(j, {"textDocument", "hover"});
+      hover != nullptr && hover->contains("contentFormat") && (*hover)["contentFormat"].is_array()) {
     c.markdownHover = false;
     for (const json& f : (*hover)["contentFormat"])
       if (f == "markdown") c.markdownHover = true;
   }
-  if (const json* pub = path(j, {"textDocument", "publishDiagnostics"})) c.relatedInformation = boolMember(*pub, "relatedInformation", false);
-  if (const json* hints = path(j, {"workspace", "inlayHint"})) c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
+  if (const json* pub = path(j, {"textDocument", "publishDiagnostics"}))
+    c.relatedInformation = boolMember(*pub, "relatedInformation", false);
+  if (const json* hints = path(j, {"workspace", "inlayHint"}))
+    c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
   // general.positionEncodings (LSP 3.17): UTF-8 when offered, the cheaper one for us.
-  if (const json* general = path(j, {"general"}); general != nullptr && general->contains("positionEncodings") && (*general)["positionEncodings"].is_array())
+  if (const json* general = path(j, {"general"}); general != nullptr &&
+                                                  general->contains("positionEncodings") &&
+                                                  (*general)["positionEncodings"].is_array())
     for (const json& e : (*general)["positionEncodings"])
       if (e == "utf-8") c.utf8Positions = true;
   if (const json* watched = path(j, {"workspace", "didChangeWatchedFiles"})) {
@@ -242,10 +249,13 @@ void from_json(const json& j, InitializeParams& p) {
   // LSP 3.17: workspaceFolders over rootUri over the deprecated rootPath; null or absent each.
   std::optional<std::string> root;
   if (j.contains("workspaceFolders") && j["workspaceFolders"].is_array() && !j["workspaceFolders"].empty() &&
-      j["workspaceFolders"][0].is_object() && j["workspaceFolders"][0].contains("uri") && j["workspaceFolders"][0]["uri"].is_string())
+      j["workspaceFolders"][0].is_object() && j["workspaceFolders"][0].contains("uri") &&
+      j["workspaceFolders"][0]["uri"].is_string())
     root = pathOfFileUri(j["workspaceFolders"][0]["uri"].get<std::string>());
-  if (!root && j.contains("rootUri") && j["rootUri"].is_string()) root = pathOfFileUri(j["rootUri"].get<std::string>());
-  if (!root && j.contains("rootPath") && j["rootPath"].is_string() && j["rootPath"].get<std::string>().starts_with('/'))
+  if (!root && j.contains("rootUri") && j["rootUri"].is_string())
+    root = pathOfFileUri(j["rootUri"].get<std::string>());
+  if (!root && j.contains("rootPath") && j["rootPath"].is_string() &&
+      j["rootPath"].get<std::string>().starts_with('/'))
     root = j["rootPath"].get<std::string>();
   p.workspaceRoot = root.value_or(std::string());
 }
@@ -257,7 +267,9 @@ void from_json(const json& j, LspRange& r) {
     throw ParamsError{"the range ends before it starts"};
 }
 
-syntax::ByteRange byteRange(const Positions& at, const LspRange& range) { return {at.offset(range.start), at.offset(range.end)}; }
+syntax::ByteRange byteRange(const Positions& at, const LspRange& range) {
+  return {at.offset(range.start), at.offset(range.end)};
+}
 
 void from_json(const json& j, DocumentParams& p) { p.uri = documentUri(j); }
 
@@ -302,8 +314,11 @@ void from_json(const json& j, FormattingParams& p) {
 void from_json(const json& j, DidOpenParams& p) {
   const json& doc = member(j, "textDocument");
   p.uri = stringMember(doc, "uri");
-  p.languageId = doc.contains("languageId") && doc["languageId"].is_string() ? doc["languageId"].get<std::string>() : std::string();
-  p.version = doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : 0;
+  p.languageId = doc.contains("languageId") && doc["languageId"].is_string()
+                     ? doc["languageId"].get<std::string>()
+                     : std::string();
+  p.version =
+      doc.contains("version") && doc["version"].is_number_integer() ? doc["version"].get<std::int64_t>() : 0;
   p.text = stringMember(doc, "text");
 }
 
@@ -311,7 +326,8 @@ void from_json(const json& j, DidChangeParams& p) {
   const json& doc = member(j, "textDocument");
   p.uri = stringMember(doc, "uri");
   p.version.reset();
-  if (doc.contains("version") && doc["version"].is_number_integer()) p.version = doc["version"].get<std::int64_t>();
+  if (doc.contains("version") && doc["version"].is_number_integer())
+    p.version = doc["version"].get<std::int64_t>();
   const json& changes = member(j, "contentChanges");
   if (!changes.is_array()) throw ParamsError{"'contentChanges' must be an array"};
   p.changes.clear();
@@ -335,7 +351,8 @@ void from_json(const json& j, ConfigurationParams& p) { p.settings = member(j, "
 void from_json(const json& j, ExecuteCommandParams& p) {
   p.command = stringMember(j, "command");
   const json args = j.contains("arguments") ? j["arguments"] : json::array();
-  if (!args.is_array() || args.size() != 1) throw ParamsError{p.command + " takes one argument: the request's params object"};
+  if (!args.is_array() || args.size() != 1)
+    throw ParamsError{p.command + " takes one argument: the request's params object"};
   p.argument = args[0];
 }
 

@@ -75,7 +75,8 @@ void appendJsonString(std::string& out, std::string_view s);
 void appendJsonInteger(std::string& out, std::int64_t n);
 /// An editor diagnostic's object (diagnosticJson's value) as text; `relatedInformation`, when
 /// not empty, is the dumped array of its relatedInformation member.
-void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d, std::string_view relatedInformation);
+void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diagnostic& d,
+                          std::string_view relatedInformation);
 
 // ------------------------------------------------------------------ typed params
 // The params of the methods the server implements, read with from_json (found by

@@ -34,7 +34,8 @@ namespace gpuasm::lsp {
 
 // LSP's relative encoding: per token, line and start relative to the previous token, length,
 // type index, modifier bits; columns in the agreed unit. Tokens never span lines.
-protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions, std::span<const ide::SemanticToken> tokens) {
+protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions,
+                                                    std::span<const ide::SemanticToken> tokens) {
   std::vector<std::uint32_t> data;
   std::uint32_t prevLine = 0, prevStart = 0;
   for (const ide::SemanticToken& t : tokens) {
@@ -54,12 +55,13 @@ protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& p
 
 protocol::json foldingRangesJson(std::span<const ide::FoldingRange> ranges) {
   std::vector<protocol::FoldingRange> out;
-  for (const ide::FoldingRange& f : ranges) out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
+  for (const ide::FoldingRange& f : ranges)
+    out.push_back({f.startLine, f.endLine, f.kind == ide::FoldingKind::Comment ? "comment" : "region"});
   return out;
 }
 
 int completionKind(ide::CompletionKind k) {
-  switch (k) {  // LSP CompletionItemKind
+  switch (k) {                                       // LSP CompletionItemKind
     case ide::CompletionKind::Mnemonic: return 14;   // Keyword
     case ide::CompletionKind::Modifier: return 20;   // EnumMember
     case ide::CompletionKind::Register: return 6;    // Variable
@@ -84,42 +86,53 @@ workspace::Document& documentOf(ServerState& state, const std::string& uri) {
   return *doc;
 }
 
-const ide::Snapshot& snapshotOf(ServerState& state, const std::string& uri) { return *documentOf(state, uri).snapshot; }
+const ide::Snapshot& snapshotOf(ServerState& state, const std::string& uri) {
+  return *documentOf(state, uri).snapshot;
+}
 
 // The state file the client's runs start from, if it gave one.
 const sim::InitialState* initialState(const ServerState& state) { return state.workspace.initialState(); }
 
 // The document's positions in that unit.
-Positions at(const ServerState& state, const ide::Snapshot& snap) { return {snap.lines(), columnUnit(state)}; }
+Positions at(const ServerState& state, const ide::Snapshot& snap) {
+  return {snap.lines(), columnUnit(state)};
+}
 
 MarkupContent markdown(std::string value) { return {"markdown", std::move(value)}; }
 
-LspRange rangeOf(const Positions& positions, syntax::ByteRange r) { return {positions.position(r.begin), positions.position(r.end)}; }
+LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
+  return {positions.position(r.begin), positions.position(r.end)};
+}
 
 json hover(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
-  MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h)) : MarkupContent{"plaintext", hoverPlainText(*h)};
+  MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h))
+                                                      : MarkupContent{"plaintext", hoverPlainText(*h)};
   return HoverResult{std::move(contents), rangeOf(at(state, snap), h->range)};
 }
-
 
 json inlayHints(ServerState& state, const RangeParams& p) {
   workspace::Document& doc = documentOf(state, p.uri);
   const ide::Snapshot& snap = *doc.snapshot;
   const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
   std::vector<InlayHint> out;
-  auto add = [&](const ide::InlayHint& h) { out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft}); };
+  auto add = [&](const ide::InlayHint& h) {
+    out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft});
+  };
   if (state.workspace.settings().liveValues) {
     const ide::LiveRun& run = state.workspace.liveRun(doc, p.range.end.line);
-    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line, state.workspace.settings().liveValuesLane)) add(h);
+    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line,
+                                                          state.workspace.settings().liveValuesLane))
+      add(h);
   }
   if (state.workspace.settings().encodingHints)
     for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
   std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
-    return std::pair(x.position.line, x.position.character) < std::pair(y.position.line, y.position.character);
+    return std::pair(x.position.line, x.position.character) <
+           std::pair(y.position.line, y.position.character);
   });
   return out;
 }
@@ -138,7 +151,9 @@ json inlineValues(ServerState& state, const RangeParams& p) {
   return out;
 }
 
-TextEdit textEdit(const Positions& positions, const syntax::TextEdit& e) { return {rangeOf(positions, {e.begin, e.end}), e.replacement}; }
+TextEdit textEdit(const Positions& positions, const syntax::TextEdit& e) {
+  return {rangeOf(positions, {e.begin, e.end}), e.replacement};
+}
 
 std::vector<TextEdit> textEdits(const Positions& positions, const std::vector<syntax::TextEdit>& edits) {
   std::vector<TextEdit> out;
@@ -161,8 +176,11 @@ json codeActions(ServerState& state, const RangeParams& p) {
   for (const ide::CodeAction& a : ide::getCodeActions(snap, range)) {
     // A client asking only for other kinds (refactor, source...) gets none of these.
     const std::string_view kind = codeActionKind(a.kind);
-    if (p.only && std::none_of(p.only->begin(), p.only->end(), [&](const std::string& k) { return kind.starts_with(k); })) continue;
-    out.push_back({a.title, std::string(kind), diagnosticJson(at(state, snap), snap.diagnostics()[a.diagnostic]), p.uri,
+    if (p.only && std::none_of(p.only->begin(), p.only->end(),
+                               [&](const std::string& k) { return kind.starts_with(k); }))
+      continue;
+    out.push_back({a.title, std::string(kind),
+                   diagnosticJson(at(state, snap), snap.diagnostics()[a.diagnostic]), p.uri,
                    textEdits(at(state, snap), a.edits), a.isPreferred});
   }
   return out;
@@ -193,8 +211,10 @@ std::string plainFromSnippet(std::string_view s) {
       const std::size_t close = s.find('}', k);
       if (close == std::string_view::npos) break;
       std::string_view body = s.substr(k, close - k);
-      if (body.starts_with(":")) body.remove_prefix(1);
-      else if (body.starts_with("|")) body = body.substr(1, body.find_first_of(",|", 1) - 1);
+      if (body.starts_with(":"))
+        body.remove_prefix(1);
+      else if (body.starts_with("|"))
+        body = body.substr(1, body.find_first_of(",|", 1) - 1);
       out += body;
       i = close;
     } else if (s[i] == '$' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) != 0) {
@@ -215,7 +235,9 @@ json completion(ServerState& state, const PositionParams& p) {
     CompletionItem& item = list.items.emplace_back();
     item.label = c.label;
     item.kind = completionKind(c.kind);
-    item.textEdit = textEdit(at(state, snap), {c.range.begin, c.range.end, c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText});
+    item.textEdit =
+        textEdit(at(state, snap), {c.range.begin, c.range.end,
+                                   c.isSnippet && !snippet ? plainFromSnippet(c.insertText) : c.insertText});
     item.insertTextFormat = snippet ? 2 : 1;
     item.detail = c.detail;
     item.sortText = c.sortText;
@@ -266,7 +288,8 @@ json signatureHelp(ServerState& state, const PositionParams& p) {
   return result;
 }
 
-SemanticTokensResult semanticTokensData(const ServerState& state, const ide::Snapshot& snap, syntax::ByteRange range) {
+SemanticTokensResult semanticTokensData(const ServerState& state, const ide::Snapshot& snap,
+                                        syntax::ByteRange range) {
   return encodeSemanticTokens(at(state, snap), ide::getSemanticTokens(snap, range));
 }
 
@@ -284,8 +307,12 @@ json semanticTokensRange(ServerState& state, const RangeParams& p) {
 int symbolKind(ide::DocumentSymbolKind k) { return k == ide::DocumentSymbolKind::Section ? 3 : 25; }
 
 DocumentSymbol symbolOf(const Positions& positions, const ide::DocumentSymbol& s) {
-  DocumentSymbol out{s.name.empty() ? std::string("(unnamed)") : s.name, s.detail, symbolKind(s.kind), rangeOf(positions, s.range),
-                     rangeOf(positions, s.selectionRange), {}};
+  DocumentSymbol out{s.name.empty() ? std::string("(unnamed)") : s.name,
+                     s.detail,
+                     symbolKind(s.kind),
+                     rangeOf(positions, s.range),
+                     rangeOf(positions, s.selectionRange),
+                     {}};
   for (const ide::DocumentSymbol& c : s.children) out.children.push_back(symbolOf(positions, c));
   return out;
 }
@@ -293,11 +320,14 @@ DocumentSymbol symbolOf(const Positions& positions, const ide::DocumentSymbol& s
 json documentSymbols(ServerState& state, const DocumentParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   std::vector<DocumentSymbol> out;
-  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap)) out.push_back(symbolOf(at(state, snap), s));
+  for (const ide::DocumentSymbol& s : ide::getDocumentSymbols(snap))
+    out.push_back(symbolOf(at(state, snap), s));
   return out;
 }
 
-json foldingRanges(ServerState& state, const DocumentParams& p) { return foldingRangesJson(ide::getFoldingRanges(snapshotOf(state, p.uri))); }
+json foldingRanges(ServerState& state, const DocumentParams& p) {
+  return foldingRangesJson(ide::getFoldingRanges(snapshotOf(state, p.uri)));
+}
 
 json formatting(ServerState& state, const FormattingParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
@@ -313,7 +343,8 @@ json rangeFormatting(ServerState& state, const RangeParams& p) {
 json documentHighlights(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   std::vector<DocumentHighlight> out;
-  for (const ide::RegisterOccurrence& o : ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
+  for (const ide::RegisterOccurrence& o :
+       ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
     out.push_back({rangeOf(at(state, snap), o.range), o.use == ide::RegisterUse::Read ? 2 : 3});
   return out;
 }
@@ -321,7 +352,8 @@ json documentHighlights(ServerState& state, const PositionParams& p) {
 json references(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   std::vector<Location> out;
-  for (const ide::RegisterOccurrence& o : ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
+  for (const ide::RegisterOccurrence& o :
+       ide::getRegisterOccurrences(snap, at(state, snap).offset(p.position)))
     out.push_back({p.uri, rangeOf(at(state, snap), o.range)});
   return out;
 }
@@ -337,7 +369,8 @@ json prepareRename(ServerState& state, const PositionParams& p) {
 
 json rename(ServerState& state, const RenameParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto r = ide::renameRegister(snap, at(state, snap).offset(p.position), p.newName, initialState(state));
+  const auto r =
+      ide::renameRegister(snap, at(state, snap).offset(p.position), p.newName, initialState(state));
   if (!r) throw std::runtime_error(r.error());
   return {{"changes", {{p.uri, textEdits(at(state, snap), r->edits)}}}};
 }
@@ -391,13 +424,15 @@ json encoding(ServerState& state, const RangeParams& p) {
     if (a.inst) {
       const isa::Opcode& op = *a.inst->opcode;
       for (std::size_t i = 0; i < op.fields.size(); ++i)
-        entry.fields.push_back({op.fields[i].name, op.fields[i].offset + op.fields[i].width - 1, op.fields[i].offset, text::hex(a.inst->values[i])});
+        entry.fields.push_back({op.fields[i].name, op.fields[i].offset + op.fields[i].width - 1,
+                                op.fields[i].offset, text::hex(a.inst->values[i])});
       entry.variant = op.name;
       entry.encoding = a.encoding.toHex();
     } else {
       json problems = json::array();
       for (const ide::Diagnostic& d : snap.diagnostics())
-        if (d.severity == ide::Severity::Error && d.range.begin >= s.range.begin && d.range.begin <= s.range.end)
+        if (d.severity == ide::Severity::Error && d.range.begin >= s.range.begin &&
+            d.range.begin <= s.range.end)
           problems.push_back(diagnosticJson(lines, d));
       entry.diagnostics = std::move(problems);
     }
@@ -435,7 +470,8 @@ json didClose(ServerState& state, const DocumentParams& p) {
 }
 
 json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
-  tell(state, state.workspace.configure(settingsFrom(state.workspace.settings(), p.settings), specDirSetting(p.settings)));
+  tell(state, state.workspace.configure(settingsFrom(state.workspace.settings(), p.settings),
+                                        specDirSetting(p.settings)));
   return nullptr;
 }
 
@@ -459,7 +495,6 @@ json initialized(ServerState& state, const json&) {
 
 // ------------------------------------------------------------------ the table
 
-
 // The extensions as commands, for clients that only speak workspace/executeCommand.
 constexpr std::array<std::pair<std::string_view, MethodHandler>, 3> kCommands = {{
     {"gpuasm.runToCursor", typed<PositionParams, runToCursor>},
@@ -477,7 +512,9 @@ json executeCommand(ServerState& state, const ExecuteCommandParams& p) {
 void syncOpenClose(json& c, const ClientCapabilities&) { c["textDocumentSync"]["openClose"] = true; }
 void syncIncremental(json& c, const ClientCapabilities&) { c["textDocumentSync"]["change"] = 2; }
 void hoverCap(json& c, const ClientCapabilities&) { c["hoverProvider"] = true; }
-void completionCap(json& c, const ClientCapabilities&) { c["completionProvider"]["triggerCharacters"] = {".", "@", ","}; }
+void completionCap(json& c, const ClientCapabilities&) {
+  c["completionProvider"]["triggerCharacters"] = {".", "@", ","};
+}
 void resolveCap(json& c, const ClientCapabilities&) { c["completionProvider"]["resolveProvider"] = true; }
 void signatureCap(json& c, const ClientCapabilities&) {
   c["signatureHelpProvider"] = {{"triggerCharacters", {" ", ","}}, {"retriggerCharacters", {","}}};
@@ -486,14 +523,18 @@ void semanticTokensCap(json& c, const ClientCapabilities&) {
   c["semanticTokensProvider"]["legend"] = semanticTokensLegend();
   c["semanticTokensProvider"]["full"] = true;
 }
-void semanticTokensRangeCap(json& c, const ClientCapabilities&) { c["semanticTokensProvider"]["range"] = true; }
+void semanticTokensRangeCap(json& c, const ClientCapabilities&) {
+  c["semanticTokensProvider"]["range"] = true;
+}
 void documentSymbolCap(json& c, const ClientCapabilities&) { c["documentSymbolProvider"] = true; }
 void foldingCap(json& c, const ClientCapabilities&) { c["foldingRangeProvider"] = true; }
 void formattingCap(json& c, const ClientCapabilities&) { c["documentFormattingProvider"] = true; }
 void rangeFormattingCap(json& c, const ClientCapabilities&) { c["documentRangeFormattingProvider"] = true; }
 void inlayHintCap(json& c, const ClientCapabilities&) { c["inlayHintProvider"] = true; }
 void inlineValueCap(json& c, const ClientCapabilities&) { c["inlineValueProvider"] = true; }
-void codeActionCap(json& c, const ClientCapabilities&) { c["codeActionProvider"]["codeActionKinds"] = {codeActionKind(ide::CodeActionKind::QuickFix)}; }
+void codeActionCap(json& c, const ClientCapabilities&) {
+  c["codeActionProvider"]["codeActionKinds"] = {codeActionKind(ide::CodeActionKind::QuickFix)};
+}
 void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
 void highlightCap(json& c, const ClientCapabilities&) { c["documentHighlightProvider"] = true; }
 void referencesCap(json& c, const ClientCapabilities&) { c["referencesProvider"] = true; }
@@ -509,19 +550,24 @@ constexpr std::array<Method, 33> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
-    {"workspace/didChangeConfiguration", Notification, typed<ConfigurationParams, didChangeConfiguration>, nullptr},
+    {"workspace/didChangeConfiguration", Notification, typed<ConfigurationParams, didChangeConfiguration>,
+     nullptr},
     {"initialized", Notification, initialized, nullptr},
-    {"workspace/didChangeWatchedFiles", Notification, typed<WatchedFilesParams, didChangeWatchedFiles>, nullptr},
+    {"workspace/didChangeWatchedFiles", Notification, typed<WatchedFilesParams, didChangeWatchedFiles>,
+     nullptr},
     {"gpuasm/specInfo", Request, specInfo, nullptr},
     {"textDocument/didSave", Notification, ignore, nullptr},
     {"$/setTrace", Notification, ignore, nullptr},
-    {"$/cancelRequest", Notification, ignore, nullptr},  // applied to the batch before dispatch (Server::handle)
+    {"$/cancelRequest", Notification, ignore,
+     nullptr},  // applied to the batch before dispatch (Server::handle)
     {"textDocument/hover", Request, typed<PositionParams, hover>, hoverCap},
     {"textDocument/completion", Request, typed<PositionParams, completion>, completionCap},
     {"completionItem/resolve", Request, typed<CompletionItemParams, resolveCompletion>, resolveCap},
     {"textDocument/signatureHelp", Request, typed<PositionParams, signatureHelp>, signatureCap},
-    {"textDocument/semanticTokens/full", Request, typed<DocumentParams, semanticTokensFull>, semanticTokensCap},
-    {"textDocument/semanticTokens/range", Request, typed<RangeParams, semanticTokensRange>, semanticTokensRangeCap},
+    {"textDocument/semanticTokens/full", Request, typed<DocumentParams, semanticTokensFull>,
+     semanticTokensCap},
+    {"textDocument/semanticTokens/range", Request, typed<RangeParams, semanticTokensRange>,
+     semanticTokensRangeCap},
     {"textDocument/documentSymbol", Request, typed<DocumentParams, documentSymbols>, documentSymbolCap},
     {"textDocument/foldingRange", Request, typed<DocumentParams, foldingRanges>, foldingCap},
     {"textDocument/formatting", Request, typed<FormattingParams, formatting>, formattingCap},
@@ -559,9 +605,13 @@ void appendDiagnostics(std::string& out, ServerState& state, const workspace::Do
     if (state.client.relatedInformation) {
       json items = json::array();
       for (const ide::RelatedSpecText& r : ide::getRelatedSpecText(snap, d))
-        if (const auto place = state.spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
-          items.push_back({{"location", {{"uri", place->uri}, {"range", {{"start", positionJson(place->start)}, {"end", positionJson(place->end)}}}}},
-                           {"message", r.message}});
+        if (const auto place =
+                state.spec.place(snap.db(), r.location.fileIndex, r.location.line, r.location.column))
+          items.push_back(
+              {{"location",
+                {{"uri", place->uri},
+                 {"range", {{"start", positionJson(place->start)}, {"end", positionJson(place->end)}}}}},
+               {"message", r.message}});
       if (!items.empty()) related = dump(items);
     }
     if (i > 0) out += ',';
@@ -571,7 +621,8 @@ void appendDiagnostics(std::string& out, ServerState& state, const workspace::Do
 }
 
 // A publishDiagnostics notification with `diagnostics` (a JSON array's text) and the version.
-std::string publishText(const std::string& uri, std::string_view diagnostics, std::optional<std::int64_t> version) {
+std::string publishText(const std::string& uri, std::string_view diagnostics,
+                        std::optional<std::int64_t> version) {
   // dump({"jsonrpc", "method", "params": {"diagnostics", "uri", "version"}}), written directly.
   std::string out = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":)";
   out.reserve(out.size() + diagnostics.size() + uri.size() + 48);
@@ -593,7 +644,8 @@ void publishIfChanged(ServerState& state, const std::string& uri) {
   const workspace::Document* doc = state.workspace.find(uri);
   if (doc == nullptr) return;
   std::string items;
-  items.reserve(256 * (doc->snapshot->diagnostics().size() + doc->flow.size() + doc->expectations.size()) + 2);
+  items.reserve(256 * (doc->snapshot->diagnostics().size() + doc->flow.size() + doc->expectations.size()) +
+                2);
   appendDiagnostics(items, state, *doc);
   std::string& sent = state.published[uri];
   if (sent == items) return;
@@ -603,15 +655,20 @@ void publishIfChanged(ServerState& state, const std::string& uri) {
 
 }  // namespace
 
-syntax::ColumnUnit columnUnit(const ServerState& state) { return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16; }
+syntax::ColumnUnit columnUnit(const ServerState& state) {
+  return state.client.utf8Positions ? syntax::ColumnUnit::Utf8 : syntax::ColumnUnit::Utf16;
+}
 
 std::string serverRequest(ServerState& state, std::string_view method, protocol::json params) {
-  protocol::json message = {{"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", method}};
+  protocol::json message = {
+      {"jsonrpc", "2.0"}, {"id", "gpuasm-" + std::to_string(state.nextRequestId++)}, {"method", method}};
   if (!params.is_null()) message["params"] = std::move(params);
   return protocol::dump(message);
 }
 
-std::string inlayHintRefresh(ServerState& state) { return serverRequest(state, "workspace/inlayHint/refresh", nullptr); }
+std::string inlayHintRefresh(ServerState& state) {
+  return serverRequest(state, "workspace/inlayHint/refresh", nullptr);
+}
 
 std::span<const Method> methods() { return kMethods; }
 
@@ -626,16 +683,20 @@ workspace::Settings settingsFrom(const workspace::Settings& current, const json&
     settings.liveValues = boolMember(live, "enabled", settings.liveValues);
     if (live.contains("lane")) {
       const json& l = live["lane"];
-      if (l.is_null()) settings.liveValuesLane.reset();
-      else if (l.is_number_integer() && l.get<std::int64_t>() >= 0 && l.get<std::int64_t>() < static_cast<std::int64_t>(sim::kWarpSize))
+      if (l.is_null())
+        settings.liveValuesLane.reset();
+      else if (l.is_number_integer() && l.get<std::int64_t>() >= 0 &&
+               l.get<std::int64_t>() < static_cast<std::int64_t>(sim::kWarpSize))
         settings.liveValuesLane = l.get<std::uint32_t>();
-      else throw ParamsError{"liveValues.lane must be a lane number 0..31 or null"};
+      else
+        throw ParamsError{"liveValues.lane must be a lane number 0..31 or null"};
     }
   }
   // {"dataflow": {"maxFindings": n}}
   if (s.contains("dataflow") && s["dataflow"].is_object() && s["dataflow"].contains("maxFindings")) {
     const json& m = s["dataflow"]["maxFindings"];
-    if (!m.is_number_unsigned()) throw ParamsError{"dataflow.maxFindings must be a number of findings (0 or more)"};
+    if (!m.is_number_unsigned())
+      throw ParamsError{"dataflow.maxFindings must be a number of findings (0 or more)"};
     settings.dataflowMaxFindings = m.get<std::size_t>();
   }
   return settings;

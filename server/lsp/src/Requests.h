@@ -39,11 +39,11 @@ struct ServerState {
   workspace::Workspace& workspace;  ///< the documents, settings, deferred findings, the spec
   SpecDocuments& spec;
   ClientCapabilities& client;
-  std::int64_t& nextRequestId;     ///< ids of the requests the server sends
-  std::vector<std::string>& out;   ///< messages a handler sends besides its reply
+  std::int64_t& nextRequestId;    ///< ids of the requests the server sends
+  std::vector<std::string>& out;  ///< messages a handler sends besides its reply
   /// Per open .asm document, the diagnostics the client was last sent (a JSON array's text).
   std::map<std::string, std::string>& published;
-  SpecSession& specs;              ///< workspace.specs(): the database in use, its reloads, the spec files
+  SpecSession& specs;  ///< workspace.specs(): the database in use, its reloads, the spec files
   const isa::InstrDb& db() const { return *specs.db; }
 };
 
@@ -90,7 +90,8 @@ std::string serverRequest(ServerState& state, std::string_view method, protocol:
 std::string inlayHintRefresh(ServerState& state);
 
 /// Semantic tokens in LSP's relative encoding, columns in `positions`' unit.
-protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions, std::span<const ide::SemanticToken> tokens);
+protocol::SemanticTokensResult encodeSemanticTokens(const protocol::Positions& positions,
+                                                    std::span<const ide::SemanticToken> tokens);
 
 /// The requests about a spec file the server answers (SpecRequests.cpp): hover, definition,
 /// references, completion, document symbols, folding and semantic tokens of the DSL. Their

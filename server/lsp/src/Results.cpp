@@ -5,7 +5,9 @@
 
 namespace gpuasm::lsp::protocol {
 
-void to_json(json& j, const LspRange& r) { j = {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}}; }
+void to_json(json& j, const LspRange& r) {
+  j = {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}};
+}
 
 void to_json(json& j, const MarkupContent& m) { j = {{"kind", m.kind}, {"value", m.value}}; }
 
@@ -14,7 +16,10 @@ void to_json(json& j, const HoverResult& h) { j = {{"contents", h.contents}, {"r
 void to_json(json& j, const TextEdit& e) { j = {{"range", e.range}, {"newText", e.newText}}; }
 
 void to_json(json& j, const CompletionItem& c) {
-  j = {{"label", c.label}, {"kind", c.kind}, {"textEdit", c.textEdit}, {"insertTextFormat", c.insertTextFormat}};
+  j = {{"label", c.label},
+       {"kind", c.kind},
+       {"textEdit", c.textEdit},
+       {"insertTextFormat", c.insertTextFormat}};
   if (!c.detail.empty()) j["detail"] = c.detail;
   if (!c.data.is_null()) j["data"] = c.data;
   if (!c.sortText.empty()) j["sortText"] = c.sortText;
@@ -34,7 +39,9 @@ void to_json(json& j, const SignatureInformation& s) {
 }
 
 void to_json(json& j, const SignatureHelpResult& h) {
-  j = {{"signatures", h.signatures}, {"activeSignature", h.activeSignature}, {"activeParameter", h.activeParameter}};
+  j = {{"signatures", h.signatures},
+       {"activeSignature", h.activeSignature},
+       {"activeParameter", h.activeParameter}};
 }
 
 void to_json(json& j, const SemanticTokensResult& t) { j = {{"data", t.data}}; }
@@ -92,10 +99,15 @@ void to_json(json& j, const DocumentSymbol& s) {
   if (!s.children.empty()) j["children"] = s.children;
 }
 
-void to_json(json& j, const FoldingRange& f) { j = {{"startLine", f.startLine}, {"endLine", f.endLine}, {"kind", f.kind}}; }
+void to_json(json& j, const FoldingRange& f) {
+  j = {{"startLine", f.startLine}, {"endLine", f.endLine}, {"kind", f.kind}};
+}
 
 void to_json(json& j, const InlayHint& h) {
-  j = {{"position", positionJson(h.position)}, {"label", h.label}, {"tooltip", h.tooltip}, {"paddingLeft", h.paddingLeft}};
+  j = {{"position", positionJson(h.position)},
+       {"label", h.label},
+       {"tooltip", h.tooltip},
+       {"paddingLeft", h.paddingLeft}};
 }
 
 void to_json(json& j, const InlineValueText& v) { j = {{"range", v.range}, {"text", v.text}}; }
@@ -119,7 +131,8 @@ void to_json(json& j, const InstructionEncoding& e) {
     return;
   }
   json fields = json::array();
-  for (const auto& f : e.fields) fields.push_back({{"name", f.name}, {"hi", f.hi}, {"lo", f.lo}, {"value", f.value}});
+  for (const auto& f : e.fields)
+    fields.push_back({{"name", f.name}, {"hi", f.hi}, {"lo", f.lo}, {"value", f.value}});
   j["variant"] = e.variant;
   j["encoding"] = e.encoding;
   j["fields"] = std::move(fields);

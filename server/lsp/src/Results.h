@@ -35,11 +35,11 @@ void to_json(json& j, const TextEdit& e);
 
 struct CompletionItem {
   std::string label;
-  int kind = 1;              ///< CompletionItemKind
+  int kind = 1;  ///< CompletionItemKind
   TextEdit textEdit;
-  int insertTextFormat = 1;  ///< 1 plain text, 2 snippet
+  int insertTextFormat = 1;                  ///< 1 plain text, 2 snippet
   std::string detail, sortText, filterText;  ///< left out when empty
-  json data;                 ///< left out when null: where completionItem/resolve finds the item again
+  json data;  ///< left out when null: where completionItem/resolve finds the item again
 };
 void to_json(json& j, const CompletionItem& c);
 
@@ -143,9 +143,9 @@ struct InstructionEncoding {
   std::uint32_t line = 0;
   LspRange range;
   std::string text;
-  std::string variant, encoding;   ///< when it assembles
-  std::vector<FieldValue> fields;  ///< when it assembles
-  std::optional<json> diagnostics; ///< when it does not: its errors as published
+  std::string variant, encoding;    ///< when it assembles
+  std::vector<FieldValue> fields;   ///< when it assembles
+  std::optional<json> diagnostics;  ///< when it does not: its errors as published
 };
 void to_json(json& j, const InstructionEncoding& e);
 

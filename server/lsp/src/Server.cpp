@@ -24,7 +24,9 @@ std::string errorReply(const json& id, int code, std::string_view message) {
   return dump({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
 }
 
-std::string resultReply(const json& id, json result) { return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); }
+std::string resultReply(const json& id, json result) {
+  return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
 
 }  // namespace
 
@@ -34,7 +36,8 @@ Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, st
 
 // Not owned: the caller keeps it alive (an aliasing pointer with no owner).
 Server::Server(const isa::InstrDb& db, std::string cacheRoot)
-    : Server(std::shared_ptr<const isa::InstrDb>(std::shared_ptr<const isa::InstrDb>(), &db), std::move(cacheRoot)) {}
+    : Server(std::shared_ptr<const isa::InstrDb>(std::shared_ptr<const isa::InstrDb>(), &db),
+             std::move(cacheRoot)) {}
 
 const isa::InstrDb& Server::db() const { return workspace_->db(); }
 
@@ -51,6 +54,13 @@ struct Server::Message {
   json value;  ///< discarded when the body is not valid JSON
 };
 
+struct Server::Call {
+  const json& id;
+  const std::string& method;
+  const json& params;
+  ServerState& state;
+};
+
 std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
   // Cancellations apply to the whole batch: requests are handled one after the other, so only
   // a request that has not run yet can still be cancelled. Each body is parsed once (a didOpen
@@ -60,8 +70,8 @@ std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
   std::set<std::string> cancelled;
   for (const std::string& body : bodies) {
     const json& j = messages.emplace_back(Message{json::parse(body, nullptr, false)}).value;
-    if (j.is_object() && j.contains("method") && j["method"] == "$/cancelRequest" && j.contains("params") && j["params"].is_object() &&
-        j["params"].contains("id"))
+    if (j.is_object() && j.contains("method") && j["method"] == "$/cancelRequest" && j.contains("params") &&
+        j["params"].is_object() && j["params"].contains("id"))
       cancelled.insert(j["params"]["id"].dump());
   }
   std::vector<std::string> out;
@@ -78,16 +88,22 @@ std::vector<std::string> Server::idle() {
   return out;
 }
 
-void Server::handleOne(const Message& message, const std::set<std::string>& cancelled, std::vector<std::string>& out) {
+void Server::handleOne(const Message& message, const std::set<std::string>& cancelled,
+                       std::vector<std::string>& out) {
   const json& msg = message.value;
-  if (msg.is_discarded()) return out.push_back(errorReply(nullptr, kParseError, "Parse error: the message is not valid JSON"));
-  if (!msg.is_object()) return out.push_back(errorReply(nullptr, kInvalidRequest, "Invalid request: a message must be a JSON object"));
+  if (msg.is_discarded())
+    return out.push_back(errorReply(nullptr, kParseError, "Parse error: the message is not valid JSON"));
+  if (!msg.is_object())
+    return out.push_back(
+        errorReply(nullptr, kInvalidRequest, "Invalid request: a message must be a JSON object"));
   const bool hasId = msg.contains("id");
   const json id = hasId ? msg["id"] : json(nullptr);
   if (hasId && !id.is_number_integer() && !id.is_string())
-    return out.push_back(errorReply(nullptr, kInvalidRequest, "Invalid request: id must be an integer or a string"));
+    return out.push_back(
+        errorReply(nullptr, kInvalidRequest, "Invalid request: id must be an integer or a string"));
   if (!msg.contains("method") || !msg["method"].is_string()) {
-    if (hasId && (msg.contains("result") || msg.contains("error"))) return;  // a response to a request of ours
+    if (hasId && (msg.contains("result") || msg.contains("error")))
+      return;  // a response to a request of ours
     return out.push_back(errorReply(id, kInvalidRequest, "Invalid request: no method"));
   }
   const std::string method = msg["method"].get<std::string>();
@@ -96,64 +112,90 @@ void Server::handleOne(const Message& message, const std::set<std::string>& canc
   const json& params = paramsAt != msg.end() ? *paramsAt : kNoParams;
   ServerState state{*workspace_, *spec_, client_, nextRequestId_, out, published_, workspace_->specs()};
 
-  if (!hasId) {  // notifications never get a reply
-    if (method == "exit") {
-      exit_ = true;
-      return;
-    }
-    // Dropped: notifications before initialize (LSP 3.17) or after shutdown, and those the
-    // server does not implement (a `$/` one may be ignored, LSP 3.17; so are the others).
-    const Method* m = findMethod(method);
-    if (!initialized_ || shutdown_ || m == nullptr || m->kind != MethodKind::Notification) return;
-    try {
-      m->handler(state, params);
-    } catch (const ParamsError& e) {
-      out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
-    } catch (const json::exception& e) {
-      out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": invalid params: " + std::string(e.what())}}));
-    } catch (const std::exception& e) {  // a failure, not a user mistake: said, and the server goes on
-      out.push_back(notification("window/logMessage", {{"type", 1}, {"message", method + ": failed: " + std::string(e.what())}}));
-    }
-    return;
-  }
-
-  if (cancelled.contains(id.dump())) return out.push_back(errorReply(id, kRequestCancelled, "Request cancelled"));
-  if (method == "initialize") {
-    if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
-    workspace::Settings settings;
-    std::optional<std::string> specDir;
-    std::string root;
-    try {
-      const auto init = params.get<InitializeParams>();
-      client_ = init.client;
-      if (!init.initializationOptions.is_null()) {
-        settings = settingsFrom(settings, init.initializationOptions);
-        specDir = specDirSetting(init.initializationOptions);
-      }
-      root = init.workspaceRoot;
-    } catch (const ParamsError& e) {
-      return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
-    } catch (const json::exception& e) {
-      return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
-    }
-    initialized_ = true;
-    out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)}, {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
-    // The workspace's spec, before any document opens: its diagnostics and status follow the reply.
-    return tell(state, workspace_->initialize(settings, std::move(specDir), std::move(root)));
-  }
-  if (!initialized_) return out.push_back(errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
-  if (shutdown_) return out.push_back(errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
+  const Call call{id, method, params, state};
+  if (!hasId) return handleNotification(call);  // notifications never get a reply
+  if (cancelled.contains(id.dump()))
+    return out.push_back(errorReply(id, kRequestCancelled, "Request cancelled"));
+  if (method == "initialize") return handleInitialize(call);
+  if (!initialized_)
+    return out.push_back(
+        errorReply(id, kServerNotInitialized, "Server not initialized: send initialize first"));
+  if (shutdown_)
+    return out.push_back(
+        errorReply(id, kInvalidRequest, "the server is shutting down: only exit is accepted"));
   if (method == "shutdown") {
     shutdown_ = true;
     return out.push_back(resultReply(id, nullptr));
   }
+  handleRequest(call);
+}
+
+void Server::handleNotification(const Call& call) {
+  const auto& [id, method, params, state] = call;
+  std::vector<std::string>& out = state.out;
+  if (method == "exit") {
+    exit_ = true;
+    return;
+  }
+  // Dropped: notifications before initialize (LSP 3.17) or after shutdown, and those the
+  // server does not implement (a `$/` one may be ignored, LSP 3.17; so are the others).
+  const Method* m = findMethod(method);
+  if (!initialized_ || shutdown_ || m == nullptr || m->kind != MethodKind::Notification) return;
+  try {
+    m->handler(state, params);
+  } catch (const ParamsError& e) {
+    out.push_back(notification("window/logMessage",
+                               {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
+  } catch (const json::exception& e) {
+    out.push_back(
+        notification("window/logMessage",
+                     {{"type", 1}, {"message", method + ": invalid params: " + std::string(e.what())}}));
+  } catch (const std::exception& e) {  // a failure, not a user mistake: said, and the server goes on
+    out.push_back(notification("window/logMessage",
+                               {{"type", 1}, {"message", method + ": failed: " + std::string(e.what())}}));
+  }
+}
+
+void Server::handleInitialize(const Call& call) {
+  const auto& [id, method, params, state] = call;
+  std::vector<std::string>& out = state.out;
+  if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
+  workspace::Settings settings;
+  std::optional<std::string> specDir;
+  std::string root;
+  try {
+    const auto init = params.get<InitializeParams>();
+    client_ = init.client;
+    if (!init.initializationOptions.is_null()) {
+      settings = settingsFrom(settings, init.initializationOptions);
+      specDir = specDirSetting(init.initializationOptions);
+    }
+    root = init.workspaceRoot;
+  } catch (const ParamsError& e) {
+    return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+  } catch (const json::exception& e) {
+    return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
+  }
+  initialized_ = true;
+  out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)},
+                                 {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+  // The workspace's spec, before any document opens: its diagnostics and status follow the reply.
+  return tell(state, workspace_->initialize(settings, std::move(specDir), std::move(root)));
+}
+
+void Server::handleRequest(const Call& call) {
+  const auto& [id, method, params, state] = call;
+  std::vector<std::string>& out = state.out;
   // A request about a spec file goes to the spec's features; what they do not offer is null.
-  const bool specDocument = method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
-                            params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
-                            params["textDocument"]["uri"].is_string() && workspace_->specs().documents.contains(params["textDocument"]["uri"].get<std::string>());
+  const bool specDocument =
+      method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
+      params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
+      params["textDocument"]["uri"].is_string() &&
+      workspace_->specs().documents.contains(params["textDocument"]["uri"].get<std::string>());
   const Method* m = specDocument ? findSpecMethod(method) : findMethod(method);
   if (specDocument && m == nullptr) return out.push_back(resultReply(id, nullptr));
-  if (m == nullptr || m->kind != MethodKind::Request) return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
+  if (m == nullptr || m->kind != MethodKind::Request)
+    return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {
     json result = m->handler(state, params);

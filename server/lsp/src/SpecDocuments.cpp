@@ -43,7 +43,8 @@ bool sameContent(const fs::path& path, const std::string& text) {
 
 std::string SpecDocuments::defaultCacheRoot() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/') return xdg;
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') return std::string(home) + "/.cache";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
+    return std::string(home) + "/.cache";
   std::error_code ec;
   const fs::path tmp = fs::temp_directory_path(ec);
   return ec ? std::string("/tmp") : tmp.string();
@@ -82,7 +83,8 @@ std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb&
   return uris_[index];
 }
 
-std::expected<SpecDocuments::Place, std::string> SpecDocuments::place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line,
+std::expected<SpecDocuments::Place, std::string> SpecDocuments::place(const isa::InstrDb& db,
+                                                                      std::uint32_t index, std::uint32_t line,
                                                                       std::uint32_t column) {
   auto uri = uriOf(db, index);
   if (!uri) return std::unexpected(uri.error());

@@ -34,7 +34,8 @@ class SpecDocuments {
     std::string uri;
     syntax::LinePosition start, end;
   };
-  std::expected<Place, std::string> place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line, std::uint32_t column);
+  std::expected<Place, std::string> place(const isa::InstrDb& db, std::uint32_t index, std::uint32_t line,
+                                          std::uint32_t column);
 
   const std::string& cacheRoot() const { return cacheRoot_; }
 
@@ -43,8 +44,8 @@ class SpecDocuments {
 
  private:
   std::string cacheRoot_;
-  std::vector<std::string> uris_;  ///< per file, once written
-  std::string failure_;            ///< why writing failed, when it did
+  std::vector<std::string> uris_;                          ///< per file, once written
+  std::string failure_;                                    ///< why writing failed, when it did
   std::vector<std::unique_ptr<syntax::LineIndex>> lines_;  ///< per file, built on first use
 };
 

@@ -22,11 +22,14 @@ namespace {
 using namespace protocol;
 
 // The database the spec's features read: the last load's, installed or not.
-std::shared_ptr<const isa::InstrDb> featureDb(const SpecSession& specs) { return specs.diagnosticsDb ? specs.diagnosticsDb : specs.db; }
+std::shared_ptr<const isa::InstrDb> featureDb(const SpecSession& specs) {
+  return specs.diagnosticsDb ? specs.diagnosticsDb : specs.db;
+}
 
 // The index of a document among the database's files: the same path (a spec directory's file),
 // or the same name and text (the embedded spec's copy in the cache).
-std::optional<std::uint32_t> fileIndexOf(const isa::InstrDb& db, const std::string& uri, const std::string& text) {
+std::optional<std::uint32_t> fileIndexOf(const isa::InstrDb& db, const std::string& uri,
+                                         const std::string& text) {
   const auto path = pathOfFileUri(uri);
   if (!path) return std::nullopt;
   const auto& files = db.files();
@@ -51,14 +54,19 @@ const ide::SpecView& viewOf(ServerState& state, const std::string& uri) {
   return *doc.view;
 }
 
-Positions at(const ServerState& state, const ide::SpecView& view) { return {view.lines(), columnUnit(state)}; }
+Positions at(const ServerState& state, const ide::SpecView& view) {
+  return {view.lines(), columnUnit(state)};
+}
 
-LspRange rangeOf(const Positions& positions, syntax::ByteRange r) { return {positions.position(r.begin), positions.position(r.end)}; }
+LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
+  return {positions.position(r.begin), positions.position(r.end)};
+}
 
 // Spec spots as LSP locations, each target file's lines indexed once per request.
 class Placer {
  public:
-  Placer(ServerState& state, const ide::SpecView& view, std::string uri) : state_(state), view_(view), uri_(std::move(uri)) {}
+  Placer(ServerState& state, const ide::SpecView& view, std::string uri)
+      : state_(state), view_(view), uri_(std::move(uri)) {}
 
   std::optional<Location> place(const ide::SpecSpot& s) {
     if (s.file == view_.self()) return Location{uri_, rangeOf(at(state_, view_), span(view_.lines(), s))};
@@ -106,8 +114,9 @@ json hover(ServerState& state, const PositionParams& p) {
   const auto h = ide::getSpecHover(view, at(state, view).offset(p.position), findings);
   if (!h) return nullptr;
   // The user's spec may hold bytes that are not UTF-8, which JSON cannot carry.
-  MarkupContent contents = state.client.markdownHover ? MarkupContent{"markdown", text::escapeInvalidUtf8(hoverMarkdown(*h))}
-                                                      : MarkupContent{"plaintext", text::escapeInvalidUtf8(hoverPlainText(*h))};
+  MarkupContent contents = state.client.markdownHover
+                               ? MarkupContent{"markdown", text::escapeInvalidUtf8(hoverMarkdown(*h))}
+                               : MarkupContent{"plaintext", text::escapeInvalidUtf8(hoverPlainText(*h))};
   return HoverResult{std::move(contents), rangeOf(at(state, view), h->range)};
 }
 
@@ -125,7 +134,8 @@ json references(ServerState& state, const json& params) {
   const auto p = params.get<PositionParams>();
   bool includeDeclaration = false;
   if (const auto c = params.find("context"); c != params.end() && c->is_object())
-    if (const auto d = c->find("includeDeclaration"); d != c->end() && d->is_boolean()) includeDeclaration = d->get<bool>();
+    if (const auto d = c->find("includeDeclaration"); d != c->end() && d->is_boolean())
+      includeDeclaration = d->get<bool>();
   const ide::SpecView& view = viewOf(state, p.uri);
   std::vector<ide::AsmDocumentRef> documents;
   std::vector<const std::string*> uris;
@@ -133,7 +143,8 @@ json references(ServerState& state, const json& params) {
     documents.push_back({doc.snapshot.get()});
     uris.push_back(&uri);
   }
-  const ide::SpecReferences refs = ide::getSpecReferences(view, at(state, view).offset(p.position), includeDeclaration, documents);
+  const ide::SpecReferences refs =
+      ide::getSpecReferences(view, at(state, view).offset(p.position), includeDeclaration, documents);
   Placer placer(state, view, p.uri);
   std::vector<Location> out;
   for (const ide::SpecSpot& s : refs.spec)
@@ -162,21 +173,22 @@ json completion(ServerState& state, const PositionParams& p) {
 // The LSP SymbolKind of a spec symbol.
 int symbolKind(ide::SpecSymbolKind k) {
   switch (k) {
-    case ide::SpecSymbolKind::Type: return 10;       // Enum
-    case ide::SpecSymbolKind::Group: return 3;       // Namespace
-    case ide::SpecSymbolKind::Optype: return 5;      // Class
-    case ide::SpecSymbolKind::Opcode: return 6;      // Method
-    case ide::SpecSymbolKind::Erratum: return 24;    // Event
-    case ide::SpecSymbolKind::AsmFacts: return 2;    // Module
-    case ide::SpecSymbolKind::Enumerator: return 22; // EnumMember
-    case ide::SpecSymbolKind::Field: return 8;       // Field
+    case ide::SpecSymbolKind::Type: return 10;        // Enum
+    case ide::SpecSymbolKind::Group: return 3;        // Namespace
+    case ide::SpecSymbolKind::Optype: return 5;       // Class
+    case ide::SpecSymbolKind::Opcode: return 6;       // Method
+    case ide::SpecSymbolKind::Erratum: return 24;     // Event
+    case ide::SpecSymbolKind::AsmFacts: return 2;     // Module
+    case ide::SpecSymbolKind::Enumerator: return 22;  // EnumMember
+    case ide::SpecSymbolKind::Field: return 8;        // Field
   }
   return 1;
 }
 
 DocumentSymbol symbolOf(const Positions& positions, const ide::SpecSymbol& s) {
-  DocumentSymbol out{text::escapeInvalidUtf8(s.name), text::escapeInvalidUtf8(s.detail), symbolKind(s.kind), rangeOf(positions, s.range),
-                     rangeOf(positions, s.selectionRange), {}};
+  DocumentSymbol out{
+      text::escapeInvalidUtf8(s.name), text::escapeInvalidUtf8(s.detail),    symbolKind(s.kind),
+      rangeOf(positions, s.range),     rangeOf(positions, s.selectionRange), {}};
   for (const ide::SpecSymbol& c : s.children) out.children.push_back(symbolOf(positions, c));
   return out;
 }
@@ -188,7 +200,9 @@ json documentSymbols(ServerState& state, const DocumentParams& p) {
   return out;
 }
 
-json foldingRanges(ServerState& state, const DocumentParams& p) { return foldingRangesJson(ide::getSpecFoldingRanges(viewOf(state, p.uri))); }
+json foldingRanges(ServerState& state, const DocumentParams& p) {
+  return foldingRangesJson(ide::getSpecFoldingRanges(viewOf(state, p.uri)));
+}
 
 json semanticTokensFull(ServerState& state, const DocumentParams& p) {
   const ide::SpecView& view = viewOf(state, p.uri);
@@ -199,7 +213,8 @@ json semanticTokensRange(ServerState& state, const RangeParams& p) {
   const ide::SpecView& view = viewOf(state, p.uri);
   const syntax::ByteRange r = byteRange(at(state, view), p.range);
   std::vector<ide::SemanticToken> tokens = ide::getSpecSemanticTokens(view);
-  std::erase_if(tokens, [&](const ide::SemanticToken& t) { return t.range.end <= r.begin || t.range.begin >= r.end; });
+  std::erase_if(
+      tokens, [&](const ide::SemanticToken& t) { return t.range.end <= r.begin || t.range.begin >= r.end; });
   return encodeSemanticTokens(at(state, view), tokens);
 }
 

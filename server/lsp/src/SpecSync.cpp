@@ -37,13 +37,18 @@ bool wordByte(char c) { return text::isWordChar(c) || c == '.' || static_cast<un
 json specDiagnosticJson(const Positions& at, std::string_view text, const isa::SpecDiagnostic& d) {
   const std::uint32_t line = d.pos.line > 0 ? d.pos.line - 1 : 0;
   const std::uint32_t lineEnd = at.lineEnd(line);
-  const std::uint32_t begin = std::min(at.lineStart(line) + (d.pos.column > 0 ? d.pos.column - 1 : 0), lineEnd);
+  const std::uint32_t begin =
+      std::min(at.lineStart(line) + (d.pos.column > 0 ? d.pos.column - 1 : 0), lineEnd);
   std::uint32_t end = begin;
   while (end < lineEnd && wordByte(text[end])) ++end;
-  if (end == begin && end < lineEnd) end = begin + static_cast<std::uint32_t>(text::utf8SequenceLength(text, begin));
+  if (end == begin && end < lineEnd)
+    end = begin + static_cast<std::uint32_t>(text::utf8SequenceLength(text, begin));
   std::string message = text::escapeInvalidUtf8(d.message);
   if (!d.erratum.empty()) message += " (erratum " + d.erratum + ")";
-  json j = {{"range", rangeJson(at, {begin, end})}, {"severity", severityCode(d.severity)}, {"code", d.code}, {"source", "gpuasm spec"},
+  json j = {{"range", rangeJson(at, {begin, end})},
+            {"severity", severityCode(d.severity)},
+            {"code", d.code},
+            {"source", "gpuasm spec"},
             {"message", std::move(message)}};
   if (!d.erratum.empty()) j["data"] = {{"erratum", d.erratum}};
   return j;
@@ -60,20 +65,25 @@ void publishSpecDiagnostics(ServerState& state) {
     std::vector<json> perFile(files.size(), json::array());
     std::vector<std::unique_ptr<syntax::LineIndex>> lines(files.size());
     for (const isa::SpecDiagnostic& d : specs.diagnostics) {
-      if (!d.pos.valid() || d.pos.file >= files.size() || !fs::path(files[d.pos.file].name).is_absolute()) continue;
+      if (!d.pos.valid() || d.pos.file >= files.size() || !fs::path(files[d.pos.file].name).is_absolute())
+        continue;
       auto& index = lines[d.pos.file];
       if (!index) index = std::make_unique<syntax::LineIndex>(files[d.pos.file].text);
-      perFile[d.pos.file].push_back(specDiagnosticJson({*index, columnUnit(state)}, files[d.pos.file].text, d));
+      perFile[d.pos.file].push_back(
+          specDiagnosticJson({*index, columnUnit(state)}, files[d.pos.file].text, d));
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (!fs::path(files[i].name).is_absolute()) continue;
       const std::string uri = fileUri(files[i].name);
       published.insert(uri);
-      state.out.push_back(notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", std::move(perFile[i])}}));
+      state.out.push_back(notification("textDocument/publishDiagnostics",
+                                       {{"uri", uri}, {"diagnostics", std::move(perFile[i])}}));
     }
   }
   for (const std::string& uri : specs.publishedUris)
-    if (!published.contains(uri)) state.out.push_back(notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
+    if (!published.contains(uri))
+      state.out.push_back(
+          notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
   specs.publishedUris = std::move(published);
 }
 
@@ -88,7 +98,9 @@ json specInfoJson(const ServerState& state) {
   }
   return {{"origin", workspace::originName(specs.choice.origin)},
           {"dir", specs.choice.dir.empty() ? json(nullptr) : json(text::escapeInvalidUtf8(specs.choice.dir))},
-          {"configFile", specs.choice.configFile.empty() ? json(nullptr) : json(text::escapeInvalidUtf8(specs.choice.configFile))},
+          {"configFile", specs.choice.configFile.empty()
+                             ? json(nullptr)
+                             : json(text::escapeInvalidUtf8(specs.choice.configFile))},
           {"files", std::move(files)},
           {"optypes", specs.db->optypes().size()},
           {"opcodes", specs.db->opcodes().size()},
@@ -100,7 +112,9 @@ json specInfoJson(const ServerState& state) {
 }
 
 // Tells the client where the spec in use comes from and whether the last change took.
-void sendSpecStatus(ServerState& state) { state.out.push_back(notification("gpuasm/specStatus", specInfoJson(state))); }
+void sendSpecStatus(ServerState& state) {
+  state.out.push_back(notification("gpuasm/specStatus", specInfoJson(state)));
+}
 
 std::string registrationId() { return "gpuasm-spec-files"; }
 
@@ -113,13 +127,15 @@ void specLoaded(ServerState& state, const workspace::SpecEvent& event) {
     return;
   }
   publishSpecDiagnostics(state);
-  if (event.installed) state.spec = SpecDocuments(state.spec.cacheRoot());  // go to definition: the new database's files
+  if (event.installed)
+    state.spec = SpecDocuments(state.spec.cacheRoot());  // go to definition: the new database's files
 }
 
 void specSettled(ServerState& state, const workspace::SpecEvent& event) {
   if (event.installed && event.dirChanged && state.client.watchedFiles) {
-    state.out.push_back(serverRequest(state, "client/unregisterCapability",
-                                      {{"unregisterations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}}}}}));
+    state.out.push_back(serverRequest(
+        state, "client/unregisterCapability",
+        {{"unregisterations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}}}}}));
     watchSpecFiles(state);
   }
   sendSpecStatus(state);
@@ -130,16 +146,23 @@ void watchSpecFiles(ServerState& state) {
   if (!state.client.watchedFiles) return;
   json watchers = json::array();
   if (state.client.relativePatterns) {
-    if (!specs.choice.dir.empty()) watchers.push_back({{"globPattern", {{"baseUri", fileUri(specs.choice.dir)}, {"pattern", "*.{txt,isa}"}}}});
-    if (!specs.workspaceRoot.empty()) watchers.push_back({{"globPattern", {{"baseUri", fileUri(specs.workspaceRoot)}, {"pattern", wire::kProjectFileName}}}});
+    if (!specs.choice.dir.empty())
+      watchers.push_back(
+          {{"globPattern", {{"baseUri", fileUri(specs.choice.dir)}, {"pattern", "*.{txt,isa}"}}}});
+    if (!specs.workspaceRoot.empty())
+      watchers.push_back(
+          {{"globPattern",
+            {{"baseUri", fileUri(specs.workspaceRoot)}, {"pattern", wire::kProjectFileName}}}});
   } else {  // workspace-relative globs; the server picks out the spec directory's files
     watchers.push_back({{"globPattern", "**/*.{txt,isa}"}});
     watchers.push_back({{"globPattern", std::string("**/") + wire::kProjectFileName}});
   }
   if (watchers.empty()) return;
-  state.out.push_back(serverRequest(
-      state, "client/registerCapability",
-      {{"registrations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}, {"registerOptions", {{"watchers", watchers}}}}}}}));
+  state.out.push_back(serverRequest(state, "client/registerCapability",
+                                    {{"registrations",
+                                      {{{"id", registrationId()},
+                                        {"method", "workspace/didChangeWatchedFiles"},
+                                        {"registerOptions", {{"watchers", watchers}}}}}}}));
 }
 
 json specInfo(ServerState& state, const json&) { return specInfoJson(state); }

@@ -20,7 +20,8 @@ std::uint32_t countNewlines(std::string_view text) {
 std::size_t ChunkScanner::closeAfter(std::size_t from) {
   // A cached search that started at or before `from` answers it if its hit is still ahead
   // (or it found nothing at all: then nothing lies further on either).
-  if (searchedFrom_ != std::string_view::npos && searchedFrom_ <= from && (foundAt_ == std::string_view::npos || foundAt_ >= from))
+  if (searchedFrom_ != std::string_view::npos && searchedFrom_ <= from &&
+      (foundAt_ == std::string_view::npos || foundAt_ >= from))
     return foundAt_;
   searchedFrom_ = from;
   foundAt_ = text_.find("*/", from);
@@ -58,10 +59,13 @@ ChunkScan ChunkScanner::scan(std::uint32_t begin) {
     std::size_t end = lineEnd;  // `//` and an unclosed `/*` end with the line
     if (text_[p + 1] == '*') {
       const std::size_t close = closeAfter(p + 2);
-      if (close != std::string_view::npos) end = close + 2;
-      else out.unclosedComment = true;
+      if (close != std::string_view::npos)
+        end = close + 2;
+      else
+        out.unclosedComment = true;
     }
-    if (recordComments_) out.comments.push_back({static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(end)});
+    if (recordComments_)
+      out.comments.push_back({static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(end)});
     p = end;
   }
   out.end = static_cast<std::uint32_t>(size);
@@ -88,7 +92,8 @@ class NextByte {
 
 }  // namespace
 
-void cutChunk(std::string_view text, std::uint32_t begin, std::uint32_t end, std::uint32_t line, std::vector<ChunkPiece>& out) {
+void cutChunk(std::string_view text, std::uint32_t begin, std::uint32_t end, std::uint32_t line,
+              std::vector<ChunkPiece>& out) {
   out.clear();
   if (end - begin <= kPieceBytes) {
     out.push_back({begin, end, line, false});
@@ -111,7 +116,8 @@ void cutChunk(std::string_view text, std::uint32_t begin, std::uint32_t end, std
       } else if (c == '/' && p + 1 < end && (text[p + 1] == '/' || text[p + 1] == '*')) {
         std::size_t commentEnd = newline.from(p);
         if (text[p + 1] == '*') {
-          if (closeSearchedFrom == std::string_view::npos || (closeAt != std::string_view::npos && closeAt < p + 2u))
+          if (closeSearchedFrom == std::string_view::npos ||
+              (closeAt != std::string_view::npos && closeAt < p + 2u))
             closeSearchedFrom = p + 2u, closeAt = chunk.find("*/", p + 2u);
           if (closeAt != std::string_view::npos) commentEnd = closeAt + 2;
         }

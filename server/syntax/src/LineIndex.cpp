@@ -18,9 +18,12 @@ struct CharSize {
 CharSize charAt(std::string_view text, std::size_t i) {
   const auto b = static_cast<unsigned char>(text[i]);
   std::uint32_t len = 1;
-  if (b >= 0xC2 && b <= 0xDF) len = 2;
-  else if (b >= 0xE0 && b <= 0xEF) len = 3;
-  else if (b >= 0xF0 && b <= 0xF4) len = 4;
+  if (b >= 0xC2 && b <= 0xDF)
+    len = 2;
+  else if (b >= 0xE0 && b <= 0xEF)
+    len = 3;
+  else if (b >= 0xF0 && b <= 0xF4)
+    len = 4;
   if (len == 1 || i + len > text.size()) return {1, 1};
   for (std::uint32_t k = 1; k < len; ++k)
     if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return {1, 1};
@@ -43,14 +46,16 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
   }
 }
 
-LineIndex::LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd)
+LineIndex::LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin,
+                     std::uint32_t oldEnd, std::uint32_t newEnd)
     : text_(text) {
   // A line start s is the byte after a '\n' at s - 1: those up to `begin` keep their '\n', those
   // past `oldEnd` keep theirs and move by the edit, and the replacement brings its own.
   const auto& old = before.starts_;
   const auto keptEnd = std::upper_bound(old.begin(), old.end(), begin);
   const auto movedBegin = std::upper_bound(keptEnd, old.end(), oldEnd);
-  starts_.reserve(static_cast<std::size_t>(keptEnd - old.begin()) + static_cast<std::size_t>(old.end() - movedBegin) + 8);
+  starts_.reserve(static_cast<std::size_t>(keptEnd - old.begin()) +
+                  static_cast<std::size_t>(old.end() - movedBegin) + 8);
   starts_.assign(old.begin(), keptEnd);
   const char* const base = text.data();
   for (const char* at = base + begin; at < base + newEnd;) {
@@ -70,7 +75,8 @@ std::uint32_t LineIndex::lineStart(std::uint32_t line) const {
 
 std::uint32_t LineIndex::lineEnd(std::uint32_t line) const {
   if (line >= starts_.size()) return static_cast<std::uint32_t>(text_.size());
-  std::uint32_t end = line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<std::uint32_t>(text_.size());
+  std::uint32_t end =
+      line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<std::uint32_t>(text_.size());
   if (end > starts_[line] && end <= text_.size() && end - 1 < text_.size() && text_[end - 1] == '\r' &&
       line + 1 < starts_.size())
     --end;
@@ -110,7 +116,8 @@ namespace {
 
 // Moves (at, pos) forward to `offset` (or to the start of the character holding it), reading
 // the bytes between: newlines by memchr, then the last line's characters.
-void advance(std::string_view text, ColumnUnit unit, std::uint32_t& at, LinePosition& pos, std::uint32_t offset) {
+void advance(std::string_view text, ColumnUnit unit, std::uint32_t& at, LinePosition& pos,
+             std::uint32_t offset) {
   offset = std::min(offset, static_cast<std::uint32_t>(text.size()));
   if (offset <= at) return;
   const char* const begin = text.data();
@@ -144,7 +151,8 @@ LinePosition LineCursor::position(std::uint32_t offset) {
   return here_;
 }
 
-LinePosition LineCursor::positionAfter(std::uint32_t from, LinePosition fromPosition, std::uint32_t offset) const {
+LinePosition LineCursor::positionAfter(std::uint32_t from, LinePosition fromPosition,
+                                       std::uint32_t offset) const {
   advance(text_, unit_, from, fromPosition, offset);
   return fromPosition;
 }

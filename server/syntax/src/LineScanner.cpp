@@ -42,7 +42,9 @@ bool isWordChar(char c) { return has(c, kWordChar); }
 std::size_t utf8Length(std::string_view s, std::size_t p) {
   const auto b = static_cast<unsigned char>(s[p]);
   if (b < 0x80) return (b >= 0x20 && b != 0x7F) || b == '\t' || b == '\r' || b == '\f' ? 1 : 0;
-  auto cont = [&](std::size_t k) { return p + k < s.size() && (static_cast<unsigned char>(s[p + k]) & 0xC0) == 0x80; };
+  auto cont = [&](std::size_t k) {
+    return p + k < s.size() && (static_cast<unsigned char>(s[p + k]) & 0xC0) == 0x80;
+  };
   auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[p + k]); };
   if (b >= 0xC2 && b <= 0xDF) return cont(1) ? 2 : 0;
   if (b >= 0xE0 && b <= 0xEF) {
@@ -76,11 +78,16 @@ OperandKind registerKindOf(std::string_view w) {
   OperandKind kind = OperandKind::Invalid;
   char special = 0;  // Z or T
   std::size_t p = 0;
-  if (w.starts_with("UR")) kind = OperandKind::UniformGpr, special = 'Z', p = 2;
-  else if (w.starts_with("UP")) kind = OperandKind::UniformPredicate, special = 'T', p = 2;
-  else if (w.starts_with("R")) kind = OperandKind::Gpr, special = 'Z', p = 1;
-  else if (w.starts_with("P")) kind = OperandKind::Predicate, special = 'T', p = 1;
-  else return OperandKind::Invalid;
+  if (w.starts_with("UR"))
+    kind = OperandKind::UniformGpr, special = 'Z', p = 2;
+  else if (w.starts_with("UP"))
+    kind = OperandKind::UniformPredicate, special = 'T', p = 2;
+  else if (w.starts_with("R"))
+    kind = OperandKind::Gpr, special = 'Z', p = 1;
+  else if (w.starts_with("P"))
+    kind = OperandKind::Predicate, special = 'T', p = 1;
+  else
+    return OperandKind::Invalid;
   if (w.size() == p + 1 && w[p] == special) return kind;
   if (w.size() > p && std::all_of(w.begin() + static_cast<std::ptrdiff_t>(p), w.end(), isDigit)) return kind;
   return OperandKind::Invalid;
@@ -91,18 +98,24 @@ OperandKind registerKindOf(std::string_view w) {
 bool startsWithRegisterToken(std::string_view w) {
   std::size_t p = 0;
   char special = 0;
-  if (w.starts_with("UR")) p = 2, special = 'Z';
-  else if (w.starts_with("UP")) p = 2, special = 'T';
-  else if (w.starts_with("R")) p = 1, special = 'Z';
-  else if (w.starts_with("P")) p = 1, special = 'T';
-  else return false;
+  if (w.starts_with("UR"))
+    p = 2, special = 'Z';
+  else if (w.starts_with("UP"))
+    p = 2, special = 'T';
+  else if (w.starts_with("R"))
+    p = 1, special = 'Z';
+  else if (w.starts_with("P"))
+    p = 1, special = 'T';
+  else
+    return false;
   return w.size() > p && (isDigit(w[p]) || w[p] == special);
 }
 
 // Scans the statements of one line into reusable views. Every method returns false to decline.
 class Scan {
  public:
-  Scan(std::string_view line, std::uint32_t base, std::uint32_t lineNo) : s_(line), base_(base), lineNo_(lineNo) {}
+  Scan(std::string_view line, std::uint32_t base, std::uint32_t lineNo)
+      : s_(line), base_(base), lineNo_(lineNo) {}
 
   // Fills views[0..count) with the line's statements.
   bool line(std::vector<StatementView>& views, std::size_t& count) {
@@ -276,7 +289,8 @@ class Scan {
   // follows is checked by the caller: a word character or '.' there makes it decline.
   void number(OperandView& o) {
     const char x = i_ + 1 < s_.size() ? s_[i_ + 1] : '\0';
-    if (s_[i_] == '0' && (x == 'x' || x == 'X' || x == 'f' || x == 'F') && i_ + 2 < s_.size() && isHexDigit(s_[i_ + 2])) {
+    if (s_[i_] == '0' && (x == 'x' || x == 'X' || x == 'f' || x == 'F') && i_ + 2 < s_.size() &&
+        isHexDigit(s_[i_ + 2])) {
       o.kind = x == 'x' || x == 'X' ? OperandKind::Integer : OperandKind::FloatBits;
       i_ += 2;
       while (i_ < s_.size() && isHexDigit(s_[i_])) ++i_;
@@ -305,7 +319,8 @@ class Scan {
   bool integer(Token& t) {
     const std::size_t start = i_;
     if (!isDigit(peek())) return false;
-    if (s_[i_] == '0' && i_ + 2 < s_.size() && (s_[i_ + 1] == 'x' || s_[i_ + 1] == 'X') && isHexDigit(s_[i_ + 2])) {
+    if (s_[i_] == '0' && i_ + 2 < s_.size() && (s_[i_ + 1] == 'x' || s_[i_ + 1] == 'X') &&
+        isHexDigit(s_[i_ + 2])) {
       i_ += 2;
       while (i_ < s_.size() && isHexDigit(s_[i_])) ++i_;
     } else {
@@ -427,7 +442,8 @@ class Scan {
 
 }  // namespace
 
-bool LineScanner::scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out) {
+bool LineScanner::scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo,
+                           LoweredUnit& out) {
   std::size_t count = 0;
   Scan scan(line, base, lineNo);
   if (!scan.line(views_, count)) return false;
@@ -445,12 +461,13 @@ bool lowerChunk(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo
   }
   const std::size_t firstDiagnostic = out.diagnostics.size();
   for (const auto& v : statementsOf(tree)) shiftStatement(lowerStatement(v, out), base, lineNo);
-  for (std::size_t k = firstDiagnostic; k < out.diagnostics.size(); ++k) out.diagnostics[k].range = shifted(out.diagnostics[k].range, base);
+  for (std::size_t k = firstDiagnostic; k < out.diagnostics.size(); ++k)
+    out.diagnostics[k].range = shifted(out.diagnostics[k].range, base);
   return !tree.hasErrors();
 }
 
-bool LineScanner::lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out,
-                               std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+bool LineScanner::lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t lineNo,
+                               LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
   const bool endsLine = !chunk.empty() && chunk.back() == '\n';
   const std::string_view content = chunk.substr(0, chunk.size() - (endsLine ? 1 : 0));
   if (content.find('\n') == std::string_view::npos && scanLine(content, base, lineNo, out)) return true;
@@ -460,7 +477,9 @@ bool LineScanner::lowerChunkAt(std::string_view chunk, std::uint32_t base, std::
 
 bool LineScanner::lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out,
                              std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
-  if (!piece.tooLong) return lowerChunkAt(text.substr(piece.begin, piece.end - piece.begin), piece.begin, piece.line, out, syntaxDiagnostics);
+  if (!piece.tooLong)
+    return lowerChunkAt(text.substr(piece.begin, piece.end - piece.begin), piece.begin, piece.line, out,
+                        syntaxDiagnostics);
   // The range marks the statement's first kMaxStatementBytes (placing its far end would mean
   // reading all of it again), and ends before a line terminator.
   std::uint32_t end = std::min(piece.end, piece.begin + kMaxStatementBytes);
@@ -468,8 +487,9 @@ bool LineScanner::lowerPiece(std::string_view text, const ChunkPiece& piece, Low
   out.diagnostics.push_back({{piece.begin, end},
                              isa::AsmSeverity::Error,
                              isa::DiagnosticCode::StatementTooLong,
-                             "this statement is " + std::to_string(piece.end - piece.begin) + " bytes long; statements longer than " +
-                                 std::to_string(kMaxStatementBytes) + " bytes are not analysed",
+                             "this statement is " + std::to_string(piece.end - piece.begin) +
+                                 " bytes long; statements longer than " + std::to_string(kMaxStatementBytes) +
+                                 " bytes are not analysed",
                              {},
                              {},
                              {}});
@@ -510,7 +530,9 @@ LineScanner& threadScanner() {
 }
 }  // namespace
 
-LoweredUnit lowerText(std::string_view text, ScanStats* stats) { return threadScanner().lowerText(text, stats); }
+LoweredUnit lowerText(std::string_view text, ScanStats* stats) {
+  return threadScanner().lowerText(text, stats);
+}
 
 bool scanLine(std::string_view line, std::uint32_t base, std::uint32_t lineNo, LoweredUnit& out) {
   return threadScanner().scanLine(line, base, lineNo, out);
@@ -521,7 +543,8 @@ bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t line
   return threadScanner().lowerChunkAt(chunk, base, lineNo, out, syntaxDiagnostics);
 }
 
-bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
+bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out,
+                std::vector<isa::AsmDiagnostic>& syntaxDiagnostics) {
   return threadScanner().lowerPiece(text, piece, out, syntaxDiagnostics);
 }
 

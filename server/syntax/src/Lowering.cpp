@@ -39,7 +39,8 @@ class Lowerer {
     s.line = v.line;
     s.hasError = v.hasError;
     if (v.guard)
-      s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range), toRange(v.guard->predicate.range)};
+      s.guard = isa::AsmGuard{v.guard->negated, std::string(v.guard->predicate.text), toRange(v.guard->range),
+                              toRange(v.guard->predicate.range)};
     s.mnemonic.append(v.mnemonic.text);
     s.mnemonicRange = toRange(v.mnemonic.range);
     s.parts.reserve(v.modifiers.size());
@@ -47,14 +48,24 @@ class Lowerer {
     for (const auto& m : v.modifiers) s.parts.push_back({std::string(m.text), toRange(m.range)});
     for (const auto& o : v.operands) operand(o, s.operands.emplace_back());
     if (v.trailingComma)
-      diagnostics_.push_back({toRange(*v.trailingComma), isa::AsmSeverity::Warning, isa::DiagnosticCode::DanglingComma,
-                                  "',' before ';' is followed by no operand", {""}, {}, {}});
+      diagnostics_.push_back({toRange(*v.trailingComma),
+                              isa::AsmSeverity::Warning,
+                              isa::DiagnosticCode::DanglingComma,
+                              "',' before ';' is followed by no operand",
+                              {""},
+                              {},
+                              {}});
   }
 
  private:
   void integerTooLarge(Token t) {
-    diagnostics_.push_back({toRange(t.range), isa::AsmSeverity::Error, isa::DiagnosticCode::IntegerTooLarge,
-                                "'" + std::string(t.text) + "' does not fit 64 bits", {}, {}, {}});
+    diagnostics_.push_back({toRange(t.range),
+                            isa::AsmSeverity::Error,
+                            isa::DiagnosticCode::IntegerTooLarge,
+                            "'" + std::string(t.text) + "' does not fit 64 bits",
+                            {},
+                            {},
+                            {}});
   }
 
   std::uint64_t integer(Token t, bool& ok) {
@@ -83,12 +94,8 @@ class Lowerer {
       case OperandKind::Gpr:
       case OperandKind::UniformGpr:
       case OperandKind::Predicate:
-      case OperandKind::UniformPredicate:
-        o.kind = isa::AsmOperandKind::Register;
-        break;
-      case OperandKind::PredicateSet:
-        o.kind = isa::AsmOperandKind::PredicateSet;
-        break;
+      case OperandKind::UniformPredicate: o.kind = isa::AsmOperandKind::Register; break;
+      case OperandKind::PredicateSet: o.kind = isa::AsmOperandKind::PredicateSet; break;
       case OperandKind::RegisterRange:
         o.kind = isa::AsmOperandKind::RegisterRange;
         o.file.append(v.file.text);
@@ -112,7 +119,8 @@ class Lowerer {
       }
       case OperandKind::ConstantMemory:
       case OperandKind::RegisterIndirect: {
-        o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory : isa::AsmOperandKind::RegisterIndirect;
+        o.kind = v.kind == OperandKind::ConstantMemory ? isa::AsmOperandKind::ConstantMemory
+                                                       : isa::AsmOperandKind::RegisterIndirect;
         o.file.append(v.kind == OperandKind::ConstantMemory ? v.space.text : v.file.text);
         if (v.bank.present()) o.bank = integer(v.bank, ok);
         if (v.base.present()) o.base.append(v.base.text);
@@ -120,20 +128,23 @@ class Lowerer {
         o.offsetRange = toRange(v.offset.range);
         if (v.offset.present()) {
           const std::uint64_t magnitude = integer(v.offset, ok);
-          const auto clipped = static_cast<std::int64_t>(std::min<std::uint64_t>(magnitude, 0x7FFFFFFFFFFFFFFFull));
+          const auto clipped =
+              static_cast<std::int64_t>(std::min<std::uint64_t>(magnitude, 0x7FFFFFFFFFFFFFFFull));
           o.offset = v.sign == '-' ? -clipped : clipped;
         }
         if (v.kind == OperandKind::ConstantMemory && v.space.text != "c")
-          diagnostics_.push_back({toRange(v.space.range), isa::AsmSeverity::Warning, isa::DiagnosticCode::ConstantMemorySpelling,
-                                      "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]", {"c"}, {}, {}});
+          diagnostics_.push_back(
+              {toRange(v.space.range),
+               isa::AsmSeverity::Warning,
+               isa::DiagnosticCode::ConstantMemorySpelling,
+               "constant memory is written c[bank][offset], not " + std::string(v.space.text) + "[…]",
+               {"c"},
+               {},
+               {}});
         break;
       }
-      case OperandKind::Identifier:
-        o.kind = isa::AsmOperandKind::Name;
-        break;
-      case OperandKind::Invalid:
-        o.kind = isa::AsmOperandKind::Invalid;
-        break;
+      case OperandKind::Identifier: o.kind = isa::AsmOperandKind::Name; break;
+      case OperandKind::Invalid: o.kind = isa::AsmOperandKind::Invalid; break;
     }
     if (!ok) o.kind = isa::AsmOperandKind::Invalid;
   }
@@ -150,8 +161,14 @@ isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& o
 }
 
 isa::AsmDiagnostic toAsmDiagnostic(const SyntaxDiagnostic& d) {
-  return {toRange(d.range), d.code == isa::DiagnosticCode::UnterminatedComment ? isa::AsmSeverity::Warning : isa::AsmSeverity::Error, d.code, d.message,
-          d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert}, {}, {}};
+  return {toRange(d.range),
+          d.code == isa::DiagnosticCode::UnterminatedComment ? isa::AsmSeverity::Warning
+                                                             : isa::AsmSeverity::Error,
+          d.code,
+          d.message,
+          d.insert.empty() ? std::vector<std::string>{} : std::vector<std::string>{d.insert},
+          {},
+          {}};
 }
 
 LoweredUnit lower(const SyntaxTree& tree) {

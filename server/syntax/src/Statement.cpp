@@ -8,21 +8,26 @@ namespace gpuasm::syntax {
 
 namespace {
 
-bool is(TSNode node, const char* type) { return !ts_node_is_null(node) && std::strcmp(ts_node_type(node), type) == 0; }
+bool is(TSNode node, const char* type) {
+  return !ts_node_is_null(node) && std::strcmp(ts_node_type(node), type) == 0;
+}
 
 // Field ids of the grammar, looked up once: reading children by id in one cursor pass is much
 // cheaper than ts_node_child_by_field_name per field.
 struct FieldIds {
-  TSFieldId guard, mnemonic, operands, scheduling, negated, predicate, name, modifier, operand, trailingComma, prefix,
-      value, selector, file, first, last, space, bank, base, sign, offset;
+  TSFieldId guard, mnemonic, operands, scheduling, negated, predicate, name, modifier, operand, trailingComma,
+      prefix, value, selector, file, first, last, space, bank, base, sign, offset;
   static const FieldIds& get() {
     static const FieldIds ids = [] {
       const TSLanguage* l = gpuasmLanguage();
-      auto id = [l](const char* n) { return ts_language_field_id_for_name(l, n, static_cast<std::uint32_t>(std::strlen(n))); };
-      return FieldIds{id("guard"), id("mnemonic"), id("operands"), id("scheduling"), id("negated"), id("predicate"),
-                      id("name"), id("modifier"), id("operand"), id("trailing_comma"), id("prefix"), id("value"),
-                      id("selector"), id("file"), id("first"), id("last"), id("space"), id("bank"), id("base"),
-                      id("sign"), id("offset")};
+      auto id = [l](const char* n) {
+        return ts_language_field_id_for_name(l, n, static_cast<std::uint32_t>(std::strlen(n)));
+      };
+      return FieldIds{id("guard"),     id("mnemonic"), id("operands"), id("scheduling"), id("negated"),
+                      id("predicate"), id("name"),     id("modifier"), id("operand"),    id("trailing_comma"),
+                      id("prefix"),    id("value"),    id("selector"), id("file"),       id("first"),
+                      id("last"),      id("space"),    id("bank"),     id("base"),       id("sign"),
+                      id("offset")};
     }();
     return ids;
   }
@@ -77,19 +82,25 @@ class Reader {
         GuardView g;
         g.range = SyntaxTree::rangeOf(child);
         forEachChild(child, [&](TSFieldId gf, TSNode part) {
-          if (gf == id.negated) g.negated = true;
-          else if (gf == id.predicate) g.predicate = token(part);
+          if (gf == id.negated)
+            g.negated = true;
+          else if (gf == id.predicate)
+            g.predicate = token(part);
         });
         s.guard = g;
       } else if (f == id.mnemonic) {
         forEachChild(child, [&](TSFieldId mf, TSNode part) {
-          if (mf == id.name) s.mnemonic = token(part);
-          else if (mf == id.modifier) s.modifiers.push_back(token(part));
+          if (mf == id.name)
+            s.mnemonic = token(part);
+          else if (mf == id.modifier)
+            s.modifiers.push_back(token(part));
         });
       } else if (f == id.operands) {
         forEachChild(child, [&](TSFieldId of, TSNode part) {
-          if (of == id.operand) s.operands.push_back(operand(part));
-          else if (of == id.trailingComma) s.trailingComma = SyntaxTree::rangeOf(part);
+          if (of == id.operand)
+            s.operands.push_back(operand(part));
+          else if (of == id.trailingComma)
+            s.trailingComma = SyntaxTree::rangeOf(part);
         });
       } else if (f == id.scheduling) {
         s.scheduling.push_back(token(child));
@@ -106,8 +117,10 @@ class Reader {
     o.range = SyntaxTree::rangeOf(node);
     TSNode value{};
     forEachChild(node, [&](TSFieldId f, TSNode child) {
-      if (f == id.prefix) o.prefix = firstChar(child);
-      else if (f == id.value) value = child;
+      if (f == id.prefix)
+        o.prefix = firstChar(child);
+      else if (f == id.value)
+        value = child;
     });
     if (is(value, "absolute_value")) {
       o.absolute = true;
@@ -132,19 +145,28 @@ class Reader {
       });
     } else if (std::strcmp(type, "register_range") == 0 || std::strcmp(type, "register_indirect") == 0 ||
                std::strcmp(type, "constant_memory") == 0) {
-      o.kind = std::strcmp(type, "register_range") == 0      ? OperandKind::RegisterRange
-               : std::strcmp(type, "constant_memory") == 0   ? OperandKind::ConstantMemory
-                                                             : OperandKind::RegisterIndirect;
+      o.kind = std::strcmp(type, "register_range") == 0    ? OperandKind::RegisterRange
+               : std::strcmp(type, "constant_memory") == 0 ? OperandKind::ConstantMemory
+                                                           : OperandKind::RegisterIndirect;
       forEachChild(value, [&](TSFieldId f, TSNode child) {
-        if (f == id.file) o.file = token(child);
-        else if (f == id.first) o.first = token(child);
-        else if (f == id.last) o.last = token(child);
-        else if (f == id.space) o.space = token(child);
-        else if (f == id.bank) o.bank = token(child);
-        else if (f == id.base) o.base = token(field(child, id.name));
-        else if (f == id.sign) o.sign = firstChar(child);
-        else if (f == id.offset) o.offset = token(child);
-        else if (f == id.selector) o.selector = token(child);
+        if (f == id.file)
+          o.file = token(child);
+        else if (f == id.first)
+          o.first = token(child);
+        else if (f == id.last)
+          o.last = token(child);
+        else if (f == id.space)
+          o.space = token(child);
+        else if (f == id.bank)
+          o.bank = token(child);
+        else if (f == id.base)
+          o.base = token(field(child, id.name));
+        else if (f == id.sign)
+          o.sign = firstChar(child);
+        else if (f == id.offset)
+          o.offset = token(child);
+        else if (f == id.selector)
+          o.selector = token(child);
       });
     } else if (std::strcmp(type, "integer") == 0) {
       o.kind = OperandKind::Integer;
@@ -245,7 +267,8 @@ std::optional<std::uint32_t> lastRealTokenEnd(TSNode node, std::uint32_t offset)
     if (begin > offset) break;
     if (ts_node_is_missing(child) && begin == offset) return lastRealEnd;
     if (offset <= end && ts_node_child_count(child) > 0)
-      if (auto inner = lastRealTokenEnd(child, offset); inner && (!lastRealEnd || *inner > *lastRealEnd)) return inner;
+      if (auto inner = lastRealTokenEnd(child, offset); inner && (!lastRealEnd || *inner > *lastRealEnd))
+        return inner;
     if (!ts_node_is_extra(child) && end <= offset) lastRealEnd = end;
   }
   return lastRealEnd;
@@ -254,7 +277,8 @@ std::optional<std::uint32_t> lastRealTokenEnd(TSNode node, std::uint32_t offset)
 std::uint32_t missingTokenPosition(const SyntaxTree& tree, TSNode missing) {
   const std::uint32_t at = ts_node_start_byte(missing);
   const std::optional<std::uint32_t> real = lastRealTokenEnd(tree.root(), at);
-  if (!real || *real > at || tree.text().substr(*real, at - *real).find('\n') != std::string_view::npos) return at;
+  if (!real || *real > at || tree.text().substr(*real, at - *real).find('\n') != std::string_view::npos)
+    return at;
   return *real;
 }
 
@@ -266,21 +290,29 @@ std::vector<SyntaxDiagnostic> syntaxDiagnosticsOf(const SyntaxTree& tree) {
   const bool mayHaveUnclosedComment = tree.text().find("/*") != std::string::npos;
   walk(tree.root(), [&](TSNode node) {
     if (is(node, "unterminated_comment")) {
-      out.push_back({SyntaxTree::rangeOf(node), isa::DiagnosticCode::UnterminatedComment, "'/*' is not closed by '*/'; the comment ends at the end of the line", {}});
+      out.push_back({SyntaxTree::rangeOf(node),
+                     isa::DiagnosticCode::UnterminatedComment,
+                     "'/*' is not closed by '*/'; the comment ends at the end of the line",
+                     {}});
       return false;
     }
     if (!ts_node_has_error(node)) return mayHaveUnclosedComment;
     if (ts_node_is_missing(node)) {
       const std::uint32_t at = missingTokenPosition(tree, node);
       // A named node (an identifier, a register) has no spelling to insert; only tokens do.
-      out.push_back({{at, at}, isa::DiagnosticCode::MissingToken, std::string("missing '") + ts_node_type(node) + "'",
+      out.push_back({{at, at},
+                     isa::DiagnosticCode::MissingToken,
+                     std::string("missing '") + ts_node_type(node) + "'",
                      ts_node_is_named(node) ? std::string() : std::string(ts_node_type(node))});
       return false;
     }
     if (is(node, "ERROR")) {
       const std::string_view text = tree.textOf(node);
-      out.push_back({SyntaxTree::rangeOf(node), isa::DiagnosticCode::SyntaxError,
-                     text.empty() ? std::string("unexpected end of input") : "unexpected '" + shorten(text) + "'", {}});
+      out.push_back(
+          {SyntaxTree::rangeOf(node),
+           isa::DiagnosticCode::SyntaxError,
+           text.empty() ? std::string("unexpected end of input") : "unexpected '" + shorten(text) + "'",
+           {}});
       return false;
     }
     return true;

@@ -39,7 +39,8 @@ SyntaxTree::SyntaxTree(std::string text) : text_(std::move(text)), parser_(ts_pa
   // Fails only when the generated parser's ABI does not match the runtime: a build bug.
   [[maybe_unused]] const bool ok = ts_parser_set_language(parser_.get(), gpuasmLanguage());
   assert(ok && "grammar ABI does not match the tree-sitter runtime");
-  tree_.reset(ts_parser_parse_string(parser_.get(), nullptr, text_.data(), static_cast<std::uint32_t>(text_.size())));
+  tree_.reset(
+      ts_parser_parse_string(parser_.get(), nullptr, text_.data(), static_cast<std::uint32_t>(text_.size())));
   assert(tree_ != nullptr);
 }
 
@@ -56,7 +57,8 @@ void SyntaxTree::applyEdit(const TextEdit& edit) {
   text_.replace(begin, end - begin, edit.replacement);
   e.new_end_point = pointAt(text_, e.new_end_byte);
   ts_tree_edit(tree_.get(), &e);
-  tree_.reset(ts_parser_parse_string(parser_.get(), tree_.get(), text_.data(), static_cast<std::uint32_t>(text_.size())));
+  tree_.reset(ts_parser_parse_string(parser_.get(), tree_.get(), text_.data(),
+                                     static_cast<std::uint32_t>(text_.size())));
   assert(tree_ != nullptr);
 }
 
@@ -65,8 +67,10 @@ TSNode SyntaxTree::root() const { return ts_tree_root_node(tree_.get()); }
 bool SyntaxTree::hasErrors() const { return ts_node_has_error(root()); }
 
 std::string_view SyntaxTree::textOf(TSNode node) const {
-  const std::uint32_t b = std::min<std::uint32_t>(ts_node_start_byte(node), static_cast<std::uint32_t>(text_.size()));
-  const std::uint32_t e = std::min<std::uint32_t>(ts_node_end_byte(node), static_cast<std::uint32_t>(text_.size()));
+  const std::uint32_t b =
+      std::min<std::uint32_t>(ts_node_start_byte(node), static_cast<std::uint32_t>(text_.size()));
+  const std::uint32_t e =
+      std::min<std::uint32_t>(ts_node_end_byte(node), static_cast<std::uint32_t>(text_.size()));
   return std::string_view(text_).substr(b, e - b);
 }
 

@@ -13,8 +13,9 @@ namespace detail {
 nlohmann::json diagnosticsJson(const std::vector<PlacedDiagnostic>& diagnostics) {
   nlohmann::json diags = nlohmann::json::array();
   for (const auto& d : diagnostics) {
-    nlohmann::json j = {{"line", d.line}, {"column", d.column}, {"endLine", d.endLine}, {"endColumn", d.endColumn},
-                        {"severity", d.severity}, {"code", d.code}, {"message", d.message}};
+    nlohmann::json j = {{"line", d.line},           {"column", d.column},     {"endLine", d.endLine},
+                        {"endColumn", d.endColumn}, {"severity", d.severity}, {"code", d.code},
+                        {"message", d.message}};
     if (!d.suggestions.empty()) j["suggestions"] = d.suggestions;
     if (!d.legalForms.empty()) j["legalForms"] = d.legalForms;
     if (!d.erratum.empty()) j["erratum"] = d.erratum;
@@ -47,8 +48,16 @@ std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& 
 
 PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition b, syntax::LinePosition e) {
   // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
-  return {b.line + 1, b.character + 1, e.line + 1, e.character + 1, ide::severityName(d.severity), std::string(isa::spelling(d.code)), text::escapeInvalidUtf8(d.message),
-          d.suggestions, d.legalForms, d.erratum};
+  return {b.line + 1,
+          b.character + 1,
+          e.line + 1,
+          e.character + 1,
+          ide::severityName(d.severity),
+          std::string(isa::spelling(d.code)),
+          text::escapeInvalidUtf8(d.message),
+          d.suggestions,
+          d.legalForms,
+          d.erratum};
 }
 
 PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LineCursor& cursor) {
@@ -56,16 +65,20 @@ PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LineCursor& c
   return placeDiagnostic(d, begin, cursor.positionAfter(cursor.consumed(), begin, d.range.end));
 }
 
-std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines) {
+std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics,
+                                               const syntax::LineIndex& lines) {
   std::vector<PlacedDiagnostic> out;
   out.reserve(diagnostics.size());
-  for (const auto& d : diagnostics) out.push_back(placeDiagnostic(d, lines.position(d.range.begin), lines.position(d.range.end)));
+  for (const auto& d : diagnostics)
+    out.push_back(placeDiagnostic(d, lines.position(d.range.begin), lines.position(d.range.end)));
   return out;
 }
 
 namespace {
 nlohmann::json jsonString(const std::string& s) { return s; }
-std::string dumped(const nlohmann::json& j, int indent) { return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace); }
+std::string dumped(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 }  // namespace
 
 CheckJsonWriter::CheckJsonWriter(std::ostream& out) : out_(out) { out_ << "{\n  \"files\": ["; }

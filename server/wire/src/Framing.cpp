@@ -31,7 +31,8 @@ std::optional<std::variant<std::string, FrameError>> FrameReader::next() {
       if (rest.size() > kMaxHeader) {
         consumed_ = buffer_.size();
         compact();
-        return FrameError{"header block longer than " + std::to_string(kMaxHeader) + " bytes without a blank line; input dropped"};
+        return FrameError{"header block longer than " + std::to_string(kMaxHeader) +
+                          " bytes without a blank line; input dropped"};
       }
       return std::nullopt;
     }
@@ -52,8 +53,10 @@ std::optional<std::variant<std::string, FrameError>> FrameReader::next() {
       if (text::equalsIgnoringCase(name, "Content-Length")) {
         std::size_t n = 0;
         const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-        if (ec != std::errc() || p != value.data() + value.size()) error = "Content-Length '" + std::string(value) + "' is not a number";
-        else length = n;
+        if (ec != std::errc() || p != value.data() + value.size())
+          error = "Content-Length '" + std::string(value) + "' is not a number";
+        else
+          length = n;
       }
     }
     consumed_ += end + 4;
@@ -65,7 +68,8 @@ std::optional<std::variant<std::string, FrameError>> FrameReader::next() {
     if (*length > kMaxBody) {
       skipBody_ = *length;
       compact();
-      return FrameError{"message of " + std::to_string(*length) + " bytes is larger than the limit of " + std::to_string(kMaxBody)};
+      return FrameError{"message of " + std::to_string(*length) + " bytes is larger than the limit of " +
+                        std::to_string(kMaxBody)};
     }
     bodyLength_ = *length;
   }

@@ -22,7 +22,8 @@ constexpr std::uintmax_t kMaxProjectFileBytes = 1 << 20;
 
 std::string normalDirectory(const std::string& base, const std::string& dir) {
   std::error_code ec;
-  std::string d = fs::absolute(fs::path(base) / dir, ec).lexically_normal().string();  // an absolute dir replaces base
+  std::string d =
+      fs::absolute(fs::path(base) / dir, ec).lexically_normal().string();  // an absolute dir replaces base
   while (d.size() > 1 && d.back() == '/') d.pop_back();  // "spec/" normalises to "…/spec/"
   return d;
 }
@@ -34,7 +35,9 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
   if (!fs::is_regular_file(path, ec)) return std::unexpected(path.string() + ": not a regular file");
   const std::uintmax_t size = fs::file_size(path, ec);
   if (ec) return std::unexpected(path.string() + ": " + ec.message());
-  if (size > kMaxProjectFileBytes) return std::unexpected(path.string() + ": " + std::to_string(size) + " bytes; a project file holds at most 1 MiB");
+  if (size > kMaxProjectFileBytes)
+    return std::unexpected(path.string() + ": " + std::to_string(size) +
+                           " bytes; a project file holds at most 1 MiB");
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) return std::unexpected(path.string() + ": cannot read it");
@@ -44,12 +47,15 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
   } catch (const json::parse_error& e) {  // its message says where: "at line L, column C"
     return std::unexpected(path.string() + ": not valid JSON (" + std::string(e.what()) + ")");
   }
-  if (!j.is_object()) return std::unexpected(path.string() + ": must hold a JSON object, like {\"specDir\": \"spec\"}");
+  if (!j.is_object())
+    return std::unexpected(path.string() + ": must hold a JSON object, like {\"specDir\": \"spec\"}");
   ProjectConfig config;
   config.file = path.string();
   if (const auto it = j.find("specDir"); it != j.end()) {
     if (!it->is_string() || it->get<std::string>().empty())
-      return std::unexpected(path.string() + ": \"specDir\" must be a non-empty string, the spec directory relative to this file");
+      return std::unexpected(
+          path.string() +
+          ": \"specDir\" must be a non-empty string, the spec directory relative to this file");
     config.specDir = normalDirectory(path.parent_path().string(), it->get<std::string>());
   }
   return config;

@@ -77,7 +77,8 @@ std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& 
         r.name = name;
         if (v.is_array()) {
           if (v.size() != sim::kWarpSize)
-            return std::unexpected("regs." + name + ": a per-lane list needs 32 values, found " + std::to_string(v.size()));
+            return std::unexpected("regs." + name + ": a per-lane list needs 32 values, found " +
+                                   std::to_string(v.size()));
           r.value.kind = sim::InitValue::Kind::PerLane;
           for (std::size_t lane = 0; lane < sim::kWarpSize; ++lane) {
             auto one = number(v[lane], "regs." + name + "[" + std::to_string(lane) + "]");
@@ -96,15 +97,18 @@ std::expected<sim::InitialState, std::string> detail::stateFromJson(const json& 
       for (const auto& [bankText, words] : value.items()) {
         auto bank = address(bankText, "cmem bank '" + bankText + "'");
         if (!bank) return std::unexpected(bank.error());
-        if (!words.is_object()) return std::unexpected("cmem." + bankText + " must be an object {offset: word}");
+        if (!words.is_object())
+          return std::unexpected("cmem." + bankText + " must be an object {offset: word}");
         for (const auto& [offsetText, word] : words.items()) {
           auto offset = address(offsetText, "cmem offset '" + offsetText + "'");
           if (!offset) return std::unexpected(offset.error());
           auto w = number(word, "cmem." + bankText + "." + offsetText);
           if (!w) return std::unexpected(w.error());
           if (*bank > 0xFFFF || *offset > 0xFFFFFFFFu || (*w > 0xFFFFFFFFu && *w < 0xFFFFFFFF80000000ull))
-            return std::unexpected("cmem." + bankText + "." + offsetText + ": bank, offset or word out of range");
-          state.cmem.push_back({static_cast<std::uint32_t>(*bank), static_cast<std::uint32_t>(*offset), static_cast<std::uint32_t>(*w)});
+            return std::unexpected("cmem." + bankText + "." + offsetText +
+                                   ": bank, offset or word out of range");
+          state.cmem.push_back({static_cast<std::uint32_t>(*bank), static_cast<std::uint32_t>(*offset),
+                                static_cast<std::uint32_t>(*w)});
         }
       }
     } else {
@@ -137,7 +141,8 @@ json detail::registersJson(const sim::WarpState& s) {
   return regs;
 }
 
-json detail::runJson(const std::string& file, const ide::RunOutcome& outcome, const std::vector<PlacedDiagnostic>& diagnostics) {
+json detail::runJson(const std::string& file, const ide::RunOutcome& outcome,
+                     const std::vector<PlacedDiagnostic>& diagnostics) {
   json stop = json::object();
   if (!outcome.setupError.empty()) {
     stop = {{"reason", "error"}, {"executed", 0}, {"message", outcome.setupError}};

@@ -11,7 +11,9 @@ using namespace gpuasm::isa;
 namespace {
 
 json posJson(const InstrDb& db, const SourcePos& pos) {
-  return {{"file", pos.file < db.files().size() ? db.files()[pos.file].name : ""}, {"line", pos.line}, {"column", pos.column}};
+  return {{"file", pos.file < db.files().size() ? db.files()[pos.file].name : ""},
+          {"line", pos.line},
+          {"column", pos.column}};
 }
 
 json proseJson(const InstrDb& db, const Prose& p) {
@@ -53,18 +55,29 @@ json typeJson(const InstrDb& db, const BitFieldType& t) {
   json values = json::array();
   for (const auto& e : t.enumerators) values.push_back({{"name", e.name}, {"value", e.value}});
   json aliases = json::array();
-  for (const auto& a : t.aliases) aliases.push_back({{"spelling", a.spelling}, {"enumerator", a.target}, {"erratum", a.erratum}});
+  for (const auto& a : t.aliases)
+    aliases.push_back({{"spelling", a.spelling}, {"enumerator", a.target}, {"erratum", a.erratum}});
   json subFields = json::array();
-  for (const auto& s : t.subFields) subFields.push_back({{"name", s.name}, {"offset", s.offset}, {"width", s.width}, {"type", s.type}});
-  return {{"name", t.name}, {"width", t.width}, {"kind", typeKindName(t.kind)}, {"origin", roleName(t.origin)},
-          {"pos", posJson(db, t.pos)}, {"values", values}, {"aliases", aliases}, {"subFields", subFields}};
+  for (const auto& s : t.subFields)
+    subFields.push_back({{"name", s.name}, {"offset", s.offset}, {"width", s.width}, {"type", s.type}});
+  return {{"name", t.name},
+          {"width", t.width},
+          {"kind", typeKindName(t.kind)},
+          {"origin", roleName(t.origin)},
+          {"pos", posJson(db, t.pos)},
+          {"values", values},
+          {"aliases", aliases},
+          {"subFields", subFields}};
 }
 
 json formJson(const InstrDb& db, const SyntaxForm& f) {
   json mods = json::array();
   for (std::size_t i = 0; i < f.parts.size(); ++i) {
     const auto& p = f.parts[i];
-    mods.push_back({{"text", p.text}, {"variable", p.variable}, {"optional", p.optional}, {"mnemonic", i < f.mnemonicParts}});
+    mods.push_back({{"text", p.text},
+                    {"variable", p.variable},
+                    {"optional", p.optional},
+                    {"mnemonic", i < f.mnemonicParts}});
   }
   json ops = json::array();
   for (const auto& o : f.operands) {
@@ -73,22 +86,26 @@ json formJson(const InstrDb& db, const SyntaxForm& f) {
     if (o.allowBitNot) prefixes.push_back("~");
     if (o.allowNot) prefixes.push_back("!");
     if (o.allowAbs) prefixes.push_back("|x|");
-    json j = {{"placeholder", o.placeholder}, {"shape", shapeName(o.shape)}, {"optional", o.optional},
-              {"prefixes", prefixes}, {"text", o.text}};
+    json j = {{"placeholder", o.placeholder},
+              {"shape", shapeName(o.shape)},
+              {"optional", o.optional},
+              {"prefixes", prefixes},
+              {"text", o.text}};
     if (!o.fileName.empty()) j["file"] = o.fileName;
     if (!o.offsetType.empty()) j["offsetType"] = o.offsetType;
     if (!o.suffix.empty()) j["suffix"] = {{"variable", o.suffix}, {"optional", o.suffixOptional}};
     ops.push_back(std::move(j));
   }
-  json j = {{"text", f.text}, {"pos", posJson(db, f.pos)}, {"base", f.baseName}, {"modifiers", mods},
-            {"operands", ops}, {"sched", f.schedTokens}, {"comment", f.comment}};
+  json j = {{"text", f.text},  {"pos", posJson(db, f.pos)}, {"base", f.baseName},  {"modifiers", mods},
+            {"operands", ops}, {"sched", f.schedTokens},    {"comment", f.comment}};
   if (!f.erratum.empty()) j["erratum"] = f.erratum;
   return j;
 }
 
 json rulesJson(const std::vector<EncodingErrorRule>& rules) {
   json out = json::array();
-  for (const auto& r : rules) out.push_back({{"kind", r.kind}, {"message", r.message}, {"condition", r.condition.toString()}});
+  for (const auto& r : rules)
+    out.push_back({{"kind", r.kind}, {"message", r.message}, {"condition", r.condition.toString()}});
   return out;
 }
 
@@ -103,19 +120,33 @@ json optypeJson(const InstrDb& db, const Optype& o) {
   }
   json opcodes = json::array();
   for (auto i : o.opcodes) opcodes.push_back(db.opcodes()[i].name);
-  return {{"name", o.name}, {"index", o.index}, {"group", o.group}, {"mnemonic", o.mnemonic}, {"pos", posJson(db, o.pos)},
+  return {{"name", o.name},
+          {"index", o.index},
+          {"group", o.group},
+          {"mnemonic", o.mnemonic},
+          {"pos", posJson(db, o.pos)},
           {"syntax", {{"forms", forms}, {"domains", domains}}},
-          {"docs", {{"description", proseJson(db, o.docs.description)}, {"operandInfo", proseJson(db, o.docs.operandInfo)},
-                    {"modifierInfo", proseJson(db, o.docs.modifierInfo)}, {"semantics", proseJson(db, o.docs.semantics)},
-                    {"examples", proseJson(db, o.docs.examples)}, {"simulation", proseJson(db, o.docs.simulation)}}},
-          {"encodingErrors", rulesJson(o.encodingErrors)}, {"opcodes", opcodes}};
+          {"docs",
+           {{"description", proseJson(db, o.docs.description)},
+            {"operandInfo", proseJson(db, o.docs.operandInfo)},
+            {"modifierInfo", proseJson(db, o.docs.modifierInfo)},
+            {"semantics", proseJson(db, o.docs.semantics)},
+            {"examples", proseJson(db, o.docs.examples)},
+            {"simulation", proseJson(db, o.docs.simulation)}}},
+          {"encodingErrors", rulesJson(o.encodingErrors)},
+          {"opcodes", opcodes}};
 }
 
 json opcodeJson(const InstrDb& db, const Opcode& op) {
   json fields = json::array();
   for (const auto& f : op.fields) {
-    json j = {{"name", f.name}, {"offset", f.offset}, {"width", f.width}, {"type", db.typeOf(f).name},
-              {"presence", presenceName(f.presence)}, {"declaredIn", f.declaredIn}, {"pos", posJson(db, f.pos)}};
+    json j = {{"name", f.name},
+              {"offset", f.offset},
+              {"width", f.width},
+              {"type", db.typeOf(f).name},
+              {"presence", presenceName(f.presence)},
+              {"declaredIn", f.declaredIn},
+              {"pos", posJson(db, f.pos)}};
     if (f.presence != FieldPresence::Required) {
       j["value"] = f.value;
       j["valueText"] = f.valueText;
@@ -134,10 +165,19 @@ json opcodeJson(const InstrDb& db, const Opcode& op) {
     for (std::size_t i = 0; i < a.args.size(); ++i) call += (i ? ", " : "") + a.args[i];
     asmFormat[a.target] = call + ")";
   }
-  json j = {{"name", op.name}, {"optype", db.optypeOf(op).name}, {"pos", posJson(db, op.pos)}, {"fields", fields},
-            {"inList", info.inList}, {"outList", info.outList}, {"order", order}, {"bitwidth", bitwidth},
-            {"asmFormat", asmFormat}, {"modiOrder", info.modiOrders}, {"encodingErrors", rulesJson(op.encodingErrors)},
-            {"fixedMask", op.fixedMask.toHex()}, {"fixedBits", op.fixedBits.toHex()}};
+  json j = {{"name", op.name},
+            {"optype", db.optypeOf(op).name},
+            {"pos", posJson(db, op.pos)},
+            {"fields", fields},
+            {"inList", info.inList},
+            {"outList", info.outList},
+            {"order", order},
+            {"bitwidth", bitwidth},
+            {"asmFormat", asmFormat},
+            {"modiOrder", info.modiOrders},
+            {"encodingErrors", rulesJson(op.encodingErrors)},
+            {"fixedMask", op.fixedMask.toHex()},
+            {"fixedBits", op.fixedBits.toHex()}};
   if (!info.orderAmendedBy.empty()) j["orderErratum"] = info.orderAmendedBy;
   return j;
 }
@@ -159,26 +199,42 @@ json diagnosticsJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagn
 
 std::string specToJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagnostics, int indent) {
   json files = json::array();
-  for (const auto& f : db.files()) files.push_back({{"name", f.name}, {"role", roleName(f.role)}, {"bytes", f.text.size()}});
+  for (const auto& f : db.files())
+    files.push_back({{"name", f.name}, {"role", roleName(f.role)}, {"bytes", f.text.size()}});
   json types = json::array();
   for (const auto& t : db.types()) types.push_back(typeJson(db, t));
   json groups = json::array();
-  for (const auto& g : db.groups()) groups.push_back({{"name", g.name}, {"parent", g.parent}, {"pos", posJson(db, g.pos)}});
+  for (const auto& g : db.groups())
+    groups.push_back({{"name", g.name}, {"parent", g.parent}, {"pos", posJson(db, g.pos)}});
   json optypes = json::array();
   for (const auto& o : db.optypes()) optypes.push_back(optypeJson(db, o));
   json opcodes = json::array();
   for (const auto& op : db.opcodes()) opcodes.push_back(opcodeJson(db, op));
   json errata = json::array();
   for (const auto& e : db.errata())
-    errata.push_back({{"id", e.id}, {"targets", e.targets}, {"problem", proseJson(db, e.problem)},
-                      {"decision", proseJson(db, e.decision)}, {"affects", e.affects}, {"amends", e.amends},
+    errata.push_back({{"id", e.id},
+                      {"targets", e.targets},
+                      {"problem", proseJson(db, e.problem)},
+                      {"decision", proseJson(db, e.decision)},
+                      {"affects", e.affects},
+                      {"amends", e.amends},
                       {"pos", posJson(db, e.pos)}});
   std::size_t specTypes = 0;
   for (const auto& t : db.types()) specTypes += t.origin == SpecFileRole::Spec ? 1 : 0;
-  json out = {{"counts", {{"types", db.types().size()}, {"specTypes", specTypes}, {"groups", db.groups().size()},
-                          {"optypes", db.optypes().size()}, {"opcodes", db.opcodes().size()}, {"errata", db.errata().size()}}},
-              {"files", files}, {"types", types}, {"groups", groups}, {"optypes", optypes}, {"opcodes", opcodes},
-              {"errata", errata}, {"diagnostics", diagnosticsJson(db, diagnostics)}};
+  json out = {{"counts",
+               {{"types", db.types().size()},
+                {"specTypes", specTypes},
+                {"groups", db.groups().size()},
+                {"optypes", db.optypes().size()},
+                {"opcodes", db.opcodes().size()},
+                {"errata", db.errata().size()}}},
+              {"files", files},
+              {"types", types},
+              {"groups", groups},
+              {"optypes", optypes},
+              {"opcodes", opcodes},
+              {"errata", errata},
+              {"diagnostics", diagnosticsJson(db, diagnostics)}};
   return out.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
@@ -193,20 +249,24 @@ std::string disToJson(const InstrDb& db, const std::vector<DisEntry>& entries, i
       j["opcode"] = d.opcode->name;
       j["optype"] = db.optypeOf(*d.opcode).name;
       json fields = json::object();
-      for (std::size_t i = 0; i < d.opcode->fields.size(); ++i) fields[d.opcode->fields[i].name] = d.values[i];
+      for (std::size_t i = 0; i < d.opcode->fields.size(); ++i)
+        fields[d.opcode->fields[i].name] = d.values[i];
       j["fields"] = fields;
       if (!e.text.empty()) j["text"] = e.text;
     }
     json issues = json::array();
-    for (const auto& i : e.result.issues) issues.push_back({{"code", std::string(spelling(i.code))}, {"field", i.field}, {"message", i.message}});
+    for (const auto& i : e.result.issues)
+      issues.push_back({{"code", std::string(spelling(i.code))}, {"field", i.field}, {"message", i.message}});
     j["issues"] = issues;
     list.push_back(std::move(j));
   }
   return json{{"instructions", list}}.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
-std::string specDiagnosticsToJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagnostics, int indent) {
-  return json{{"diagnostics", diagnosticsJson(db, diagnostics)}}.dump(indent, ' ', false, json::error_handler_t::replace);
+std::string specDiagnosticsToJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagnostics,
+                                  int indent) {
+  return json{{"diagnostics", diagnosticsJson(db, diagnostics)}}.dump(indent, ' ', false,
+                                                                      json::error_handler_t::replace);
 }
 
 }  // namespace gpuasm::wire

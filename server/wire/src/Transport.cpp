@@ -64,7 +64,8 @@ int serveLoop(MessageHandler& server, int fd, ReadSome&& readSome, WriteAll&& wr
     // The batch's replies go out first; then, after a quiet moment, idle work a piece at a time
     // while nothing waits.
     bool writing = out.empty() || writeAll(out);
-    for (int wait = kQuietMs; writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(fd, wait); wait = 0) {
+    for (int wait = kQuietMs;
+         writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(fd, wait); wait = 0) {
       out.clear();
       for (const std::string& message : server.idle()) out += frameMessage(message);
       writing = out.empty() || writeAll(out);
@@ -98,8 +99,10 @@ int serveStdio(MessageHandler& server, std::ostream& log) {
   if (ec) {
     auto readSome = [](asio::mutable_buffer b, boost::system::error_code& e) -> std::size_t {
       const ssize_t r = ::read(STDIN_FILENO, b.data(), b.size());
-      if (r < 0) e = boost::system::error_code(errno, boost::system::system_category());
-      else if (r == 0) e = asio::error::eof;
+      if (r < 0)
+        e = boost::system::error_code(errno, boost::system::system_category());
+      else if (r == 0)
+        e = asio::error::eof;
       return r > 0 ? static_cast<std::size_t>(r) : 0;
     };
     return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
@@ -128,7 +131,9 @@ int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log) {
     log << server.name() << ": accept failed: " << ec.message() << '\n';
     return 2;
   }
-  auto readSome = [&socket](asio::mutable_buffer b, boost::system::error_code& e) { return socket.read_some(b, e); };
+  auto readSome = [&socket](asio::mutable_buffer b, boost::system::error_code& e) {
+    return socket.read_some(b, e);
+  };
   auto writeAll = [&socket](const std::string& bytes) {
     boost::system::error_code e;
     asio::write(socket, asio::buffer(bytes), e);

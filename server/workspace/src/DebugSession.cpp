@@ -250,7 +250,8 @@ std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer 
   // The one grammar of a value a user types (sim/Value.h, docs/LANGUAGE.md "Values a user types").
   const auto parsed = sim::parseValue(value);
   if (!parsed) {
-    if (parsed.error().kind == sim::ValueError::Kind::OutOfRange) return std::unexpected(parsed.error().message);
+    if (parsed.error().kind == sim::ValueError::Kind::OutOfRange)
+      return std::unexpected(parsed.error().message);
     return std::unexpected("'" + value +
                            "' is not a value (a number, 0x hex, 0b binary, an f32 like 0.5, true or false)");
   }

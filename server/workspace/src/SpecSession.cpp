@@ -53,21 +53,28 @@ SpecOutcome runSpecJob(SpecJob job) {
     outcome.diagnostics = std::move(load.diagnostics);
     std::vector<isa::SpecDiagnostic> lint = isa::lintSpec(*outcome.db);
     isa::attachErrata(*outcome.db, lint);
-    outcome.diagnostics.insert(outcome.diagnostics.end(), std::make_move_iterator(lint.begin()), std::make_move_iterator(lint.end()));
-    std::stable_sort(outcome.diagnostics.begin(), outcome.diagnostics.end(), [](const isa::SpecDiagnostic& a, const isa::SpecDiagnostic& b) {
-      return std::tie(a.pos.file, a.pos.line, a.pos.column) < std::tie(b.pos.file, b.pos.line, b.pos.column);
-    });
+    outcome.diagnostics.insert(outcome.diagnostics.end(), std::make_move_iterator(lint.begin()),
+                               std::make_move_iterator(lint.end()));
+    std::stable_sort(outcome.diagnostics.begin(), outcome.diagnostics.end(),
+                     [](const isa::SpecDiagnostic& a, const isa::SpecDiagnostic& b) {
+                       return std::tie(a.pos.file, a.pos.line, a.pos.column) <
+                              std::tie(b.pos.file, b.pos.line, b.pos.column);
+                     });
   }
   for (DocumentText& d : job.documents)
-    outcome.documents.push_back({std::move(d.uri), d.version, ide::Snapshot::analyse(outcome.db, std::move(d.text))});
+    outcome.documents.push_back(
+        {std::move(d.uri), d.version, ide::Snapshot::analyse(outcome.db, std::move(d.text))});
   return outcome;
 }
 
-std::set<std::string> unaccountedErrors(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics) {
+std::set<std::string> unaccountedErrors(const isa::InstrDb& db,
+                                        const std::vector<isa::SpecDiagnostic>& diagnostics) {
   std::set<std::string> errors;
   for (const isa::SpecDiagnostic& d : diagnostics) {
     if (d.severity != isa::Severity::Error || !d.erratum.empty()) continue;
-    const std::string file = d.pos.file < db.files().size() ? fs::path(db.files()[d.pos.file].name).filename().string() : std::string();
+    const std::string file = d.pos.file < db.files().size()
+                                 ? fs::path(db.files()[d.pos.file].name).filename().string()
+                                 : std::string();
     errors.insert(file + ": [" + d.code + "] " + d.message);
   }
   return errors;
@@ -100,7 +107,10 @@ std::optional<SpecOutcome> SpecWorker::poll(std::chrono::milliseconds wait) {
 }
 
 std::expected<SpecChoice, std::string> SpecSession::resolve() const {
-  if (!settingDir.empty()) return SpecChoice{SpecOrigin::Setting, wire::normalDirectory(workspaceRoot.empty() ? "." : workspaceRoot, settingDir), {}};
+  if (!settingDir.empty())
+    return SpecChoice{SpecOrigin::Setting,
+                      wire::normalDirectory(workspaceRoot.empty() ? "." : workspaceRoot, settingDir),
+                      {}};
   if (!workspaceRoot.empty()) {
     const fs::path file = fs::path(workspaceRoot) / wire::kProjectFileName;
     std::error_code ec;

@@ -35,8 +35,7 @@ std::vector<const ide::Diagnostic*> Document::diagnostics() const {
   std::vector<const ide::Diagnostic*> all;
   all.reserve(snapshot->diagnostics().size() + flow.size() + expectations.size());
   for (const auto* list : {&snapshot->diagnostics(), &flow, &expectations})
-    for (const ide::Diagnostic& d : *list)
-      all.push_back(&d);
+    for (const ide::Diagnostic& d : *list) all.push_back(&d);
   std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic* x, const ide::Diagnostic* y) {
     return x->range.begin < y->range.begin;
   });
@@ -91,8 +90,7 @@ Changes Workspace::configure(const Settings& settings, std::optional<std::string
                        settings.liveValues != settings_.liveValues ||
                        settings.liveValuesLane != settings_.liveValuesLane;
   settings_ = settings;
-  for (auto& [uri, doc] : documents_)
-    doc.flowStale = true;  // dataflow.maxFindings may have changed
+  for (auto& [uri, doc] : documents_) doc.flowStale = true;  // dataflow.maxFindings may have changed
   if (specDir && *specDir != specs_->settingDir) {
     specs_->settingDir = std::move(*specDir);
     specs_->reloadWanted = true;

@@ -153,14 +153,12 @@ Changes Workspace::install(SpecOutcome outcome, std::set<std::string> errors) {
   specs_->problem.clear();
   ++specs_->loads;
   std::map<std::string, std::shared_ptr<const ide::Snapshot>> analysed;
-  for (AnalysedDocument& d : outcome.documents)
-    analysed[d.uri] = std::move(d.snapshot);
+  for (AnalysedDocument& d : outcome.documents) analysed[d.uri] = std::move(d.snapshot);
   for (auto& [uri, doc] : documents_) {
     std::shared_ptr<const ide::Snapshot> snap;
     if (const auto it = analysed.find(uri); it != analysed.end()) {
       snap = it->second;
-      for (const syntax::TextEdit& e : doc.editsDuringReload)
-        snap = snap->edited(e);
+      for (const syntax::TextEdit& e : doc.editsDuringReload) snap = snap->edited(e);
     }
     // Opened (or closed and opened again) while the reload ran: analysed here.
     if (!snap || snap->text() != doc.snapshot->text())

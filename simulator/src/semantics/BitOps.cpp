@@ -27,7 +27,9 @@ std::uint32_t bitnotSource(const ExecContext& ctx, const Operand& o, unsigned la
 void execPopc(ExecContext& ctx) {
   const Operand& d = ctx.out(0);
   const Operand& b = ctx.in(0);
-  ctx.forEachLane([&](unsigned lane) { ctx.write(d, lane, static_cast<std::uint32_t>(std::popcount(bitnotSource(ctx, b, lane)))); });
+  ctx.forEachLane([&](unsigned lane) {
+    ctx.write(d, lane, static_cast<std::uint32_t>(std::popcount(bitnotSource(ctx, b, lane))));
+  });
 }
 
 // FLO{.SH}{.itype} Rd, {~}SrcB (003_xu.txt:369-390) / UFLO (001_udp.txt:1939-1960; `.type` and
@@ -80,15 +82,19 @@ std::uint32_t bitMask(std::uint32_t a, std::uint32_t b, CwMode mode) {
     }
     if (b >= 32) overflow = true;
   }
-  if (overflow) mask1 = 0;
-  else if (b1 == 0) mask1 = 0xFFFFFFFFu;
+  if (overflow)
+    mask1 = 0;
+  else if (b1 == 0)
+    mask1 = 0xFFFFFFFFu;
   return mask0 & ~mask1;
 }
 
 void execBmsk(ExecContext& ctx) {
   const Operand& d = ctx.out(0);
   const auto mode = static_cast<CwMode>(ctx.mod(0));
-  ctx.forEachLane([&](unsigned lane) { ctx.write(d, lane, bitMask(ctx.read(ctx.in(0), lane), ctx.read(ctx.in(1), lane), mode)); });
+  ctx.forEachLane([&](unsigned lane) {
+    ctx.write(d, lane, bitMask(ctx.read(ctx.in(0), lane), ctx.read(ctx.in(1), lane), mode));
+  });
 }
 
 // SGXT{.cwmode}{.itype} Rd, Ra, SrcB (003_xu.txt:675-698) / USGXT (001_udp.txt:2210-2233). L-60 and
@@ -109,7 +115,9 @@ void execSgxt(ExecContext& ctx) {
   const Operand& d = ctx.out(0);
   const auto mode = static_cast<CwMode>(ctx.mod(0));
   const auto type = static_cast<SgxtType>(ctx.mod(1));
-  ctx.forEachLane([&](unsigned lane) { ctx.write(d, lane, extend(ctx.read(ctx.in(0), lane), ctx.read(ctx.in(1), lane), mode, type)); });
+  ctx.forEachLane([&](unsigned lane) {
+    ctx.write(d, lane, extend(ctx.read(ctx.in(0), lane), ctx.read(ctx.in(1), lane), mode, type));
+  });
 }
 
 // The range of a narrow integer type of `bits` bits.
@@ -149,8 +157,8 @@ void execI2ip(ExecContext& ctx) {
   const auto type = static_cast<I2IPType>(ctx.mod(0));
   const bool relu = ctx.mod(1) == 1;
   const auto t = static_cast<unsigned>(type);
-  const unsigned size = 2u << (t / 2);            // S2,U2 -> 2; S4,U4 -> 4; S8,U8 -> 8; S16,U16 -> 16
-  const Range r = rangeOf(size, t % 2 == 0);      // even enumerators are the signed ones
+  const unsigned size = 2u << (t / 2);        // S2,U2 -> 2; S4,U4 -> 4; S8,U8 -> 8; S16,U16 -> 16
+  const Range r = rangeOf(size, t % 2 == 0);  // even enumerators are the signed ones
   const std::uint32_t msk = (1u << size) - 1u;
   ctx.forEachLane([&](unsigned lane) {
     const auto saturate = [&](std::uint32_t raw) {
@@ -186,7 +194,8 @@ void registerBitOps(SemanticsTable& table) {
   table.add("SGXT", semantics(&execSgxt, sgxt));
   table.add("USGXT", semantics(&execSgxt, sgxt));
   table.add("I2I", semantics(&execI2i, {{"dtype", {"S8", "U8", "S16", "U16"}}}));
-  table.add("I2IP", semantics(&execI2ip, {{"dsttype", {"S2", "U2", "S4", "U4", "S8", "U8", "S16", "U16"}}, {"satrelu", {"SAT", "SATRELU"}}}));
+  table.add("I2IP", semantics(&execI2ip, {{"dsttype", {"S2", "U2", "S4", "U4", "S8", "U8", "S16", "U16"}},
+                                          {"satrelu", {"SAT", "SATRELU"}}}));
 }
 
 }  // namespace gpuasm::sim

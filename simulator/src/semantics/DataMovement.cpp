@@ -37,9 +37,15 @@ void execUldc(ExecContext& ctx) {
     const std::uint32_t offset = (ctx.read(base, lane) + addr.offset) & 0xFFFFu;
     const ConstantBanks& c = ctx.state().cmem;
     switch (type) {
-      case MemType::S8: ctx.write(d, lane, static_cast<std::uint32_t>(static_cast<std::int8_t>(c.read(addr.bank, offset, 1)))); return;
+      case MemType::S8:
+        ctx.write(d, lane,
+                  static_cast<std::uint32_t>(static_cast<std::int8_t>(c.read(addr.bank, offset, 1))));
+        return;
       case MemType::U8: ctx.write(d, lane, static_cast<std::uint32_t>(c.read(addr.bank, offset, 1))); return;
-      case MemType::S16: ctx.write(d, lane, static_cast<std::uint32_t>(static_cast<std::int16_t>(c.read(addr.bank, offset, 2)))); return;
+      case MemType::S16:
+        ctx.write(d, lane,
+                  static_cast<std::uint32_t>(static_cast<std::int16_t>(c.read(addr.bank, offset, 2))));
+        return;
       case MemType::U16: ctx.write(d, lane, static_cast<std::uint32_t>(c.read(addr.bank, offset, 2))); return;
       case MemType::B32:
       case MemType::B64:
@@ -72,16 +78,18 @@ struct Index {
   bool valid = false;
 };
 
-Index dynamicIndex(const ExecContext& ctx, const Operand& indexReg, const Operand& offset, unsigned lane, std::uint32_t zero) {
+Index dynamicIndex(const ExecContext& ctx, const Operand& indexReg, const Operand& offset, unsigned lane,
+                   std::uint32_t zero) {
   Index i;
   i.value = static_cast<std::int64_t>(ctx.read(indexReg, lane)) + static_cast<std::int64_t>(offset.imm);
   i.valid = i.value >= 0 && i.value < static_cast<std::int64_t>(zero);
   return i;
 }
 
-std::string trapMessage(const ExecContext& ctx, const char* file, std::int64_t index, std::uint32_t zero, const unsigned* lane) {
-  std::string m = ctx.inst().optype->name + ": register index " + std::to_string(index) + " is outside " + file + "0.." + file +
-                  std::to_string(zero - 1);
+std::string trapMessage(const ExecContext& ctx, const char* file, std::int64_t index, std::uint32_t zero,
+                        const unsigned* lane) {
+  std::string m = ctx.inst().optype->name + ": register index " + std::to_string(index) + " is outside " +
+                  file + "0.." + file + std::to_string(zero - 1);
   if (lane != nullptr) m += " in lane " + std::to_string(*lane);
   return m + " (the spec says this raises an exception; errata L-67)";
 }
@@ -161,7 +169,8 @@ void registerUndefined(SemanticsTable& table) {
   table.add("MOVM", none("MOVM", "002_sync.txt:186-200 has only an encoding; errata L-4a"));
   table.add("ELECTU", none("ELECTU", "002_sync.txt:551-578 has only an encoding; errata L-4b"));
   table.add("ELECT", none("ELECT", "002_sync.txt:580-607 has only an encoding; errata L-4c"));
-  table.add("UF2FP", none("UF2FP", "its __Semantics at 001_udp.txt:2376-2378 says only TODO; errata L-4d, L-5"));
+  table.add("UF2FP",
+            none("UF2FP", "its __Semantics at 001_udp.txt:2376-2378 says only TODO; errata L-4d, L-5"));
 }
 
 }  // namespace gpuasm::sim

@@ -42,15 +42,19 @@ struct SignPrefix {
 };
 
 // isSubnormal(x) ? signZero(x) : x, when .FTZ is on (004_falu.txt:62-70 and each optype).
-std::uint32_t flushIf(bool ftz, std::uint32_t b) { return ftz && fp::isSubnormal(b, fp::kF32) ? fp::signZero(b, fp::kF32) : b; }
+std::uint32_t flushIf(bool ftz, std::uint32_t b) {
+  return ftz && fp::isSubnormal(b, fp::kF32) ? fp::signZero(b, fp::kF32) : b;
+}
 
 // The common tail of FADD/FMUL/FFMA (004_falu.txt:75-91): .SAT clamps to [+0.0, 1.0] with NaN and
 // -0.0 going to +0.0 (errata G-4); without .SAT a NaN becomes 0x7FFFFFFF; .FTZ flushes a
 // subnormal result. (roundTo already returns 0x7FFFFFFF for NaN.)
 std::uint32_t finish(std::uint32_t r, bool sat, bool ftz) {
   if (sat) {
-    if (isNan(r) || (r & kSign) != 0) r = 0;          // NaN, -0.0 and every negative value -> +0.0
-    else if (fp::asF32(r) > 1.0f) r = kOne;           // includes +Inf
+    if (isNan(r) || (r & kSign) != 0)
+      r = 0;  // NaN, -0.0 and every negative value -> +0.0
+    else if (fp::asF32(r) > 1.0f)
+      r = kOne;  // includes +Inf
   } else if (isNan(r)) {
     r = kQuietNan;
   }
@@ -117,7 +121,8 @@ void execFmul(ExecContext& ctx) {
       d[lane] = finish(fp::bitsOf(a * b), sat, ftz);
       continue;
     }
-    const double t = std::ldexp(static_cast<double>(a), scale) * static_cast<double>(b);  // exact: 48-bit product, exponent within binary64
+    const double t = std::ldexp(static_cast<double>(a), scale) *
+                     static_cast<double>(b);  // exact: 48-bit product, exponent within binary64
     d[lane] = finish(fp::roundTo(t, 0, mode, fp::kF32), sat, ftz);
   }
   ctx.store(ctx.out(0), d);
@@ -178,7 +183,22 @@ void execFmnmx(ExecContext& ctx) {
 
 // The 14 comparisons of FCMPOp (004_falu.txt:770-785): ordered ones are false and unordered ones
 // true when an input is NaN; NAN/NUM test for NaN only. IEEE comparison: -0.0 == +0.0.
-enum class Cmp : std::uint8_t { EQ, NE, LT, LE, GT, GE, EQU, NEU, LTU, LEU, GTU, GEU, AnyNan, NoNan };  // NAN, NUM (NAN is a <cmath> macro)
+enum class Cmp : std::uint8_t {
+  EQ,
+  NE,
+  LT,
+  LE,
+  GT,
+  GE,
+  EQU,
+  NEU,
+  LTU,
+  LEU,
+  GTU,
+  GEU,
+  AnyNan,
+  NoNan
+};  // NAN, NUM (NAN is a <cmath> macro)
 
 bool compare(Cmp cmp, std::uint32_t ab, std::uint32_t bb) {
   const float a = fp::asF32(ab), b = fp::asF32(bb);
@@ -260,7 +280,8 @@ void execFchk(ExecContext& ctx) {
     const int ea = static_cast<int>((source(ctx, ctx.in(0), lane) >> 23) & 0xFFu) - 127;
     const int eb = static_cast<int>((source(ctx, ctx.in(1), lane) >> 23) & 0xFFu) - 127;
     constexpr int emin = -126, emax = 127, N = 23;
-    const bool pu = ea <= emin + N || ea >= emax + 1 || eb <= emin || eb >= emax - 2 || ea - eb <= emin + 1 || ea - eb >= emax;
+    const bool pu = ea <= emin + N || ea >= emax + 1 || eb <= emin || eb >= emax - 2 || ea - eb <= emin + 1 ||
+                    ea - eb >= emax;
     ctx.writePred(ctx.out(0), lane, pu);
   });
 }
@@ -272,7 +293,8 @@ void registerFloat(SemanticsTable& table) {
   const ModifierDecl sat{"sat", {"NoSAT", "SAT"}};
   const ModifierDecl rnd{"rnd", {"RN", "RP", "RM", "RZ"}};
   const ModifierDecl scl{"scl", {"NoScale", "D2", "D4", "D8", "M2", "M4", "M8"}};
-  const ModifierDecl cmp{"cmp", {"EQ", "NE", "LT", "LE", "GT", "GE", "EQU", "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"}};
+  const ModifierDecl cmp{
+      "cmp", {"EQ", "NE", "LT", "LE", "GT", "GE", "EQU", "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"}};
   const ModifierDecl lop{"lop", {"AND", "OR", "XOR"}};
   table.add("FADD", semantics(&execFadd, {ftz, sat, rnd}));
   table.add("FMUL", semantics(&execFmul, {ftz, sat, rnd, scl}));

@@ -57,7 +57,7 @@ inline std::uint32_t roundTo(double s, int tail, Round mode, Format f) {
   const int magTail = neg ? -tail : tail;  // the remainder's sign relative to |s|
   // An exact power of two with a remainder toward zero lies in the binade below.
   const int eb = (M == (std::uint64_t{1} << 52) && magTail < 0) ? E - 1 : E;
-  int e = eb < emin ? emin : eb;           // exponent of the result's quantum
+  int e = eb < emin ? emin : eb;            // exponent of the result's quantum
   const int sh = e - (f.p - 1) - (E - 52);  // bits of M below the quantum (>= 52 - p > 0)
 
   enum class Rest { Exact, Below, Tie, Above };
@@ -160,7 +160,8 @@ inline double toDouble(std::uint32_t bits, Format f) {
   } else if (expField == 0) {
     v = std::ldexp(static_cast<double>(mant), 1 - emax - (f.p - 1));
   } else {
-    v = std::ldexp(static_cast<double>(mant | (mantMask + 1u)), static_cast<int>(expField) - emax - (f.p - 1));
+    v = std::ldexp(static_cast<double>(mant | (mantMask + 1u)),
+                   static_cast<int>(expField) - emax - (f.p - 1));
   }
   return neg ? -v : v;
 }

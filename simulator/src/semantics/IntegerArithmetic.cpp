@@ -15,10 +15,10 @@ namespace gpuasm::sim {
 namespace {
 
 // Modifier indices, in the order the ModifierDecl lists of registerIntegerArithmetic give them.
-constexpr std::uint8_t kHi = 1;    // LOHI {LO, HI}
-constexpr std::uint8_t kX = 1;     // IExt {NoX, X}
-constexpr std::uint8_t kU32 = 1;   // IType {S32, U32}
-constexpr std::uint8_t kSx32 = 1;  // LEASX32 {NoSX32, SX32}
+constexpr std::uint8_t kHi = 1;          // LOHI {LO, HI}
+constexpr std::uint8_t kX = 1;           // IExt {NoX, X}
+constexpr std::uint8_t kU32 = 1;         // IType {S32, U32}
+constexpr std::uint8_t kSx32 = 1;        // LEASX32 {NoSX32, SX32}
 constexpr std::uint8_t kUnsigned8 = 1;   // I8Type {S8, U8}
 constexpr std::uint8_t kUnsigned16 = 1;  // I16Type {S16, U16}
 
@@ -64,7 +64,8 @@ std::uint32_t withIntPrefix(std::uint32_t v, const Operand& o) {
 }
 
 // The carry-in of L-20: pp (with its `!`) under .X, the count of negated sources otherwise.
-std::uint32_t carryIn(const ExecContext& ctx, bool ext, const Operand& pp, unsigned lane, std::uint32_t negated) {
+std::uint32_t carryIn(const ExecContext& ctx, bool ext, const Operand& pp, unsigned lane,
+                      std::uint32_t negated) {
   return ext ? (ctx.readPred(pp, lane) ? 1u : 0u) : negated;
 }
 
@@ -80,7 +81,8 @@ void writeSum32(ExecContext& ctx, unsigned lane, std::uint32_t a, std::uint32_t 
 // of L-68); the signed product fits in 63 bits, so its two's complement bits are exact.
 std::uint64_t product(std::uint32_t a, std::uint32_t b, bool isUnsigned) {
   if (isUnsigned) return static_cast<std::uint64_t>(a) * b;
-  const std::int64_t p = static_cast<std::int64_t>(static_cast<std::int32_t>(a)) * static_cast<std::int32_t>(b);
+  const std::int64_t p =
+      static_cast<std::int64_t>(static_cast<std::int32_t>(a)) * static_cast<std::int32_t>(b);
   return static_cast<std::uint64_t>(p);
 }
 
@@ -148,8 +150,8 @@ void execImadWide(ExecContext& ctx) {
   const Operand& d = ctx.out(0);
   const Operand& c = ctx.in(2);
   if (d.width != 64 || c.width != 64)
-    return ctx.fail(ctx.inst().optype->name + ": Rd and SrcC must be 64 bits wide (Bitwidth gives " + std::to_string(d.width) +
-                    " and " + std::to_string(c.width) + ")");
+    return ctx.fail(ctx.inst().optype->name + ": Rd and SrcC must be 64 bits wide (Bitwidth gives " +
+                    std::to_string(d.width) + " and " + std::to_string(c.width) + ")");
   ctx.forEachLane([&](unsigned lane) {
     const std::uint64_t p = product(ctx.readInt(ctx.in(0), lane), ctx.readInt(ctx.in(1), lane), isUnsigned);
     std::uint32_t negated = 0;
@@ -167,18 +169,21 @@ void execImadWide(ExecContext& ctx) {
 // sign- or zero-extended.
 std::int64_t packed8(std::uint32_t x, unsigned i, bool isUnsigned) {
   const auto byte = static_cast<std::uint8_t>(x >> (8 * i));
-  return isUnsigned ? static_cast<std::int64_t>(byte) : static_cast<std::int64_t>(static_cast<std::int8_t>(byte));
+  return isUnsigned ? static_cast<std::int64_t>(byte)
+                    : static_cast<std::int64_t>(static_cast<std::int8_t>(byte));
 }
 
 std::int64_t packed16(std::uint32_t x, unsigned i, bool isUnsigned) {
   const auto half = static_cast<std::uint16_t>(x >> (16 * i));
-  return isUnsigned ? static_cast<std::int64_t>(half) : static_cast<std::int64_t>(static_cast<std::int16_t>(half));
+  return isUnsigned ? static_cast<std::int64_t>(half)
+                    : static_cast<std::int64_t>(static_cast<std::int16_t>(half));
 }
 
 // d = SrcC + pp + the dot product, as an exact integer (L-21); Rd = d mod 2^32 and pu is true
 // when d lies outside [0, 2^32) — the spec's `ceil(d / 2^32) > 0` would set it for any d > 0.
 void writeDot(ExecContext& ctx, unsigned lane, std::int64_t dot) {
-  const std::int64_t d = static_cast<std::int64_t>(ctx.read(ctx.in(2), lane)) + (ctx.readPred(ctx.in(3), lane) ? 1 : 0) + dot;
+  const std::int64_t d =
+      static_cast<std::int64_t>(ctx.read(ctx.in(2), lane)) + (ctx.readPred(ctx.in(3), lane) ? 1 : 0) + dot;
   ctx.write(ctx.out(0), lane, static_cast<std::uint32_t>(static_cast<std::uint64_t>(d)));
   ctx.writePred(ctx.out(1), lane, (d >> 32) != 0);
 }
@@ -249,7 +254,8 @@ void execLea(ExecContext& ctx) {
         if (ra.neg) r = ~r;
         w = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int32_t>(r)));
       } else {
-        w = static_cast<std::uint64_t>(ctx.read(ra, lane)) | (static_cast<std::uint64_t>(ctx.read(ctx.in(2), lane)) << 32);
+        w = static_cast<std::uint64_t>(ctx.read(ra, lane)) |
+            (static_cast<std::uint64_t>(ctx.read(ctx.in(2), lane)) << 32);
         if (ra.neg) w = ~w;
       }
       a = static_cast<std::uint32_t>((w << sh) >> 32);

@@ -79,7 +79,8 @@ void execIsetp(ExecContext& ctx) {
   std::uint32_t pu = 0, pv = 0;
   for (unsigned lane = 0; lane < ctx.laneCount(); ++lane) {
     // compareStep for a whole warp: under .X equal words defer to pq (L-36).
-    const bool t = extended && a[lane] == b[lane] ? ((pq >> lane) & 1u) != 0 : compare(op, a[lane], b[lane], isSigned);
+    const bool t =
+        extended && a[lane] == b[lane] ? ((pq >> lane) & 1u) != 0 : compare(op, a[lane], b[lane], isSigned);
     const bool p = ((pp >> lane) & 1u) != 0;
     pu |= static_cast<std::uint32_t>(combine(bop, t, p)) << lane;
     pv |= static_cast<std::uint32_t>(combine(bop, !t, p)) << lane;
@@ -216,12 +217,13 @@ constexpr std::array<std::array<std::array<std::uint8_t, 4>, 4>, 6> kPrmtRows{{
 // PRMT{.mode} Rd, Ra, SrcB, SrcC (000_ialu.txt:2661-2678) and UPRMT (001_udp.txt:1735-1752),
 // with the undefined ReadByte() taken from PTX prmt (L-29): bytes b0..b7 = {SrcB, Ra}, b0 the
 // low byte of Ra. .IDX: nibble i of SrcC picks Rd.b(i) = b(nibble & 7), or, when the nibble's
-// bit 3 is set, that byte's sign (0xFF or 0x00) (000_ialu.txt:2595-2599, SrcC[15:0] for the spec's SrcC[16:0]). Other modes: the row
-// for selector SrcC[1:0] (000_ialu.txt:2603).
+// bit 3 is set, that byte's sign (0xFF or 0x00) (000_ialu.txt:2595-2599, SrcC[15:0] for the spec's
+// SrcC[16:0]). Other modes: the row for selector SrcC[1:0] (000_ialu.txt:2603).
 void execPrmt(ExecContext& ctx) {
   const auto mode = static_cast<PrmtMode>(ctx.mod(0));
   ctx.forEachLane([&](unsigned lane) {
-    const std::uint64_t t = (static_cast<std::uint64_t>(ctx.read(ctx.in(1), lane)) << 32) | ctx.read(ctx.in(0), lane);
+    const std::uint64_t t =
+        (static_cast<std::uint64_t>(ctx.read(ctx.in(1), lane)) << 32) | ctx.read(ctx.in(0), lane);
     const std::uint32_t c = ctx.read(ctx.in(2), lane);
     const auto byte = [t](unsigned i) { return static_cast<std::uint32_t>((t >> (8 * i)) & 0xFFu); };
     std::uint32_t d = 0;
@@ -289,8 +291,10 @@ void registerIntegerLogic(SemanticsTable& table) {
   table.add("PLOP3", semantics(&execPlop3, {}, {"lut"}));
   table.add("UPLOP3", semantics(&execPlop3, {}, {"lut"}));
 
-  const std::vector<ModifierDecl> shfMods = {
-      {"direction", {"L", "R"}}, {"lohi", {"LO", "HI"}}, {"cwmod", {"C", "W"}}, {"itype", {"S64", "U64", "S32", "U32"}}};
+  const std::vector<ModifierDecl> shfMods = {{"direction", {"L", "R"}},
+                                             {"lohi", {"LO", "HI"}},
+                                             {"cwmod", {"C", "W"}},
+                                             {"itype", {"S64", "U64", "S32", "U32"}}};
   table.add("SHF", semantics(&execShf, shfMods));
   table.add("USHF", semantics(&execShf, shfMods));
 

@@ -105,7 +105,9 @@ void execMufu(ExecContext& ctx) {
   const auto type = static_cast<DType>(ctx.mod(1));
   const Operand& src = ctx.in(0);
   const std::string name = std::string("MUFU.") + kOpNames[ctx.mod(0)] + "." + kTypeNames[ctx.mod(1)];
-  if (!legal(op, type)) return ctx.fail(name + " is not a legal pair of the table 003_xu.txt:77-87; the spec defines no semantics for it");
+  if (!legal(op, type))
+    return ctx.fail(
+        name + " is not a legal pair of the table 003_xu.txt:77-87; the spec defines no semantics for it");
   const bool wide = type == DType::F32 || type == DType::F64H;
   if (!wide && (src.neg || src.abs))
     return ctx.fail(name + ": the - and |x| prefixes exist only for .F32/.F64 (003_xu.txt:55)");
@@ -146,8 +148,9 @@ void execMufu(ExecContext& ctx) {
 }  // namespace
 
 void registerMufu(SemanticsTable& table) {
-  table.add("MUFU", semantics(&execMufu, {{"mufuop", {"COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "SQRT", "TANH"}},
-                                          {"dtype", {"F32", "F64H", "F16_V2", "BF16_V2", "F16", "BF16"}}}));
+  table.add("MUFU",
+            semantics(&execMufu, {{"mufuop", {"COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "SQRT", "TANH"}},
+                                  {"dtype", {"F32", "F64H", "F16_V2", "BF16_V2", "F16", "BF16"}}}));
 }
 
 }  // namespace gpuasm::sim

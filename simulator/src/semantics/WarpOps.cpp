@@ -69,10 +69,22 @@ void execShfl(ExecContext& ctx) {
     int j = self;
     bool ok = false;
     switch (mode) {
-      case ShflMode::Up: j = self - bval; ok = j >= maxLane; break;
-      case ShflMode::Down: j = self + bval; ok = j <= maxLane; break;
-      case ShflMode::Bfly: j = self ^ bval; ok = j <= maxLane; break;
-      case ShflMode::Idx: j = minLane | (bval & ~segmask & 0x1F); ok = j <= maxLane; break;
+      case ShflMode::Up:
+        j = self - bval;
+        ok = j >= maxLane;
+        break;
+      case ShflMode::Down:
+        j = self + bval;
+        ok = j <= maxLane;
+        break;
+      case ShflMode::Bfly:
+        j = self ^ bval;
+        ok = j <= maxLane;
+        break;
+      case ShflMode::Idx:
+        j = minLane | (bval & ~segmask & 0x1F);
+        ok = j <= maxLane;
+        break;
     }
     // A valid j lies in 0..31 in every mode (maxLane <= 31; .UP: j >= maxLane >= 0, j <= lane),
     // but check rather than index out of range.
@@ -136,8 +148,12 @@ void execRedux(ExecContext& ctx) {
       case ReduxOp::Or: acc |= v; break;
       case ReduxOp::Xor: acc ^= v; break;
       case ReduxOp::Sum: acc += v; break;
-      case ReduxOp::Max: if (less(acc, v)) acc = v; break;
-      case ReduxOp::Min: if (less(v, acc)) acc = v; break;
+      case ReduxOp::Max:
+        if (less(acc, v)) acc = v;
+        break;
+      case ReduxOp::Min:
+        if (less(v, acc)) acc = v;
+        break;
     }
   });
   writeToParticipants(ctx, ctx.out(0), s, acc);
@@ -183,10 +199,12 @@ void registerWarpOps(SemanticsTable& table) {
   table.add("SHFL", acrossLanes(semantics(&execShfl, {{"mode", {"IDX", "UP", "DOWN", "BFLY"}}})));
   table.add("VOTE", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
   table.add("VOTEU", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
-  const std::vector<ModifierDecl> redux = {{"reduxop", {"AND", "OR", "XOR", "SUM", "MAX", "MIN"}}, {"dtype", {"U32", "S32"}}};
+  const std::vector<ModifierDecl> redux = {{"reduxop", {"AND", "OR", "XOR", "SUM", "MAX", "MIN"}},
+                                           {"dtype", {"U32", "S32"}}};
   table.add("REDUX", acrossLanes(semantics(&execRedux, redux)));
   table.add("REDUXU", acrossLanes(semantics(&execRedux, redux)));
-  table.add("MATCH", acrossLanes(semantics(&execMatch, {{"matchop", {"ANY", "ALL"}}, {"dtype", {"U32", "U64"}}})));
+  table.add("MATCH",
+            acrossLanes(semantics(&execMatch, {{"matchop", {"ANY", "ALL"}}, {"dtype", {"U32", "U64"}}})));
 }
 
 }  // namespace gpuasm::sim

@@ -1,5 +1,6 @@
 // Annotated test snippets for editor features (DESIGN.md §8): `^` marks the cursor and
-// `[[ ... ]]` marks expected ranges (`[[R[0:1]]]` closes after the operand's own ']'); both are removed from the text the feature sees.
+// `[[ ... ]]` marks expected ranges (`[[R[0:1]]]` closes after the operand's own ']'); both are removed from
+// the text the feature sees.
 #pragma once
 
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -21,8 +22,8 @@ inline const isa::InstrDb& db() {
 /// A snippet with its markers taken out.
 struct Annotated {
   std::string text;
-  std::uint32_t cursor = 0;                   ///< byte offset of `^` (0 when none)
-  std::vector<syntax::ByteRange> ranges;      ///< `[[ ]]` ranges, in order
+  std::uint32_t cursor = 0;               ///< byte offset of `^` (0 when none)
+  std::vector<syntax::ByteRange> ranges;  ///< `[[ ]]` ranges, in order
 
   explicit Annotated(std::string_view marked) {
     std::vector<std::uint32_t> open;

@@ -190,11 +190,13 @@ TEST(CodeActions, RemovesADuplicateModifier) {
 }
 
 TEST(CodeActions, ASelectionSpanningLinesGetsTheFixesOfEveryDiagnosticInIt) {
-  const Annotated a("[[IADD.SAT R0, R1, R2 ;\nIADD R3, R1, R2 ;\nFADD.RX R0, R1, R2 ;]]\nIADDD R0, R1, R2 ;\n");
+  const Annotated a(
+      "[[IADD.SAT R0, R1, R2 ;\nIADD R3, R1, R2 ;\nFADD.RX R0, R1, R2 ;]]\nIADDD R0, R1, R2 ;\n");
   const auto snap = a.snapshot();
   const auto actions = ide::getCodeActions(*snap, a.ranges[0]);
-  EXPECT_EQ(titlesOf(actions), (std::vector<std::string>{"Remove '.SAT'", "Change '.RX' to '.RM'", "Change '.RX' to '.RN'",
-                                                         "Change '.RX' to '.RP'", "Remove '.RX'"}));
+  EXPECT_EQ(titlesOf(actions),
+            (std::vector<std::string>{"Remove '.SAT'", "Change '.RX' to '.RM'", "Change '.RX' to '.RN'",
+                                      "Change '.RX' to '.RP'", "Remove '.RX'"}));
   EXPECT_NE(actions[0].diagnostic, actions[1].diagnostic);
   // Away from any diagnostic: no fixes.
   const std::uint32_t clean = static_cast<std::uint32_t>(a.text.find("R3"));
@@ -220,7 +222,9 @@ TEST(CodeActions, BadInputNeverCrashes) {
   const auto snap = bad.snapshot();
   const auto actions = ide::getCodeActions(*snap, {0, static_cast<std::uint32_t>(bad.text.size())});
   // The '\xc3(' before the second statement is a syntax error; its .SAT is still fixable.
-  EXPECT_NE(std::find_if(actions.begin(), actions.end(), [](const auto& x) { return x.title == "Remove '.SAT'"; }), actions.end());
+  EXPECT_NE(
+      std::find_if(actions.begin(), actions.end(), [](const auto& x) { return x.title == "Remove '.SAT'"; }),
+      actions.end());
   for (const auto& action : actions) {
     EXPECT_EQ(action.title.find('\xff'), std::string::npos);
     for (const auto& e : action.edits) {

@@ -46,7 +46,9 @@ std::optional<isa::AsmStatement> lowerOne(std::string_view line) {
 
 // A match without errors (warnings such as modifier-order are fine).
 bool accepted(const isa::MatchResult& r) {
-  return r.inst && std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [](const isa::AsmDiagnostic& d) { return d.severity == isa::AsmSeverity::Error; });
+  return r.inst && std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [](const isa::AsmDiagnostic& d) {
+           return d.severity == isa::AsmSeverity::Error;
+         });
 }
 
 bool accepts(const isa::AsmStatement& st) { return accepted(isa::matchStatement(db(), st)); }
@@ -65,7 +67,8 @@ std::string registerOperand(const isa::BitFieldType& t, std::uint32_t count) {
 }
 
 // A representative operand for slot `s` of form `fi` in variant `op`, `width` registers wide.
-std::string representative(const isa::Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t s, std::uint32_t width) {
+std::string representative(const isa::Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t s,
+                           std::uint32_t width) {
   const isa::SyntaxForm& form = optype.syntax.forms[fi];
   const isa::OperandSlot& slot = form.operands[s];
   switch (slot.shape) {
@@ -99,12 +102,13 @@ std::string join(const std::vector<std::string>& ops) {
 
 // `head` followed by the generated operands `gen` (after `written` operands already in the
 // head), widening a register the matcher finds too narrow; true when one version is accepted.
-bool acceptsWithOperands(const std::string& head, bool headHasOperands, const isa::Optype& optype, std::size_t fi, const isa::Opcode& op,
-                         const std::vector<std::size_t>& slots) {
+bool acceptsWithOperands(const std::string& head, bool headHasOperands, const isa::Optype& optype,
+                         std::size_t fi, const isa::Opcode& op, const std::vector<std::size_t>& slots) {
   std::vector<std::uint32_t> width(slots.size(), 1);
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::vector<std::string> gen;
-    for (std::size_t k = 0; k < slots.size(); ++k) gen.push_back(representative(optype, fi, op, slots[k], width[k]));
+    for (std::size_t k = 0; k < slots.size(); ++k)
+      gen.push_back(representative(optype, fi, op, slots[k], width[k]));
     const std::string line = head + (gen.empty() ? "" : (headHasOperands ? ", " : " ") + join(gen)) + " ;";
     const auto st = lowerOne(line);
     if (!st) return false;
@@ -113,7 +117,8 @@ bool acceptsWithOperands(const std::string& head, bool headHasOperands, const is
     // Widen the generated operand a register-width or -alignment error points at.
     bool widened = false;
     for (const auto& d : r.diagnostics) {
-      if (d.code != isa::DiagnosticCode::RegisterWidth && d.code != isa::DiagnosticCode::RegisterAlignment) continue;
+      if (d.code != isa::DiagnosticCode::RegisterWidth && d.code != isa::DiagnosticCode::RegisterAlignment)
+        continue;
       const std::size_t firstGenerated = st->operands.size() - gen.size();
       for (std::size_t k = 0; k < gen.size(); ++k) {
         const auto& range = st->operands[firstGenerated + k].range;
@@ -131,7 +136,8 @@ bool acceptsWithOperands(const std::string& head, bool headHasOperands, const is
 // The modifiers a fill still requires (the matcher places each in the first free slot that
 // takes it, so one written after a later slot still fills an earlier one), nullopt when one
 // has no legal value in the variant.
-std::optional<std::vector<std::string>> requiredModifiers(const isa::Optype& optype, std::size_t fi, const isa::ModifierFill& fill) {
+std::optional<std::vector<std::string>> requiredModifiers(const isa::Optype& optype, std::size_t fi,
+                                                          const isa::ModifierFill& fill) {
   const isa::SyntaxForm& form = optype.syntax.forms[fi];
   const isa::Opcode& op = *fill.opcode;
   const isa::FormBinding& b = *op.formBindings[fi];
@@ -164,7 +170,8 @@ bool generatedWitness(const std::string& head, const isa::AsmStatement& st, bool
   const auto mn = isa::matchMnemonic(db(), st.mnemonic, parts);
   if (!mn) return false;
   const isa::Optype& optype = *mn->optype;
-  std::vector<std::string_view> written(parts.begin() + static_cast<std::ptrdiff_t>(mn->mnemonicParts), parts.end());
+  std::vector<std::string_view> written(parts.begin() + static_cast<std::ptrdiff_t>(mn->mnemonicParts),
+                                        parts.end());
   for (std::size_t fi = 0; fi < optype.syntax.forms.size(); ++fi) {
     const isa::SyntaxForm& form = optype.syntax.forms[fi];
     if (form.mnemonicParts != mn->mnemonicParts) continue;
@@ -179,10 +186,14 @@ bool generatedWitness(const std::string& head, const isa::AsmStatement& st, bool
       const std::uint32_t masks = isa::slotChoiceCount(optional);
       std::vector<std::size_t> slots;
       for (std::uint32_t mask = 0; mask < masks; ++mask) {
-        const std::size_t total = form.operands.size() - optional.size() + static_cast<std::size_t>(std::popcount(mask));
+        const std::size_t total =
+            form.operands.size() - optional.size() + static_cast<std::size_t>(std::popcount(mask));
         if (total < st.operands.size() || !isa::slotChoice(form, optional, mask, total, slots)) continue;
-        const std::vector<std::size_t> rest(slots.begin() + static_cast<std::ptrdiff_t>(st.operands.size()), slots.end());
-        if (acceptsWithOperands(withModifiers, atOperands && !st.operands.empty(), optype, fi, *fill.opcode, rest)) return true;
+        const std::vector<std::size_t> rest(slots.begin() + static_cast<std::ptrdiff_t>(st.operands.size()),
+                                            slots.end());
+        if (acceptsWithOperands(withModifiers, atOperands && !st.operands.empty(), optype, fi, *fill.opcode,
+                                rest))
+          return true;
       }
     }
   }
@@ -227,8 +238,8 @@ class Witnesses {
  private:
   static bool search(const std::string& head, const std::string& rest, CompletionKind kind) {
     if (accepts(head + rest)) return true;
-    const bool atOperands = kind == CompletionKind::Register || kind == CompletionKind::Predicate || kind == CompletionKind::Value ||
-                            kind == CompletionKind::Snippet;
+    const bool atOperands = kind == CompletionKind::Register || kind == CompletionKind::Predicate ||
+                            kind == CompletionKind::Value || kind == CompletionKind::Snippet;
     if (!atOperands) {
       // The example's operands without its later dotted parts.
       const auto space = rest.find_first_of(" \t");
@@ -266,10 +277,13 @@ TEST(CompletionProperty, EveryItemAtEveryPrefixOfEverySpecExampleHasAnAcceptedCo
         const auto items = ide::getCompletions(*snapshot, cursor);
         ++positions;
         for (const CompletionItem& item : items) {
-          if (item.kind == CompletionKind::Snippet && item.label.find(' ') != std::string::npos) continue;  // a whole form
+          if (item.kind == CompletionKind::Snippet && item.label.find(' ') != std::string::npos)
+            continue;  // a whole form
           // The rest of the example after the word the item replaces.
           std::size_t wordEnd = item.range.end;
-          while (wordEnd < line.size() && (std::isalnum(static_cast<unsigned char>(line[wordEnd])) != 0 || line[wordEnd] == '_')) ++wordEnd;
+          while (wordEnd < line.size() &&
+                 (std::isalnum(static_cast<unsigned char>(line[wordEnd])) != 0 || line[wordEnd] == '_'))
+            ++wordEnd;
           const std::string rest = line.substr(wordEnd);
           // The statement the item is in: after the last ';' before it.
           const std::size_t semicolon = prefix.rfind(';', item.range.begin);
@@ -293,14 +307,18 @@ TEST(CompletionProperty, EveryItemAtEveryPrefixOfEverySpecExampleHasAnAcceptedCo
   // One line per position, its first few items.
   std::size_t shown = 0;
   for (std::size_t i = 0; i < failures.size() && shown < 60; ++i) {
-    if (i > 0 && failures[i].line == failures[i - 1].line && failures[i].offset == failures[i - 1].offset) continue;
+    if (i > 0 && failures[i].line == failures[i - 1].line && failures[i].offset == failures[i - 1].offset)
+      continue;
     std::string offered;
-    for (std::size_t j = i; j < failures.size() && j < i + 6 && failures[j].line == failures[i].line && failures[j].offset == failures[i].offset; ++j)
+    for (std::size_t j = i; j < failures.size() && j < i + 6 && failures[j].line == failures[i].line &&
+                            failures[j].offset == failures[i].offset;
+         ++j)
       offered += " " + failures[j].item;
     report += "  `" + failures[i].line.substr(0, failures[i].offset) + "^` offers" + offered + "\n";
     ++shown;
   }
-  EXPECT_TRUE(failures.empty()) << failures.size() << " of " << checked << " items at " << positions << " positions of " << lines
+  EXPECT_TRUE(failures.empty()) << failures.size() << " of " << checked << " items at " << positions
+                                << " positions of " << lines
                                 << " example lines have no accepted completion, e.g.\n"
                                 << report;
 }

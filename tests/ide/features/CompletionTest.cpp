@@ -24,7 +24,8 @@ std::vector<CompletionItem> completeAt(const Annotated& a) {
 }
 
 const CompletionItem* find(const std::vector<CompletionItem>& items, std::string_view label) {
-  const auto it = std::find_if(items.begin(), items.end(), [&](const CompletionItem& i) { return i.label == label; });
+  const auto it =
+      std::find_if(items.begin(), items.end(), [&](const CompletionItem& i) { return i.label == label; });
   return it == items.end() ? nullptr : &*it;
 }
 
@@ -73,7 +74,8 @@ TEST(Completion, StatementStartOffersASnippetPerSyntaxForm) {
   ASSERT_NE(isetp, nullptr) << labels(items);
   EXPECT_EQ(isetp->kind, CompletionKind::Snippet);
   EXPECT_TRUE(isetp->isSnippet);
-  EXPECT_EQ(isetp->insertText, "ISETP.${1|EQ,NE,LT,LE,GT,GE|}.${2|AND,OR,XOR|} ${3:pu}, ${4:Ra}, ${5:SrcB}, ${6:pp} ;");
+  EXPECT_EQ(isetp->insertText,
+            "ISETP.${1|EQ,NE,LT,LE,GT,GE|}.${2|AND,OR,XOR|} ${3:pu}, ${4:Ra}, ${5:SrcB}, ${6:pp} ;");
   // 000_ialu.txt:253: IMAD.HI.X's literal modifiers are part of the snippet; the comment is the detail.
   const CompletionItem* hix = find(items, "IMAD.HI.X{.itype} Rd{, pu}, Ra, SrcB, {-}SrcC{, {!}pp}");
   ASSERT_NE(hix, nullptr) << labels(items);
@@ -128,7 +130,8 @@ TEST(Completion, ModifiersAfterImad) {
   EXPECT_EQ(find(items, "U32")->kind, CompletionKind::Modifier);
   EXPECT_EQ(find(items, "U32")->range, a.ranges[0]);
   // :297 in __ModifierInfo, the line that explains .LO.
-  EXPECT_NE(find(items, "LO")->detail.find("启用.LO修饰符时"), std::string::npos) << find(items, "LO")->detail;
+  EXPECT_NE(find(items, "LO")->detail.find("启用.LO修饰符时"), std::string::npos)
+      << find(items, "LO")->detail;
 }
 
 TEST(Completion, ModifiersFollowTheSlotOrderOfTheForms) {
@@ -145,8 +148,10 @@ TEST(Completion, ModifiersFollowTheSlotOrderOfTheForms) {
 TEST(Completion, ModifiersOfIsetpStopAtTheFirstRequiredSlot) {
   // 000_ialu.txt:1664-1665 `ISETP.compop.boolop{.itype}[.X]`; compop and boolop have no encoding
   // default (:1653-1654), so .compop's values come first (:1668), then .boolop's (:1669).
-  EXPECT_EQ(sortedLabels(completeAt(Annotated("ISETP.^"))), (std::vector<std::string>{"EQ", "GE", "GT", "LE", "LT", "NE"}));
-  EXPECT_EQ(sortedLabels(completeAt(Annotated("ISETP.GE.^"))), (std::vector<std::string>{"AND", "OR", "XOR"}));
+  EXPECT_EQ(sortedLabels(completeAt(Annotated("ISETP.^"))),
+            (std::vector<std::string>{"EQ", "GE", "GT", "LE", "LT", "NE"}));
+  EXPECT_EQ(sortedLabels(completeAt(Annotated("ISETP.GE.^"))),
+            (std::vector<std::string>{"AND", "OR", "XOR"}));
   // Then .itype (:1670, S32 the default) and the .X of the second form (:1665).
   const auto items = completeAt(Annotated("ISETP.GE.AND.^"));
   EXPECT_EQ(sortedLabels(items), (std::vector<std::string>{"S32", "U32", "X"}));
@@ -164,11 +169,13 @@ TEST(Completion, ModifiersOfShfRespectSlotOrderAndAliases) {
   // 000_ialu.txt:2269 `SHF.direction{.lohi}{.cwmod}{.itype}` with the domains of :2271-2274.
   EXPECT_EQ(sortedLabels(completeAt(Annotated("SHF.^"))), (std::vector<std::string>{"L", "R"}));
   const auto afterL = completeAt(Annotated("SHF.L.^"));
-  EXPECT_EQ(sortedLabels(afterL), (std::vector<std::string>{"CLAMP", "HI", "LO", "S32", "S64", "U32", "U64", "WRAP"}));
+  EXPECT_EQ(sortedLabels(afterL),
+            (std::vector<std::string>{"CLAMP", "HI", "LO", "S32", "S64", "U32", "U64", "WRAP"}));
   for (const char* d : {"LO", "CLAMP", "S32"}) EXPECT_TRUE(find(afterL, d)->isDefault) << d;
   for (const char* d : {"HI", "WRAP", "U64"}) EXPECT_FALSE(find(afterL, d)->isDefault) << d;
   // After .WRAP (the .cwmod slot) only .itype remains: .lohi comes before .cwmod.
-  EXPECT_EQ(sortedLabels(completeAt(Annotated("SHF.L.WRAP.^"))), (std::vector<std::string>{"S32", "S64", "U32", "U64"}));
+  EXPECT_EQ(sortedLabels(completeAt(Annotated("SHF.L.WRAP.^"))),
+            (std::vector<std::string>{"S32", "S64", "U32", "U64"}));
 }
 
 TEST(Completion, DottedMnemonicsContinue) {
@@ -242,7 +249,7 @@ TEST(Completion, WideSlotsOfferAlignedRegisterRanges) {
   EXPECT_NE(find(rd, "R[252:253]"), nullptr);
   EXPECT_NE(find(rd, "RZ"), nullptr);
   EXPECT_EQ(find(rd, "R0"), nullptr);
-  EXPECT_EQ(find(rd, "R[1:2]"), nullptr);  // not aligned
+  EXPECT_EQ(find(rd, "R[1:2]"), nullptr);      // not aligned
   EXPECT_EQ(find(rd, "R[254:255]"), nullptr);  // R255 is not an ordinary register (RZ)
   const auto ra = completeAt(Annotated("IMAD.WIDE R[0:1], ^"));
   EXPECT_NE(find(ra, "R2"), nullptr) << labels(ra);
@@ -328,13 +335,15 @@ TEST(Completion, BadInputNeverCrashes) {
   const std::string bytes = "\xff\xfe IM\xc3 R0, \x80\n\xe4\xb8 IMAD.\xff";
   const auto bad = ide::Snapshot::analyse(db(), bytes);
   for (std::uint32_t i = 0; i <= bytes.size(); ++i) (void)ide::getCompletions(*bad, i);
-  EXPECT_TRUE(ide::getCompletions(*bad, static_cast<std::uint32_t>(bytes.size())).empty());  // after `IMAD.\xff`
+  EXPECT_TRUE(
+      ide::getCompletions(*bad, static_cast<std::uint32_t>(bytes.size())).empty());  // after `IMAD.\xff`
 
   std::string longLine = "IADD R0";
   while (longLine.size() < 10000) longLine += ", R1";
   const auto big = ide::Snapshot::analyse(db(), longLine);
-  EXPECT_TRUE(ide::getCompletions(*big, static_cast<std::uint32_t>(longLine.size())).empty());  // no such slot
-  EXPECT_NE(find(ide::getCompletions(*big, 7), "R0"), nullptr);                                 // in Rd
+  EXPECT_TRUE(
+      ide::getCompletions(*big, static_cast<std::uint32_t>(longLine.size())).empty());  // no such slot
+  EXPECT_NE(find(ide::getCompletions(*big, 7), "R0"), nullptr);                         // in Rd
   const std::string word(10000, 'A');
   const auto wordy = ide::Snapshot::analyse(db(), word);
   EXPECT_NE(find(ide::getCompletions(*wordy, 5000), "IADD"), nullptr);

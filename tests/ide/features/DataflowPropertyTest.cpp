@@ -19,14 +19,17 @@ namespace gpuasm::featuretest {
 namespace {
 
 bool covered(const std::vector<ide::Diagnostic>& dead, syntax::ByteRange r) {
-  return std::any_of(dead.begin(), dead.end(), [&](const ide::Diagnostic& d) { return d.range.begin <= r.begin && r.end <= d.range.end; });
+  return std::any_of(dead.begin(), dead.end(), [&](const ide::Diagnostic& d) {
+    return d.range.begin <= r.begin && r.end <= d.range.end;
+  });
 }
 
 TEST(DataflowProperty, RemovingADeadWriteNeverChangesTheFinalRegisters) {
   const std::vector<std::string> pool = instructionPool();
   ASSERT_GT(pool.size(), 100u);
   std::string header = "// @state R0 = lane\n// @state R1 = 0x12345\n// @state R2 = 7\n// @state P0 = [";
-  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) header += std::string(lane ? ", " : "") + (lane % 3 == 0 ? "1" : "0");
+  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+    header += std::string(lane ? ", " : "") + (lane % 3 == 0 ? "1" : "0");
   header += "]\n";
   const std::uint32_t headerLines = 4;
 
@@ -37,7 +40,8 @@ TEST(DataflowProperty, RemovingADeadWriteNeverChangesTheFinalRegisters) {
     for (int i = 0; i < 24; ++i) lines.push_back(pool[rng() % pool.size()]);
     auto textOf = [&](std::optional<std::size_t> without) {
       std::string t = header;
-      for (std::size_t i = 0; i < lines.size(); ++i) t += (without && *without == i ? std::string() : lines[i]) + "\n";
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        t += (without && *without == i ? std::string() : lines[i]) + "\n";
       return t;
     };
     const std::string text = textOf(std::nullopt);
@@ -55,13 +59,15 @@ TEST(DataflowProperty, RemovingADeadWriteNeverChangesTheFinalRegisters) {
       for (const ide::RegisterEvent& e : snapshot->chunk(k).registerEvents) {
         if (!isa::writes(e.access)) continue;
         writes = true;
-        allDead = allDead && covered(dead, {e.range.begin + snapshot->chunkStart(k), e.range.end + snapshot->chunkStart(k)});
+        allDead = allDead && covered(dead, {e.range.begin + snapshot->chunkStart(k),
+                                            e.range.end + snapshot->chunkStart(k)});
       }
       if (!writes || !allDead) continue;
       const ide::RunOutcome without = ide::runDocument(db(), textOf(line - headerLines), {});
       ASSERT_TRUE(without.final);
-      EXPECT_EQ(difference(*full.final, *without.final), "") << "removing line " << line + 1 << " (" << lines[line - headerLines]
-                                                             << ") changed the result of\n" << text;
+      EXPECT_EQ(difference(*full.final, *without.final), "")
+          << "removing line " << line + 1 << " (" << lines[line - headerLines] << ") changed the result of\n"
+          << text;
       ++removed;
     }
   }

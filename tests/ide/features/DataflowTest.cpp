@@ -57,7 +57,9 @@ TEST(Dataflow, DeadWriteNamesTheOverwritingLine) {
 
 TEST(Dataflow, GuardedWritesAddToAValueInsteadOfReplacingIt) {
   // @P0 MOV leaves the lanes where P0 is false alone: line 2's value is still read there.
-  EXPECT_TRUE(findings(Annotated("// @state P0 = true\nMOV R1, 0x10 ;\n@P0 MOV R1, 0x20 ;\nIADD R3, R1, R1 ;\n")).empty());
+  EXPECT_TRUE(
+      findings(Annotated("// @state P0 = true\nMOV R1, 0x10 ;\n@P0 MOV R1, 0x20 ;\nIADD R3, R1, R1 ;\n"))
+          .empty());
   // An unguarded write replaces the guarded one's value in every lane.
   const Annotated a("// @state P0 = true\n@P0 MOV [[R1]], 0x10 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R1 ;\n");
   EXPECT_EQ(ranges(findings(a)), a.ranges);
@@ -65,10 +67,9 @@ TEST(Dataflow, GuardedWritesAddToAValueInsteadOfReplacingIt) {
 
 TEST(Dataflow, RangesAreDeadOnlyWhenEveryRegisterIs) {
   // R0 is overwritten unread, but R1 is read: the pair's write is needed.
-  EXPECT_TRUE(
-      findings(Annotated("// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\n"
-                         "IMAD.WIDE R[0:1], R2, R3, R[4:5] ;\nMOV R0, 0x1 ;\nIADD R6, R1, R0 ;\n"))
-          .empty());
+  EXPECT_TRUE(findings(Annotated("// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\n"
+                                 "IMAD.WIDE R[0:1], R2, R3, R[4:5] ;\nMOV R0, 0x1 ;\nIADD R6, R1, R0 ;\n"))
+                  .empty());
   const Annotated a(
       "// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\n"
       "IMAD.WIDE [[R[0:1]]], R2, R3, R[4:5] ;\nMOV R0, 0x1 ;\nMOV R1, 0x1 ;\nIADD R6, R1, R0 ;\n");
@@ -78,11 +79,15 @@ TEST(Dataflow, RangesAreDeadOnlyWhenEveryRegisterIs) {
   EXPECT_NE(d[0].message.find("line 7"), std::string::npos) << d[0].message;
 }
 
-TEST(Dataflow, TheKernelsResultsAreNotDead) { EXPECT_TRUE(findings(Annotated("MOV R1, 0x10 ;\nMOV R2, 0x20 ;\n")).empty()); }
+TEST(Dataflow, TheKernelsResultsAreNotDead) {
+  EXPECT_TRUE(findings(Annotated("MOV R1, 0x10 ;\nMOV R2, 0x20 ;\n")).empty());
+}
 
 TEST(Dataflow, ALineThatDoesNotAssembleHidesFindingsInsteadOfMakingThem) {
   // IADD.SAT does not assemble (IADD has no .SAT): it may read R1, so line 1's write is not dead…
-  EXPECT_TRUE(findings(Annotated("MOV R1, 0x10 ;\nIADD.SAT R2, R1, R1 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R1 ;\n")).empty());
+  EXPECT_TRUE(
+      findings(Annotated("MOV R1, 0x10 ;\nIADD.SAT R2, R1, R1 ;\nMOV R1, 0x20 ;\nIADD R3, R1, R1 ;\n"))
+          .empty());
   // … and it may write R1, so line 2's read is not uninitialized; its own R4 is not reported.
   EXPECT_TRUE(findings(Annotated("IADD.SAT R1, R4, R4 ;\nIADD R2, R1, R1 ;\n")).empty());
 }
@@ -108,7 +113,8 @@ TEST(Dataflow, ValueFlowOfARead) {
 }
 
 TEST(Dataflow, ValueFlowOfAWrite) {
-  const auto f = flowAt(Annotated("MOV R^1, 0x10 ;\nMOV R4, 0x1 ;\nIADD R2, R1, R1 ;\nIADD R3, R1, R2 ;\nMOV R1, 0x5 ;\n"));
+  const auto f = flowAt(
+      Annotated("MOV R^1, 0x10 ;\nMOV R4, 0x1 ;\nIADD R2, R1, R1 ;\nIADD R3, R1, R2 ;\nMOV R1, 0x5 ;\n"));
   EXPECT_TRUE(f.written);
   EXPECT_EQ(f.writtenAt, (std::vector<std::uint32_t>{0}));
   EXPECT_EQ(f.readNext, 2u);
@@ -130,20 +136,25 @@ std::vector<std::string> hoverFlow(const Annotated& a) {
 }
 
 TEST(Dataflow, HoverOnARegisterShowsWhereItsValueComesFromAndGoes) {
-  EXPECT_EQ(hoverFlow(Annotated("MOV R1, 0x10 ;\nIADD R2, R^1, R1 ;\n")), (std::vector<std::string>{"R1: value from line 1"}));
+  EXPECT_EQ(hoverFlow(Annotated("MOV R1, 0x10 ;\nIADD R2, R^1, R1 ;\n")),
+            (std::vector<std::string>{"R1: value from line 1"}));
   EXPECT_EQ(hoverFlow(Annotated("MOV R^1, 0x10 ;\nMOV R4, 0x1 ;\nIADD R2, R1, R4 ;\nMOV R1, 0x2 ;\n")),
             (std::vector<std::string>{"R1: read next on line 3; overwritten on line 4"}));
-  EXPECT_EQ(hoverFlow(Annotated("MOV R^1, 0x10 ;\nMOV R1, 0x2 ;\n")), (std::vector<std::string>{"R1: never read: line 2 overwrites it first"}));
+  EXPECT_EQ(hoverFlow(Annotated("MOV R^1, 0x10 ;\nMOV R1, 0x2 ;\n")),
+            (std::vector<std::string>{"R1: never read: line 2 overwrites it first"}));
   EXPECT_EQ(hoverFlow(Annotated("@P^0 MOV R1, 0x2 ;\n")),
             (std::vector<std::string>{"P0: set by nothing above (no write, no initial value): it reads 0"}));
-  EXPECT_EQ(hoverFlow(Annotated("// @state P0 = true\nMOV R1, 0x10 ;\n@P0 MOV R1, 0x20 ;\nIADD R2, R^1, R1 ;\n")),
-            (std::vector<std::string>{"R1: value from lines 3 and 2 (guarded writes merge lanes)"}));
+  EXPECT_EQ(
+      hoverFlow(Annotated("// @state P0 = true\nMOV R1, 0x10 ;\n@P0 MOV R1, 0x20 ;\nIADD R2, R^1, R1 ;\n")),
+      (std::vector<std::string>{"R1: value from lines 3 and 2 (guarded writes merge lanes)"}));
   EXPECT_EQ(hoverFlow(Annotated("// @state P0 = true\n@P0 MOV R1, 0x20 ;\nIADD R2, R^1, R1 ;\n")),
             (std::vector<std::string>{"R1: value from line 2, or unset (0) in lanes no write reached"}));
   // The pair under the cursor: both registers.
-  EXPECT_EQ(hoverFlow(Annotated("// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\nIMAD.WIDE R[0^:1], R2, R3, R[4:5] ;\n")),
-            (std::vector<std::string>{"R0: never read again; it is live at the end (a result of the kernel)",
-                                      "R1: never read again; it is live at the end (a result of the kernel)"}));
+  EXPECT_EQ(
+      hoverFlow(Annotated("// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\nIMAD.WIDE "
+                          "R[0^:1], R2, R3, R[4:5] ;\n")),
+      (std::vector<std::string>{"R0: never read again; it is live at the end (a result of the kernel)",
+                                "R1: never read again; it is live at the end (a result of the kernel)"}));
 }
 
 std::vector<syntax::ByteRange> editRanges(const ide::RegisterRename& r) {
@@ -164,7 +175,9 @@ TEST(Dataflow, RenameCoversTheLiveRangeOnly) {
 
 TEST(Dataflow, RenameFollowsGuardedWritesAndKeepsSelectors) {
   // Both writes reach line 3's read; the selector .B1 stays.
-  const Annotated a("// @state P0 = true\n// @state R3 = 1\nMOV [[R1]], 0x10 ;\n@P0 MOV [[R1]], 0x20 ;\nIADD R2, [[R^1]], R3 ;\n");
+  const Annotated a(
+      "// @state P0 = true\n// @state R3 = 1\nMOV [[R1]], 0x10 ;\n@P0 MOV [[R1]], 0x20 ;\nIADD R2, [[R^1]], "
+      "R3 ;\n");
   const auto r = ide::renameRegister(*a.snapshot(), a.cursor, "R9", nullptr);
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(editRanges(*r), a.ranges);
@@ -189,12 +202,15 @@ TEST(Dataflow, RenameRefusesANameLiveThere) {
 
 TEST(Dataflow, RenameRefusesWhatItCannotDo) {
   const Annotated a("MOV R1, 0x10 ;\nIADD R2, R^1, R1 ;\n");
-  for (const char* bad : {"P0", "UR1", "RZ", "foo", ""}) EXPECT_FALSE(ide::renameRegister(*a.snapshot(), a.cursor, bad, nullptr)) << bad;
+  for (const char* bad : {"P0", "UR1", "RZ", "foo", ""})
+    EXPECT_FALSE(ide::renameRegister(*a.snapshot(), a.cursor, bad, nullptr)) << bad;
   // The value comes from the initial state.
   const Annotated initial("// @state R1 = 1\nIADD R2, R^1, R1 ;\n");
   EXPECT_FALSE(ide::prepareRegisterRename(*initial.snapshot(), initial.cursor, nullptr));
   // Part of a register range.
-  const Annotated pair("// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\nIMAD.WIDE R[0:1], R2, R3, R[4:5] ;\nIADD R6, R^1, R0 ;\n");
+  const Annotated pair(
+      "// @state R2 = 1\n// @state R3 = 2\n// @state R4 = 3\n// @state R5 = 4\nIMAD.WIDE R[0:1], R2, R3, "
+      "R[4:5] ;\nIADD R6, R^1, R0 ;\n");
   EXPECT_FALSE(ide::prepareRegisterRename(*pair.snapshot(), pair.cursor, nullptr));
   // Not on a register.
   const Annotated mnemonic("MO^V R1, 0x10 ;\n");

@@ -78,7 +78,8 @@ TEST(Debugger, BreakpointsWithConditionsHitCountsAndLogPoints) {
   // A breakpoint on a blank or comment line moves down to the next instruction; one past the
   // last instruction is refused; a bad condition is refused with its column.
   d.restart();
-  st = d.setBreakpoints({{0, "", "", ""}, {9, "", "", ""}, {2, "R1 ==", "", ""}, {3, "R1", "", ""}, {4, "", "twice", ""}});
+  st = d.setBreakpoints(
+      {{0, "", "", ""}, {9, "", "", ""}, {2, "R1 ==", "", ""}, {3, "R1", "", ""}, {4, "", "twice", ""}});
   EXPECT_TRUE(st[0].verified);
   EXPECT_EQ(st[0].line, 1u);
   EXPECT_EQ(st[0].message, "moved to line 2, the next instruction");
@@ -267,17 +268,24 @@ TEST(Debugger, ALongDocumentKeepsEveryLineAndValue) {
   std::string text = "// @state R0 = lane\n";
   std::vector<std::uint32_t> instructionLines;
   for (std::uint32_t line = 1; line < kLines; ++line) {
-    if (line == kCommentFrom) text += "/* a comment\n";
-    else if (line > kCommentFrom && line < kCommentTo) text += "   MOV R9, 0x9 ; is inside it\n";
-    else if (line == kCommentTo) text += "*/\n";
-    else if (line == kBad) text += "MOV R1, R2, R3, R4 ;\n";
-    else text += "MOV R" + std::to_string(line % 20 + 1) + ", " + std::to_string(line) + " ;\n";
+    if (line == kCommentFrom)
+      text += "/* a comment\n";
+    else if (line > kCommentFrom && line < kCommentTo)
+      text += "   MOV R9, 0x9 ; is inside it\n";
+    else if (line == kCommentTo)
+      text += "*/\n";
+    else if (line == kBad)
+      text += "MOV R1, R2, R3, R4 ;\n";
+    else
+      text += "MOV R" + std::to_string(line % 20 + 1) + ", " + std::to_string(line) + " ;\n";
     if (line < kCommentFrom || line > kCommentTo) instructionLines.push_back(line);
   }
   ide::Debugger d = launch(text);
   ASSERT_EQ(d.length(), instructionLines.size());
-  for (std::uint64_t p = 0; p < d.length(); ++p) ASSERT_EQ(d.lineAt(p), instructionLines[p]) << "position " << p;
-  EXPECT_EQ(d.positionOfLine(kCommentFrom + 3), std::uint64_t{kCommentFrom - 1});  // the line after the comment
+  for (std::uint64_t p = 0; p < d.length(); ++p)
+    ASSERT_EQ(d.lineAt(p), instructionLines[p]) << "position " << p;
+  EXPECT_EQ(d.positionOfLine(kCommentFrom + 3),
+            std::uint64_t{kCommentFrom - 1});  // the line after the comment
 
   // Runs to the bad line; the value of R<k> is the last line L before it with L % 20 + 1 == k.
   const ide::DebugStop stop = d.continueForward();
@@ -289,9 +297,11 @@ TEST(Debugger, ALongDocumentKeepsEveryLineAndValue) {
       if (instructionLines[p] % 20 + 1 == reg) value = instructionLines[p];
     return value;
   };
-  for (const std::uint64_t target : {std::uint64_t{1000}, std::uint64_t{257}, std::uint64_t{256}, std::uint64_t{511}, std::uint64_t{3}}) {
+  for (const std::uint64_t target :
+       {std::uint64_t{1000}, std::uint64_t{257}, std::uint64_t{256}, std::uint64_t{511}, std::uint64_t{3}}) {
     d.gotoPosition(target);
-    for (std::uint32_t reg = 1; reg <= 20; ++reg) ASSERT_EQ(r(d, reg, 17), expected(reg, target)) << "R" << reg << " at " << target;
+    for (std::uint32_t reg = 1; reg <= 20; ++reg)
+      ASSERT_EQ(r(d, reg, 17), expected(reg, target)) << "R" << reg << " at " << target;
   }
   d.gotoPosition(769);
   d.stepBack();
@@ -305,7 +315,8 @@ TEST(DebuggerProperty, StepBackEqualsAFreshRunOfOneStepFewer) {
   const std::vector<std::string> pool = instructionPool();
   ASSERT_GT(pool.size(), 100u);
   std::string header = "// @state R0 = lane\n// @state R1 = 0x12345\n// @state P0 = [";
-  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) header += std::string(lane ? ", " : "") + (lane % 3 == 0 ? "1" : "0");
+  for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+    header += std::string(lane ? ", " : "") + (lane % 3 == 0 ? "1" : "0");
   header += "]\n";
   std::mt19937 rng(1124);
   int compared = 0;

@@ -19,7 +19,7 @@ TEST(Definition, MnemonicGoesToDefOptype) {
   const auto loc = ide::getDefinition(*snap, a.cursor);
   ASSERT_TRUE(loc);
   EXPECT_EQ(fileName(*loc), "000_ialu.txt");
-  EXPECT_EQ(loc->line, 109u);  // 000_ialu.txt:109 `__DefOptype IADD : [IALU]`
+  EXPECT_EQ(loc->line, 109u);   // 000_ialu.txt:109 `__DefOptype IADD : [IALU]`
   EXPECT_EQ(loc->column, 13u);  // on the name: `__DefOptype ` is 12 bytes
   EXPECT_EQ(loc->origin, a.ranges[0]);
   // The server serves the spec text from the database: the line really is the definition.
@@ -103,11 +103,11 @@ TEST(Definition, LiteralModifierGoesToTheFormThatSpellsIt) {
 TEST(Definition, NothingOffTheMnemonicAndModifiers) {
   const Annotated a("@P0 IADD R0, R^1, R2 ; // IADD\n");
   const auto snap = a.snapshot();
-  EXPECT_FALSE(ide::getDefinition(*snap, a.cursor));                                      // operand
-  EXPECT_FALSE(ide::getDefinition(*snap, 1));                                             // guard
+  EXPECT_FALSE(ide::getDefinition(*snap, a.cursor));                                              // operand
+  EXPECT_FALSE(ide::getDefinition(*snap, 1));                                                     // guard
   EXPECT_FALSE(ide::getDefinition(*snap, static_cast<std::uint32_t>(a.text.rfind("IADD") + 1)));  // comment
-  EXPECT_FALSE(ide::getDefinition(*snap, static_cast<std::uint32_t>(a.text.size() + 10)));        // past the end
-  EXPECT_FALSE(ide::getDefinition(*snap, 12));                                            // blank after ','
+  EXPECT_FALSE(ide::getDefinition(*snap, static_cast<std::uint32_t>(a.text.size() + 10)));  // past the end
+  EXPECT_FALSE(ide::getDefinition(*snap, 12));                                              // blank after ','
 }
 
 TEST(Definition, UnknownNamesHaveNoDefinition) {

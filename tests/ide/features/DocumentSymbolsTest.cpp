@@ -11,10 +11,14 @@ namespace {
 
 using K = ide::DocumentSymbolKind;
 
-std::string textOf(const Annotated& a, syntax::ByteRange r) { return a.text.substr(r.begin, r.end - r.begin); }
+std::string textOf(const Annotated& a, syntax::ByteRange r) {
+  return a.text.substr(r.begin, r.end - r.begin);
+}
 
 TEST(DocumentSymbols, OneSymbolPerInstruction) {
-  const Annotated a("[[@P0 [[IMAD.WIDE.U32]] R[0:1], R2, R3, R[4:5] ;]] // wide\n[[[[MOV]] R1, R0 ;]] [[[[IADD.SAT]] R0, R1, R2 ;]]\n");
+  const Annotated a(
+      "[[@P0 [[IMAD.WIDE.U32]] R[0:1], R2, R3, R[4:5] ;]] // wide\n[[[[MOV]] R1, R0 ;]] [[[[IADD.SAT]] R0, "
+      "R1, R2 ;]]\n");
   const auto symbols = ide::getDocumentSymbols(*a.snapshot());
   ASSERT_EQ(symbols.size(), 3u);
   EXPECT_EQ(symbols[0].name, "IMAD.WIDE.U32");

@@ -12,27 +12,32 @@ namespace {
 using F = ide::FoldingRange;
 using K = ide::FoldingKind;
 
-std::vector<F> folds(const std::string& text) { return ide::getFoldingRanges(*ide::Snapshot::analyse(db(), text)); }
+std::vector<F> folds(const std::string& text) {
+  return ide::getFoldingRanges(*ide::Snapshot::analyse(db(), text));
+}
 
 TEST(Folding, CommentsAndSections) {
   const std::string text =
-      "// Demo listing\n"         // 0  comment run 0-1
-      "// (intro)\n"              // 1
-      "\n"                        // 2
-      "IADD R0, R1, R2 ;\n"       // 3
-      "\n"                        // 4
-      "// ---- Setup ----\n"      // 5  section 5-10
-      "MOV R1, R0 ;\n"            // 6
-      "/* a block\n"              // 7  block comment 7-9
-      "   comment */\n"           // 8
-      "MOV R1, R0 ; /* x\n"       // 9
-      "*/ MOV R2, R0 ;\n"         // 10 (the block comment 9-10 starts after code)
-      "\n"                        // 11
-      "// Tail\n"                 // 12 section 12-14, its header a run 12-13
-      "// more words\n"           // 13
-      "MOV R2, R1 ;\n";           // 14
-  EXPECT_EQ(folds(text), (std::vector<F>{{0, 1, K::Comment}, {5, 10, K::Region}, {7, 8, K::Comment},
-                                          {9, 10, K::Comment}, {12, 14, K::Region}}));
+      "// Demo listing\n"     // 0  comment run 0-1
+      "// (intro)\n"          // 1
+      "\n"                    // 2
+      "IADD R0, R1, R2 ;\n"   // 3
+      "\n"                    // 4
+      "// ---- Setup ----\n"  // 5  section 5-10
+      "MOV R1, R0 ;\n"        // 6
+      "/* a block\n"          // 7  block comment 7-9
+      "   comment */\n"       // 8
+      "MOV R1, R0 ; /* x\n"   // 9
+      "*/ MOV R2, R0 ;\n"     // 10 (the block comment 9-10 starts after code)
+      "\n"                    // 11
+      "// Tail\n"             // 12 section 12-14, its header a run 12-13
+      "// more words\n"       // 13
+      "MOV R2, R1 ;\n";       // 14
+  EXPECT_EQ(folds(text), (std::vector<F>{{0, 1, K::Comment},
+                                         {5, 10, K::Region},
+                                         {7, 8, K::Comment},
+                                         {9, 10, K::Comment},
+                                         {12, 14, K::Region}}));
 }
 
 TEST(Folding, ASingleLineFoldsNothing) {

@@ -14,7 +14,8 @@ namespace gpuasm::featuretest {
 namespace {
 
 std::string applied(std::string text, const std::vector<syntax::TextEdit>& edits) {
-  for (auto e = edits.rbegin(); e != edits.rend(); ++e) text.replace(e->begin, e->end - e->begin, e->replacement);
+  for (auto e = edits.rbegin(); e != edits.rend(); ++e)
+    text.replace(e->begin, e->end - e->begin, e->replacement);
   return text;
 }
 
@@ -26,7 +27,8 @@ std::string formatted(const std::string& text, const ide::FormatOptions& options
 }
 
 std::string replaceAll(std::string s, std::string_view from, std::string_view to) {
-  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
   return s;
 }
 
@@ -74,14 +76,16 @@ TEST(Formatting, KeepsCrLfAndEditsOnlyLinesThatChange) {
   // old and the new line share.
   const std::size_t fmul = crlf.find("FMUL");
   const std::size_t kept = crlf.find("R2 ; // x");
-  EXPECT_TRUE(std::any_of(edits.begin(), edits.end(), [&](const auto& e) { return e.begin == fmul && e.end == kept; }));
+  EXPECT_TRUE(std::any_of(edits.begin(), edits.end(),
+                          [&](const auto& e) { return e.begin == fmul && e.end == kept; }));
 }
 
 TEST(Formatting, ARangeGetsTheSameLinesAsTheDocument) {
   // Only line 2 (MOV ... MOV) is asked for; its columns still come from its whole block.
   const std::string text = kMessy;
   const auto snap = ide::Snapshot::analyse(db(), text);
-  const syntax::ByteRange line2{static_cast<std::uint32_t>(text.find("MOV R1")), static_cast<std::uint32_t>(text.find("/* two"))};
+  const syntax::ByteRange line2{static_cast<std::uint32_t>(text.find("MOV R1")),
+                                static_cast<std::uint32_t>(text.find("/* two"))};
   const auto edits = ide::formatRange(*snap, line2, {});
   ASSERT_EQ(edits.size(), 1u);
   const std::string out = applied(text, edits);
@@ -91,8 +95,10 @@ TEST(Formatting, ARangeGetsTheSameLinesAsTheDocument) {
 
 TEST(Formatting, IndentationWithTabs) {
   // A tab is 4 columns: the mnemonic column is 4; with tabs the indentation stays one tab.
-  EXPECT_EQ(formatted("\tIADD  R0, R1, R2;\n  MOV R1, R0 ;\n", {4, false}), "\tIADD R0, R1, R2 ;\n\tMOV  R1, R0 ;\n");
-  EXPECT_EQ(formatted("\tIADD  R0, R1, R2;\n  MOV R1, R0 ;\n", {4, true}), "    IADD R0, R1, R2 ;\n    MOV  R1, R0 ;\n");
+  EXPECT_EQ(formatted("\tIADD  R0, R1, R2;\n  MOV R1, R0 ;\n", {4, false}),
+            "\tIADD R0, R1, R2 ;\n\tMOV  R1, R0 ;\n");
+  EXPECT_EQ(formatted("\tIADD  R0, R1, R2;\n  MOV R1, R0 ;\n", {4, true}),
+            "    IADD R0, R1, R2 ;\n    MOV  R1, R0 ;\n");
 }
 
 TEST(Formatting, CommentsAndUnparsedLinesAreNeverTouched) {
@@ -101,7 +107,7 @@ TEST(Formatting, CommentsAndUnparsedLinesAreNeverTouched) {
       "IADD R0, /* inside */ R1,R2 ;\n"  // a comment inside the statement: the line is left alone
       "MOV R1,R0 ; /* spans\n"
       "   lines */ MOV R2,R0 ;\n"
-      "IADD R0, R1, R2\n"                // missing ';'
+      "IADD R0, R1, R2\n"  // missing ';'
       "// IADD   R0,R1,R2 ;   \n"
       "IADD R0, R1, R2 ; /* unclosed\n";
   EXPECT_EQ(formatted(text), text);

@@ -53,7 +53,9 @@ std::string itemText(const HoverInfo& h, HoverSectionKind kind, std::string_view
   return {};
 }
 
-std::string fact(const HoverInfo& h, std::string_view label) { return itemText(h, HoverSectionKind::Facts, label); }
+std::string fact(const HoverInfo& h, std::string_view label) {
+  return itemText(h, HoverSectionKind::Facts, label);
+}
 
 bool hasItem(const HoverInfo& h, HoverSectionKind kind, std::string_view label) {
   for (const HoverSection& s : h.sections)
@@ -124,8 +126,11 @@ TEST(Hover, MnemonicListsErrataThatChangeBehaviour) {
   ASSERT_NE(dec, nullptr) << dump(*h);
   EXPECT_EQ(dec->heading, "gpuasm decisions");
   const std::string l20 = itemText(*h, HoverSectionKind::Decisions, "L-20");
-  EXPECT_TRUE(l20.starts_with("The simulator evaluates every add-with-carry as one exact unsigned addition")) << l20;
-  EXPECT_TRUE(l20.ends_with("pu = (s >= 2^32); for IMAD_WIDE and UIMAD_WIDE the width is 64 (Rd = s mod 2^64, pu = s >= 2^64).")) << l20;
+  EXPECT_TRUE(l20.starts_with("The simulator evaluates every add-with-carry as one exact unsigned addition"))
+      << l20;
+  EXPECT_TRUE(l20.ends_with(
+      "pu = (s >= 2^32); for IMAD_WIDE and UIMAD_WIDE the width is 64 (Rd = s mod 2^64, pu = s >= 2^64)."))
+      << l20;
   // L-51 (CvtINegX) targets IADD too; L-1 is an [ALL] entry about the loader and must not show.
   EXPECT_TRUE(hasItem(*h, HoverSectionKind::Decisions, "L-51"));
   EXPECT_FALSE(hasItem(*h, HoverSectionKind::Decisions, "L-1"));
@@ -139,7 +144,8 @@ TEST(Hover, MnemonicPartCoversTheWholeMnemonicAndExplainsWrittenModifiers) {
   EXPECT_EQ(h->range, a.ranges[0]);
   EXPECT_EQ(h->title, "IMAD.WIDE");
   // 000_ialu.txt:476, description; :472, the domain line in the forms block.
-  EXPECT_TRUE(anyTextContains(*h, HoverSectionKind::Description, "进行64bit整数乘加运算，即Rd = Ra * SrcB + SrcC"));
+  EXPECT_TRUE(
+      anyTextContains(*h, HoverSectionKind::Description, "进行64bit整数乘加运算，即Rd = Ra * SrcB + SrcC"));
   const HoverSection* syn = sectionOf(*h, HoverSectionKind::Syntax);
   ASSERT_NE(syn, nullptr);
   EXPECT_EQ(syn->code.back(), ".itype = {.S32*, .U32}");
@@ -148,12 +154,15 @@ TEST(Hover, MnemonicPartCoversTheWholeMnemonicAndExplainsWrittenModifiers) {
   ASSERT_NE(mods, nullptr);
   ASSERT_EQ(mods->items.size(), 1u);
   EXPECT_EQ(mods->items[0].label, ".U32");
-  EXPECT_EQ(mods->items[0].text, ".itype可取值.S32（默认，可省略）或.U32，分别表示将Ra和SrcB视为有符号数或无符号数进行乘法计算。");
+  EXPECT_EQ(mods->items[0].text,
+            ".itype可取值.S32（默认，可省略）或.U32，分别表示将Ra和SrcB视为有符号数或无符号数进行乘法计算。");
   const HoverSection* enc = sectionOf(*h, HoverSectionKind::Encoding);
   ASSERT_NE(enc, nullptr);
   EXPECT_EQ(enc->code, std::vector<std::string>{"0x00001c3c0000200c00000004080a7602"});
   EXPECT_EQ(encodingRow(*h, "itype"), (std::vector<std::string>{"itype", "77:77", "U32 (1)"}));
-  EXPECT_EQ(encodingRow(*h, "vb"), (std::vector<std::string>{"vb", "63:32", "0x4"}));  // IMAD_WIDE_RIR, SImm32 at 32 (000_ialu.txt:566)
+  EXPECT_EQ(
+      encodingRow(*h, "vb"),
+      (std::vector<std::string>{"vb", "63:32", "0x4"}));  // IMAD_WIDE_RIR, SImm32 at 32 (000_ialu.txt:566)
 }
 
 TEST(Hover, MnemonicOfALineThatDoesNotAssembleHasNoEncoding) {
@@ -174,8 +183,10 @@ TEST(Hover, OptypeWithoutDescriptionNamesTheErratum) {
   EXPECT_TRUE(anyTextContains(*h, HoverSectionKind::Note, "L-4a"));
   const HoverSection* syn = sectionOf(*h, HoverSectionKind::Syntax);
   ASSERT_NE(syn, nullptr);
-  EXPECT_EQ(syn->code[0], "MOVM Rd, Ra      $sched $req ;   // inferred by gpuasm (erratum L-4a), not the spec's");
-  EXPECT_TRUE(itemText(*h, HoverSectionKind::Decisions, "L-4a").starts_with("Add one INFERRED form (not the spec's), built from MOVM_R's"));
+  EXPECT_EQ(syn->code[0],
+            "MOVM Rd, Ra      $sched $req ;   // inferred by gpuasm (erratum L-4a), not the spec's");
+  EXPECT_TRUE(itemText(*h, HoverSectionKind::Decisions, "L-4a")
+                  .starts_with("Add one INFERRED form (not the spec's), built from MOVM_R's"));
 
   // UF2FP: L-4d adds its form, L-5 records its missing semantics; both target it.
   const Annotated u("UF2^FP UR0, UR1, UR2, UR3 ;");
@@ -202,7 +213,10 @@ TEST(Hover, LiteralModifierShowsItsFieldMeaningAndValues) {
   // 000_ialu.txt:155, the only __ModifierInfo line of IADD.
   const HoverSection* m = sectionOf(*h, HoverSectionKind::Meaning);
   ASSERT_NE(m, nullptr) << dump(*h);
-  EXPECT_EQ(m->text, std::vector<std::string>{".X修饰符表示带有输入/输出进位的扩展位宽加法，接受一个额外的进位输入，产生一个额外的进位输出。"});
+  EXPECT_EQ(
+      m->text,
+      std::vector<std::string>{
+          ".X修饰符表示带有输入/输出进位的扩展位宽加法，接受一个额外的进位输入，产生一个额外的进位输出。"});
   const HoverSection* v = sectionOf(*h, HoverSectionKind::LegalValues);
   ASSERT_NE(v, nullptr);
   ASSERT_EQ(v->items.size(), 2u);
@@ -226,11 +240,13 @@ TEST(Hover, RoundingModifierListsTheDomainWithItsDefault) {
   // 004_falu.txt:45 and the table row at :52 under its header (:47-48), and no other row.
   const HoverSection* m = sectionOf(*h, HoverSectionKind::Meaning);
   ASSERT_NE(m, nullptr) << dump(*h);
-  const std::vector<std::string> expected = {".rnd可取.RN（默认值，可省略）、.RP、.RM和.RZ，表示计算结果的舍入模式：", "| .rnd  | 舍入模式 |", "|:--:|:---|",
-                                             "|.RZ | 尾数向零（原点）舍入 |"};
+  const std::vector<std::string> expected = {
+      ".rnd可取.RN（默认值，可省略）、.RP、.RM和.RZ，表示计算结果的舍入模式：", "| .rnd  | 舍入模式 |",
+      "|:--:|:---|", "|.RZ | 尾数向零（原点）舍入 |"};
   ASSERT_GE(m->text.size(), expected.size());
   EXPECT_EQ(std::vector<std::string>(m->text.begin(), m->text.begin() + 4), expected);
-  EXPECT_TRUE(std::none_of(m->text.begin(), m->text.end(), [](const std::string& t) { return t.starts_with("|.RP |"); }));
+  EXPECT_TRUE(std::none_of(m->text.begin(), m->text.end(),
+                           [](const std::string& t) { return t.starts_with("|.RP |"); }));
   // 004_falu.txt:26 `.rnd = {.RN*, .RP, .RM, .RZ}`
   const HoverSection* v = sectionOf(*h, HoverSectionKind::LegalValues);
   ASSERT_NE(v, nullptr);
@@ -249,7 +265,8 @@ TEST(Hover, ModifierOnALineThatDoesNotAssembleStillExplains) {
   const auto h = hoverAt(a);
   ASSERT_TRUE(h);
   // 004_falu.txt:54
-  EXPECT_TRUE(anyTextContains(*h, HoverSectionKind::Meaning, "可选修饰符.FTZ表示如果输入/输出中有非规格化浮点数"));
+  EXPECT_TRUE(
+      anyTextContains(*h, HoverSectionKind::Meaning, "可选修饰符.FTZ表示如果输入/输出中有非规格化浮点数"));
   EXPECT_EQ(fact(*h, "Field"), "ftz");
 }
 
@@ -348,7 +365,8 @@ TEST(Hover, GuardPredicatesTheInstruction) {
   ASSERT_TRUE(h);
   EXPECT_EQ(h->range, a.ranges[0]);
   EXPECT_EQ(h->title, "@P0");
-  EXPECT_TRUE(anyTextContains(*h, HoverSectionKind::Facts, "predicates the instruction. Lanes where P0 is false do nothing"));
+  EXPECT_TRUE(anyTextContains(*h, HoverSectionKind::Facts,
+                              "predicates the instruction. Lanes where P0 is false do nothing"));
   EXPECT_EQ(fact(*h, "Field"), "pg, bits 14:12 of IADD_RR");  // 000_ialu.txt:106
   const auto n = hoverAt(Annotated("@!P^2 IADD R0, R1, R2 ;"));
   ASSERT_TRUE(n);
@@ -358,17 +376,17 @@ TEST(Hover, GuardPredicatesTheInstruction) {
 // --------------------------------------------------------------------------- no hover, no crash
 
 TEST(Hover, NothingOnWhitespaceCommentsAndPastTheEnd) {
-  EXPECT_FALSE(hoverAt(Annotated("IADD^ R0, R1, R2 ;")));          // the blank after the mnemonic
+  EXPECT_FALSE(hoverAt(Annotated("IADD^ R0, R1, R2 ;")));  // the blank after the mnemonic
   EXPECT_FALSE(hoverAt(Annotated("IADD R0,^ R1, R2 ;")));
   EXPECT_FALSE(hoverAt(Annotated("IADD R0, R1, R2 ; // IA^DD")));  // in a trailing comment
   EXPECT_FALSE(hoverAt(Annotated("// IA^DD R0, R1, R2 ;\n")));
   EXPECT_FALSE(hoverAt(Annotated("  ^  \n")));
-  EXPECT_FALSE(hoverAt(Annotated("^")));                           // empty document
+  EXPECT_FALSE(hoverAt(Annotated("^")));  // empty document
   const Annotated a("IADD R0, R1, R2 ;");
   const auto snap = a.snapshot();
   EXPECT_FALSE(ide::getHover(*snap, static_cast<std::uint32_t>(a.text.size())));
   EXPECT_FALSE(ide::getHover(*snap, 100000));
-  EXPECT_FALSE(hoverAt(Annotated("FRO^B R0, R1 ;")));               // unknown mnemonic
+  EXPECT_FALSE(hoverAt(Annotated("FRO^B R0, R1 ;")));  // unknown mnemonic
 }
 
 TEST(Hover, EveryOffsetOfMessyTextIsSafe) {

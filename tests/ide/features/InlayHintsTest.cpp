@@ -65,7 +65,9 @@ TEST(InlayHints, OnlyTheVisibleRange) {
 
 TEST(InlayHints, BadInputNeverCrashes) {
   EXPECT_TRUE(ide::getEncodingHints(*Annotated("").snapshot(), {0, kAll}).empty());
-  EXPECT_TRUE(ide::getEncodingHints(*Annotated("// IADD R0, R1, R2 ;\n/* IADD R0, R1, R2 ; */").snapshot(), {0, kAll}).empty());
+  EXPECT_TRUE(
+      ide::getEncodingHints(*Annotated("// IADD R0, R1, R2 ;\n/* IADD R0, R1, R2 ; */").snapshot(), {0, kAll})
+          .empty());
   EXPECT_TRUE(ide::getEncodingHints(*Annotated("IADD R0, R1, R2 ;\n").snapshot(), {500, 600}).empty());
   const Annotated bad("\xff\xfe IADD R0, R1, R2 ;\nIADD R0, R1, R2 ; // \xc3\n");
   const auto hints = ide::getEncodingHints(*bad.snapshot(), {0, kAll});

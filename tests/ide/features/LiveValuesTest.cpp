@@ -17,22 +17,26 @@ namespace {
 
 using namespace std::chrono_literals;
 
-std::shared_ptr<ide::LiveRun> runOf(const std::string& text, const ide::LiveRun* previous = nullptr, ide::LiveLimits limits = {}) {
+std::shared_ptr<ide::LiveRun> runOf(const std::string& text, const ide::LiveRun* previous = nullptr,
+                                    ide::LiveLimits limits = {}) {
   auto run = std::make_shared<ide::LiveRun>(ide::Snapshot::analyse(db(), text), nullptr, previous, limits);
   run->advance(std::nullopt, 10s);
   return run;
 }
 
 // line → label, for every executed line.
-std::map<std::uint32_t, std::string> labels(const ide::LiveRun& run, std::optional<std::uint32_t> lane = std::nullopt) {
+std::map<std::uint32_t, std::string> labels(const ide::LiveRun& run,
+                                            std::optional<std::uint32_t> lane = std::nullopt) {
   std::map<std::uint32_t, std::string> out;
-  for (const ide::ExecutedLine& l : run.linesIn(0, 1u << 30)) out[l.line] = ide::liveValueLabel(db(), l, lane);
+  for (const ide::ExecutedLine& l : run.linesIn(0, 1u << 30))
+    out[l.line] = ide::liveValueLabel(db(), l, lane);
   return out;
 }
 
 std::string perLane(const std::string& name, std::uint32_t first16, std::uint32_t last16) {
   std::string s = "// @state " + name + " = [";
-  for (int lane = 0; lane < 32; ++lane) s += (lane ? ", " : "") + std::to_string(lane < 16 ? first16 : last16);
+  for (int lane = 0; lane < 32; ++lane)
+    s += (lane ? ", " : "") + std::to_string(lane < 16 ? first16 : last16);
   return s + "]\n";
 }
 
@@ -58,8 +62,11 @@ TEST(LiveValues, DivergentLanesAndTheActiveMask) {
 
 TEST(LiveValues, PredicatesAndFloatMarks) {
   // R0 <= 11 holds in lanes 0..11: 12 of 32.
-  EXPECT_EQ(labels(*runOf("// @state R0 = lane\n// @state R6 = 11\nISETP.LE.U32.AND P0, PT, R0, R6, PT ;\n")).at(2), "P0: true in 12 of 32 lanes");
-  const auto f = labels(*runOf("MOV R5, 0x7f800000 ;\nMOV R6, 0xff800000 ;\nMOV R7, 0x7fc00000 ;\nMOV R8, 0x3f800000 ;\n"));
+  EXPECT_EQ(
+      labels(*runOf("// @state R0 = lane\n// @state R6 = 11\nISETP.LE.U32.AND P0, PT, R0, R6, PT ;\n")).at(2),
+      "P0: true in 12 of 32 lanes");
+  const auto f = labels(
+      *runOf("MOV R5, 0x7f800000 ;\nMOV R6, 0xff800000 ;\nMOV R7, 0x7fc00000 ;\nMOV R8, 0x3f800000 ;\n"));
   EXPECT_EQ(f.at(0), "R5 = 0x7f800000 (+Inf)");
   EXPECT_EQ(f.at(1), "R6 = 0xff800000 (-Inf)");
   EXPECT_EQ(f.at(2), "R7 = 0x7fc00000 (NaN)");
@@ -114,7 +121,8 @@ TEST(LiveValues, AnEditReRunsFromTheLastCheckpointBeforeIt) {
   second.advance(std::nullopt, 10s);
   ASSERT_EQ(second.status(), ide::LiveStatus::Complete);
   EXPECT_EQ(ide::liveValueLabel(db(), second.linesIn(2000, 2000).at(0), std::nullopt), "R1 = 0x1f4");
-  EXPECT_EQ(ide::liveValueLabel(db(), second.linesIn(1499, 1499).at(0), std::nullopt), "R1 = 0x5db");  // 1499, unchanged
+  EXPECT_EQ(ide::liveValueLabel(db(), second.linesIn(1499, 1499).at(0), std::nullopt),
+            "R1 = 0x5db");  // 1499, unchanged
   EXPECT_LE(second.executedHere(), 2000u - 1500u + 1u + 256u);
   EXPECT_EQ(second.executed(), 2000u);
   // A directive edit starts over: R2 = 2 doubles every step.
@@ -122,7 +130,8 @@ TEST(LiveValues, AnEditReRunsFromTheLastCheckpointBeforeIt) {
   ide::LiveRun third(directive, nullptr, &second, {});
   third.advance(std::nullopt, 10s);
   EXPECT_EQ(third.executedHere(), 2000u);
-  EXPECT_EQ(ide::liveValueLabel(db(), third.linesIn(2000, 2000).at(0), std::nullopt), "R1 = 0x3e8");  // 500 × 2
+  EXPECT_EQ(ide::liveValueLabel(db(), third.linesIn(2000, 2000).at(0), std::nullopt),
+            "R1 = 0x3e8");  // 500 × 2
 }
 
 }  // namespace

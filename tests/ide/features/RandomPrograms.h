@@ -21,9 +21,12 @@ inline std::vector<std::string> instructionPool() {
     if (!optype.docs.examples.present) continue;
     for (const std::string& line : testsupport::fencedLines(optype.docs.examples.text)) {
       const ide::RunOutcome alone = ide::runDocument(db(), line + "\n", {});
-      const bool clean = std::none_of(alone.diagnostics.begin(), alone.diagnostics.end(),
-                                      [](const ide::Diagnostic& d) { return d.severity == ide::Severity::Error; });
-      if (clean && alone.setupError.empty() && alone.result.reason == sim::StopReason::End && alone.result.executed == 1) out.push_back(line);
+      const bool clean =
+          std::none_of(alone.diagnostics.begin(), alone.diagnostics.end(),
+                       [](const ide::Diagnostic& d) { return d.severity == ide::Severity::Error; });
+      if (clean && alone.setupError.empty() && alone.result.reason == sim::StopReason::End &&
+          alone.result.executed == 1)
+        out.push_back(line);
     }
   }
   return out;

@@ -14,7 +14,9 @@ namespace {
 
 using ide::RegisterUse;
 
-std::vector<ide::RegisterOccurrence> occurrencesAt(const Annotated& a) { return ide::getRegisterOccurrences(*a.snapshot(), a.cursor); }
+std::vector<ide::RegisterOccurrence> occurrencesAt(const Annotated& a) {
+  return ide::getRegisterOccurrences(*a.snapshot(), a.cursor);
+}
 
 std::vector<RegisterUse> uses(const std::vector<ide::RegisterOccurrence>& o) {
   std::vector<RegisterUse> out;
@@ -28,7 +30,8 @@ TEST(RegisterUses, ReadsAndWritesOfTheRegisterUnderTheCursor) {
   const Annotated a("MOV [[R1]], 0x10 ;\nIADD R2, [[R^1]], [[R1]] ;\nIADD [[R1]], R2, R2 ;\nMOV R3, R4 ;\n");
   const auto o = occurrencesAt(a);
   EXPECT_EQ(ranges(o), a.ranges);
-  EXPECT_EQ(uses(o), (std::vector<RegisterUse>{RegisterUse::Write, RegisterUse::Read, RegisterUse::Read, RegisterUse::Write}));
+  EXPECT_EQ(uses(o), (std::vector<RegisterUse>{RegisterUse::Write, RegisterUse::Read, RegisterUse::Read,
+                                               RegisterUse::Write}));
   EXPECT_EQ(o[1].line, 1u);
   // From a write, the same set.
   const Annotated w("MOV [[R^1]], 0x10 ;\nIADD R2, [[R1]], [[R1]] ;\n");
@@ -43,13 +46,15 @@ TEST(RegisterUses, RangesCountRegisterByRegister) {
   EXPECT_EQ(ranges(o), a.ranges);
   EXPECT_EQ(uses(o), (std::vector<RegisterUse>{RegisterUse::Write, RegisterUse::Read}));
   // On the pair: both registers, so R0's read on line 2 too.
-  const Annotated pair("IMAD.WIDE [[R[^0:1]]], R2, R3, R[4:5] ;\nIADD R6, [[R1]], R2 ;\nIADD R7, [[R0]], R2 ;\n");
+  const Annotated pair(
+      "IMAD.WIDE [[R[^0:1]]], R2, R3, R[4:5] ;\nIADD R6, [[R1]], R2 ;\nIADD R7, [[R0]], R2 ;\n");
   EXPECT_EQ(ranges(occurrencesAt(pair)), pair.ranges);
 }
 
 // The guard predicate is read (InList<pg, …>); ISETP writes pu (ISETP_RR OutList<pu, pv>, 000_ialu.txt:1754).
 TEST(RegisterUses, GuardsAndPredicates) {
-  const Annotated a("ISETP.LE.U32.AND [[P0]], PT, R4, R6, PT ;\n@[[P^0]] IADD R1, R1, R1 ;\n@![[P0]] MOV R2, 0x1 ;\n");
+  const Annotated a(
+      "ISETP.LE.U32.AND [[P0]], PT, R4, R6, PT ;\n@[[P^0]] IADD R1, R1, R1 ;\n@![[P0]] MOV R2, 0x1 ;\n");
   const auto o = occurrencesAt(a);
   EXPECT_EQ(ranges(o), a.ranges);
   EXPECT_EQ(uses(o), (std::vector<RegisterUse>{RegisterUse::Write, RegisterUse::Read, RegisterUse::Read}));

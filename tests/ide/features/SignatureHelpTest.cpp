@@ -39,7 +39,8 @@ TEST(SignatureHelp, SignaturesAreTheFormsWithTheirOperands) {
   // :129, the description; the slot types of IADD_RR/RU/RI/RC (:183, :197, :212, :224) for SrcB.
   EXPECT_NE(h->signatures[0].documentation.find("进行整数加法，即Rd = Ra + SrcB。"), std::string::npos);
   const std::string& srcb = h->signatures[0].parameters[2].documentation;
-  for (const char* t : {"`Reg`", "`UReg`", "`SImm32`", "`CMem`"}) EXPECT_NE(srcb.find(t), std::string::npos) << t << " in " << srcb;
+  for (const char* t : {"`Reg`", "`UReg`", "`SImm32`", "`CMem`"})
+    EXPECT_NE(srcb.find(t), std::string::npos) << t << " in " << srcb;
   EXPECT_EQ(h->activeSignature, 0u);
   EXPECT_EQ(h->activeParameter, 0u);
 }

@@ -31,21 +31,26 @@ TEST(Snapshot, AnnotatedRangeAroundARegisterRangeClosesAfterIt) {
 std::string describe(const ide::Snapshot& s) {
   std::ostringstream out;
   const ide::AssembledUnit unit = s.assembledUnit();
-  for (const ide::Diagnostic& d : unit.diagnostics) out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message << '\n';
+  for (const ide::Diagnostic& d : unit.diagnostics)
+    out << "D " << d.range.begin << '-' << d.range.end << ' ' << isa::spelling(d.code) << ' ' << d.message
+        << '\n';
   for (const ide::AssembledStatement& a : unit.statements) {
     const isa::AsmStatement& st = a.statement;
-    out << "S " << st.line << ' ' << st.range.begin << '-' << st.range.end << ' ' << st.mnemonic << '@' << st.mnemonicRange.begin;
+    out << "S " << st.line << ' ' << st.range.begin << '-' << st.range.end << ' ' << st.mnemonic << '@'
+        << st.mnemonicRange.begin;
     for (const auto& p : st.parts) out << '.' << p.text << '@' << p.range.begin;
     for (const auto& o : st.operands) out << ' ' << o.text << '@' << o.range.begin << '-' << o.range.end;
     if (a.inst) out << ' ' << a.encoding.toHex();
     out << '\n';
   }
-  for (const syntax::ByteRange c : s.commentsIn({0, static_cast<std::uint32_t>(s.text().size())})) out << "C " << c.begin << '-' << c.end << '\n';
+  for (const syntax::ByteRange c : s.commentsIn({0, static_cast<std::uint32_t>(s.text().size())}))
+    out << "C " << c.begin << '-' << c.end << '\n';
   return out.str();
 }
 
 TEST(Snapshot, AChunkIsALineOrTheLinesABlockCommentSpans) {
-  const auto snap = ide::Snapshot::analyse(db(), "MOV R1, 0x1 ;\n/* a\nb */ MOV R2, 0x2 ;\n// c\n/* open\nNOP ;");
+  const auto snap =
+      ide::Snapshot::analyse(db(), "MOV R1, 0x1 ;\n/* a\nb */ MOV R2, 0x2 ;\n// c\n/* open\nNOP ;");
   EXPECT_EQ(snap->chunkCount(), 5u);  // line 1 | lines 2-3 | line 4 | line 5 (unclosed '/*') | line 6
   const auto comments = snap->commentsIn({0, static_cast<std::uint32_t>(snap->text().size())});
   ASSERT_EQ(comments.size(), 3u);
@@ -93,8 +98,25 @@ TEST(Snapshot, ClosingAnEarlierCommentReanalysesFromIt) {
 // The property the language server relies on: after any sequence of edits, the snapshot is what
 // a fresh analysis of the final text gives.
 TEST(Snapshot, RandomEditSequencesMatchAFreshAnalysis) {
-  const std::vector<std::string> pieces = {"IADD R0, R1, R2 ;", "\n", "/*", "*/", "//", ";", ".X", " ", "IMAD.WIDE R[0:1], R2, R3, R[4:5] ;",
-                                           "@P0 ", "c[0x0][0x10]", ",", "R7", "FADD.FTZ", "\xff", "0x1f", "MOV UR4, 0x1 ;", "*", "/"};
+  const std::vector<std::string> pieces = {"IADD R0, R1, R2 ;",
+                                           "\n",
+                                           "/*",
+                                           "*/",
+                                           "//",
+                                           ";",
+                                           ".X",
+                                           " ",
+                                           "IMAD.WIDE R[0:1], R2, R3, R[4:5] ;",
+                                           "@P0 ",
+                                           "c[0x0][0x10]",
+                                           ",",
+                                           "R7",
+                                           "FADD.FTZ",
+                                           "\xff",
+                                           "0x1f",
+                                           "MOV UR4, 0x1 ;",
+                                           "*",
+                                           "/"};
   std::mt19937 rng(20261123);
   for (int round = 0; round < 60; ++round) {
     std::string text;
@@ -108,7 +130,8 @@ TEST(Snapshot, RandomEditSequencesMatchAFreshAnalysis) {
       for (auto k = rng() % 3; k > 0; --k) insert += pieces[rng() % pieces.size()];
       snap = snap->edited({b, e, insert});
       ASSERT_EQ(describe(*snap), describe(*ide::Snapshot::analyse(db(), std::string(snap->text()))))
-          << "round " << round << " step " << step << " text:\n" << snap->text();
+          << "round " << round << " step " << step << " text:\n"
+          << snap->text();
     }
   }
 }
@@ -118,8 +141,10 @@ TEST(Snapshot, RandomEditSequencesMatchAFreshAnalysis) {
 // some spanning many chunks, keep the line index, the chunks' lines and the diagnostics equal to
 // a fresh analysis; and the versions edited from keep describing their own text.
 TEST(Snapshot, EditsAcrossBlocksMatchAFreshAnalysis) {
-  const std::vector<std::string> lines = {"IADD R0, R1, R2 ;\n", "FADD.RX R1, R2, R3 ;\n", "// comment\n", "/* a\nb */ MOV R2, 0x2 ;\n",
-                                          "IADDD R1, R2 ;\n", "\n", "// @expect R1 == 0x1\n", "MOV R1, 0x1 ;\n"};
+  const std::vector<std::string> lines = {"IADD R0, R1, R2 ;\n",    "FADD.RX R1, R2, R3 ;\n",
+                                          "// comment\n",           "/* a\nb */ MOV R2, 0x2 ;\n",
+                                          "IADDD R1, R2 ;\n",       "\n",
+                                          "// @expect R1 == 0x1\n", "MOV R1, 0x1 ;\n"};
   std::mt19937 rng(20261126);
   std::string text;
   for (int i = 0; i < 700; ++i) text += lines[rng() % lines.size()];
@@ -139,7 +164,8 @@ TEST(Snapshot, EditsAcrossBlocksMatchAFreshAnalysis) {
     ASSERT_EQ(snap->hasExpectations(), fresh->hasExpectations());
     ASSERT_EQ(snap->lines().lineCount(), fresh->lines().lineCount());
     for (std::uint32_t line = 0; line < fresh->lines().lineCount(); ++line)
-      ASSERT_EQ(snap->lines().lineStart(line), fresh->lines().lineStart(line)) << "step " << step << " line " << line;
+      ASSERT_EQ(snap->lines().lineStart(line), fresh->lines().lineStart(line))
+          << "step " << step << " line " << line;
     for (std::size_t k = 0; k < fresh->chunkCount(); ++k) {
       ASSERT_EQ(snap->chunkStart(k), fresh->chunkStart(k));
       ASSERT_EQ(snap->chunkLine(k), fresh->chunkLine(k));
@@ -154,8 +180,10 @@ TEST(Snapshot, EditsAcrossBlocksMatchAFreshAnalysis) {
 // which analyses chunk after chunk on the calling thread: the same statements, diagnostics
 // (the directives' included), comments, chunk starts and lines, in document order.
 TEST(Snapshot, ALargeTextAnalysedOnSeveralThreadsMatchesOneAnalysedChunkByChunk) {
-  const std::vector<std::string> lines = {"IADD R0, R1, R2 ;\n", "FADD.RX R1, R2, R3 ;\n", "// comment\n", "/* a\nb */ MOV R2, 0x2 ;\n",
-                                          "IADDD R1, R2 ;\n", "\n", "// @expect R1 == 0x1\n", "// @state R9 = 0x\n", "MOV R1, 0x1 ;\n"};
+  const std::vector<std::string> lines = {
+      "IADD R0, R1, R2 ;\n",        "FADD.RX R1, R2, R3 ;\n", "// comment\n",
+      "/* a\nb */ MOV R2, 0x2 ;\n", "IADDD R1, R2 ;\n",       "\n",
+      "// @expect R1 == 0x1\n",     "// @state R9 = 0x\n",    "MOV R1, 0x1 ;\n"};
   std::mt19937 rng(20261127);
   std::string text;
   while (text.size() < 300 * 1024) text += lines[rng() % lines.size()];

@@ -31,7 +31,8 @@ ide::SpecView& ialu() {
 }
 
 // Byte offset of `needle` on 1-based line `line` of the view's text (+ `into` bytes).
-std::uint32_t at(const ide::SpecView& view, std::uint32_t line, std::string_view needle, std::uint32_t into = 0) {
+std::uint32_t at(const ide::SpecView& view, std::uint32_t line, std::string_view needle,
+                 std::uint32_t into = 0) {
   const std::string_view text = view.line(line);
   const std::size_t i = text.find(needle);
   EXPECT_NE(i, std::string_view::npos) << "'" << needle << "' is not on line " << line << ": " << text;
@@ -189,7 +190,8 @@ TEST(SpecFeatures, OutlineHasOneSymbolPerDefinition) {
   EXPECT_EQ(symbols[0].children[1].name, "X");
   EXPECT_EQ(ialuText().substr(symbols[0].selectionRange.begin, 4), "IExt");
   // IMAD_WIDE's outline lists its field<> lines (456-465: optype, rd, ra, ext, itype, pp, pp.not, pu).
-  const auto wide = std::find_if(symbols.begin(), symbols.end(), [](const ide::SpecSymbol& s) { return s.name == "IMAD_WIDE"; });
+  const auto wide = std::find_if(symbols.begin(), symbols.end(),
+                                 [](const ide::SpecSymbol& s) { return s.name == "IMAD_WIDE"; });
   ASSERT_NE(wide, symbols.end());
   std::vector<std::string> fields;
   for (const auto& c : wide->children) fields.push_back(c.name);
@@ -199,10 +201,12 @@ TEST(SpecFeatures, OutlineHasOneSymbolPerDefinition) {
 TEST(SpecFeatures, FoldingCoversDefinitionsAndSections) {
   const auto folds = ide::getSpecFoldingRanges(ialu());
   // IExt: lines 1-3 (0-based 0-2); IMAD_WIDE's __Encoding: 455 to its last field line 465.
-  EXPECT_NE(std::find(folds.begin(), folds.end(), ide::FoldingRange{0, 2, ide::FoldingKind::Region}), folds.end());
+  EXPECT_NE(std::find(folds.begin(), folds.end(), ide::FoldingRange{0, 2, ide::FoldingKind::Region}),
+            folds.end());
   ASSERT_EQ(ialu().line(455), "  __Encoding");
   ASSERT_EQ(ialu().line(465), "    field<106, 3> Pred pu = PT;");
-  EXPECT_NE(std::find(folds.begin(), folds.end(), ide::FoldingRange{454, 464, ide::FoldingKind::Region}), folds.end());
+  EXPECT_NE(std::find(folds.begin(), folds.end(), ide::FoldingRange{454, 464, ide::FoldingKind::Region}),
+            folds.end());
   for (std::size_t i = 1; i < folds.size(); ++i) EXPECT_LT(folds[i - 1].startLine, folds[i].startLine);
 }
 
@@ -211,10 +215,15 @@ TEST(SpecFeatures, TokensOfAFieldLine) {
   const std::uint32_t begin = ialu().lines().lineStart(460), end = ialu().lines().lineEnd(460);
   std::vector<std::pair<std::string, ide::SemanticTokenType>> onLine;
   for (const ide::SemanticToken& t : ide::getSpecSemanticTokens(ialu()))
-    if (t.range.begin >= begin && t.range.end <= end) onLine.push_back({ialuText().substr(t.range.begin, t.range.end - t.range.begin), t.type});
+    if (t.range.begin >= begin && t.range.end <= end)
+      onLine.push_back({ialuText().substr(t.range.begin, t.range.end - t.range.begin), t.type});
   using T = ide::SemanticTokenType;
-  EXPECT_EQ(onLine, (std::vector<std::pair<std::string, T>>{
-                        {"field", T::Keyword}, {"77", T::Number}, {"1", T::Number}, {"IType", T::Type}, {"itype", T::Property}, {"S32", T::EnumMember}}));
+  EXPECT_EQ(onLine, (std::vector<std::pair<std::string, T>>{{"field", T::Keyword},
+                                                            {"77", T::Number},
+                                                            {"1", T::Number},
+                                                            {"IType", T::Type},
+                                                            {"itype", T::Property},
+                                                            {"S32", T::EnumMember}}));
 }
 
 TEST(SpecFeatures, CompletionOfTypesFieldsAndValues) {
@@ -240,7 +249,8 @@ TEST(SpecFeatures, CompletionOfTypesFieldsAndValues) {
   const std::string value = "    field<77,  1> IType itype = ";
   text.replace(lineStart, ialu().line(461).size(), value);
   ide::SpecView valued(text, db(), ialu().self());
-  EXPECT_EQ(labels(ide::getSpecCompletions(valued, lineStart + static_cast<std::uint32_t>(value.size()))), (std::set<std::string>{"S32", "U32"}));
+  EXPECT_EQ(labels(ide::getSpecCompletions(valued, lineStart + static_cast<std::uint32_t>(value.size()))),
+            (std::set<std::string>{"S32", "U32"}));
   // In Order<…> of IMAD_WIDE_RRR (552), the fields IMAD_WIDE_RRR has: rd and rb among them.
   const std::uint32_t order = at(ialu(), 552, "Order<", 6);
   got = labels(ide::getSpecCompletions(ialu(), order));
@@ -255,7 +265,8 @@ void checkEverywhere(const ide::SpecView& view, std::uint32_t referencesEvery) {
   const std::uint32_t size = static_cast<std::uint32_t>(view.text().size());
   auto inText = [&](syntax::ByteRange r) { return r.begin <= r.end && r.end <= size; };
   auto validSpot = [&](const ide::SpecSpot& s) {
-    const std::string_view text = s.file == view.self() ? view.text() : std::string_view(db().files().at(s.file).text);
+    const std::string_view text =
+        s.file == view.self() ? view.text() : std::string_view(db().files().at(s.file).text);
     return s.line >= 1 && s.line <= syntax::LineIndex(text).lineCount();
   };
   for (std::uint32_t offset = 0; offset <= size; ++offset) {
@@ -263,18 +274,22 @@ void checkEverywhere(const ide::SpecView& view, std::uint32_t referencesEvery) {
       EXPECT_TRUE(inText(h->range)) << offset;
     }
     for (const auto& s : ide::getSpecDefinition(view, offset)) EXPECT_TRUE(validSpot(s)) << offset;
-    for (const auto& c : ide::getSpecCompletions(view, offset)) EXPECT_TRUE(inText(c.range) && c.range.end == offset) << offset;
+    for (const auto& c : ide::getSpecCompletions(view, offset))
+      EXPECT_TRUE(inText(c.range) && c.range.end == offset) << offset;
     if (offset % referencesEvery == 0) {
-      for (const auto& s : ide::getSpecReferences(view, offset, true).spec) EXPECT_TRUE(validSpot(s)) << offset;
+      for (const auto& s : ide::getSpecReferences(view, offset, true).spec)
+        EXPECT_TRUE(validSpot(s)) << offset;
     }
   }
   std::uint32_t last = 0;
   for (const ide::SemanticToken& t : ide::getSpecSemanticTokens(view)) {
     EXPECT_TRUE(inText(t.range) && t.range.begin >= last && t.range.end > t.range.begin);
-    EXPECT_EQ(view.text().substr(t.range.begin, t.range.end - t.range.begin).find('\n'), std::string_view::npos);
+    EXPECT_EQ(view.text().substr(t.range.begin, t.range.end - t.range.begin).find('\n'),
+              std::string_view::npos);
     last = t.range.end;
   }
-  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view)) EXPECT_TRUE(inText(s.range) && inText(s.selectionRange));
+  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view))
+    EXPECT_TRUE(inText(s.range) && inText(s.selectionRange));
   for (const ide::FoldingRange& f : ide::getSpecFoldingRanges(view)) EXPECT_LT(f.startLine, f.endLine);
 }
 
@@ -304,7 +319,9 @@ TEST(SpecFeatures, AnErratumLeadsToItsTargetAndExplainsItself) {
     EXPECT_EQ(h->title, "L-41");
     bool problem = false;
     for (const auto& section : h->sections)
-      problem |= section.heading == "Problem" && section.text.at(0).starts_with("`Order<pg, pu, rd, ...>` at 000_ialu.txt:604 puts pu before rd");
+      problem |=
+          section.heading == "Problem" &&
+          section.text.at(0).starts_with("`Order<pg, pu, rd, ...>` at 000_ialu.txt:604 puts pu before rd");
     EXPECT_TRUE(problem);
     EXPECT_EQ(view.text().substr(h->range.begin, h->range.end - h->range.begin), "L-41");
   }

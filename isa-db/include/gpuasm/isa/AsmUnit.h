@@ -37,24 +37,24 @@ enum class AsmOperandKind : std::uint8_t {
 /// One operand.
 struct AsmOperand {
   AsmOperandKind kind = AsmOperandKind::Invalid;
-  SourceRange range;       ///< the whole operand, prefixes included
-  SourceRange valueRange;  ///< without prefixes and bars
-  std::string text;        ///< as written, without prefixes
-  bool neg = false;        ///< '-'
-  bool bitNot = false;     ///< '~'
-  bool logicalNot = false; ///< '!'
-  bool abs = false;        ///< |x|
-  std::string name;        ///< register / predicate-set name
-  std::string selector;    ///< "B1", "H0"
+  SourceRange range;        ///< the whole operand, prefixes included
+  SourceRange valueRange;   ///< without prefixes and bars
+  std::string text;         ///< as written, without prefixes
+  bool neg = false;         ///< '-'
+  bool bitNot = false;      ///< '~'
+  bool logicalNot = false;  ///< '!'
+  bool abs = false;         ///< |x|
+  std::string name;         ///< register / predicate-set name
+  std::string selector;     ///< "B1", "H0"
   SourceRange selectorRange;
-  std::string file;        ///< "R" or "UR" of a range or an indirect operand; "c" of constant memory
+  std::string file;  ///< "R" or "UR" of a range or an indirect operand; "c" of constant memory
   std::uint32_t first = 0, last = 0;  ///< register range bounds
   std::uint64_t integer = 0;          ///< integer magnitude, or the bits of FloatBits
   double floatValue = 0;
-  std::uint64_t bank = 0;             ///< constant-memory bank
-  std::string base;                   ///< UR base of an address, empty when none
+  std::uint64_t bank = 0;  ///< constant-memory bank
+  std::string base;        ///< UR base of an address, empty when none
   SourceRange baseRange;
-  std::int64_t offset = 0;            ///< address offset (signed)
+  std::int64_t offset = 0;  ///< address offset (signed)
   SourceRange offsetRange;
 };
 
@@ -77,11 +77,11 @@ struct AsmStatement {
   SourceRange range;
   std::uint32_t line = 0;  ///< 0-based line of the statement's start
   std::optional<AsmGuard> guard;
-  std::string mnemonic;    ///< first dotted component
+  std::string mnemonic;  ///< first dotted component
   SourceRange mnemonicRange;
   std::vector<AsmPart> parts;  ///< every dotted part after it
   std::vector<AsmOperand> operands;
-  bool hasError = false;   ///< the statement contains a syntax error
+  bool hasError = false;  ///< the statement contains a syntax error
 };
 
 /// How serious an assembler diagnostic is.

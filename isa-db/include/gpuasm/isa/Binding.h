@@ -30,7 +30,9 @@ namespace gpuasm::isa {
 /// What an instruction does with an operand, from its opcode's InList<> / OutList<>.
 enum class Access : std::uint8_t { None = 0, Read = 1, Write = 2, ReadWrite = 3 };
 
-constexpr Access operator|(Access a, Access b) { return static_cast<Access>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b)); }
+constexpr Access operator|(Access a, Access b) {
+  return static_cast<Access>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
+}
 constexpr bool reads(Access a) { return (static_cast<std::uint8_t>(a) & 1u) != 0; }
 constexpr bool writes(Access a) { return (static_cast<std::uint8_t>(a) & 2u) != 0; }
 
@@ -74,8 +76,8 @@ struct Binding {
 /// index, or for a predicate-set operand (PR, UPR) the predicate file it stands for.
 struct OperandAccess {
   std::string_view name;
-  int field = -1;                                 ///< index into opcode.fields, -1 for a predicate set or an unknown name
-  const BitFieldType* predicateSetFile = nullptr; ///< the predicate type a predicate-set operand covers
+  int field = -1;  ///< index into opcode.fields, -1 for a predicate set or an unknown name
+  const BitFieldType* predicateSetFile = nullptr;  ///< the predicate type a predicate-set operand covers
   Access access = Access::None;
 };
 std::vector<OperandAccess> operandAccesses(const InstrDb& db, const Opcode& opcode);
@@ -105,7 +107,8 @@ struct ModifierFacts {
   int field = -1;
   std::int64_t value = -1;
 };
-std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t modifier, std::string_view spelling);
+std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t modifier,
+                                           std::string_view spelling);
 
 /// One register an instruction reads or writes, a range expanded register by register.
 struct RegisterAccess {
@@ -120,26 +123,31 @@ struct RegisterAccess {
 /// and Bitwidth<> (a 64-bit operand covers two registers), a predicate set as every predicate of
 /// its file. The prelude's zero and true registers (RZ, PT…) carry no value and are left out.
 /// `binding` (optional) attributes each register to the written operand it comes from.
-std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst, const Binding* binding = nullptr);
+std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst,
+                                             const Binding* binding = nullptr);
 
 /// The width in bits of Order<> element `elem` of `opcode` under field values `values` (its
 /// Bitwidth<> rule); nullopt when it has no rule or the rule reads a value it cannot use.
-std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem, std::span<const std::uint64_t> values);
+std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem,
+                                          std::span<const std::uint64_t> values);
 
 /// How register `value` of register type `t` is written as an operand spanning `count`
 /// registers: its name ("R5"; the zero register at any width), or the range from it ("R[4:5]").
-std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count);
+std::string registerSpelling(const InstrDb& db, const BitFieldType& t, std::uint64_t value,
+                             std::uint32_t count);
 
 /// Whether register `value` of register type `t` can start an operand spanning `count`
 /// registers as the assembler takes it: a range starts at a multiple of `count` and ends on one
 /// of the file's ordinary registers (the zero register, a wide zero, always fits).
 enum class RegisterRangeFit : std::uint8_t { Fits, Misaligned, PastTheFile };
-RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value, std::uint32_t count);
+RegisterRangeFit registerRangeFit(const InstrDb& db, const BitFieldType& t, std::uint64_t value,
+                                  std::uint32_t count);
 
 /// Every spelling a register operand of type `t` spanning `count` registers can take, in
 /// register order: each register for one, else each aligned range (the matcher's rule:
 /// R[n:n+count-1] with n a multiple of count) and the zero register.
-std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t, std::uint32_t count);
+std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFieldType& t,
+                                                  std::uint32_t count);
 
 // ------------------------------------------------------------------ partial-statement queries
 
@@ -148,13 +156,15 @@ std::vector<std::string> registerOperandSpellings(const InstrDb& db, const BitFi
 /// `slotOf` receives the slot per modifier; false (with `failed` = the first modifier that
 /// found no slot) when one fits none. `slotOf` and `taken` must be sized by the caller
 /// (written count, form.parts.size()).
-bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding, std::span<const std::size_t> spellings,
-                         std::span<std::uint8_t> slotOf, std::span<std::uint8_t> taken, std::size_t* failed = nullptr);
+bool assignModifierSlots(const SyntaxForm& form, const FormBinding& binding,
+                         std::span<const std::size_t> spellings, std::span<std::uint8_t> slotOf,
+                         std::span<std::uint8_t> taken, std::size_t* failed = nullptr);
 
 /// Whether modifier slot `part` of `form` may stay free in `opcode`: a braced literal, or a
 /// variable (braced or not) whose field is absent or has an encoding default (L-53). A slot
 /// that may not stay free and is left free is the matcher's missing-modifier.
-bool modifierSlotSkippable(const Opcode& opcode, const SyntaxForm& form, const FormBinding& binding, std::size_t part);
+bool modifierSlotSkippable(const Opcode& opcode, const SyntaxForm& form, const FormBinding& binding,
+                           std::size_t part);
 
 /// How written modifiers fill form `form` in one opcode variant.
 struct ModifierFill {
@@ -178,8 +188,8 @@ struct PartialFieldValues {
   /// Sets field `field` as writing a modifier does.
   void set(int field, std::int64_t value);
 };
-PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form, const ModifierFill& fill,
-                                 std::span<const std::string_view> written);
+PartialFieldValues valuesAfterModifiers(const Optype& optype, const SyntaxForm& form,
+                                        const ModifierFill& fill, std::span<const std::string_view> written);
 
 /// Whether the variant rejects every statement with these values: a field the spec fixes holds
 /// another value (the matcher's fixed-field-modifier), or an EncodingError<> rule that reads only
@@ -190,8 +200,8 @@ bool encodingRejects(const Opcode& opcode, const PartialFieldValues& values);
 std::uint32_t slotChoiceCount(std::span<const std::size_t> optionalSlots);
 /// The operand slots of choice `mask` (bit o set: optional slot o is written), when it gives
 /// exactly `written` operands; the matcher tries masks in increasing order.
-bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlots, std::uint32_t mask, std::size_t written,
-                std::vector<std::size_t>& slots);
+bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlots, std::uint32_t mask,
+                std::size_t written, std::vector<std::size_t>& slots);
 
 /// Whether a written operand has what an Order<> element of `opcode` takes — the matcher's
 /// kind check, before ranges, prefixes and widths: the predicate set by name, a composite
@@ -206,13 +216,15 @@ bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem);
 /// operandFits with the register look-up supplied: `registerValue(type)` gives the value of the
 /// operand's register name (R[4:5] as R4) in `type`, so the matcher can cache it per operand.
 template <typename RegisterValue>
-bool operandFitsWith(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& o, RegisterValue&& registerValue) {
+bool operandFitsWith(const InstrDb& db, const Opcode& opcode, const OrderElem& elem, const AsmOperand& o,
+                     RegisterValue&& registerValue) {
   if (o.kind == AsmOperandKind::Invalid || o.kind == AsmOperandKind::Name) return false;
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return o.kind == AsmOperandKind::PredicateSet && o.name == elem.name;
     case OrderElem::Kind::Composite:
-      return isConstantMemoryElement(db, elem) ? o.kind == AsmOperandKind::ConstantMemory
-                                               : o.kind == AsmOperandKind::RegisterIndirect && o.file == elem.name;
+      return isConstantMemoryElement(db, elem)
+                 ? o.kind == AsmOperandKind::ConstantMemory
+                 : o.kind == AsmOperandKind::RegisterIndirect && o.file == elem.name;
     case OrderElem::Kind::Field: break;
   }
   const Field* f = opcode.fieldOf(elem);
@@ -221,12 +233,15 @@ bool operandFitsWith(const InstrDb& db, const Opcode& opcode, const OrderElem& e
   switch (t.kind) {
     case TypeKind::Register:
     case TypeKind::Predicate: {
-      const bool isRegister = o.kind == AsmOperandKind::Register || (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
+      const bool isRegister = o.kind == AsmOperandKind::Register ||
+                              (o.kind == AsmOperandKind::RegisterRange && t.kind == TypeKind::Register);
       return isRegister && registerValue(t).has_value();
     }
     case TypeKind::SImm:
     case TypeKind::UImm: return o.kind == AsmOperandKind::Integer;
-    case TypeKind::FImm: return o.kind == AsmOperandKind::Float || o.kind == AsmOperandKind::Integer || o.kind == AsmOperandKind::FloatBits;
+    case TypeKind::FImm:
+      return o.kind == AsmOperandKind::Float || o.kind == AsmOperandKind::Integer ||
+             o.kind == AsmOperandKind::FloatBits;
     case TypeKind::CMem: return o.kind == AsmOperandKind::ConstantMemory;
     case TypeKind::Enum:
     case TypeKind::Flag: return false;
@@ -237,16 +252,17 @@ bool operandFitsWith(const InstrDb& db, const Opcode& opcode, const OrderElem& e
 /// What a '-' or '~' prefix does on an operand standing for a register or constant-memory
 /// field: sets its neg or bitnot attribute, or why it may not stand there.
 enum class NegationPrefix : std::uint8_t {
-  SetsNeg,        ///< '-' (or '~' under .X with CvtINegX) sets field.neg
-  SetsBitNot,     ///< '~' sets field.bitnot
-  WantsTilde,     ///< under .X, CvtINegX writes the negation '~' (L-51)
-  WantsMinus,     ///< without .X, CvtINegX writes the negation '-' (L-51)
-  TildeNotAllowed,///< the field negates, but '~' is not its spelling
-  NoBit,          ///< the variant has no attribute bit for it (L-50)
+  SetsNeg,          ///< '-' (or '~' under .X with CvtINegX) sets field.neg
+  SetsBitNot,       ///< '~' sets field.bitnot
+  WantsTilde,       ///< under .X, CvtINegX writes the negation '~' (L-51)
+  WantsMinus,       ///< without .X, CvtINegX writes the negation '-' (L-51)
+  TildeNotAllowed,  ///< the field negates, but '~' is not its spelling
+  NoBit,            ///< the variant has no attribute bit for it (L-50)
 };
 /// The matcher's rule for prefix `prefix` ('-' or '~') on field `field` of `opcode`, with the
 /// field values known so far (CvtINegX reads the .X field).
-NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix, std::span<const std::uint64_t> values);
+NegationPrefix negationPrefix(const InstrDb& db, const Opcode& opcode, const Field& field, char prefix,
+                              std::span<const std::uint64_t> values);
 
 /// Whether the prefixes of `operand` ('-', '~', '|x|', '!') are legal on a register or
 /// constant-memory operand standing for Order<> element `elem` (the matcher's illegal-prefix

@@ -43,8 +43,10 @@ class Decoder {
     Word128 mask;
     std::unordered_map<Word128, std::uint32_t, Word128Hash> byBits;
   };
-  void registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues) const;
-  static void encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values, std::vector<CodecIssue>& issues);
+  void registerRangeIssues(const Opcode& op, std::span<const std::uint64_t> values,
+                           std::vector<CodecIssue>& issues) const;
+  static void encodingErrorIssues(const Opcode& op, std::span<const std::uint64_t> values,
+                                  std::vector<CodecIssue>& issues);
 
   const InstrDb& db_;
   std::vector<MaskGroup> groups_;  ///< most specific mask (most bits) first

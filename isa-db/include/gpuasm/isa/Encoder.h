@@ -18,8 +18,9 @@ namespace gpuasm::isa {
 
 /// A problem found while encoding or decoding one word.
 struct CodecIssue {
-  DiagnosticCode code{};  ///< MissingField, ValueOutOfRange, NotAnEnumerator, … (CodeListing::Encoder, Disassembler)
-  std::string field;    ///< field concerned, empty when the whole word is concerned
+  DiagnosticCode
+      code{};  ///< MissingField, ValueOutOfRange, NotAnEnumerator, … (CodeListing::Encoder, Disassembler)
+  std::string field;  ///< field concerned, empty when the whole word is concerned
   std::string message;
 };
 
@@ -34,15 +35,15 @@ struct EncodeResult {
 };
 
 /// Encodes `values` (indexed like `opcode.fields`; a shorter vector means the rest are omitted).
-EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::optional<std::uint64_t>> values);
+EncodeResult encode(const InstrDb& db, const Opcode& opcode,
+                    std::span<const std::optional<std::uint64_t>> values);
 /// Encodes a value for every field (indexed like `opcode.fields`, as MachineInst::values gives
 /// them): the same word and issues as the overload above with every value given, without
 /// building the optionals.
 EncodeResult encode(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values);
 
 /// Checks one raw value against a field's width and type; an issue when it is not legal.
-std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field,
-                                          std::uint64_t value);
+std::optional<CodecIssue> checkFieldValue(const InstrDb& db, const Field& field, std::uint64_t value);
 
 /// Raw bits of a signed value in a `width`-bit two's complement field; nullopt when out of range.
 std::optional<std::uint64_t> signedToBits(std::int64_t value, std::uint32_t width);

@@ -39,15 +39,15 @@ std::optional<Expr> parseExpr(std::string_view text, SourcePos pos, DiagnosticSi
 /// enumerator name has in the type of a given field.
 struct ExprEnv {
   std::function<std::optional<std::uint64_t>(std::string_view field)> fieldValue;
-  std::function<std::optional<std::uint64_t>(std::string_view field, std::string_view name)>
-      enumValue;
+  std::function<std::optional<std::uint64_t>(std::string_view field, std::string_view name)> enumValue;
 };
 
 /// An environment over one opcode's fields: `value(field)` gives the current value of a field
 /// (nullopt for unknown names), enumerator names resolve through the field's type.
 class InstrDb;
 struct Opcode;
-ExprEnv fieldEnv(const InstrDb& db, const Opcode& op, std::function<std::optional<std::uint64_t>(std::size_t fieldIndex)> value);
+ExprEnv fieldEnv(const InstrDb& db, const Opcode& op,
+                 std::function<std::optional<std::uint64_t>(std::size_t fieldIndex)> value);
 
 /// Evaluates to an integer (booleans are 0/1); nullopt when a field or enumerator is unknown.
 std::optional<std::int64_t> evalExpr(const Expr& expr, const ExprEnv& env);
@@ -60,8 +60,8 @@ struct CompiledExpr {
   enum class Kind : std::uint8_t { Const, Unknown, Field, FieldIs, Eq, Ne, Not, Add, Sub, Mul, And, Or };
   struct Node {
     Kind kind = Kind::Unknown;
-    std::int64_t value = 0;  ///< Const: the value; FieldIs: the enumerator value compared with
-    std::int32_t field = -1; ///< Field / FieldIs: index into the opcode's fields
+    std::int64_t value = 0;       ///< Const: the value; FieldIs: the enumerator value compared with
+    std::int32_t field = -1;      ///< Field / FieldIs: index into the opcode's fields
     std::int32_t a = -1, b = -1;  ///< operand nodes
   };
   std::vector<Node> nodes;  ///< the root is the last node; empty when not compiled
@@ -70,7 +70,8 @@ struct CompiledExpr {
 /// Compiles `expr` for one opcode; `fieldIndex` gives a field's index (-1 when unknown) and
 /// `enumValue` the value of an enumerator name in a field's type (as ExprEnv::enumValue).
 CompiledExpr compileExpr(const Expr& expr, const std::function<int(std::string_view field)>& fieldIndex,
-                         const std::function<std::optional<std::uint64_t>(std::string_view field, std::string_view name)>& enumValue);
+                         const std::function<std::optional<std::uint64_t>(std::string_view field,
+                                                                          std::string_view name)>& enumValue);
 
 /// Evaluates a compiled expression on the opcode's current field values (indexed like its
 /// fields); nullopt where evalExpr gives nullopt, and for an empty CompiledExpr.

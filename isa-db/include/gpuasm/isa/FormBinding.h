@@ -17,7 +17,6 @@ namespace gpuasm::isa {
 // FormBinding itself is declared in InstrDb.h: every opcode keeps the bindings of its optype's
 // forms, computed once with the database (Opcode::formBindings).
 
-
 /// Binds `form` to `opcode`; nullopt when some slot finds no fitting Order element. The
 /// database has done this for every form of every opcode: use Opcode::formBindings.
 std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, const SyntaxForm& form);
@@ -27,8 +26,8 @@ std::optional<FormBinding> bindForm(const InstrDb& db, const Opcode& opcode, con
 /// every spelling of optype.modifierSpellings, whether the slot takes it in `opcode` and the field
 /// value it sets (a literal names itself; a variable takes its domain's values and their alias
 /// spellings). The database does this once, so matching compares indices, not names.
-void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode, const SyntaxForm& form,
-                           FormBinding& binding);
+void bindModifierSpellings(const InstrDb& db, const Optype& optype, const Opcode& opcode,
+                           const SyntaxForm& form, FormBinding& binding);
 
 /// The field a literal modifier sets in `opcode` (".X" → ext, whose type has enumerator X):
 /// an enumerated field other than the fixed optype/stype whose type spells the literal.

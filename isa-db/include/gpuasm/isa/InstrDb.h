@@ -55,7 +55,7 @@ class NameIndex {
   std::optional<std::uint64_t> find(std::string_view name) const {
     if (slots_.empty()) return std::nullopt;
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = StringHash{}(name) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = StringHash{}(name)&mask;; i = (i + 1) & mask) {
       const std::uint32_t k = slots_[i];
       if (k == kEmpty) return std::nullopt;
       if (same(keys_[k], name)) return values_[k];
@@ -159,8 +159,8 @@ struct Field {
   std::uint64_t value = 0;  ///< default or fixed value (raw bits)
   std::string valueText;    ///< as written: "PT", "32", "NoX"
   SourcePos pos;
-  std::string declaredIn;   ///< group, optype or opcode that declared it
-  std::string amendedBy;    ///< erratum id when an erratum replaced the declaration
+  std::string declaredIn;  ///< group, optype or opcode that declared it
+  std::string amendedBy;   ///< erratum id when an erratum replaced the declaration
 
   /// The spec's own declaration of a field an erratum replaced, so lint still sees the spec.
   struct SpecDeclaration {
@@ -182,7 +182,7 @@ struct Field {
 /// A prose section kept verbatim for hover, with the position of its header.
 struct Prose {
   std::string text;
-  SourcePos pos;             ///< the section header
+  SourcePos pos;                ///< the section header
   std::uint32_t firstLine = 0;  ///< line number of the first line of `text`
   bool present = false;
 };
@@ -192,10 +192,10 @@ struct Prose {
 struct OrderElem {
   enum class Kind : std::uint8_t { Field, PredicateSet, Composite };
   Kind kind = Kind::Field;
-  std::string name;               ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
-  std::vector<std::string> parts; ///< composite parts
-  int field = -1;                 ///< Kind::Field: index into the opcode's fields (-1 if none), set with the database
-  int bitwidth = -1;              ///< Kind::Field: index into OperandInfo::bitwidths of its rule (-1 if none)
+  std::string name;                ///< field name, or "PR"/"UPR", or composite file "R"/"UR"/"C"
+  std::vector<std::string> parts;  ///< composite parts
+  int field = -1;     ///< Kind::Field: index into the opcode's fields (-1 if none), set with the database
+  int bitwidth = -1;  ///< Kind::Field: index into OperandInfo::bitwidths of its rule (-1 if none)
   std::string toString() const;
 };
 
@@ -205,9 +205,9 @@ struct BitwidthRule {
   Expr expr;
   SourcePos pos;
   std::string amendedBy;
-  std::string specText;  ///< the spec's expression when an erratum replaced it
-  SourcePos specPos;     ///< and where the spec wrote it
-  CompiledExpr compiled; ///< `expr` resolved against the opcode (opcode rules only)
+  std::string specText;   ///< the spec's expression when an erratum replaced it
+  SourcePos specPos;      ///< and where the spec wrote it
+  CompiledExpr compiled;  ///< `expr` resolved against the opcode (opcode rules only)
 };
 
 /// `AsmFormat<target> = Function(args);`
@@ -228,7 +228,9 @@ struct EncodingErrorRule {
 
   /// Whether the opcode's field values (one per field) make the condition hold: the rule forbids them.
   /// The one evaluation behind the assembler's, the disassembler's and completion's checks.
-  bool forbids(std::span<const std::uint64_t> values) const { return evalCompiled(compiled, values).value_or(0) != 0; }
+  bool forbids(std::span<const std::uint64_t> values) const {
+    return evalCompiled(compiled, values).value_or(0) != 0;
+  }
   /// What a diagnostic of a violation says: the rule's message and its kind.
   std::string violationMessage() const { return message + " (" + kind + ")"; }
 };
@@ -273,7 +275,7 @@ struct Optype {
   SourcePos pos;
   std::string mnemonic;  ///< "IMAD.WIDE" for IMAD_WIDE; from the syntax forms, else the name
   SyntaxBlock syntax;
-  std::string syntaxAmendedBy;  ///< erratum that added or changed syntax lines
+  std::string syntaxAmendedBy;              ///< erratum that added or changed syntax lines
   std::vector<ModifierDomain> specDomains;  ///< the spec's domain lines that an erratum replaced
   OptypeDocs docs;
   std::vector<EncodingErrorRule> encodingErrors;  ///< optype-level rules
@@ -325,11 +327,11 @@ struct Opcode {
   SourcePos pos;
   std::vector<Field> fields;  ///< whole chain, sorted by offset
   OperandInfo operandInfo;
-  Prose operandInfoProse;     ///< opcode-level prose, rare
+  Prose operandInfoProse;                         ///< opcode-level prose, rare
   std::vector<EncodingErrorRule> encodingErrors;  ///< optype + opcode rules
-  Word128 fixedMask;  ///< bits of all fixed fields
-  Word128 fixedBits;  ///< their values
-  Word128 fieldMask;  ///< bits covered by any field (the rest is reserved)
+  Word128 fixedMask;                              ///< bits of all fixed fields
+  Word128 fixedBits;                              ///< their values
+  Word128 fieldMask;                              ///< bits covered by any field (the rest is reserved)
 
   std::vector<FieldAttributes> attributes;  ///< parallel to fields
   /// Parallel to fields: the value each has before an instruction sets any (its default or
@@ -347,7 +349,8 @@ struct Opcode {
   /// composite addresses and names that are no field.
   const Field* fieldOf(const OrderElem& elem) const {
     if (elem.kind != OrderElem::Kind::Field) return nullptr;
-    if (elem.field >= 0 && static_cast<std::size_t>(elem.field) < fields.size()) return &fields[static_cast<std::size_t>(elem.field)];
+    if (elem.field >= 0 && static_cast<std::size_t>(elem.field) < fields.size())
+      return &fields[static_cast<std::size_t>(elem.field)];
     return field(elem.name);
   }
   /// The attribute field (e.g. "neg") of field `index`, or null.
@@ -369,7 +372,15 @@ struct Erratum {
 };
 
 /// What kind of operand a placeholder of a syntax form asks for, and the role of a register file.
-enum class PlaceholderClass : std::uint8_t { Gpr, UniformGpr, Predicate, UniformPredicate, Immediate, AnySource, Other };
+enum class PlaceholderClass : std::uint8_t {
+  Gpr,
+  UniformGpr,
+  Predicate,
+  UniformPredicate,
+  Immediate,
+  AnySource,
+  Other
+};
 
 /// What the assembly notation means, stated by prelude.isa's `__DefAsmFacts` (a gpuasm DSL
 /// extension, docs/ARCHITECTURE.md): the facts the tools need that the spec leaves implicit,
@@ -411,7 +422,8 @@ class InstrDb {
   const Erratum* erratum(std::string_view id) const;
   /// The erratum whose __Rules lists tool rule `rule`: the one that targets one of `targets`
   /// (or ALL), else the first that lists it; null when none does.
-  const Erratum* erratumForRule(std::string_view rule, std::initializer_list<std::string_view> targets = {}) const;
+  const Erratum* erratumForRule(std::string_view rule,
+                                std::initializer_list<std::string_view> targets = {}) const;
   /// The optype written with this mnemonic ("IMAD.WIDE", "IDP.2A", "IADD"), or null.
   const Optype* optypeForMnemonic(std::string_view mnemonic) const;
   const BitFieldType& typeOf(const Field& field) const { return types_[field.type]; }
@@ -448,8 +460,7 @@ class InstrDb {
   std::vector<Opcode> opcodes_;
   std::vector<Erratum> errata_;
   AsmFacts asmFacts_;
-  StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_,
-      opcodeIndex_, erratumIndex_, mnemonicIndex_;
+  StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_, opcodeIndex_, erratumIndex_, mnemonicIndex_;
   NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up
 };
 

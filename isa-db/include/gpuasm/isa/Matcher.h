@@ -37,8 +37,8 @@ std::vector<std::string> suggestMnemonics(const InstrDb& db, std::string_view wr
 
 /// A problem with one written modifier.
 struct ModifierIssue {
-  std::size_t index = 0;   ///< index into the modifiers passed in
-  DiagnosticCode code{};   ///< UnknownModifier, DuplicateModifier or ConflictingModifiers
+  std::size_t index = 0;  ///< index into the modifiers passed in
+  DiagnosticCode code{};  ///< UnknownModifier, DuplicateModifier or ConflictingModifiers
   std::string message;
   std::vector<std::string> suggestions;  ///< legal spellings close to the written one
 };

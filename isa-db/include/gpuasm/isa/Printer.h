@@ -17,6 +17,7 @@ namespace gpuasm::isa {
 /// The text of an instruction ("IADD R0, R1, R2 ;"), or nullopt when no syntax form of the
 /// optype can express these field values (e.g. IMAD.HI without .X, which the spec can encode
 /// but not write, spec-catalog §7).
-std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode, std::span<const std::uint64_t> values);
+std::optional<std::string> printInstruction(const InstrDb& db, const Opcode& opcode,
+                                            std::span<const std::uint64_t> values);
 
 }  // namespace gpuasm::isa

@@ -11,13 +11,13 @@ namespace gpuasm::isa {
 
 /// An incremental SHA-256: update() with the bytes in order, then hex() once.
 class Sha256 {
-public:
+ public:
   Sha256();
   void update(std::string_view bytes);
   /// The digest as 64 lower-case hex digits. Finishes the computation: call it once.
   std::string hex();
 
-private:
+ private:
   void compress(const unsigned char* block);
 
   std::array<std::uint32_t, 8> state_;

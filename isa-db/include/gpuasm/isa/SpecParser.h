@@ -24,8 +24,8 @@ struct SpecLine {
 
 /// A `__Name` section of a definition with all lines up to the next section or definition.
 struct SpecSection {
-  std::string name;      ///< "Encoding", "Syntax", ... without the underscores
-  SourcePos pos;         ///< position of the header
+  std::string name;  ///< "Encoding", "Syntax", ... without the underscores
+  SourcePos pos;     ///< position of the header
   std::vector<SpecLine> lines;
 };
 
@@ -35,9 +35,9 @@ struct FieldDecl {
   std::uint32_t offset = 0;
   std::uint32_t width = 0;
   std::string type;
-  std::string name;                 ///< may be dotted: "ra.neg"
-  std::optional<std::string> value; ///< default (`=`) or fixed (`==`) value token
-  bool fixed = false;               ///< `==`
+  std::string name;                  ///< may be dotted: "ra.neg"
+  std::optional<std::string> value;  ///< default (`=`) or fixed (`==`) value token
+  bool fixed = false;                ///< `==`
 };
 
 /// An enumerator line of a `__DefBitFieldType` body: `NAME [= number];`.
@@ -51,11 +51,11 @@ struct EnumDecl {
 struct SpecDefinition {
   DefKind kind = DefKind::Group;
   std::string name;
-  std::uint32_t width = 0;              ///< bit-field types only
-  std::vector<std::string> parents;     ///< `: [A]`; errata may name several targets
-  SourcePos pos;                        ///< position of the name in the header
-  std::vector<EnumDecl> enumerators;    ///< bit-field types
-  std::vector<FieldDecl> subFields;     ///< bit-field types with a `field<>` body (CMem)
+  std::uint32_t width = 0;            ///< bit-field types only
+  std::vector<std::string> parents;   ///< `: [A]`; errata may name several targets
+  SourcePos pos;                      ///< position of the name in the header
+  std::vector<EnumDecl> enumerators;  ///< bit-field types
+  std::vector<FieldDecl> subFields;   ///< bit-field types with a `field<>` body (CMem)
   std::vector<SpecSection> sections;
 
   const SpecSection* section(std::string_view sectionName) const;
@@ -71,8 +71,7 @@ struct SpecFileAst {
 SpecFileAst parseSpecFile(std::uint32_t fileIndex, std::string_view text, DiagnosticSink& sink);
 
 /// Parses one `field<…>` line (without its indentation); nullopt and a diagnostic when malformed.
-std::optional<FieldDecl> parseFieldDecl(std::string_view line, SourcePos linePos,
-                                        DiagnosticSink& sink);
+std::optional<FieldDecl> parseFieldDecl(std::string_view line, SourcePos linePos, DiagnosticSink& sink);
 
 /// Strips a trailing `// comment` that is not inside a string literal.
 std::string_view stripLineComment(std::string_view line);

@@ -34,27 +34,27 @@ enum class OperandShape : std::uint8_t {
 struct OperandSlot {
   std::string placeholder;  ///< "Rd", "SrcB", "pp"; for RegIndirect the index register name
   OperandShape shape = OperandShape::Plain;
-  std::string fileName;     ///< RegIndirect: "R" or "UR"; PredicateSet: "PR" or "UPR"
-  std::string offsetType;   ///< RegIndirect: "SImm9"; ConstMem: "SImm"
-  bool optional = false;    ///< inside `{, …}` / `{…, }`
-  bool allowNeg = false;    ///< `{-}`
-  bool allowBitNot = false; ///< `{~}`
-  bool allowNot = false;    ///< `{!}`
-  bool allowAbs = false;    ///< `{|}…{|}`
-  std::string suffix;       ///< `.bsel` / `{.hsel}` variable name, empty when none
+  std::string fileName;      ///< RegIndirect: "R" or "UR"; PredicateSet: "PR" or "UPR"
+  std::string offsetType;    ///< RegIndirect: "SImm9"; ConstMem: "SImm"
+  bool optional = false;     ///< inside `{, …}` / `{…, }`
+  bool allowNeg = false;     ///< `{-}`
+  bool allowBitNot = false;  ///< `{~}`
+  bool allowNot = false;     ///< `{!}`
+  bool allowAbs = false;     ///< `{|}…{|}`
+  std::string suffix;        ///< `.bsel` / `{.hsel}` variable name, empty when none
   bool suffixOptional = false;
-  std::string text;         ///< the slot as written, for hover and snippets
+  std::string text;  ///< the slot as written, for hover and snippets
 };
 
 /// One form line of a `__Syntax` block.
 struct SyntaxForm {
   SourcePos pos;
-  std::string text;                  ///< the line, without trailing comment
-  std::string comment;               ///< trailing `// …` text
-  std::string baseName;              ///< first dotted component: "IMAD", "IDP", "ISETP"
-  std::vector<ModifierSlot> parts;   ///< every dotted part after baseName, in order
-  std::size_t mnemonicParts = 0;     ///< leading parts that belong to the mnemonic (IMAD.WIDE: 1)
-  std::string erratum;               ///< set when the form was added by an erratum (inferred)
+  std::string text;                 ///< the line, without trailing comment
+  std::string comment;              ///< trailing `// …` text
+  std::string baseName;             ///< first dotted component: "IMAD", "IDP", "ISETP"
+  std::vector<ModifierSlot> parts;  ///< every dotted part after baseName, in order
+  std::size_t mnemonicParts = 0;    ///< leading parts that belong to the mnemonic (IMAD.WIDE: 1)
+  std::string erratum;              ///< set when the form was added by an erratum (inferred)
   std::vector<OperandSlot> operands;
   std::vector<std::string> schedTokens;  ///< "$sched", "$req", "$wsb"
 };

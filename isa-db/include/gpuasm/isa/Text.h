@@ -49,9 +49,9 @@ constexpr bool equalsIgnoringCase(std::string_view a, std::string_view b) {
 
 /// How hex() spells a number.
 struct HexOptions {
-  unsigned digits = 1;   ///< at least this many digits, zero-padded (8 for a 32-bit register column)
-  bool upper = false;    ///< upper-case digits (the assembly's immediates) instead of lower-case
-  bool prefix = true;    ///< "0x" in front
+  unsigned digits = 1;  ///< at least this many digits, zero-padded (8 for a 32-bit register column)
+  bool upper = false;   ///< upper-case digits (the assembly's immediates) instead of lower-case
+  bool prefix = true;   ///< "0x" in front
 };
 
 /// `v` in hex: "0x1f0" by default, "0x000001f0" with {.digits = 8}, "0x1F0" with {.upper = true}.

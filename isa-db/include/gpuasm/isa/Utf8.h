@@ -18,7 +18,10 @@ namespace gpuasm::text {
 inline std::size_t utf8SequenceLength(std::string_view s, std::size_t at) {
   const auto c = static_cast<unsigned char>(s[at]);
   if (c < 0x80) return 1;
-  const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                        : c >= 0xE0 && c <= 0xEF ? 3
+                        : c >= 0xF0 && c <= 0xF4 ? 4
+                                                 : 0;
   if (n == 0 || at + n > s.size()) return 0;
   std::uint32_t cp = n == 2 ? c & 0x1Fu : n == 3 ? c & 0x0Fu : c & 0x07u;
   for (std::size_t k = 1; k < n; ++k) {
@@ -26,7 +29,8 @@ inline std::size_t utf8SequenceLength(std::string_view s, std::size_t at) {
     if ((cc & 0xC0u) != 0x80u) return 0;
     cp = (cp << 6) | (cc & 0x3Fu);
   }
-  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
   return n;
 }
 

@@ -31,7 +31,8 @@ void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<D
   for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
   a.binding = m.binding;
   if (!m.inst) return;
-  const isa::EncodeResult enc = isa::encode(db, *m.inst->opcode, std::span<const std::uint64_t>(m.inst->values));
+  const isa::EncodeResult enc =
+      isa::encode(db, *m.inst->opcode, std::span<const std::uint64_t>(m.inst->values));
   // The matcher only produces legal values; an encode issue would be a bug in it.
   assert(enc.ok());
   a.encoding = enc.word;
@@ -66,8 +67,9 @@ AssembledUnit assemble(const isa::InstrDb& db, syntax::LoweredUnit&& unit) {
   return out;
 }
 
-AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) { return assemble(db, syntax::LoweredUnit(unit)); }
-
+AssembledUnit assemble(const isa::InstrDb& db, const syntax::LoweredUnit& unit) {
+  return assemble(db, syntax::LoweredUnit(unit));
+}
 
 namespace {
 
@@ -179,8 +181,10 @@ class BatchCutter {
         const std::uint32_t end = chunks_->scan(at_).end;
         syntax::cutChunk(text_, at_, end, line_, pending_);
         pendingAt_ = 0;
-        if (!w.directiveSpans.empty() && w.directiveSpans.back().end == at_) w.directiveSpans.back().end = end;
-        else w.directiveSpans.push_back({at_, end});
+        if (!w.directiveSpans.empty() && w.directiveSpans.back().end == at_)
+          w.directiveSpans.back().end = end;
+        else
+          w.directiveSpans.push_back({at_, end});
         line_ += syntax::countNewlines(text_.substr(at_, end - at_));
         at_ = end;
         continue;
@@ -209,13 +213,15 @@ class BatchCutter {
   std::size_t pendingAt_ = 0;
 };
 
-AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, const BatchWork& w, const BatchOptions& options) {
+AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, const BatchWork& w,
+                             const BatchOptions& options) {
   AssembledBatch out;
   out.document = w.document;
   out.last = w.last;
   for (const syntax::ChunkPiece& piece : w.pieces) {
     assembler.assemble(w.text, piece);
-    std::move(assembler.diagnostics().begin(), assembler.diagnostics().end(), std::back_inserter(out.diagnostics));
+    std::move(assembler.diagnostics().begin(), assembler.diagnostics().end(),
+              std::back_inserter(out.diagnostics));
     if (options.words)
       for (const AssembledStatement& a : assembler.statements())
         if (a.inst) out.words.push_back(a.encoding);
@@ -232,7 +238,8 @@ AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, 
       // Both lists are in document order; on a tie the assembler's diagnostic comes first.
       const auto middle = static_cast<std::ptrdiff_t>(out.diagnostics.size());
       std::move(directives.begin(), directives.end(), std::back_inserter(out.diagnostics));
-      std::inplace_merge(out.diagnostics.begin(), out.diagnostics.begin() + middle, out.diagnostics.end(), inDocumentOrder);
+      std::inplace_merge(out.diagnostics.begin(), out.diagnostics.begin() + middle, out.diagnostics.end(),
+                         inDocumentOrder);
     }
   }
   return out;
@@ -283,8 +290,10 @@ void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const Ba
     ++delivered;
     changed.notify_all();
     lock.unlock();
-    if (w.openError) documents.failed(w.document, std::move(*w.openError));
-    else documents.batch(std::move(b));
+    if (w.openError)
+      documents.failed(w.document, std::move(*w.openError));
+    else
+      documents.batch(std::move(b));
   }
   for (std::thread& t : workers) t.join();
 }

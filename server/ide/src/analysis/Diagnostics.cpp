@@ -43,6 +43,8 @@ const char* severityName(Severity severity) {
   return "error";
 }
 
-std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text) { return assembleText(db, text).diagnostics; }
+std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text) {
+  return assembleText(db, text).diagnostics;
+}
 
 }  // namespace gpuasm::ide

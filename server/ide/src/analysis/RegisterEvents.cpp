@@ -10,7 +10,8 @@ namespace gpuasm::ide {
 
 namespace {
 
-constexpr std::array kRegisterRoles = {isa::PlaceholderClass::Gpr, isa::PlaceholderClass::UniformGpr, isa::PlaceholderClass::Predicate,
+constexpr std::array kRegisterRoles = {isa::PlaceholderClass::Gpr, isa::PlaceholderClass::UniformGpr,
+                                       isa::PlaceholderClass::Predicate,
                                        isa::PlaceholderClass::UniformPredicate};
 
 RegisterId idOf(const isa::InstrDb& db, const isa::BitFieldType& type, std::uint64_t number) {
@@ -19,7 +20,8 @@ RegisterId idOf(const isa::InstrDb& db, const isa::BitFieldType& type, std::uint
 
 // An event whose effect is unknown: the register is taken as read and written, maybe only in
 // some lanes, so it neither makes nor hides a finding by itself.
-RegisterEvent unknownEvent(RegisterId reg, isa::SourceRange range, const isa::AsmStatement& s, std::uint32_t index) {
+RegisterEvent unknownEvent(RegisterId reg, isa::SourceRange range, const isa::AsmStatement& s,
+                           std::uint32_t index) {
   RegisterEvent e;
   e.reg = reg;
   e.range = {range.begin, range.end};
@@ -32,7 +34,8 @@ RegisterEvent unknownEvent(RegisterId reg, isa::SourceRange range, const isa::As
 }
 
 // A statement that does not assemble: the registers it names.
-void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index, std::vector<RegisterEvent>& out) {
+void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index,
+                   std::vector<RegisterEvent>& out) {
   auto add = [&](std::optional<RegisterId> reg, isa::SourceRange range, std::uint32_t width) {
     if (!reg) return;
     out.push_back(unknownEvent(*reg, range, s, index));
@@ -43,7 +46,8 @@ void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint
     switch (o.kind) {
       case isa::AsmOperandKind::Register: add(registerNamed(db, o.name), o.valueRange, 1); break;
       case isa::AsmOperandKind::RegisterRange:
-        for (std::uint32_t n = o.first; n <= o.last && n < o.first + 64; ++n) add(registerNamed(db, o.file + std::to_string(n)), o.valueRange, o.last - o.first + 1);
+        for (std::uint32_t n = o.first; n <= o.last && n < o.first + 64; ++n)
+          add(registerNamed(db, o.file + std::to_string(n)), o.valueRange, o.last - o.first + 1);
         break;
       case isa::AsmOperandKind::ConstantMemory:
       case isa::AsmOperandKind::RegisterIndirect:
@@ -56,7 +60,8 @@ void unknownEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint
 
 // Operands that pick their register at run time, R[URb+imm]: the instruction may read or write
 // any register of the file, so every one of them counts as read and written.
-void indirectEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index, std::vector<RegisterEvent>& out) {
+void indirectEvents(const isa::InstrDb& db, const isa::AsmStatement& s, std::uint32_t index,
+                    std::vector<RegisterEvent>& out) {
   for (const isa::AsmOperand& o : s.operands) {
     if (o.kind != isa::AsmOperandKind::RegisterIndirect) continue;
     if (const auto file = registerNamed(db, o.file + "0")) {
@@ -90,9 +95,11 @@ std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const Assemble
       indirectEvents(db, s, i, out);
       continue;
     }
-    const std::vector<isa::RegisterAccess> accesses = isa::registerAccesses(db, *a.inst, a.binding ? &*a.binding : nullptr);
+    const std::vector<isa::RegisterAccess> accesses =
+        isa::registerAccesses(db, *a.inst, a.binding ? &*a.binding : nullptr);
     // A guard that is not the true predicate (or is negated) can leave lanes unwritten.
-    const bool guarded = s.guard && (s.guard->negated || std::any_of(accesses.begin(), accesses.end(), [](const auto& r) { return r.guard; }));
+    const bool guarded = s.guard && (s.guard->negated || std::any_of(accesses.begin(), accesses.end(),
+                                                                     [](const auto& r) { return r.guard; }));
     const std::size_t first = out.size();
     for (const isa::RegisterAccess& r : accesses) {
       RegisterEvent e;
@@ -105,9 +112,10 @@ std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const Assemble
         e.range = {s.guard->predicateRange.begin, s.guard->predicateRange.end};
       } else if (!r.guard && r.operand != isa::RegisterAccess::kNotWritten && r.operand < s.operands.size()) {
         e.range = {s.operands[r.operand].valueRange.begin, s.operands[r.operand].valueRange.end};
-        e.width = static_cast<std::uint8_t>(std::count_if(accesses.begin(), accesses.end(), [&](const auto& x) {
-          return !x.guard && x.operand == r.operand && x.file == r.file;
-        }));
+        e.width =
+            static_cast<std::uint8_t>(std::count_if(accesses.begin(), accesses.end(), [&](const auto& x) {
+              return !x.guard && x.operand == r.operand && x.file == r.file;
+            }));
       } else {
         e.range = {s.mnemonicRange.begin, s.mnemonicRange.end};
         e.implicit = true;

@@ -51,9 +51,13 @@ std::vector<RegisterId> initialRegisters(const Snapshot& s, const sim::InitialSt
   return out;
 }
 
-bool contains(const std::vector<RegisterId>& sorted, RegisterId r) { return std::binary_search(sorted.begin(), sorted.end(), r); }
+bool contains(const std::vector<RegisterId>& sorted, RegisterId r) {
+  return std::binary_search(sorted.begin(), sorted.end(), r);
+}
 
-std::string nameOf(const isa::InstrDb& db, RegisterId r) { return isa::registerSpelling(db, db.types()[r.file], r.number, 1); }
+std::string nameOf(const isa::InstrDb& db, RegisterId r) {
+  return isa::registerSpelling(db, db.types()[r.file], r.number, 1);
+}
 
 // "R1", "R1 and R2", "R1, R2 and R3".
 std::string nameList(const std::vector<std::string>& names) {
@@ -139,7 +143,8 @@ std::vector<RegisterId> registersAt(const Snapshot& snapshot, std::uint32_t offs
   return out;
 }
 
-std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot, const std::vector<RegisterId>& registers) {
+std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot,
+                                                    const std::vector<RegisterId>& registers) {
   std::vector<RegisterOccurrence> out;
   if (registers.empty()) return out;
   for (std::size_t k = 0; k < snapshot.chunkCount(); ++k) {
@@ -151,14 +156,22 @@ std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot, co
       std::vector<std::pair<syntax::ByteRange, isa::Access>> places;
       for (std::size_t j = i; j < end; ++j) {
         const RegisterEvent& e = events[j];
-        if (e.implicit || e.unknown || std::find(registers.begin(), registers.end(), e.reg) == registers.end()) continue;
-        const auto at = std::find_if(places.begin(), places.end(), [&](const auto& x) { return x.first == e.range; });
-        if (at == places.end()) places.emplace_back(e.range, e.access);
-        else at->second = at->second | e.access;
+        if (e.implicit || e.unknown ||
+            std::find(registers.begin(), registers.end(), e.reg) == registers.end())
+          continue;
+        const auto at =
+            std::find_if(places.begin(), places.end(), [&](const auto& x) { return x.first == e.range; });
+        if (at == places.end())
+          places.emplace_back(e.range, e.access);
+        else
+          at->second = at->second | e.access;
       }
-      std::sort(places.begin(), places.end(), [](const auto& x, const auto& y) { return x.first.begin < y.first.begin; });
+      std::sort(places.begin(), places.end(),
+                [](const auto& x, const auto& y) { return x.first.begin < y.first.begin; });
       for (const auto& [range, access] : places)
-        out.push_back({{range.begin + snapshot.chunkStart(k), range.end + snapshot.chunkStart(k)}, events[i].line + snapshot.chunkLine(k), useOf(access)});
+        out.push_back({{range.begin + snapshot.chunkStart(k), range.end + snapshot.chunkStart(k)},
+                       events[i].line + snapshot.chunkLine(k),
+                       useOf(access)});
       i = end;
     }
   }
@@ -182,14 +195,15 @@ struct DeadWrite {
 struct DataflowWalk {
   std::vector<DeadWrite> dead;
   std::vector<EventRef> uninitialized;
-  std::vector<std::pair<RegisterId, std::uint32_t>> firstWrite;  ///< register → line, sorted, for the messages
+  std::vector<std::pair<RegisterId, std::uint32_t>>
+      firstWrite;  ///< register → line, sorted, for the messages
 };
 
 // One statement's reads (events [i, end) of chunk k): the first read of a register nothing set
 // is the finding (as compilers warn once per variable; the later ones read the same 0), and a
 // read makes the register's unread writes read.
-void walkReads(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t i, std::uint32_t end, RegisterTable& table,
-               DataflowWalk& walk) {
+void walkReads(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t i, std::uint32_t end,
+               RegisterTable& table, DataflowWalk& walk) {
   for (std::uint32_t j = i; j < end; ++j) {
     const RegisterEvent& e = events[j];
     if (!isa::reads(e.access)) continue;
@@ -208,8 +222,8 @@ void walkReads(const std::vector<RegisterEvent>& events, std::uint32_t k, std::u
 
 // One statement's writes (events [i, end) of chunk k, whose first line is `chunkLine`): an
 // unguarded write makes the register's unread writes dead.
-void walkWrites(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t chunkLine, std::uint32_t i, std::uint32_t end,
-                RegisterTable& table, DataflowWalk& walk) {
+void walkWrites(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t chunkLine,
+                std::uint32_t i, std::uint32_t end, RegisterTable& table, DataflowWalk& walk) {
   for (std::uint32_t j = i; j < end; ++j) {
     const RegisterEvent& e = events[j];
     if (!isa::writes(e.access)) continue;
@@ -245,7 +259,8 @@ DataflowWalk walkDataflow(const Snapshot& snapshot, const sim::InitialState* sta
       i = end;
     }
   }
-  std::sort(walk.dead.begin(), walk.dead.end(), [](const DeadWrite& x, const DeadWrite& y) { return x.at < y.at; });
+  std::sort(walk.dead.begin(), walk.dead.end(),
+            [](const DeadWrite& x, const DeadWrite& y) { return x.at < y.at; });
   std::sort(walk.firstWrite.begin(), walk.firstWrite.end());
   return walk;
 }
@@ -270,7 +285,9 @@ void forEachPlace(const Snapshot& snapshot, std::size_t size, RefAt&& refAt, Eac
     std::size_t j = i + 1;
     for (; j < size; ++j) {
       const EventRef x = refAt(j);
-      if (x.chunk != first.chunk || events[x.event].statement != e.statement || !(events[x.event].range == e.range)) break;
+      if (x.chunk != first.chunk || events[x.event].statement != e.statement ||
+          !(events[x.event].range == e.range))
+        break;
     }
     each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
     i = j;
@@ -280,18 +297,23 @@ void forEachPlace(const Snapshot& snapshot, std::size_t size, RefAt&& refAt, Eac
 // The walk's findings in document order; a write is dead when every register of its place is.
 std::vector<Finding> findingsOf(const Snapshot& snapshot, const DataflowWalk& walk) {
   std::vector<Finding> found;
-  forEachPlace(snapshot, walk.uninitialized.size(), [&](std::size_t i) { return walk.uninitialized[i]; },
-               [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) { found.push_back({begin, false, i, j - i, 0}); });
+  forEachPlace(
+      snapshot, walk.uninitialized.size(), [&](std::size_t i) { return walk.uninitialized[i]; },
+      [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) {
+        found.push_back({begin, false, i, j - i, 0});
+      });
   const auto reads = static_cast<std::ptrdiff_t>(found.size());
-  forEachPlace(snapshot, walk.dead.size(), [&](std::size_t i) { return walk.dead[i].at; },
-               [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
-                 if (j - i < e.width) return;  // some register of the place is still read
-                 std::uint32_t by = 0;
-                 for (std::size_t w = i; w < j; ++w) by = std::max(by, walk.dead[w].by);
-                 found.push_back({begin, true, i, j - i, by});
-               });
+  forEachPlace(
+      snapshot, walk.dead.size(), [&](std::size_t i) { return walk.dead[i].at; },
+      [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
+        if (j - i < e.width) return;  // some register of the place is still read
+        std::uint32_t by = 0;
+        for (std::size_t w = i; w < j; ++w) by = std::max(by, walk.dead[w].by);
+        found.push_back({begin, true, i, j - i, by});
+      });
   // Both lists are in document order already.
-  std::inplace_merge(found.begin(), found.begin() + reads, found.end(), [](const Finding& x, const Finding& y) { return x.begin < y.begin; });
+  std::inplace_merge(found.begin(), found.begin() + reads, found.end(),
+                     [](const Finding& x, const Finding& y) { return x.begin < y.begin; });
   return found;
 }
 
@@ -306,18 +328,24 @@ Diagnostic diagnosticOf(const Snapshot& snapshot, const DataflowWalk& walk, cons
     range = l.e.range;
     names.push_back(nameOf(snapshot.db(), l.e.reg));
     const auto it = std::lower_bound(walk.firstWrite.begin(), walk.firstWrite.end(), std::pair{l.e.reg, 0u});
-    if (!x.dead && it != walk.firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later)) later = it->second;
+    if (!x.dead && it != walk.firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later))
+      later = it->second;
   }
   if (x.dead) {
-    Diagnostic d{range, Severity::Hint, isa::DiagnosticCode::DeadWrite,
-                 "the value written to " + nameList(names) + " here is overwritten on line " + std::to_string(x.by) + " before anything reads it",
-                 {}, {}, {}};
+    Diagnostic d{range,
+                 Severity::Hint,
+                 isa::DiagnosticCode::DeadWrite,
+                 "the value written to " + nameList(names) + " here is overwritten on line " +
+                     std::to_string(x.by) + " before anything reads it",
+                 {},
+                 {},
+                 {}};
     d.unnecessary = true;
     return d;
   }
   const char* them = names.size() > 1 ? "them" : "it";
-  std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
-                        ": no instruction above writes " + them +
+  std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") +
+                        " read before anything sets " + them + ": no instruction above writes " + them +
                         " and no `// @state` directive or state file gives a value, so the simulator reads 0";
   if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
   return {range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}};
@@ -325,17 +353,25 @@ Diagnostic diagnosticOf(const Snapshot& snapshot, const DataflowWalk& walk, cons
 
 }  // namespace
 
-std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile, std::size_t maxFindings) {
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile,
+                                            std::size_t maxFindings) {
   const DataflowWalk walk = walkDataflow(snapshot, stateFile);
   const std::vector<Finding> found = findingsOf(snapshot, walk);
   std::vector<Diagnostic> out;
-  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f) out.push_back(diagnosticOf(snapshot, walk, found[f]));
+  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f)
+    out.push_back(diagnosticOf(snapshot, walk, found[f]));
   if (found.size() > maxFindings) {
     const Finding& x = found[maxFindings];
-    out.push_back({{x.begin, x.begin}, Severity::Information, isa::DiagnosticCode::DataflowLimit,
-                   std::to_string(found.size() - maxFindings) + " more dataflow findings from here on are not shown (at most " +
-                       std::to_string(maxFindings) + " per document; the setting gpuasm.dataflow.maxFindings raises it)",
-                   {}, {}, {}});
+    out.push_back({{x.begin, x.begin},
+                   Severity::Information,
+                   isa::DiagnosticCode::DataflowLimit,
+                   std::to_string(found.size() - maxFindings) +
+                       " more dataflow findings from here on are not shown (at most " +
+                       std::to_string(maxFindings) +
+                       " per document; the setting gpuasm.dataflow.maxFindings raises it)",
+                   {},
+                   {},
+                   {}});
   }
   return out;
 }
@@ -354,7 +390,8 @@ std::vector<std::pair<std::size_t, std::size_t>> statementsOf(const std::vector<
   return out;
 }
 
-bool anyOf(const std::vector<Located>& chain, std::pair<std::size_t, std::size_t> group, bool (*pred)(const RegisterEvent&)) {
+bool anyOf(const std::vector<Located>& chain, std::pair<std::size_t, std::size_t> group,
+           bool (*pred)(const RegisterEvent&)) {
   for (std::size_t i = group.first; i < group.second; ++i)
     if (pred(chain[i].e)) return true;
   return false;
@@ -366,7 +403,8 @@ bool isKill(const RegisterEvent& e) { return isa::writes(e.access) && !e.guarded
 
 }  // namespace
 
-std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offset,
+                                   const sim::InitialState* stateFile) {
   std::vector<ValueFlow> out;
   const std::vector<Located> here = eventsAt(snapshot, offset);
   if (here.empty()) return out;
@@ -378,7 +416,8 @@ std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offse
     flow.name = nameOf(snapshot.db(), at.e.reg);
     const std::vector<Located> chain = chainOf(snapshot, at.e.reg);
     const auto groups = statementsOf(chain);
-    const auto self = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return chain[g.first].statement == at.statement; });
+    const auto self = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& g) { return chain[g.first].statement == at.statement; });
     if (self == groups.end()) continue;  // cannot happen: the cursor's event is in its register's chain
     // Access at the cursor's place (a statement may use the register at other places too).
     isa::Access access = isa::Access::None;
@@ -417,7 +456,9 @@ namespace {
 // operand's value range may go on with a selector, `R7.B1`).
 syntax::ByteRange nameRange(std::string_view text, syntax::ByteRange place) {
   std::uint32_t end = place.begin;
-  while (end < place.end && end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_')) ++end;
+  while (end < place.end && end < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_'))
+    ++end;
   return {place.begin, end};
 }
 
@@ -434,7 +475,9 @@ std::expected<LiveRange, std::string> liveRangeAt(const Snapshot& snapshot, std:
   const std::vector<Located> here = eventsAt(snapshot, offset);
   if (here.empty()) return std::unexpected("no register operand here");
   if (here.size() > 1 || here.front().e.width > 1)
-    return std::unexpected("only a single register can be renamed; this operand covers " + std::to_string(std::max<std::size_t>(here.size(), here.front().e.width)) + " registers");
+    return std::unexpected("only a single register can be renamed; this operand covers " +
+                           std::to_string(std::max<std::size_t>(here.size(), here.front().e.width)) +
+                           " registers");
   LiveRange live;
   live.chain = chainOf(snapshot, here.front().e.reg);
   const auto& chain = live.chain;
@@ -469,38 +512,53 @@ std::expected<LiveRange, std::string> liveRangeAt(const Snapshot& snapshot, std:
   const std::size_t root = find(static_cast<std::size_t>(self - chain.begin()));
   for (std::size_t i = 0; i < chain.size(); ++i)
     if (find(i) == root) live.members.push_back(i);
-  live.reachesInitial = std::any_of(initialReaders.begin(), initialReaders.end(), [&](std::size_t i) { return find(i) == root; });
+  live.reachesInitial = std::any_of(initialReaders.begin(), initialReaders.end(),
+                                    [&](std::size_t i) { return find(i) == root; });
   return live;
 }
 
 }  // namespace
 
-std::expected<RegisterRename, std::string> prepareRegisterRename(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState*) {
+std::expected<RegisterRename, std::string> prepareRegisterRename(const Snapshot& snapshot,
+                                                                 std::uint32_t offset,
+                                                                 const sim::InitialState*) {
   auto live = liveRangeAt(snapshot, offset);
   if (!live) return std::unexpected(live.error());
   const std::string name = nameOf(snapshot.db(), live->chain.front().e.reg);
   if (live->reachesInitial)
-    return std::unexpected(name + "'s value here comes from before the first instruction (a `// @state` directive, the state file, or 0); renaming it would change what the kernel reads");
+    return std::unexpected(name +
+                           "'s value here comes from before the first instruction (a `// @state` directive, "
+                           "the state file, or 0); renaming it would change what the kernel reads");
   for (const std::size_t i : live->members) {
     const RegisterEvent& e = live->chain[i].e;
-    if (e.wholeFile) return std::unexpected(lineWord(e.line) + " reads or writes a register chosen at run time, which may be " + name);
-    if (e.unknown) return std::unexpected(lineWord(e.line) + " does not assemble; fix it before renaming " + name);
-    if (e.implicit) return std::unexpected(lineWord(e.line) + " uses " + name + " without naming it, so it cannot be renamed there");
-    if (e.width > 1) return std::unexpected(name + " is part of a register range on " + lineWord(e.line) + "; rename the range's registers together by hand");
+    if (e.wholeFile)
+      return std::unexpected(lineWord(e.line) +
+                             " reads or writes a register chosen at run time, which may be " + name);
+    if (e.unknown)
+      return std::unexpected(lineWord(e.line) + " does not assemble; fix it before renaming " + name);
+    if (e.implicit)
+      return std::unexpected(lineWord(e.line) + " uses " + name +
+                             " without naming it, so it cannot be renamed there");
+    if (e.width > 1)
+      return std::unexpected(name + " is part of a register range on " + lineWord(e.line) +
+                             "; rename the range's registers together by hand");
   }
   RegisterRename out;
   out.name = name;
   for (const Located& l : eventsAt(snapshot, offset)) out.range = nameRange(snapshot.text(), l.e.range);
   for (const std::size_t i : live->members) {
     const syntax::ByteRange r = nameRange(snapshot.text(), live->chain[i].e.range);
-    if (std::none_of(out.edits.begin(), out.edits.end(), [&](const syntax::TextEdit& e) { return e.begin == r.begin; }))
+    if (std::none_of(out.edits.begin(), out.edits.end(),
+                     [&](const syntax::TextEdit& e) { return e.begin == r.begin; }))
       out.edits.push_back({r.begin, r.end, name});
   }
-  std::sort(out.edits.begin(), out.edits.end(), [](const auto& x, const auto& y) { return x.begin < y.begin; });
+  std::sort(out.edits.begin(), out.edits.end(),
+            [](const auto& x, const auto& y) { return x.begin < y.begin; });
   return out;
 }
 
-std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapshot, std::uint32_t offset, std::string_view newName,
+std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapshot, std::uint32_t offset,
+                                                          std::string_view newName,
                                                           const sim::InitialState* stateFile) {
   auto rename = prepareRegisterRename(snapshot, offset, stateFile);
   if (!rename) return rename;
@@ -508,22 +566,28 @@ std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapsh
   const RegisterId from = live->chain.front().e.reg;
   const auto to = registerNamed(snapshot.db(), newName);
   if (!to || to->file != from.file)
-    return std::unexpected("`" + std::string(newName) + "` is not a register of " + rename->name + "'s file that holds a value");
+    return std::unexpected("`" + std::string(newName) + "` is not a register of " + rename->name +
+                           "'s file that holds a value");
   for (syntax::TextEdit& e : rename->edits) e.replacement = nameOf(snapshot.db(), *to);
   if (*to == from) return rename;
   // The live range spans its first to its last statement; the new register must be free there:
   // nothing uses it inside, and no value of it written before is read after.
   const StatementKey first = live->chain[live->members.front()].statement;
   const StatementKey last = live->chain[live->members.back()].statement;
-  const std::uint32_t firstLine = live->chain[live->members.front()].e.line, lastLine = live->chain[live->members.back()].e.line;
-  const std::string span = firstLine == lastLine ? lineWord(firstLine) : "lines " + std::to_string(firstLine + 1) + "–" + std::to_string(lastLine + 1);
+  const std::uint32_t firstLine = live->chain[live->members.front()].e.line,
+                      lastLine = live->chain[live->members.back()].e.line;
+  const std::string span =
+      firstLine == lastLine ? lineWord(firstLine)
+                            : "lines " + std::to_string(firstLine + 1) + "–" + std::to_string(lastLine + 1);
   const std::string toName = nameOf(snapshot.db(), *to);
   for (const Located& l : chainOf(snapshot, *to)) {
     if (l.statement >= first && l.statement <= last)
-      return std::unexpected(toName + " is already used on " + lineWord(l.e.line) + ", inside " + rename->name + "'s live range (" + span + ")");
+      return std::unexpected(toName + " is already used on " + lineWord(l.e.line) + ", inside " +
+                             rename->name + "'s live range (" + span + ")");
     if (l.statement > last) {
       if (isa::reads(l.e.access))
-        return std::unexpected(toName + " is live there: " + lineWord(l.e.line) + " reads a value of it written before " + span);
+        return std::unexpected(toName + " is live there: " + lineWord(l.e.line) +
+                               " reads a value of it written before " + span);
       if (!l.e.guarded) break;
     }
   }

@@ -20,8 +20,8 @@ void shift(syntax::ByteRange& r, std::uint32_t by) {
   r.end += by;
 }
 
-std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::string_view text, const syntax::ChunkScan& scan,
-                                                  std::uint32_t begin) {
+std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::string_view text,
+                                                  const syntax::ChunkScan& scan, std::uint32_t begin) {
   auto chunk = std::make_shared<ChunkAnalysis>();
   const std::string_view body = text.substr(begin, scan.end - begin);
   chunk->length = scan.end - begin;
@@ -42,11 +42,14 @@ std::shared_ptr<const ChunkAnalysis> analyseChunk(const isa::InstrDb& db, std::s
   if (body.find("@expect") != std::string_view::npos)
     if (const auto layout = sim::RegisterLayout::fromDb(db))
       for (sim::ExpectDirective& d : sim::parseExpectDirectives(body, *layout)) {
-        if (d.expression) chunk->expectations.push_back(std::move(d));
-        else diagnostics.push_back(expectDirectiveDiagnostic(d));
+        if (d.expression)
+          chunk->expectations.push_back(std::move(d));
+        else
+          diagnostics.push_back(expectDirectiveDiagnostic(d));
       }
   if (diagnostics.size() > assembled)
-    std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+    std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
   for (syntax::ByteRange& c : chunk->comments) {
     c.begin -= begin;
     c.end -= begin;
@@ -64,14 +67,16 @@ constexpr unsigned kMaxThreads = 4;
 // database, so the chunks are cut first (a cheap scan, front to back) and then analysed by all
 // cores at once, each thread taking the next run of chunks; the result is in document order
 // whatever thread analysed what (a document's first open is the one analysis of all its chunks).
-std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::InstrDb& db, std::string_view text) {
+std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::InstrDb& db,
+                                                                std::string_view text) {
   struct Cut {
     std::uint32_t begin;
     syntax::ChunkScan scan;
   };
   std::vector<Cut> cuts;
   syntax::ChunkScanner scanner(text);
-  for (std::uint32_t at = 0; at < text.size(); at = cuts.back().scan.end) cuts.push_back({at, scanner.scan(at)});
+  for (std::uint32_t at = 0; at < text.size(); at = cuts.back().scan.end)
+    cuts.push_back({at, scanner.scan(at)});
   std::vector<std::shared_ptr<const ChunkAnalysis>> chunks(cuts.size());
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;  // the first thread's failure (bad_alloc), rethrown once all have stopped
@@ -87,7 +92,8 @@ std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::Instr
       if (!failure) failure = std::current_exception();
     }
   };
-  const unsigned threads = text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+  const unsigned threads =
+      text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
   {
     std::vector<std::jthread> helpers;
     for (unsigned t = 1; t < threads && t * kRunChunks < cuts.size(); ++t) helpers.emplace_back(work);
@@ -103,11 +109,15 @@ std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::Instr
 // block(s) it touches.
 constexpr std::size_t kBlockChunks = 64;
 
-Snapshot::Snapshot(const isa::InstrDb& db, std::string text) : db_(&db), text_(std::move(text)), lines_(text_) {}
+Snapshot::Snapshot(const isa::InstrDb& db, std::string text)
+    : db_(&db), text_(std::move(text)), lines_(text_) {}
 
-Snapshot::Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin, std::uint32_t oldEnd,
-                   std::uint32_t newEnd)
-    : db_(&db), owner_(before.owner_), text_(std::move(text)), lines_(text_, before.lines_, begin, oldEnd, newEnd) {}
+Snapshot::Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin,
+                   std::uint32_t oldEnd, std::uint32_t newEnd)
+    : db_(&db),
+      owner_(before.owner_),
+      text_(std::move(text)),
+      lines_(text_, before.lines_, begin, oldEnd, newEnd) {}
 
 std::shared_ptr<const Snapshot> Snapshot::analyse(std::shared_ptr<const isa::InstrDb> db, std::string text) {
   auto s = std::const_pointer_cast<Snapshot>(analyse(*db, std::move(text)));
@@ -141,7 +151,8 @@ std::shared_ptr<const Snapshot> Snapshot::edited(const syntax::TextEdit& edit) c
   return s;
 }
 
-std::size_t Snapshot::firstChunkToRedo(std::string_view now, std::uint32_t begin, std::uint32_t editEnd) const {
+std::size_t Snapshot::firstChunkToRedo(std::string_view now, std::uint32_t begin,
+                                       std::uint32_t editEnd) const {
   // Chunks wholly before the edit are kept, with one exception: an unclosed '/*' before it is
   // closed by a '*/' the edit creates, and its chunk then runs on through the edit.
   std::size_t first = chunks_.empty() ? 0 : holding(begin);
@@ -152,7 +163,8 @@ std::size_t Snapshot::firstChunkToRedo(std::string_view now, std::uint32_t begin
   return first;
 }
 
-Snapshot::Reanalysis Snapshot::reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd, std::int64_t delta) const {
+Snapshot::Reanalysis Snapshot::reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd,
+                                         std::int64_t delta) const {
   // From `first` on, chunks are cut anew until one starts past the edit where an old chunk
   // started (shifted by the edit): the rest of the text is unchanged and so is its analysis.
   const std::size_t n = chunks_.size();
@@ -177,7 +189,8 @@ Snapshot::Reanalysis Snapshot::reanalyse(std::string_view now, std::size_t first
   return fresh;
 }
 
-void Snapshot::indexEdit(const Snapshot& before, std::size_t first, const Reanalysis& fresh, std::int64_t delta) {
+void Snapshot::indexEdit(const Snapshot& before, std::size_t first, const Reanalysis& fresh,
+                         std::int64_t delta) {
   // The flat arrays: the kept chunks before, the fresh ones, the kept ones after (moved by the edit).
   const std::size_t n = before.chunks_.size(), sync = fresh.sync;
   const auto shiftBy = static_cast<std::uint32_t>(delta);  // modulo 2^32: a shrinking edit moves back
@@ -191,9 +204,11 @@ void Snapshot::indexEdit(const Snapshot& before, std::size_t first, const Reanal
   chunkStart_.assign(before.chunkStart_.begin(), before.chunkStart_.begin() + keep);
   chunkLine_.assign(before.chunkLine_.begin(), before.chunkLine_.begin() + keep);
   chunkDiagnostics_.assign(before.chunkDiagnostics_.begin(), before.chunkDiagnostics_.begin() + keep);
-  diagnostics_.assign(before.diagnostics_.begin(), before.diagnostics_.begin() + before.chunkDiagnostics_[first]);
+  diagnostics_.assign(before.diagnostics_.begin(),
+                      before.diagnostics_.begin() + before.chunkDiagnostics_[first]);
   expectationChunks_ = before.expectationChunks_;
-  for (std::size_t k = first; k < sync; ++k) expectationChunks_ -= before.chunks_[k]->expectations.empty() ? 0U : 1U;
+  for (std::size_t k = first; k < sync; ++k)
+    expectationChunks_ -= before.chunks_[k]->expectations.empty() ? 0U : 1U;
   std::uint32_t line = first < n ? before.chunkLine_[first] : 0;
   for (std::size_t i = 0; i < fresh.chunks.size(); ++i) {
     const ChunkAnalysis& c = *fresh.chunks[i];
@@ -212,7 +227,8 @@ void Snapshot::indexEdit(const Snapshot& before, std::size_t first, const Reanal
     const std::uint32_t lineShift = line - before.chunkLine_[sync];  // modulo 2^32, as above
     const std::uint32_t syncDiagnostics = before.chunkDiagnostics_[sync];
     const auto diagnosticsShift = static_cast<std::uint32_t>(diagnostics_.size()) - syncDiagnostics;
-    chunks_.insert(chunks_.end(), before.chunks_.begin() + static_cast<std::ptrdiff_t>(sync), before.chunks_.end());
+    chunks_.insert(chunks_.end(), before.chunks_.begin() + static_cast<std::ptrdiff_t>(sync),
+                   before.chunks_.end());
     for (std::size_t k = sync; k < n; ++k) {
       chunkStart_.push_back(before.chunkStart_[k] + shiftBy);
       chunkLine_.push_back(before.chunkLine_[k] + lineShift);
@@ -238,10 +254,13 @@ void Snapshot::shareBlocks(const Snapshot& before, std::size_t first, Reanalysis
   blockFirst_.assign(blockFirst.begin(), blockFirst.begin() + static_cast<std::ptrdiff_t>(a));
   const auto& head = blocks[a]->chunks;
   const auto& tail = blocks[b]->chunks;
-  std::vector<std::shared_ptr<const ChunkAnalysis>> middle(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(first - blockFirst[a]));
-  middle.insert(middle.end(), std::make_move_iterator(fresh.chunks.begin()), std::make_move_iterator(fresh.chunks.end()));
+  std::vector<std::shared_ptr<const ChunkAnalysis>> middle(
+      head.begin(), head.begin() + static_cast<std::ptrdiff_t>(first - blockFirst[a]));
+  middle.insert(middle.end(), std::make_move_iterator(fresh.chunks.begin()),
+                std::make_move_iterator(fresh.chunks.end()));
   const bool syncInB = sync < n && before.blockOf(sync) == b;
-  if (syncInB) middle.insert(middle.end(), tail.begin() + static_cast<std::ptrdiff_t>(sync - blockFirst[b]), tail.end());
+  if (syncInB)
+    middle.insert(middle.end(), tail.begin() + static_cast<std::ptrdiff_t>(sync - blockFirst[b]), tail.end());
   appendBlocks(std::move(middle));
   // The next block starts at `sync` unless `sync` is inside block b (its rest joined `middle`).
   const std::size_t next = syncInB ? b + 1 : (sync < n ? before.blockOf(sync) : blocks.size());
@@ -255,7 +274,8 @@ void Snapshot::shareBlocks(const Snapshot& before, std::size_t first, Reanalysis
 void Snapshot::appendBlocks(std::vector<std::shared_ptr<const ChunkAnalysis>> chunks) {
   std::size_t firstIndex = blockFirst_.empty() ? 0 : blockFirst_.back() + blocks_.back()->chunks.size();
   // One block when it is not much more than a block's worth (an edit's block stays one block).
-  const std::size_t step = chunks.size() <= 2 * kBlockChunks ? std::max<std::size_t>(chunks.size(), 1) : kBlockChunks;
+  const std::size_t step =
+      chunks.size() <= 2 * kBlockChunks ? std::max<std::size_t>(chunks.size(), 1) : kBlockChunks;
   for (std::size_t i = 0; i < chunks.size(); i += step) {
     auto block = std::make_shared<ChunkBlock>();
     const std::size_t last = std::min(chunks.size(), i + step);
@@ -319,8 +339,9 @@ std::optional<AssembledStatement> Snapshot::statementAt(std::uint32_t offset) co
   const std::uint32_t rel = offset - std::min(offset, chunkStart_[k]);
   const auto& all = chunks_[k]->unit.statements;
   // The last statement starting at or before the offset, if the offset is not past its end.
-  auto it = std::upper_bound(all.begin(), all.end(), rel,
-                             [](std::uint32_t o, const AssembledStatement& s) { return o < s.statement.range.begin; });
+  auto it = std::upper_bound(all.begin(), all.end(), rel, [](std::uint32_t o, const AssembledStatement& s) {
+    return o < s.statement.range.begin;
+  });
   if (it == all.begin() || offset < chunkStart_[k]) return std::nullopt;
   --it;
   if (rel > it->statement.range.end) return std::nullopt;

@@ -10,11 +10,12 @@ std::expected<std::string, std::string> readSourceFile(const std::string& path) 
   if (!in) return std::unexpected("cannot read '" + path + "'");
   const auto size = static_cast<std::uint64_t>(in.tellg());
   if (size > kMaxSourceBytes)
-    return std::unexpected("'" + path + "' is " + std::to_string(size) + " bytes; files larger than " + std::to_string(kMaxSourceBytes) +
-                           " bytes are not read");
+    return std::unexpected("'" + path + "' is " + std::to_string(size) + " bytes; files larger than " +
+                           std::to_string(kMaxSourceBytes) + " bytes are not read");
   in.seekg(0);
   std::string text(static_cast<std::size_t>(size), '\0');
-  if (!in.read(text.data(), static_cast<std::streamsize>(size))) return std::unexpected("error while reading '" + path + "'");
+  if (!in.read(text.data(), static_cast<std::streamsize>(size)))
+    return std::unexpected("error while reading '" + path + "'");
   return text;
 }
 

@@ -36,7 +36,8 @@ std::string validUtf8(std::string_view s) {
 
 class ActionBuilder {
  public:
-  ActionBuilder(const Snapshot& snapshot, std::vector<CodeAction>& out) : snapshot_(snapshot), text_(snapshot.text()), out_(out) {}
+  ActionBuilder(const Snapshot& snapshot, std::vector<CodeAction>& out)
+      : snapshot_(snapshot), text_(snapshot.text()), out_(out) {}
 
   void diagnostic(std::size_t index) {
     const Diagnostic& d = snapshot_.diagnostics()[index];
@@ -46,8 +47,10 @@ class ActionBuilder {
     // A modifier that no form (or not this form, or no encoding) accepts can always go; the
     // matcher reports the spelling, the fix is the same for every optype.
     using enum isa::DiagnosticCode;
-    static constexpr isa::DiagnosticCode removable[] = {UnknownModifier, IllegalModifier, ModifierWithoutEncoding};
-    if (std::find(std::begin(removable), std::end(removable), d.code) != std::end(removable) && afterDot(range))
+    static constexpr isa::DiagnosticCode removable[] = {UnknownModifier, IllegalModifier,
+                                                        ModifierWithoutEncoding};
+    if (std::find(std::begin(removable), std::end(removable), d.code) != std::end(removable) &&
+        afterDot(range))
       replace(index, range, "");
     if (out_.size() == first + 1) out_.back().isPreferred = true;
   }
@@ -84,8 +87,8 @@ class ActionBuilder {
   void add(std::size_t index, std::string title, syntax::TextEdit edit) {
     const Diagnostic& d = snapshot_.diagnostics()[index];
     for (const auto& a : out_)
-      if (a.diagnostic == index && a.edits.size() == 1 && a.edits[0].begin == edit.begin && a.edits[0].end == edit.end &&
-          a.edits[0].replacement == edit.replacement)
+      if (a.diagnostic == index && a.edits.size() == 1 && a.edits[0].begin == edit.begin &&
+          a.edits[0].end == edit.end && a.edits[0].replacement == edit.replacement)
         return;
     CodeAction action;
     action.title = std::move(title);

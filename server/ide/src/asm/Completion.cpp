@@ -42,7 +42,8 @@ class Items {
 
   CompletionItem* add(std::string label, CompletionKind kind, std::string detail) {
     if (!labels_.insert(label).second) return nullptr;
-    items_.push_back(plainCompletion(std::move(label), kind, std::move(detail), range_, sortKey(0, items_.size())));
+    items_.push_back(
+        plainCompletion(std::move(label), kind, std::move(detail), range_, sortKey(0, items_.size())));
     return &items_.back();
   }
   std::vector<CompletionItem> take() { return std::move(items_); }
@@ -56,7 +57,8 @@ class Items {
 // ------------------------------------------------------------------ mnemonics and snippets
 
 std::string mnemonicDetail(const Optype& optype) {
-  const std::string sentence = optype.docs.description.present ? text::firstSentence(optype.docs.description.text) : "";
+  const std::string sentence =
+      optype.docs.description.present ? text::firstSentence(optype.docs.description.text) : "";
   return sentence.empty() ? optype.name + " (the spec gives no description)" : sentence;
 }
 
@@ -96,7 +98,8 @@ std::string formSnippet(const InstrDb& db, const Optype& optype, std::size_t fi)
       continue;
     }
     out += "|";
-    for (std::size_t v = 0; v < d->values.size(); ++v) out += (v ? "," : "") + snippetText(d->values[v].spelling);
+    for (std::size_t v = 0; v < d->values.size(); ++v)
+      out += (v ? "," : "") + snippetText(d->values[v].spelling);
     out += "|}";
   }
   bool first = true;
@@ -104,10 +107,14 @@ std::string formSnippet(const InstrDb& db, const Optype& optype, std::size_t fi)
     if (slot.optional) continue;
     out += first ? " " : ", ";
     first = false;
-    const auto placeholder = [&](std::string_view text) { return "${" + std::to_string(tab++) + ":" + snippetText(text) + "}"; };
+    const auto placeholder = [&](std::string_view text) {
+      return "${" + std::to_string(tab++) + ":" + snippetText(text) + "}";
+    };
     switch (slot.shape) {
       case isa::OperandShape::Plain: out += placeholder(slot.placeholder); break;
-      case isa::OperandShape::RegIndirect: out += slot.fileName + "[" + placeholder(slot.placeholder) + "]"; break;
+      case isa::OperandShape::RegIndirect:
+        out += slot.fileName + "[" + placeholder(slot.placeholder) + "]";
+        break;
       case isa::OperandShape::ConstMem:
         out += "c[" + placeholder("0x0");
         out += "][" + placeholder(slot.placeholder) + "]";
@@ -170,7 +177,8 @@ std::vector<std::string> filledVariables(const SyntaxForm& form, const isa::Modi
 }
 
 // ModiOrder<a, b> of the variant: `a` cannot be written once `b` is.
-bool orderForbids(const isa::Opcode& op, const std::string& variable, const std::vector<std::string>& written) {
+bool orderForbids(const isa::Opcode& op, const std::string& variable,
+                  const std::vector<std::string>& written) {
   for (const auto& order : op.operandInfo.modiOrders) {
     const auto at = std::find(order.begin(), order.end(), variable);
     if (at == order.end()) continue;
@@ -180,10 +188,12 @@ bool orderForbids(const isa::Opcode& op, const std::string& variable, const std:
   return false;
 }
 
-std::string modifierDetail(const Optype& optype, const std::string& spelling, const std::string& variable, bool isDefault) {
+std::string modifierDetail(const Optype& optype, const std::string& spelling, const std::string& variable,
+                           bool isDefault) {
   std::string meaning = isa::modifierMeaning(optype, spelling);
   if (meaning.empty() && !variable.empty()) meaning = isa::modifierMeaning(optype, variable);
-  if (meaning.empty()) meaning = (variable.empty() ? "modifier" : "value of ." + variable) + " of " + optype.mnemonic;
+  if (meaning.empty())
+    meaning = (variable.empty() ? "modifier" : "value of ." + variable) + " of " + optype.mnemonic;
   return isDefault ? meaning + " (default)" : meaning;
 }
 
@@ -191,8 +201,8 @@ std::string modifierDetail(const Optype& optype, const std::string& spelling, co
 // spelling there sets (FormBinding::modifierValue), the same table the matcher reads.
 // A spelling is left out when the variant rejects it together with the modifiers already
 // written (isa::encodingRejects: MUFU.SQRT takes only .F32; I2IP's satrelu is fixed to SAT).
-void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op, std::size_t part,
-                const isa::PartialFieldValues& written, Items& items) {
+void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::Opcode& op,
+                std::size_t part, const isa::PartialFieldValues& written, Items& items) {
   const SyntaxForm& form = optype.syntax.forms[fi];
   const isa::ModifierSlot& slot = form.parts[part];
   const isa::FormBinding& b = *op.formBindings[fi];
@@ -207,21 +217,26 @@ void slotValues(const InstrDb& db, const Optype& optype, std::size_t fi, const i
     if (f == nullptr) return;  // this variant does not encode it (L-48)
     const int spelling = optype.spellingIndex(slot.text);
     if (spelling >= 0 && rejected(b.modifierValue[part][static_cast<std::size_t>(spelling)])) return;
-    const bool isDefault = f->presence == isa::FieldPresence::Default && db.typeOf(*f).valueOf(slot.text) == f->value;
-    if (CompletionItem* item = items.add(slot.text, CompletionKind::Modifier, modifierDetail(optype, slot.text, {}, isDefault)))
+    const bool isDefault =
+        f->presence == isa::FieldPresence::Default && db.typeOf(*f).valueOf(slot.text) == f->value;
+    if (CompletionItem* item =
+            items.add(slot.text, CompletionKind::Modifier, modifierDetail(optype, slot.text, {}, isDefault)))
       item->isDefault = isDefault;
     return;
   }
   const isa::ModifierDomain* d = optype.domain(slot.text);
   if (d == nullptr) return;
-  const bool marked = std::any_of(d->values.begin(), d->values.end(), [](const isa::DomainValue& v) { return v.isDefault; });
+  const bool marked =
+      std::any_of(d->values.begin(), d->values.end(), [](const isa::DomainValue& v) { return v.isDefault; });
   for (const isa::DomainValue& v : d->values) {
     const int spelling = optype.spellingIndex(v.spelling);
     if (spelling < 0 || b.modifierValue[part][static_cast<std::size_t>(spelling)] < 0) continue;
     if (rejected(b.modifierValue[part][static_cast<std::size_t>(spelling)])) continue;
     bool isDefault = v.isDefault;
-    if (!marked && f != nullptr && f->presence == isa::FieldPresence::Default) isDefault = db.typeOf(*f).valueOf(v.spelling) == f->value;
-    CompletionItem* item = items.add(v.spelling, CompletionKind::Modifier, modifierDetail(optype, v.spelling, slot.text, isDefault));
+    if (!marked && f != nullptr && f->presence == isa::FieldPresence::Default)
+      isDefault = db.typeOf(*f).valueOf(v.spelling) == f->value;
+    CompletionItem* item = items.add(v.spelling, CompletionKind::Modifier,
+                                     modifierDetail(optype, v.spelling, slot.text, isDefault));
     if (item == nullptr) continue;
     item->isDefault = isDefault;
     item->documentation = "`" + isa::domainLine(*d) + "` (" + optype.mnemonic + ")";
@@ -240,11 +255,13 @@ void modifiers(const InstrDb& db, const detail::Mnemonic& mn, Items& items) {
       const isa::Opcode& op = *fill.opcode;
       const std::vector<std::string> variables = filledVariables(form, fill);
       const isa::PartialFieldValues values = isa::valuesAfterModifiers(optype, form, fill, written);
-      const std::size_t from = static_cast<std::size_t>(std::max<int>(fill.last + 1, static_cast<int>(form.mnemonicParts)));
+      const std::size_t from =
+          static_cast<std::size_t>(std::max<int>(fill.last + 1, static_cast<int>(form.mnemonicParts)));
       for (std::size_t k = from; k < form.parts.size(); ++k) {
         const isa::ModifierSlot& slot = form.parts[k];
         if (fill.taken[k] != 0) continue;
-        if (!slot.variable || !orderForbids(op, slot.text, variables)) slotValues(db, optype, fi, op, k, values, items);
+        if (!slot.variable || !orderForbids(op, slot.text, variables))
+          slotValues(db, optype, fi, op, k, values, items);
         if (!isa::modifierSlotSkippable(op, form, *op.formBindings[fi], k)) break;
       }
     }
@@ -265,15 +282,18 @@ void enumerators(const isa::BitFieldType& t, std::size_t group, const std::strin
                               : t.kind == isa::TypeKind::Predicate ? CompletionKind::Predicate
                                                                    : CompletionKind::Value;
   for (std::size_t e = 0; e < t.enumerators.size(); ++e)
-    if (CompletionItem* item = items.add(t.enumerators[e].name, kind, detail)) item->sortText = sortKey(group, e);
+    if (CompletionItem* item = items.add(t.enumerators[e].name, kind, detail))
+      item->sortText = sortKey(group, e);
 }
 
 // A register slot `registers` wide: the spellings the matcher takes there (aligned ranges of a
 // 64- or 128-bit operand, isa::registerOperandSpellings).
-void registerSpellings(const InstrDb& db, const isa::BitFieldType& t, std::uint32_t registers, std::size_t group, const std::string& detail, Items& items) {
+void registerSpellings(const InstrDb& db, const isa::BitFieldType& t, std::uint32_t registers,
+                       std::size_t group, const std::string& detail, Items& items) {
   const std::vector<std::string> spellings = isa::registerOperandSpellings(db, t, registers);
   for (std::size_t e = 0; e < spellings.size(); ++e)
-    if (CompletionItem* item = items.add(spellings[e], CompletionKind::Register, detail)) item->sortText = sortKey(group, e);
+    if (CompletionItem* item = items.add(spellings[e], CompletionKind::Register, detail))
+      item->sortText = sortKey(group, e);
 }
 
 void snippet(std::string label, std::string insert, std::string detail, std::size_t group, Items& items) {
@@ -286,29 +306,36 @@ void snippet(std::string label, std::string insert, std::string detail, std::siz
 
 // What one operand slot takes: the enumerators of its field's type (a register as wide as the
 // slot is under the written modifiers, `values`), or the shape of an address.
-void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::SlotCandidate& at, std::span<const std::uint64_t> values,
-               std::size_t group, Items& items) {
+void slotItems(const InstrDb& db, const Optype& optype, std::size_t fi, const isa::SlotCandidate& at,
+               std::span<const std::uint64_t> values, std::size_t group, Items& items) {
   const isa::OrderElem& elem = at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
   const isa::OperandSlot& slot = optype.syntax.forms[fi].operands[at.slot];
   const std::string where = slot.placeholder + " of " + optype.mnemonic;
   switch (slot.shape) {
     case isa::OperandShape::RegIndirect:
-      snippet(slot.fileName + "[" + slot.placeholder + "]", slot.fileName + "[${1:" + snippetText(slot.placeholder) + "}]", where, group, items);
+      snippet(slot.fileName + "[" + slot.placeholder + "]",
+              slot.fileName + "[${1:" + snippetText(slot.placeholder) + "}]", where, group, items);
       return;
     case isa::OperandShape::ConstMem:
-      snippet("c[0x0][" + slot.placeholder + "]", "c[${1:0x0}][${2:" + snippetText(slot.placeholder) + "}]", where, group, items);
+      snippet("c[0x0][" + slot.placeholder + "]", "c[${1:0x0}][${2:" + snippetText(slot.placeholder) + "}]",
+              where, group, items);
       return;
     case isa::OperandShape::PredicateSet:
-      if (CompletionItem* item = items.add(slot.fileName, CompletionKind::Register, where)) item->sortText = sortKey(group, 0);
+      if (CompletionItem* item = items.add(slot.fileName, CompletionKind::Register, where))
+        item->sortText = sortKey(group, 0);
       return;
     case isa::OperandShape::Plain: break;
   }
   const isa::Field* f = at.opcode->fieldOf(elem);
   if (f == nullptr) return;
   const isa::BitFieldType& t = db.typeOf(*f);
-  if (t.kind == isa::TypeKind::Register) registerSpellings(db, t, isa::operandWidth(*at.opcode, elem, values).value_or(32) / 32, group, t.name + " — " + where, items);
-  else if (t.isEnumerated()) enumerators(t, group, t.name + " — " + where, items);
-  else if (t.kind == isa::TypeKind::CMem) snippet("c[0x0][0x0]", "c[${1:0x0}][${2:0x0}]", t.name + " — " + where, group, items);
+  if (t.kind == isa::TypeKind::Register)
+    registerSpellings(db, t, isa::operandWidth(*at.opcode, elem, values).value_or(32) / 32, group,
+                      t.name + " — " + where, items);
+  else if (t.isEnumerated())
+    enumerators(t, group, t.name + " — " + where, items);
+  else if (t.kind == isa::TypeKind::CMem)
+    snippet("c[0x0][0x0]", "c[${1:0x0}][${2:0x0}]", t.name + " — " + where, group, items);
   // Immediates: nothing to propose.
 }
 
@@ -339,10 +366,12 @@ std::vector<CompletionItem> operands(const InstrDb& db, const CursorContext& ctx
     if (variants.empty()) continue;
     const isa::SyntaxForm& form = mn->optype->syntax.forms[fi];
     for (const isa::SlotCandidate& at : isa::nextOperandSlots(db, *mn->optype, fi, before)) {
-      const auto fill = std::find_if(variants.begin(), variants.end(), [&](const isa::ModifierFill& f) { return f.opcode == at.opcode; });
+      const auto fill = std::find_if(variants.begin(), variants.end(),
+                                     [&](const isa::ModifierFill& f) { return f.opcode == at.opcode; });
       if (fill == variants.end()) continue;
       const isa::PartialFieldValues values = isa::valuesAfterModifiers(*mn->optype, form, *fill, written);
-      const isa::OrderElem& elem = at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
+      const isa::OrderElem& elem =
+          at.opcode->operandInfo.order[at.opcode->formBindings[fi]->orderIndex[at.slot]];
       if (!isa::prefixesFit(db, *at.opcode, elem, prefixed, values.values)) continue;
       slotItems(db, *mn->optype, fi, at, values.values, group++, items);
     }
@@ -360,8 +389,8 @@ std::vector<CompletionItem> guard(const InstrDb& db, const CursorContext& ctx) {
 
 }  // namespace
 
-CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail, syntax::ByteRange range,
-                               std::string sortText) {
+CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail,
+                               syntax::ByteRange range, std::string sortText) {
   CompletionItem item;
   item.insertText = label;
   item.label = std::move(label);

@@ -69,14 +69,17 @@ std::vector<std::string_view> splitOperands(std::string_view list) {
 }
 
 std::string_view withoutPrefixes(std::string_view operand) {
-  while (!operand.empty() && (isPrefix(operand.front()) || isBlank(operand.front()))) operand.remove_prefix(1);
+  while (!operand.empty() && (isPrefix(operand.front()) || isBlank(operand.front())))
+    operand.remove_prefix(1);
   return operand;
 }
 
 // The operand list from `from` (after the mnemonic word) to the cursor at `cursor`.
-void readOperands(CursorContext& ctx, const MaskedLine& m, std::size_t from, std::size_t cursor, std::size_t end) {
+void readOperands(CursorContext& ctx, const MaskedLine& m, std::size_t from, std::size_t cursor,
+                  std::size_t end) {
   ctx.where = CursorContext::Where::Operand;
-  const std::vector<std::string_view> before = splitOperands(std::string_view(m.text).substr(from, cursor - from));
+  const std::vector<std::string_view> before =
+      splitOperands(std::string_view(m.text).substr(from, cursor - from));
   ctx.operandIndex = before.size() - 1;
   for (std::size_t i = 0; i + 1 < before.size(); ++i) ctx.operandsBefore.emplace_back(before[i]);
   ctx.operand = std::string(withoutPrefixes(before.back()));
@@ -125,7 +128,8 @@ CursorContext cursorContext(const Snapshot& snap, std::uint32_t offset) {
   std::vector<std::string> parts;
   for (std::size_t at = 0;;) {
     const std::size_t dot = mnemonic.find('.', at);
-    parts.emplace_back(mnemonic.substr(at, dot == std::string_view::npos ? std::string_view::npos : dot - at));
+    parts.emplace_back(
+        mnemonic.substr(at, dot == std::string_view::npos ? std::string_view::npos : dot - at));
     if (dot == std::string_view::npos) break;
     at = dot + 1;
   }
@@ -142,7 +146,8 @@ CursorContext cursorContext(const Snapshot& snap, std::uint32_t offset) {
   return ctx;
 }
 
-std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form) {
+std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype,
+                                             std::size_t form) {
   std::vector<const isa::Opcode*> out;
   for (const std::uint32_t oi : optype.opcodes) {
     const isa::Opcode& op = db.opcodes()[oi];
@@ -157,7 +162,8 @@ std::optional<Mnemonic> resolveMnemonic(const isa::InstrDb& db, const std::vecto
   const auto mm = isa::matchMnemonic(db, components.front(), parts);
   if (!mm) return std::nullopt;
   Mnemonic out{mm->optype, {}};
-  for (std::size_t k = mm->mnemonicParts + 1; k < components.size(); ++k) out.modifiers.push_back(components[k]);
+  for (std::size_t k = mm->mnemonicParts + 1; k < components.size(); ++k)
+    out.modifiers.push_back(components[k]);
   return out;
 }
 
@@ -167,7 +173,8 @@ std::vector<isa::AsmOperand> lowerOperands(const std::vector<std::string>& opera
   std::vector<isa::AsmOperand> out(operands.size());
   for (std::size_t i = 0; i < operands.size(); ++i) {
     syntax::LoweredUnit unit = syntax::lowerText("X " + operands[i] + " ;");
-    if (unit.statements.size() == 1 && unit.statements.front().operands.size() == 1 && !unit.statements.front().hasError)
+    if (unit.statements.size() == 1 && unit.statements.front().operands.size() == 1 &&
+        !unit.statements.front().hasError)
       out[i] = std::move(unit.statements.front().operands.front());
   }
   return out;
@@ -191,7 +198,8 @@ std::string formLabel(const isa::SyntaxForm& form, std::vector<syntax::ByteRange
       begin = static_cast<std::uint32_t>(label.size());
       label += slot.text;
     }
-    if (operandRanges != nullptr) operandRanges->push_back({begin, begin + static_cast<std::uint32_t>(slot.text.size())});
+    if (operandRanges != nullptr)
+      operandRanges->push_back({begin, begin + static_cast<std::uint32_t>(slot.text.size())});
   }
   return label;
 }

@@ -51,7 +51,8 @@ CursorContext cursorContext(const Snapshot& snapshot, std::uint32_t offset);
 using text::isWordChar;
 
 /// The opcodes of `optype` that bind syntax form `form`.
-std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype, std::size_t form);
+std::vector<const isa::Opcode*> boundOpcodes(const isa::InstrDb& db, const isa::Optype& optype,
+                                             std::size_t form);
 
 /// The optype and written modifiers of a mnemonic word's components; nullopt for an unknown mnemonic.
 struct Mnemonic {

@@ -13,7 +13,8 @@ namespace {
 
 bool within(std::uint32_t offset, isa::SourceRange r) { return r.begin <= offset && offset <= r.end; }
 
-std::optional<SpecLocation> locate(const isa::InstrDb& db, const isa::SourcePos& pos, isa::SourceRange origin) {
+std::optional<SpecLocation> locate(const isa::InstrDb& db, const isa::SourcePos& pos,
+                                   isa::SourceRange origin) {
   if (!pos.valid() || pos.file >= db.files().size()) return std::nullopt;
   return SpecLocation{pos.file, db.files()[pos.file].name, pos.line, pos.column, {origin.begin, origin.end}};
 }
@@ -26,8 +27,9 @@ isa::SourcePos modifierPos(const isa::InstrDb& db, const isa::Optype& optype, co
   if (!slot.empty() && slot.front() == '.') {
     const std::string_view literal = std::string_view(slot).substr(1);
     auto spells = [&](const isa::SyntaxForm& f) {
-      return std::any_of(f.parts.begin() + static_cast<std::ptrdiff_t>(std::min(f.mnemonicParts, f.parts.size())), f.parts.end(),
-                         [&](const isa::ModifierSlot& p) { return !p.variable && p.text == literal; });
+      return std::any_of(
+          f.parts.begin() + static_cast<std::ptrdiff_t>(std::min(f.mnemonicParts, f.parts.size())),
+          f.parts.end(), [&](const isa::ModifierSlot& p) { return !p.variable && p.text == literal; });
     };
     if (matched != nullptr && spells(*matched)) return matched->pos;
     for (const auto& f : optype.syntax.forms)
@@ -65,13 +67,16 @@ std::optional<SpecLocation> getDefinition(const Snapshot& snapshot, std::uint32_
   const isa::Binding* binding = a->binding && a->binding->opcode != nullptr ? &*a->binding : nullptr;
   for (std::size_t k = 0; k < s.parts.size(); ++k) {
     const isa::AsmPart& part = s.parts[k];
-    const bool here = part.range.begin > 0 ? within(offset, {part.range.begin - 1, part.range.end}) : within(offset, part.range);
+    const bool here = part.range.begin > 0 ? within(offset, {part.range.begin - 1, part.range.end})
+                                           : within(offset, part.range);
     if (!here) continue;
     if (k < mm->mnemonicParts) return locate(db, optype.pos, part.range);
     if (binding != nullptr)
       if (const auto slot = binding->modifierSlotOf(k - mm->mnemonicParts)) {
         const isa::ModifierSlot& p = binding->form->parts[*slot];
-        return locate(db, modifierPos(db, optype, binding->form, p.variable ? p.text : "." + p.text, part.text), part.range);
+        return locate(db,
+                      modifierPos(db, optype, binding->form, p.variable ? p.text : "." + p.text, part.text),
+                      part.range);
       }
     const std::vector<std::string>* slots = optype.slotsFor(part.text);
     if (slots == nullptr || slots->empty()) return std::nullopt;

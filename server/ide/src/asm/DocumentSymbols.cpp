@@ -35,7 +35,8 @@ std::vector<DocumentSymbol> getDocumentSymbols(const Snapshot& snapshot) {
     for (; next < sections.size() && sections[next].firstLine <= line; ++next) {
       const detail::Section& s = sections[next];
       const std::uint32_t end = lines.lineEnd(s.lastLine);
-      out.push_back({s.title, {}, DocumentSymbolKind::Section, {lines.lineStart(s.firstLine), end}, s.titleRange, {}});
+      out.push_back(
+          {s.title, {}, DocumentSymbolKind::Section, {lines.lineStart(s.firstLine), end}, s.titleRange, {}});
       open = &out.back();
     }
     (open != nullptr ? open->children : out).push_back(instruction(text, a));

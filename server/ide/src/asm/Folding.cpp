@@ -13,7 +13,8 @@ std::vector<FoldingRange> getFoldingRanges(const Snapshot& snapshot) {
   std::vector<FoldingRange> out;
   for (const detail::Section& s : detail::findSections(snapshot, kinds))
     if (s.lastLine > s.firstLine) out.push_back({s.firstLine, s.lastLine, FoldingKind::Region});
-  for (const syntax::ByteRange& c : snapshot.commentsIn({0, static_cast<std::uint32_t>(snapshot.text().size())})) {
+  for (const syntax::ByteRange& c :
+       snapshot.commentsIn({0, static_cast<std::uint32_t>(snapshot.text().size())})) {
     const std::uint32_t first = detail::lineOf(lines, c.begin);
     const std::uint32_t last = detail::lineOf(lines, c.end);
     if (last > first) out.push_back({first, last, FoldingKind::Comment});
@@ -26,9 +27,13 @@ std::vector<FoldingRange> getFoldingRanges(const Snapshot& snapshot) {
   }
   // Regions first among equal starts, so the section wins over its own header's comment run.
   std::stable_sort(out.begin(), out.end(), [](const FoldingRange& a, const FoldingRange& b) {
-    return a.startLine != b.startLine ? a.startLine < b.startLine : a.kind == FoldingKind::Region && b.kind != FoldingKind::Region;
+    return a.startLine != b.startLine ? a.startLine < b.startLine
+                                      : a.kind == FoldingKind::Region && b.kind != FoldingKind::Region;
   });
-  out.erase(std::unique(out.begin(), out.end(), [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }), out.end());
+  out.erase(
+      std::unique(out.begin(), out.end(),
+                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
+      out.end());
   return out;
 }
 

@@ -18,7 +18,9 @@ namespace {
 
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-std::string_view slice(std::string_view text, std::uint32_t begin, std::uint32_t end) { return text.substr(begin, end - begin); }
+std::string_view slice(std::string_view text, std::uint32_t begin, std::uint32_t end) {
+  return text.substr(begin, end - begin);
+}
 
 std::string squeezed(std::string_view s) {
   std::string out;
@@ -31,8 +33,10 @@ std::string squeezed(std::string_view s) {
 std::string collapsed(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (!isBlank(c)) out.push_back(c);
-    else if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    if (!isBlank(c))
+      out.push_back(c);
+    else if (!out.empty() && out.back() != ' ')
+      out.push_back(' ');
   }
   if (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
@@ -43,8 +47,10 @@ std::string collapsed(std::string_view s) {
 std::uint32_t columnsAfter(std::string_view s, std::uint32_t start, std::uint32_t tabSize) {
   std::uint32_t col = start;
   for (char c : s) {
-    if (c == '\t') col = (col / tabSize + 1) * tabSize;
-    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++col;
+    if (c == '\t')
+      col = (col / tabSize + 1) * tabSize;
+    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+      ++col;
   }
   return col;
 }
@@ -89,8 +95,8 @@ struct LineLayout {
   std::uint32_t begin = 0, end = 0;  ///< the line's content, its line end excluded
   std::uint32_t anchor = 0;          ///< the column its first mnemonic starts at
   std::vector<Pieces> statements;
-  std::string comment;               ///< the trailing comment, verbatim; empty when none
-  std::string original;              ///< the code before the comment, as written
+  std::string comment;   ///< the trailing comment, verbatim; empty when none
+  std::string original;  ///< the code before the comment, as written
 };
 
 struct Document {
@@ -119,7 +125,8 @@ std::optional<LineLayout> layoutOf(const Document& doc, std::uint32_t line) {
     if (comments->second.size() > 1) return std::nullopt;
     const syntax::ByteRange c = comments->second.front();
     const std::uint32_t commentEnd = std::min(c.end, l.end);
-    if (c.begin < found->second.back()->range.end || c.end > l.end + 1) return std::nullopt;  // inside code, or to a later line
+    if (c.begin < found->second.back()->range.end || c.end > l.end + 1)
+      return std::nullopt;  // inside code, or to a later line
     for (std::uint32_t i = commentEnd; i < l.end; ++i)
       if (!isBlank(text[i])) return std::nullopt;
     l.comment = slice(text, c.begin, commentEnd);
@@ -130,7 +137,8 @@ std::optional<LineLayout> layoutOf(const Document& doc, std::uint32_t line) {
     l.statements.push_back(piecesOf(text, *s));
   }
   l.original = slice(text, l.begin, codeEnd);
-  l.anchor = columnsAfter(slice(text, l.begin, found->second.front()->mnemonicRange.begin), 0, doc.options.tabSize);
+  l.anchor =
+      columnsAfter(slice(text, l.begin, found->second.front()->mnemonicRange.begin), 0, doc.options.tabSize);
   return l;
 }
 
@@ -172,27 +180,39 @@ std::vector<std::string> layBlock(const std::vector<LineLayout>& block, const Fo
 // The smallest edit turning `from` (at `begin`) into `to`, never splitting a UTF-8 character.
 std::optional<syntax::TextEdit> minimalEdit(std::uint32_t begin, std::string_view from, std::string_view to) {
   if (from == to) return std::nullopt;
-  const auto continuation = [](std::string_view s, std::size_t i) { return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; };
+  const auto continuation = [](std::string_view s, std::size_t i) {
+    return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+  };
   std::size_t prefix = 0;
   while (prefix < from.size() && prefix < to.size() && from[prefix] == to[prefix]) ++prefix;
   while (prefix > 0 && (continuation(from, prefix) || continuation(to, prefix))) --prefix;
   std::size_t suffix = 0;
-  while (suffix < from.size() - prefix && suffix < to.size() - prefix && from[from.size() - 1 - suffix] == to[to.size() - 1 - suffix]) ++suffix;
-  while (suffix > 0 && (continuation(from, from.size() - suffix) || continuation(to, to.size() - suffix))) --suffix;
-  return syntax::TextEdit{begin + static_cast<std::uint32_t>(prefix), begin + static_cast<std::uint32_t>(from.size() - suffix),
+  while (suffix < from.size() - prefix && suffix < to.size() - prefix &&
+         from[from.size() - 1 - suffix] == to[to.size() - 1 - suffix])
+    ++suffix;
+  while (suffix > 0 && (continuation(from, from.size() - suffix) || continuation(to, to.size() - suffix)))
+    --suffix;
+  return syntax::TextEdit{begin + static_cast<std::uint32_t>(prefix),
+                          begin + static_cast<std::uint32_t>(from.size() - suffix),
                           std::string(to.substr(prefix, to.size() - suffix - prefix))};
 }
 
-void formatBlock(const Document& doc, const std::vector<LineLayout>& block, std::vector<syntax::TextEdit>& out) {
+void formatBlock(const Document& doc, const std::vector<LineLayout>& block,
+                 std::vector<syntax::TextEdit>& out) {
   const FormatOptions& options = doc.options;
   const std::vector<std::string> code = layBlock(block, options);
   std::uint32_t commentColumn = 0;
   for (std::size_t i = 0; i < block.size(); ++i)
-    if (!code[i].empty() && !block[i].comment.empty()) commentColumn = std::max(commentColumn, columnsAfter(code[i], 0, options.tabSize) + 1);
+    if (!code[i].empty() && !block[i].comment.empty())
+      commentColumn = std::max(commentColumn, columnsAfter(code[i], 0, options.tabSize) + 1);
   for (std::size_t i = 0; i < block.size(); ++i) {
     if (code[i].empty()) continue;
-    const std::string line = block[i].comment.empty() ? code[i] : padTo(code[i], commentColumn, options.tabSize) + block[i].comment;
-    if (auto edit = minimalEdit(block[i].begin, slice(doc.snapshot.text(), block[i].begin, block[i].end), line)) out.push_back(std::move(*edit));
+    const std::string line = block[i].comment.empty()
+                                 ? code[i]
+                                 : padTo(code[i], commentColumn, options.tabSize) + block[i].comment;
+    if (auto edit =
+            minimalEdit(block[i].begin, slice(doc.snapshot.text(), block[i].begin, block[i].end), line))
+      out.push_back(std::move(*edit));
   }
 }
 
@@ -210,12 +230,14 @@ Document indexed(const Snapshot& snapshot, const FormatOptions& options) {
   }
   for (const syntax::ByteRange& c : snapshot.commentsIn(all)) {
     const std::uint32_t last = detail::lineOf(lines, c.end);
-    for (std::uint32_t line = detail::lineOf(lines, c.begin); line <= last; ++line) doc.commentsByLine[line].push_back(c);
+    for (std::uint32_t line = detail::lineOf(lines, c.begin); line <= last; ++line)
+      doc.commentsByLine[line].push_back(c);
   }
   for (const Diagnostic& d : snapshot.diagnostics()) {
     if (!isSyntaxDiagnostic(d)) continue;
     const std::uint32_t last = detail::lineOf(lines, d.range.end);
-    for (std::uint32_t line = detail::lineOf(lines, d.range.begin); line <= last; ++line) doc.unparsed.insert(line);
+    for (std::uint32_t line = detail::lineOf(lines, d.range.begin); line <= last; ++line)
+      doc.unparsed.insert(line);
   }
   return doc;
 }
@@ -238,7 +260,8 @@ std::vector<syntax::TextEdit> formatDocument(const Snapshot& snapshot, const For
   return out;
 }
 
-std::vector<syntax::TextEdit> formatRange(const Snapshot& snapshot, syntax::ByteRange range, const FormatOptions& options) {
+std::vector<syntax::TextEdit> formatRange(const Snapshot& snapshot, syntax::ByteRange range,
+                                          const FormatOptions& options) {
   const syntax::LineIndex& lines = snapshot.lines();
   const std::uint32_t first = detail::lineOf(lines, range.begin);
   const std::uint32_t last = detail::lineOf(lines, std::max(range.begin, range.end));

@@ -60,7 +60,9 @@ HoverSection note(std::string text) {
 }
 
 // A label/value fact: the label a word, the value a token when `code`.
-HoverItem fact(std::string label, std::string value, bool code = false) { return {std::move(label), std::move(value), false, code}; }
+HoverItem fact(std::string label, std::string value, bool code = false) {
+  return {std::move(label), std::move(value), false, code};
+}
 
 // ------------------------------------------------------------------ describing operand kinds
 
@@ -94,12 +96,17 @@ std::string shortKind(const InstrDb& db, const BitFieldType& t) {
 std::string longKind(const InstrDb& db, const BitFieldType& t) {
   switch (t.kind) {
     case TypeKind::Register:
-      return (isUniformFile(db, t) ? "uniform register (UR)" : "general-purpose register (GPR)") + std::string(" — ") + enumeratorSpan(t);
+      return (isUniformFile(db, t) ? "uniform register (UR)" : "general-purpose register (GPR)") +
+             std::string(" — ") + enumeratorSpan(t);
     case TypeKind::Predicate:
-      return (isUniformFile(db, t) ? "uniform predicate" : "predicate") + std::string(" — ") + enumeratorSpan(t);
-    case TypeKind::SImm: return "signed immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
-    case TypeKind::UImm: return "unsigned immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
-    case TypeKind::FImm: return "float immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
+      return (isUniformFile(db, t) ? "uniform predicate" : "predicate") + std::string(" — ") +
+             enumeratorSpan(t);
+    case TypeKind::SImm:
+      return "signed immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
+    case TypeKind::UImm:
+      return "unsigned immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
+    case TypeKind::FImm:
+      return "float immediate of type " + t.name + " (" + std::to_string(t.width) + "-bit field)";
     case TypeKind::CMem: return "constant memory c[bank][offset] (type " + t.name + ")";
     case TypeKind::Enum:
     case TypeKind::Flag: return "value of type " + enumeratorSpan(t);
@@ -111,7 +118,8 @@ std::string shortKind(const InstrDb& db, const Opcode& op, const OrderElem& elem
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return "predicate file " + elem.name;
     case OrderElem::Kind::Composite:
-      return db.isConstantMemory(elem.name) ? "constant memory with UR base (" + elem.toString() + ")" : "register-indirect " + elem.toString();
+      return db.isConstantMemory(elem.name) ? "constant memory with UR base (" + elem.toString() + ")"
+                                            : "register-indirect " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
   const Field* f = op.fieldOf(elem);
@@ -122,8 +130,9 @@ std::string longKind(const InstrDb& db, const Opcode& op, const OrderElem& elem)
   switch (elem.kind) {
     case OrderElem::Kind::PredicateSet: return "the whole predicate file " + elem.name;
     case OrderElem::Kind::Composite:
-      return db.isConstantMemory(elem.name) ? "constant memory addressed by a uniform register (" + elem.toString() + ")"
-                                     : "register-indirect address " + elem.toString();
+      return db.isConstantMemory(elem.name)
+                 ? "constant memory addressed by a uniform register (" + elem.toString() + ")"
+                 : "register-indirect address " + elem.toString();
     case OrderElem::Kind::Field: break;
   }
   const Field* f = op.fieldOf(elem);
@@ -146,7 +155,6 @@ const char* writtenKind(AsmOperandKind k) {
   return "operand";
 }
 
-
 struct Line {
   const Snapshot& snap;
   const InstrDb& db;
@@ -157,7 +165,9 @@ struct Line {
   const isa::AsmStatement& s() const { return as.statement; }
   const isa::MachineInst* inst() const { return as.inst && as.inst->opcode != nullptr ? &*as.inst : nullptr; }
   /// The statement's binding, when the matcher got as far as a form and a variant.
-  const isa::Binding* binding() const { return as.binding && as.binding->opcode != nullptr ? &*as.binding : nullptr; }
+  const isa::Binding* binding() const {
+    return as.binding && as.binding->opcode != nullptr ? &*as.binding : nullptr;
+  }
 };
 
 // errata.isa entries about this optype (or one of its variants) that change what a tool does.
@@ -166,15 +176,16 @@ std::vector<const isa::Erratum*> behaviourErrata(const InstrDb& db, const Optype
   for (const auto& e : db.errata()) {
     const bool targets = std::any_of(e.targets.begin(), e.targets.end(), [&](const std::string& t) {
       if (t == optype.name) return true;
-      return std::any_of(optype.opcodes.begin(), optype.opcodes.end(), [&](std::uint32_t oi) { return db.opcodes()[oi].name == t; });
+      return std::any_of(optype.opcodes.begin(), optype.opcodes.end(),
+                         [&](std::uint32_t oi) { return db.opcodes()[oi].name == t; });
     });
-    const bool changes = std::any_of(e.affects.begin(), e.affects.end(),
-                                     [](const std::string& a) { return a == "hover" || a == "simulator" || a == "assembler"; });
+    const bool changes = std::any_of(e.affects.begin(), e.affects.end(), [](const std::string& a) {
+      return a == "hover" || a == "simulator" || a == "assembler";
+    });
     if (targets && changes) out.push_back(&e);
   }
   return out;
 }
-
 
 // ------------------------------------------------------------------ the four hovers
 
@@ -202,8 +213,10 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
     HoverSection syn = section(HoverSectionKind::Syntax);
     for (const auto& f : ot.syntax.forms) {
       std::string line = f.text;
-      if (!f.erratum.empty()) line += "   // inferred by gpuasm (erratum " + f.erratum + "), not the spec's";
-      else if (!f.comment.empty()) line += "   // " + f.comment;
+      if (!f.erratum.empty())
+        line += "   // inferred by gpuasm (erratum " + f.erratum + "), not the spec's";
+      else if (!f.comment.empty())
+        line += "   // " + f.comment;
       syn.code.push_back(std::move(line));
     }
     if (!ot.syntax.domains.empty()) syn.code.emplace_back();
@@ -216,8 +229,11 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
     HoverSection mods = section(HoverSectionKind::ModifiersOnLine, "Modifiers on this line");
     for (std::size_t w = l.mnemonicParts; w < parts.size(); ++w) {
       std::string meaning;
-      for (const std::string& line : isa::modifierMeaningLines(ot, parts[w].text)) meaning += (meaning.empty() ? "" : "\n") + line;
-      mods.items.push_back({"." + parts[w].text, meaning.empty() ? "the spec's __ModifierInfo does not mention it." : meaning, true, false});
+      for (const std::string& line : isa::modifierMeaningLines(ot, parts[w].text))
+        meaning += (meaning.empty() ? "" : "\n") + line;
+      mods.items.push_back({"." + parts[w].text,
+                            meaning.empty() ? "the spec's __ModifierInfo does not mention it." : meaning,
+                            true, false});
     }
     h.sections.push_back(std::move(mods));
   }
@@ -246,7 +262,8 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
   const auto errata = behaviourErrata(l.db, ot);
   if (!errata.empty()) {
     HoverSection dec = section(HoverSectionKind::Decisions, "gpuasm decisions");
-    for (const isa::Erratum* e : errata) dec.items.push_back({e->id, text::firstSentence(e->decision.text), false, false});
+    for (const isa::Erratum* e : errata)
+      dec.items.push_back({e->id, text::firstSentence(e->decision.text), false, false});
     h.sections.push_back(std::move(dec));
   }
   return h;
@@ -297,7 +314,8 @@ std::optional<HoverInfo> modifierHover(const Line& l, std::size_t part) {
     facts.items.push_back(fact("Sets", text, true));
   }
   h.sections.push_back(std::move(facts));
-  if (target->field == nullptr) h.sections.push_back(note("No variant of " + ot.mnemonic + " has a field that encodes it."));
+  if (target->field == nullptr)
+    h.sections.push_back(note("No variant of " + ot.mnemonic + " has a field that encodes it."));
 
   std::vector<std::string> meaning = isa::modifierMeaningLines(ot, text);
   if (meaning.empty() && !target->variable.empty()) meaning = isa::modifierMeaningLines(ot, target->variable);
@@ -315,7 +333,8 @@ std::optional<HoverInfo> modifierHover(const Line& l, std::size_t part) {
   const isa::ModifierDomain* d = target->variable.empty() ? nullptr : ot.domain(target->variable);
   if (d != nullptr) {
     values.heading = "Legal values of ." + d->variable;
-    const bool marked = std::any_of(d->values.begin(), d->values.end(), [](const isa::DomainValue& v) { return v.isDefault; });
+    const bool marked = std::any_of(d->values.begin(), d->values.end(),
+                                    [](const isa::DomainValue& v) { return v.isDefault; });
     for (const auto& v : d->values) {
       bool isDefault = v.isDefault;
       if (!marked && target->field != nullptr && target->field->presence == isa::FieldPresence::Default)
@@ -327,7 +346,9 @@ std::optional<HoverInfo> modifierHover(const Line& l, std::size_t part) {
     const BitFieldType& t = l.db.typeOf(f);
     values.heading = "Legal values of field " + f.name + " (" + t.name + ")";
     for (const auto& e : t.enumerators)
-      values.items.push_back({e.name, f.presence == isa::FieldPresence::Default && e.value == f.value ? "default" : "", true, false});
+      values.items.push_back(
+          {e.name, f.presence == isa::FieldPresence::Default && e.value == f.value ? "default" : "", true,
+           false});
   }
   if (!values.items.empty()) h.sections.push_back(std::move(values));
   return h;
@@ -345,12 +366,15 @@ std::string accessText(isa::Access a) {
 
 HoverInfo operandHover(const Line& l, std::size_t index) {
   const AsmOperand& o = l.s().operands[index];
-  HoverInfo h{toByteRange(o.range), std::string(l.snap.text().substr(o.range.begin, o.range.end - o.range.begin)), {}};
+  HoverInfo h{toByteRange(o.range),
+              std::string(l.snap.text().substr(o.range.begin, o.range.end - o.range.begin)),
+              {}};
   const isa::Binding* b = l.binding();
   const auto bound = b != nullptr ? isa::operandFacts(*b, index) : std::nullopt;
   if (!bound) {
-    h.sections.push_back(note("Operand " + std::to_string(index + 1) + " of " + l.optype->mnemonic + ": a " + writtenKind(o.kind) +
-                              "; no syntax form of " + l.optype->mnemonic + " has a slot for it here."));
+    h.sections.push_back(note("Operand " + std::to_string(index + 1) + " of " + l.optype->mnemonic + ": a " +
+                              writtenKind(o.kind) + "; no syntax form of " + l.optype->mnemonic +
+                              " has a slot for it here."));
     return h;
   }
   const SyntaxForm& form = *b->form;
@@ -363,20 +387,25 @@ HoverInfo operandHover(const Line& l, std::size_t index) {
   facts.items.push_back(fact("Slot", slot.placeholder, true));
   facts.items.push_back(fact("Of", l.optype->mnemonic, true));
   facts.items.push_back(fact("Access", accessText(bound->access)));
-  facts.items.push_back(fact("Kind", inst != nullptr ? longKind(l.db, op, elem) : std::string(writtenKind(o.kind))));
+  facts.items.push_back(
+      fact("Kind", inst != nullptr ? longKind(l.db, op, elem) : std::string(writtenKind(o.kind))));
 
   // Width, field and the fields set only for a match: a slot the operand does not fit has none.
-  if (const isa::BitwidthRule* rule = op.operandInfo.bitwidth(elem.name); rule != nullptr && inst != nullptr) {
+  if (const isa::BitwidthRule* rule = op.operandInfo.bitwidth(elem.name);
+      rule != nullptr && inst != nullptr) {
     const isa::ExprEnv env = isa::fieldEnv(l.db, op, [inst](std::size_t i) -> std::optional<std::uint64_t> {
       return i < inst->values.size() ? std::optional<std::uint64_t>(inst->values[i]) : std::nullopt;
     });
     if (const auto width = isa::evalExpr(rule->expr, env))
-      facts.items.push_back(fact("Width", std::to_string(*width) + " bits (Bitwidth<" + elem.name + "> of " + op.name + ")"));
+      facts.items.push_back(
+          fact("Width", std::to_string(*width) + " bits (Bitwidth<" + elem.name + "> of " + op.name + ")"));
     else
-      facts.items.push_back(fact("Width", "Bitwidth<" + elem.name + "> = " + rule->expr.toString() + " (" + op.name + ")"));
+      facts.items.push_back(
+          fact("Width", "Bitwidth<" + elem.name + "> = " + rule->expr.toString() + " (" + op.name + ")"));
   }
   if (inst != nullptr) {
-    if (const Field* f = op.fieldOf(elem)) facts.items.push_back(fact("Field", f->name + ", bits " + bitsText(*f) + " of " + op.name));
+    if (const Field* f = op.fieldOf(elem))
+      facts.items.push_back(fact("Field", f->name + ", bits " + bitsText(*f) + " of " + op.name));
     std::string set;
     for (const std::uint32_t fi : bound->fields) set += (set.empty() ? "" : ", ") + op.fields[fi].name;
     if (!set.empty()) facts.items.push_back(fact("Fields set", set));
@@ -408,9 +437,10 @@ HoverInfo guardHover(const Line& l) {
   HoverInfo h{toByteRange(g.range), "@" + std::string(g.negated ? "!" : "") + g.predicate, {}};
   HoverSection d = section(HoverSectionKind::Facts);
   // A negated guard runs the lanes where the predicate is false, so say it the way round it reads.
-  d.text.push_back("Guard predicate: it predicates the instruction. Lanes where " + g.predicate + " is " + (g.negated ? "true" : "false") +
-                   " do nothing; the others execute " + what + ".");
-  if (const isa::MachineInst* inst = l.inst(); inst != nullptr && isa::firstOperandOrderIndex(l.db, *inst->opcode) == 1) {
+  d.text.push_back("Guard predicate: it predicates the instruction. Lanes where " + g.predicate + " is " +
+                   (g.negated ? "true" : "false") + " do nothing; the others execute " + what + ".");
+  if (const isa::MachineInst* inst = l.inst();
+      inst != nullptr && isa::firstOperandOrderIndex(l.db, *inst->opcode) == 1) {
     if (const Field* f = inst->opcode->fieldOf(inst->opcode->operandInfo.order.front()))
       d.items.push_back(fact("Field", f->name + ", bits " + bitsText(*f) + " of " + inst->opcode->name));
   }
@@ -431,7 +461,8 @@ std::string linesText(const std::vector<std::uint32_t>& lines) {
 }
 
 // Where the value at a register place comes from and where it goes (RegisterUses.h).
-std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint32_t offset,
+                                            const sim::InitialState* stateFile) {
   const std::vector<ValueFlow> flows = valueFlowAt(snapshot, offset, stateFile);
   if (flows.empty()) return std::nullopt;
   HoverSection d = section(HoverSectionKind::Facts);
@@ -440,9 +471,11 @@ std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint3
     std::string text;
     if (!f.written || f.writtenAt.size() > 1 || f.fromInitialState || f.uninitialized) {
       // The read side: the writes that reach this place, nearest first.
-      const std::vector<std::uint32_t> from(f.written ? f.writtenAt.begin() + 1 : f.writtenAt.begin(), f.writtenAt.end());
+      const std::vector<std::uint32_t> from(f.written ? f.writtenAt.begin() + 1 : f.writtenAt.begin(),
+                                            f.writtenAt.end());
       std::vector<std::string> sources;
-      if (!from.empty()) sources.push_back(linesText(from) + (from.size() > 1 ? " (guarded writes merge lanes)" : ""));
+      if (!from.empty())
+        sources.push_back(linesText(from) + (from.size() > 1 ? " (guarded writes merge lanes)" : ""));
       if (f.fromInitialState) sources.push_back("the initial state (`// @state` or the state file)");
       if (sources.empty()) {
         text = "set by nothing above (no write, no initial value): it reads 0";
@@ -454,10 +487,15 @@ std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint3
     }
     if (f.written) {
       if (!text.empty()) text += "; ";
-      if (f.readNext) text += "read next on line " + std::to_string(*f.readNext + 1);
-      else if (f.overwrittenAt) text += "never read: line " + std::to_string(*f.overwrittenAt + 1) + " overwrites it first";
-      else text += "never read again; it is live at the end (a result of the kernel)";
-      if (f.readNext) text += f.overwrittenAt ? "; overwritten on line " + std::to_string(*f.overwrittenAt + 1) : "; live at the end";
+      if (f.readNext)
+        text += "read next on line " + std::to_string(*f.readNext + 1);
+      else if (f.overwrittenAt)
+        text += "never read: line " + std::to_string(*f.overwrittenAt + 1) + " overwrites it first";
+      else
+        text += "never read again; it is live at the end (a result of the kernel)";
+      if (f.readNext)
+        text += f.overwrittenAt ? "; overwritten on line " + std::to_string(*f.overwrittenAt + 1)
+                                : "; live at the end";
     }
     d.items.push_back({f.name, text, true, false});
   }
@@ -466,7 +504,8 @@ std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint3
 
 }  // namespace
 
-std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile) {
+std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
+                                  const sim::InitialState* stateFile) {
   std::optional<HoverInfo> h = hoverOfToken(snapshot, offset);
   if (h)
     if (auto flow = dataflowSection(snapshot, offset, stateFile)) h->sections.push_back(std::move(*flow));

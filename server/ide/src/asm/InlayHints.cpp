@@ -13,7 +13,9 @@ namespace {
 // The end of a line's content: trailing blanks are not content, and a hint after them would
 // float away from the code.
 std::uint32_t contentEnd(std::string_view text, std::uint32_t lineStart, std::uint32_t lineEnd) {
-  while (lineEnd > lineStart && (text[lineEnd - 1] == ' ' || text[lineEnd - 1] == '\t' || text[lineEnd - 1] == '\r')) --lineEnd;
+  while (lineEnd > lineStart &&
+         (text[lineEnd - 1] == ' ' || text[lineEnd - 1] == '\t' || text[lineEnd - 1] == '\r'))
+    --lineEnd;
   return lineEnd;
 }
 
@@ -40,7 +42,8 @@ std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRa
     const isa::SourceRange r = s.statement.range;
     if (!s.inst || r.end < visible.begin || r.begin >= visible.end) continue;  // [begin, end) of the view
     const std::uint32_t line = lines.position(r.end).line;
-    const bool lastOnLine = i + 1 == statements.size() || lines.position(statements[i + 1].statement.range.begin).line != line;
+    const bool lastOnLine =
+        i + 1 == statements.size() || lines.position(statements[i + 1].statement.range.begin).line != line;
     const std::uint32_t at = lastOnLine ? lineContentEnd(snapshot, line) : r.end;
     out.push_back({at, s.encoding.toHex(), tooltipOf(snapshot.db(), *s.inst), true});
   }

@@ -11,7 +11,9 @@ namespace {
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 // Banner characters around a header's words (`// ---- Setup ----`, `// === x ===`).
-bool isBanner(char c) { return isBlank(c) || c == '-' || c == '=' || c == '*' || c == '#' || c == '/' || c == '~' || c == '+'; }
+bool isBanner(char c) {
+  return isBlank(c) || c == '-' || c == '=' || c == '*' || c == '#' || c == '/' || c == '~' || c == '+';
+}
 
 // The words of a `//` comment, without the slashes and banner characters; empty for a pure
 // banner or a `// @state` directive (a directive is data, not a title).
@@ -29,8 +31,10 @@ std::uint32_t lineOf(const syntax::LineIndex& lines, std::uint32_t offset) {
   std::uint32_t low = 0, high = lines.lineCount();  // the answer is in [low, high)
   while (high - low > 1) {
     const std::uint32_t mid = low + (high - low) / 2;
-    if (lines.lineStart(mid) <= offset) low = mid;
-    else high = mid;
+    if (lines.lineStart(mid) <= offset)
+      low = mid;
+    else
+      high = mid;
   }
   return low;
 }
@@ -49,7 +53,8 @@ std::vector<LineKind> classifyLines(const Snapshot& snapshot) {
   for (const syntax::ByteRange& c : snapshot.commentsIn({0, size})) {
     const std::uint32_t first = lineOf(lines, c.begin);
     const std::uint32_t last = lineOf(lines, c.end);
-    for (std::uint32_t line = first; line <= last && line < kinds.size(); ++line) kinds[line] = LineKind::Other;
+    for (std::uint32_t line = first; line <= last && line < kinds.size(); ++line)
+      kinds[line] = LineKind::Other;
     std::uint32_t start = lines.lineStart(first);
     while (start < c.begin && isBlank(text[start])) ++start;
     if (start == c.begin && text.substr(c.begin, 2) == "//") kinds[first] = LineKind::LineComment;

@@ -27,10 +27,10 @@ std::vector<LineKind> classifyLines(const Snapshot& snapshot);
 
 /// A section: a header of `//` lines and everything up to the next header.
 struct Section {
-  std::uint32_t firstLine = 0;  ///< the header's first line
-  std::uint32_t lastLine = 0;   ///< the last non-blank line before the next header or the end
-  std::string title;            ///< the header's first line with words, banner characters trimmed
-  syntax::ByteRange titleRange; ///< that title in the text
+  std::uint32_t firstLine = 0;   ///< the header's first line
+  std::uint32_t lastLine = 0;    ///< the last non-blank line before the next header or the end
+  std::string title;             ///< the header's first line with words, banner characters trimmed
+  syntax::ByteRange titleRange;  ///< that title in the text
 };
 
 /// The sections of the document, in order (docs/LANGUAGE.md, "Sections").

@@ -27,7 +27,8 @@ bool readsAConstant(const isa::InstrDb& db, std::string_view name) {
 
 class Collector {
  public:
-  Collector(const Snapshot& snapshot, std::vector<SemanticToken>& out) : snapshot_(snapshot), text_(snapshot.text()), out_(out) {}
+  Collector(const Snapshot& snapshot, std::vector<SemanticToken>& out)
+      : snapshot_(snapshot), text_(snapshot.text()), out_(out) {}
 
   void statement(const isa::AsmStatement& s) {
     if (s.guard) add(s.guard->range, Type::Decorator);
@@ -38,7 +39,9 @@ class Collector {
   void comment(syntax::ByteRange c) { add(c, Type::Comment); }
 
  private:
-  void add(isa::SourceRange r, Type type, std::uint32_t modifiers = 0) { add(syntax::ByteRange{r.begin, r.end}, type, modifiers); }
+  void add(isa::SourceRange r, Type type, std::uint32_t modifiers = 0) {
+    add(syntax::ByteRange{r.begin, r.end}, type, modifiers);
+  }
   void add(syntax::ByteRange r, Type type, std::uint32_t modifiers = 0) {
     r.end = std::min<std::uint32_t>(r.end, static_cast<std::uint32_t>(text_.size()));
     if (r.begin >= r.end) return;
@@ -60,7 +63,8 @@ class Collector {
   // Prefixes and bars sit between the operand's range and its value's range.
   void operators(std::uint32_t begin, std::uint32_t end) {
     for (std::uint32_t i = begin; i < end && i < text_.size(); ++i)
-      if (std::string_view("-~!|").find(text_[i]) != std::string_view::npos) add(syntax::ByteRange{i, i + 1}, Type::Operator);
+      if (std::string_view("-~!|").find(text_[i]) != std::string_view::npos)
+        add(syntax::ByteRange{i, i + 1}, Type::Operator);
   }
 
   void operand(const isa::AsmOperand& o) {
@@ -68,17 +72,17 @@ class Collector {
     const std::uint32_t v = o.valueRange.begin;
     switch (o.kind) {
       case isa::AsmOperandKind::Register:
-        add(syntax::ByteRange{v, v + static_cast<std::uint32_t>(o.name.size())}, Type::Variable, readsAConstant(snapshot_.db(), o.name) ? std::uint32_t{kReadonly} : 0u);
+        add(syntax::ByteRange{v, v + static_cast<std::uint32_t>(o.name.size())}, Type::Variable,
+            readsAConstant(snapshot_.db(), o.name) ? std::uint32_t{kReadonly} : 0u);
         break;
       case isa::AsmOperandKind::RegisterRange:
       case isa::AsmOperandKind::PredicateSet:
-        add(syntax::ByteRange{v, o.selector.empty() ? o.valueRange.end : o.selectorRange.begin - 1}, Type::Variable);
+        add(syntax::ByteRange{v, o.selector.empty() ? o.valueRange.end : o.selectorRange.begin - 1},
+            Type::Variable);
         break;
       case isa::AsmOperandKind::Integer:
       case isa::AsmOperandKind::Float:
-      case isa::AsmOperandKind::FloatBits:
-        add(o.valueRange, Type::Number);
-        break;
+      case isa::AsmOperandKind::FloatBits: add(o.valueRange, Type::Number); break;
       case isa::AsmOperandKind::ConstantMemory:
         add(syntax::ByteRange{v, v + static_cast<std::uint32_t>(o.file.size())}, Type::Variable, kReadonly);
         bank(o);
@@ -89,8 +93,7 @@ class Collector {
         address(o);
         break;
       case isa::AsmOperandKind::Name:
-      case isa::AsmOperandKind::Invalid:
-        break;  // an error: its diagnostic marks it
+      case isa::AsmOperandKind::Invalid: break;  // an error: its diagnostic marks it
     }
     if (!o.selector.empty()) add(o.selectorRange, Type::Property);
     operators(o.valueRange.end, o.range.end);
@@ -105,7 +108,9 @@ class Collector {
     std::size_t b = open + 1, e = close;
     while (b < e && value[b] == ' ') ++b;
     while (e > b && value[e - 1] == ' ') --e;
-    add(syntax::ByteRange{o.valueRange.begin + static_cast<std::uint32_t>(b), o.valueRange.begin + static_cast<std::uint32_t>(e)}, Type::Number);
+    add(syntax::ByteRange{o.valueRange.begin + static_cast<std::uint32_t>(b),
+                          o.valueRange.begin + static_cast<std::uint32_t>(e)},
+        Type::Number);
   }
 
   void address(const isa::AsmOperand& o) {
@@ -120,8 +125,11 @@ class Collector {
 
 // Cuts every token at line ends (only comments can span lines) and drops the parts that fall
 // outside `range` or would overlap a token before them.
-std::vector<SemanticToken> singleLine(const syntax::LineIndex& lines, std::vector<SemanticToken> tokens, syntax::ByteRange range) {
-  std::stable_sort(tokens.begin(), tokens.end(), [](const SemanticToken& a, const SemanticToken& b) { return a.range.begin < b.range.begin; });
+std::vector<SemanticToken> singleLine(const syntax::LineIndex& lines, std::vector<SemanticToken> tokens,
+                                      syntax::ByteRange range) {
+  std::stable_sort(tokens.begin(), tokens.end(), [](const SemanticToken& a, const SemanticToken& b) {
+    return a.range.begin < b.range.begin;
+  });
   std::vector<SemanticToken> out;
   for (const SemanticToken& t : tokens) {
     const std::uint32_t first = detail::lineOf(lines, t.range.begin);

@@ -60,7 +60,8 @@ bool formTakes(const InstrDb& db, const detail::Mnemonic& mn, std::size_t fi) {
 
 // The form the statement binds to when it assembles, else the first that takes the written
 // modifiers and at least as many operands as are written, else the first with enough operands.
-std::size_t activeForm(const InstrDb& db, const isa::Binding* matched, const detail::Mnemonic& mn, std::size_t written) {
+std::size_t activeForm(const InstrDb& db, const isa::Binding* matched, const detail::Mnemonic& mn,
+                       std::size_t written) {
   const auto& forms = mn.optype->syntax.forms;
   if (matched != nullptr) return matched->formIndex();
   for (std::size_t fi = 0; fi < forms.size(); ++fi)
@@ -80,17 +81,21 @@ std::optional<SignatureHelp> getSignatureHelp(const Snapshot& snapshot, std::uin
   if (!mn || mn->optype->syntax.forms.empty()) return std::nullopt;
 
   SignatureHelp help;
-  for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi) help.signatures.push_back(signature(db, *mn->optype, fi));
+  for (std::size_t fi = 0; fi < mn->optype->syntax.forms.size(); ++fi)
+    help.signatures.push_back(signature(db, *mn->optype, fi));
   // A statement that assembles has its binding: the form and the slot of every operand.
   const auto as = snapshot.statementAt(offset);
-  const isa::Binding* matched = as && as->binding && as->binding->matched && as->binding->optype == mn->optype ? &*as->binding : nullptr;
+  const isa::Binding* matched = as && as->binding && as->binding->matched && as->binding->optype == mn->optype
+                                    ? &*as->binding
+                                    : nullptr;
   const std::size_t active = activeForm(db, matched, *mn, std::max(ctx.operandCount, ctx.operandIndex + 1));
   help.activeSignature = static_cast<std::uint32_t>(active);
   if (const auto slot = matched != nullptr ? matched->slotOf(ctx.operandIndex) : std::nullopt) {
     help.activeParameter = static_cast<std::uint32_t>(*slot);
     return help;
   }
-  const auto slots = isa::nextOperandSlots(db, *mn->optype, active, detail::lowerOperands(ctx.operandsBefore));
+  const auto slots =
+      isa::nextOperandSlots(db, *mn->optype, active, detail::lowerOperands(ctx.operandsBefore));
   help.activeParameter = static_cast<std::uint32_t>(slots.empty() ? ctx.operandIndex : slots.front().slot);
   return help;
 }

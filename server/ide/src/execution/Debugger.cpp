@@ -26,8 +26,8 @@ constexpr std::uint32_t kPrepareLines = 512;
 bool perLane(sim::RegFile f) { return f == sim::RegFile::R || f == sim::RegFile::P; }
 
 bool isConstantRegister(const sim::RegisterLayout& l, sim::RegFile file, std::uint32_t n) {
-  return (file == sim::RegFile::R && n == l.rz) || (file == sim::RegFile::UR && n == l.urz) || (file == sim::RegFile::P && n == l.pt) ||
-         (file == sim::RegFile::UP && n == l.upt);
+  return (file == sim::RegFile::R && n == l.rz) || (file == sim::RegFile::UR && n == l.urz) ||
+         (file == sim::RegFile::P && n == l.pt) || (file == sim::RegFile::UP && n == l.upt);
 }
 
 // The registers an operand stands for, in its file.
@@ -56,13 +56,15 @@ std::vector<std::pair<sim::RegFile, std::uint32_t>> registersOf(const sim::Opera
 
 }  // namespace
 
-std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, std::string_view text, DebugLaunch options) {
+std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, std::string_view text,
+                                                      DebugLaunch options) {
   auto layout = sim::RegisterLayout::fromDb(db);
   if (!layout) return std::unexpected(layout.error());
   sim::InitialState init = sim::parseStateDirectives(text).state;
   if (options.stateFile) init.overrideWith(*options.stateFile);
   sim::WarpState start(*layout);
-  if (auto applied = sim::applyInitialState(init, start); !applied) return std::unexpected("initial state: " + applied.error());
+  if (auto applied = sim::applyInitialState(init, start); !applied)
+    return std::unexpected("initial state: " + applied.error());
   // Assembled and prepared a few hundred lines at a time: a whole document's listing (bindings,
   // encodings, diagnostics) is many times the size of its prepared program, and the debugger
   // keeps only the latter. A chunk is a complete document (syntax/Chunks.h), so assembling whole
@@ -80,7 +82,8 @@ std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, st
       end = next;
     }
     const AssembledUnit unit = assembleText(db, text.substr(begin, end - begin));
-    for (sim::PreparedInst& inst : sim::prepare(db, *layout, sim::SemanticsTable::builtin(), sourceInstructions(unit)).steps) {
+    for (sim::PreparedInst& inst :
+         sim::prepare(db, *layout, sim::SemanticsTable::builtin(), sourceInstructions(unit)).steps) {
       if (steps.count % kEvery == 0) steps.blocks.emplace_back().reserve(kEvery);
       inst.line += firstLine;
       steps.blocks.back().push_back(std::move(inst));
@@ -92,8 +95,14 @@ std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, st
   return Debugger(db, std::string(text), std::move(start), std::move(steps), std::move(options));
 }
 
-Debugger::Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps, DebugLaunch options)
-    : db_(&db), text_(std::move(text)), steps_(std::move(steps)), options_(std::move(options)), initial_(initial), state_(std::move(initial)) {
+Debugger::Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps,
+                   DebugLaunch options)
+    : db_(&db),
+      text_(std::move(text)),
+      steps_(std::move(steps)),
+      options_(std::move(options)),
+      initial_(initial),
+      state_(std::move(initial)) {
   lineStarts_.push_back(0);
   for (std::size_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') lineStarts_.push_back(static_cast<std::uint32_t>(i + 1));
@@ -121,8 +130,10 @@ std::optional<std::uint64_t> Debugger::positionOfLine(std::uint32_t line) const 
   std::uint64_t lo = 0, hi = steps_.count;
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (step(mid).line < line) lo = mid + 1;
-    else hi = mid;
+    if (step(mid).line < line)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo == steps_.count) return std::nullopt;
   return lo;
@@ -189,12 +200,14 @@ DebugStop Debugger::stopHere(DebugStopReason reason, std::string description) co
 std::optional<DebugStop> Debugger::blocked() const {
   if (position_ >= steps_.count) return stopHere(DebugStopReason::End, "every instruction executed");
   if (position_ >= options_.stepLimit)
-    return stopHere(DebugStopReason::StepLimit, "step limit of " + std::to_string(options_.stepLimit) + " instructions reached");
+    return stopHere(DebugStopReason::StepLimit,
+                    "step limit of " + std::to_string(options_.stepLimit) + " instructions reached");
   if (!step(position_).error.empty()) return stopHere(DebugStopReason::Error, step(position_).error);
   return std::nullopt;
 }
 
-std::vector<const Debugger::Breakpoint*> Debugger::breakpointsAt(std::uint64_t p, const sim::WarpState& state) const {
+std::vector<const Debugger::Breakpoint*> Debugger::breakpointsAt(std::uint64_t p,
+                                                                 const sim::WarpState& state) const {
   std::vector<const Breakpoint*> out;
   const auto line = lineAt(p);
   if (!line) return out;
@@ -231,10 +244,12 @@ bool Debugger::mayChangeWatched(std::uint64_t p) const {
 void Debugger::watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const {
   values.clear();
   for (const DataBreakpoint& d : dataBreakpoints_)
-    for (unsigned lane = 0; lane < (perLane(d.file) ? sim::kWarpSize : 1u); ++lane) values.push_back(state.read(d.file, d.number, lane));
+    for (unsigned lane = 0; lane < (perLane(d.file) ? sim::kWarpSize : 1u); ++lane)
+      values.push_back(state.read(d.file, d.number, lane));
 }
 
-std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& after,
+std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before,
+                                       const std::vector<std::uint32_t>& after,
                                        std::string& description) const {
   std::vector<int> hit;
   std::size_t at = 0;
@@ -253,7 +268,9 @@ std::vector<int> Debugger::dataChanges(const std::vector<std::uint32_t>& before,
         description = d.name + " changed" + (lanes ? " in lane " + std::to_string(first) : std::string()) +
                       ": " + sim::formatBits(before[at + first], sim::ValueFormat::Hex) + " -> " +
                       sim::formatBits(after[at + first], sim::ValueFormat::Hex);
-        if (changed > 1) description += " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
+        if (changed > 1)
+          description +=
+              " (and " + std::to_string(changed - 1) + " more lane" + (changed > 2 ? "s" : "") + ")";
       }
     }
     at += count;
@@ -271,7 +288,8 @@ std::string Debugger::interpolate(const std::string& message, const sim::WarpSta
       break;
     }
     out += message.substr(i, open - i);
-    const auto e = sim::Expression::parse(std::string_view(message).substr(open + 1, close - open - 1), state.layout);
+    const auto e =
+        sim::Expression::parse(std::string_view(message).substr(open + 1, close - open - 1), state.layout);
     if (!e) {
       out += "{" + e.error().message + "}";
     } else if (!e->perLane()) {
@@ -285,9 +303,12 @@ std::string Debugger::interpolate(const std::string& message, const sim::WarpSta
         const auto v = e->evaluate(state, lane);
         values.push_back(v ? sim::formatValue(*v) : "?");
       }
-      const bool same = std::all_of(values.begin(), values.end(), [&](const std::string& v) { return v == values.front(); });
-      if (values.empty()) out += "(no active lane)";
-      else if (same) out += values.front();
+      const bool same = std::all_of(values.begin(), values.end(),
+                                    [&](const std::string& v) { return v == values.front(); });
+      if (values.empty())
+        out += "(no active lane)";
+      else if (same)
+        out += values.front();
       else {
         out += "[";
         for (std::size_t k = 0; k < values.size(); ++k) out += (k > 0 ? ", " : "") + values[k];
@@ -330,17 +351,22 @@ DebugStop Debugger::continueForward(std::uint64_t maxSteps) {
       for (const Breakpoint* b : breakpointsAt(position_, state_)) {
         Breakpoint& hit = breakpoints_[static_cast<std::size_t>(b - breakpoints_.data())];
         ++hit.hits;
-        const bool counts = hit.hit == Breakpoint::Hit::Always || (hit.hit == Breakpoint::Hit::Equal && hit.hits == hit.hitCount) ||
-                            (hit.hit == Breakpoint::Hit::AtLeast && hit.hits >= hit.hitCount) ||
-                            (hit.hit == Breakpoint::Hit::Above && hit.hits > hit.hitCount) ||
-                            (hit.hit == Breakpoint::Hit::Multiple && hit.hitCount != 0 && hit.hits % hit.hitCount == 0);
+        const bool counts =
+            hit.hit == Breakpoint::Hit::Always ||
+            (hit.hit == Breakpoint::Hit::Equal && hit.hits == hit.hitCount) ||
+            (hit.hit == Breakpoint::Hit::AtLeast && hit.hits >= hit.hitCount) ||
+            (hit.hit == Breakpoint::Hit::Above && hit.hits > hit.hitCount) ||
+            (hit.hit == Breakpoint::Hit::Multiple && hit.hitCount != 0 && hit.hits % hit.hitCount == 0);
         if (!counts) continue;
-        if (!hit.logMessage.empty()) logs.push_back(interpolate(hit.logMessage, state_));
-        else ids.push_back(hit.id);
+        if (!hit.logMessage.empty())
+          logs.push_back(interpolate(hit.logMessage, state_));
+        else
+          ids.push_back(hit.id);
       }
       startChecked_ = true;
       if (!ids.empty()) {
-        DebugStop s = stopHere(DebugStopReason::Breakpoint, "breakpoint on line " + std::to_string(*lineAt(position_) + 1));
+        DebugStop s = stopHere(DebugStopReason::Breakpoint,
+                               "breakpoint on line " + std::to_string(*lineAt(position_) + 1));
         s.hitBreakpoints = std::move(ids);
         return finish(std::move(s));
       }
@@ -421,7 +447,8 @@ DebugStop Debugger::gotoPosition(std::uint64_t target) {
         startChecked_ = true;
         return *b;
       }
-      if (const std::string error = executeOne(); !error.empty()) return stopHere(DebugStopReason::Error, error);
+      if (const std::string error = executeOne(); !error.empty())
+        return stopHere(DebugStopReason::Error, error);
     }
   }
   startChecked_ = true;
@@ -460,7 +487,8 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
         continue;
       }
       if (e->type() != sim::ExprType::Bool) {
-        st.message = "a condition must be true or false, and '" + e->text() + "' is " + sim::exprTypeName(e->type());
+        st.message =
+            "a condition must be true or false, and '" + e->text() + "' is " + sim::exprTypeName(e->type());
         continue;
       }
       b.condition = std::move(*e);
@@ -469,8 +497,10 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
     if (!hit.empty()) {
       std::string_view h = hit;
       b.hit = Breakpoint::Hit::Equal;
-      for (const auto& [prefix, kind] : {std::pair{std::string_view(">="), Breakpoint::Hit::AtLeast}, {"==", Breakpoint::Hit::Equal},
-                                          {">", Breakpoint::Hit::Above}, {"%", Breakpoint::Hit::Multiple}})
+      for (const auto& [prefix, kind] : {std::pair{std::string_view(">="), Breakpoint::Hit::AtLeast},
+                                         {"==", Breakpoint::Hit::Equal},
+                                         {">", Breakpoint::Hit::Above},
+                                         {"%", Breakpoint::Hit::Multiple}})
         if (h.starts_with(prefix)) {
           b.hit = kind;
           h.remove_prefix(prefix.size());
@@ -486,7 +516,8 @@ std::vector<BreakpointStatus> Debugger::setBreakpoints(const std::vector<Breakpo
     b.logMessage = spec.logMessage;
     st.verified = true;
     st.line = b.line;
-    if (b.line != spec.line) st.message = "moved to line " + std::to_string(b.line + 1) + ", the next instruction";
+    if (b.line != spec.line)
+      st.message = "moved to line " + std::to_string(b.line + 1) + ", the next instruction";
     breakpoints_.push_back(std::move(b));
   }
   return out;
@@ -508,39 +539,47 @@ std::vector<BreakpointStatus> Debugger::setDataBreakpoints(const std::vector<Dat
       continue;
     }
     if (spec.lane && (!perLane(reg->first) || *spec.lane >= sim::kWarpSize)) {
-      st.message = perLane(reg->first) ? "a lane is 0..31" : spec.registerName + " is uniform: it has no lanes";
+      st.message =
+          perLane(reg->first) ? "a lane is 0..31" : spec.registerName + " is uniform: it has no lanes";
       continue;
     }
-    dataBreakpoints_.push_back({st.id, reg->first, reg->second, spec.lane, state_.layout.name(reg->first, reg->second)});
+    dataBreakpoints_.push_back(
+        {st.id, reg->first, reg->second, spec.lane, state_.layout.name(reg->first, reg->second)});
     st.verified = true;
   }
   return out;
 }
 
-std::expected<sim::ExprValue, sim::ExprError> Debugger::evaluate(std::string_view expression, unsigned lane) const {
+std::expected<sim::ExprValue, sim::ExprError> Debugger::evaluate(std::string_view expression,
+                                                                 unsigned lane) const {
   if (lane >= sim::kWarpSize) return std::unexpected(sim::ExprError{0, 0, "a lane is 0..31"});
   auto e = sim::Expression::parse(expression, state_.layout);
   if (!e) return std::unexpected(e.error());
   return e->evaluate(state_, lane);
 }
 
-std::expected<void, std::string> Debugger::setRegister(std::string_view name, std::optional<unsigned> lane, std::uint32_t value) {
+std::expected<void, std::string> Debugger::setRegister(std::string_view name, std::optional<unsigned> lane,
+                                                       std::uint32_t value) {
   const auto reg = state_.layout.parseIgnoringCase(name);
   if (!reg) return std::unexpected("'" + std::string(name) + "' is not a register");
-  if (isConstantRegister(state_.layout, reg->first, reg->second)) return std::unexpected(std::string(name) + " is constant and cannot be set");
+  if (isConstantRegister(state_.layout, reg->first, reg->second))
+    return std::unexpected(std::string(name) + " is constant and cannot be set");
   if (lane && *lane >= sim::kWarpSize) return std::unexpected("a lane is 0..31");
   const Edit edit{reg->first, reg->second, lane && perLane(reg->first) ? 1u << *lane : sim::kAllLanes, value};
   apply(edit, state_);
   // The edit joins the history here; what came after it is computed again.
   edits_.erase(edits_.upper_bound(position_), edits_.end());
   edits_[position_].push_back(edit);
-  checkpoints_.erase(checkpoints_.begin() + static_cast<std::ptrdiff_t>(position_ / kEvery + 1), checkpoints_.end());
+  checkpoints_.erase(checkpoints_.begin() + static_cast<std::ptrdiff_t>(position_ / kEvery + 1),
+                     checkpoints_.end());
   if (position_ % kEvery == 0) checkpoints_.back() = sim::WarpCheckpoint(state_);
   furthest_ = position_;
   return {};
 }
 
-std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std::string_view name, unsigned lane, std::size_t maxLinks) const {
+std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std::string_view name,
+                                                                             unsigned lane,
+                                                                             std::size_t maxLinks) const {
   const auto reg = state_.layout.parseIgnoringCase(name);
   if (!reg) return std::unexpected("'" + std::string(name) + "' is not a register");
   if (lane >= sim::kWarpSize) return std::unexpected("a lane is 0..31");
@@ -561,7 +600,8 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
     const auto it = edits_.find(at);
     if (it == edits_.end()) return false;
     return std::any_of(it->second.begin(), it->second.end(), [&](const Edit& e) {
-      return e.file == v.file && e.number == v.number && (!perLane(v.file) || ((e.lanes >> v.lane) & 1u) != 0);
+      return e.file == v.file && e.number == v.number &&
+             (!perLane(v.file) || ((e.lanes >> v.lane) & 1u) != 0);
     });
   };
   auto originOf = [&](const Pending& v) {
@@ -587,7 +627,8 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
     const bool lanes = perLane(v.file);
     const Origin origin = originOf(v);
     constexpr std::uint64_t kNone = UINT64_MAX;
-    const auto key = std::tuple(static_cast<int>(v.file), v.number, lanes ? v.lane : 0u, origin.writer.value_or(kNone), origin.edit.value_or(kNone));
+    const auto key = std::tuple(static_cast<int>(v.file), v.number, lanes ? v.lane : 0u,
+                                origin.writer.value_or(kNone), origin.edit.value_or(kNone));
     if (const auto it = made.find(key); it != made.end()) {
       if (v.input) links[v.input->first].inputs[v.input->second].from = it->second;
       continue;
@@ -624,9 +665,11 @@ std::expected<std::vector<ProvenanceLink>, std::string> Debugger::provenance(std
           // A warp-wide instruction reads its data operands in other lanes too; its guard is per lane.
           const bool otherLanes = across && !guard && perLane(f);
           if (perLane(f) && !otherLanes) in.lane = v.lane;
-          if (otherLanes) in.note = "read across the warp (lane " + std::to_string(v.lane) + "'s value shown)";
+          if (otherLanes)
+            in.note = "read across the warp (lane " + std::to_string(v.lane) + "'s value shown)";
           link.inputs.push_back(in);
-          if (!otherLanes) queue.push_back({f, n, v.lane, q, std::pair{links.size(), link.inputs.size() - 1}});
+          if (!otherLanes)
+            queue.push_back({f, n, v.lane, q, std::pair{links.size(), link.inputs.size() - 1}});
         }
       };
       for (std::uint8_t k = 0; k < inst.inCount; ++k) addInputs(inst.in[k], false);

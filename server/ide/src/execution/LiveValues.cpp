@@ -31,7 +31,8 @@ ExpectationOutcome unchecked(const Snapshot& snap, std::size_t k, const sim::Exp
 
 }  // namespace
 
-LiveRun::LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile, const LiveRun* previous, LiveLimits limits)
+LiveRun::LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile,
+                 const LiveRun* previous, LiveLimits limits)
     : snapshot_(std::move(snapshot)), limits_(limits) {
   if (stateFile != nullptr) stateFile_ = *stateFile;
   const std::size_t n = snapshot_->chunkCount();
@@ -60,7 +61,8 @@ LiveRun::LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialSta
     for (std::size_t k = same; k < tailOld; ++k) directivesChanged |= old.chunk(k).stateDirectives;
     for (std::size_t k = same; k < tailNew; ++k) directivesChanged |= snapshot_->chunk(k).stateDirectives;
     if (!directivesChanged) {
-      for (std::size_t k = 0; k < same && k < previous->results_.size(); ++k) results_[k] = previous->results_[k];
+      for (std::size_t k = 0; k < same && k < previous->results_.size(); ++k)
+        results_[k] = previous->results_[k];
       for (const auto& [k, cp] : previous->checkpoints_)
         if (k <= same) checkpoints_[k] = cp;
       if (previous->state_ && previous->nextChunk_ <= same) {
@@ -100,7 +102,8 @@ LiveRun::LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialSta
 
 LiveRun::PreparedChunk LiveRun::prepare(std::size_t k) const {
   PreparedChunk chunk;
-  const std::vector<sim::SourceInstruction> source = sourceInstructions(snapshot_->chunk(k).unit, &chunk.statement);
+  const std::vector<sim::SourceInstruction> source =
+      sourceInstructions(snapshot_->chunk(k).unit, &chunk.statement);
   chunk.steps = sim::prepare(snapshot_->db(), *layout_, sim::SemanticsTable::builtin(), source).steps;
   return chunk;
 }
@@ -121,7 +124,9 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
   const sim::RegisterLayout& l = *layout_;
   for (const RegisterEvent& e : chunk.registerEvents) {
     if (e.statement != statement || !isa::writes(e.access) || e.unknown) continue;
-    if (std::any_of(line.writes.begin(), line.writes.end(), [&](const WrittenValue& w) { return w.reg == e.reg; })) continue;
+    if (std::any_of(line.writes.begin(), line.writes.end(),
+                    [&](const WrittenValue& w) { return w.reg == e.reg; }))
+      continue;
     WrittenValue w;
     w.reg = e.reg;
     w.number = e.reg.number;
@@ -130,7 +135,8 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
       w.lanes = state_->r[e.reg.number];
     } else if (e.reg.file == l.predType && e.reg.number < sim::kMaxPred) {
       w.file = sim::RegFile::P;
-      for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) w.lanes[lane] = state_->pred(e.reg.number, lane) ? 1 : 0;
+      for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+        w.lanes[lane] = state_->pred(e.reg.number, lane) ? 1 : 0;
     } else if (e.reg.file == l.uregType && e.reg.number < sim::kMaxUgpr) {
       w.file = sim::RegFile::UR;
       w.lanes[0] = state_->ur[e.reg.number];
@@ -144,7 +150,8 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
   }
 }
 
-void LiveRun::check(std::size_t k, const sim::ExpectDirective& d, std::vector<ExpectationOutcome>& into) const {
+void LiveRun::check(std::size_t k, const sim::ExpectDirective& d,
+                    std::vector<ExpectationOutcome>& into) const {
   ExpectationOutcome& o = into.emplace_back(unchecked(*snapshot_, k, d));
   const sim::ExpectationResult r = sim::checkExpectation(*d.expression, *state_);
   o.status = r.holds ? ExpectationOutcome::Status::Passed : ExpectationOutcome::Status::Failed;
@@ -161,7 +168,8 @@ void LiveRun::runChunk(std::size_t k) {
   // An expectation holds after every instruction that stands before it in the text.
   std::size_t nextExpectation = 0;
   auto checkBefore = [&](std::uint32_t offset) {
-    for (; nextExpectation < chunk.expectations.size() && chunk.expectations[nextExpectation].offset < offset; ++nextExpectation)
+    for (; nextExpectation < chunk.expectations.size() && chunk.expectations[nextExpectation].offset < offset;
+         ++nextExpectation)
       check(k, chunk.expectations[nextExpectation], result->expectations);
   };
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
@@ -169,7 +177,8 @@ void LiveRun::runChunk(std::size_t k) {
     checkBefore(chunk.unit.statements[p.statement[i]].statement.range.begin);
     if (executed_ >= limits_.stepLimit) {
       results_[k] = std::move(result);
-      return stop(LiveStatus::StepLimit, "step limit of " + std::to_string(limits_.stepLimit) + " instructions reached", line);
+      return stop(LiveStatus::StepLimit,
+                  "step limit of " + std::to_string(limits_.stepLimit) + " instructions reached", line);
     }
     std::string error = sim::step(p.steps[i], *state_);
     if (!error.empty()) {
@@ -204,7 +213,9 @@ void LiveRun::advance(std::optional<std::uint32_t> throughLine, std::chrono::mic
     sinceClock = 0;
     const auto used = std::chrono::steady_clock::now() - start;
     if (spent_ + used > limits_.budget) {
-      stop(LiveStatus::OverBudget, "the run took longer than its budget of " + std::to_string(limits_.budget.count()) + " ms and was given up",
+      stop(LiveStatus::OverBudget,
+           "the run took longer than its budget of " + std::to_string(limits_.budget.count()) +
+               " ms and was given up",
            nextChunk_ < n ? std::optional<std::uint32_t>(snapshot_->chunkLine(nextChunk_)) : std::nullopt);
       break;
     }
@@ -238,9 +249,13 @@ std::vector<ExecutedLine> LiveRun::linesIn(std::uint32_t firstLine, std::uint32_
 std::vector<ExpectationOutcome> LiveRun::expectations() const {
   std::vector<ExpectationOutcome> out;
   std::string why = "not checked: ";
-  if (!finished()) why += "the run has not reached it yet";
-  else if (status_ == LiveStatus::SetupError) why += "the run could not start: " + message_;
-  else why += "the run stopped before it" + (stopLine_ ? " at line " + std::to_string(*stopLine_ + 1) : std::string()) + ": " + message_;
+  if (!finished())
+    why += "the run has not reached it yet";
+  else if (status_ == LiveStatus::SetupError)
+    why += "the run could not start: " + message_;
+  else
+    why += "the run stopped before it" +
+           (stopLine_ ? " at line " + std::to_string(*stopLine_ + 1) : std::string()) + ": " + message_;
   for (std::size_t k = 0; k < snapshot_->chunkCount(); ++k) {
     const ChunkAnalysis& chunk = snapshot_->chunk(k);
     if (chunk.expectations.empty()) continue;
@@ -258,9 +273,21 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
   std::vector<Diagnostic> out;
   for (ExpectationOutcome& o : run.expectations()) {
     if (o.status == ExpectationOutcome::Status::Failed)
-      out.push_back({o.range, Severity::Error, isa::DiagnosticCode::ExpectationFailed, std::move(o.message), {}, {}, {}});
+      out.push_back({o.range,
+                     Severity::Error,
+                     isa::DiagnosticCode::ExpectationFailed,
+                     std::move(o.message),
+                     {},
+                     {},
+                     {}});
     else if (o.status == ExpectationOutcome::Status::NotChecked && run.finished())
-      out.push_back({o.range, Severity::Warning, isa::DiagnosticCode::ExpectationNotChecked, std::move(o.message), {}, {}, {}});
+      out.push_back({o.range,
+                     Severity::Warning,
+                     isa::DiagnosticCode::ExpectationNotChecked,
+                     std::move(o.message),
+                     {},
+                     {},
+                     {}});
   }
   return out;
 }
@@ -271,17 +298,20 @@ namespace {
 std::string valueText(sim::RegFile file, std::uint32_t v) {
   if (file == sim::RegFile::P || file == sim::RegFile::UP) return v != 0 ? "true" : "false";
   std::string out = sim::formatBits(v, sim::ValueFormat::Hex);
-  if ((v & 0x7F800000u) == 0x7F800000u) out += (v & 0x007FFFFFu) != 0 ? " (NaN)" : (v >> 31) != 0 ? " (-Inf)" : " (+Inf)";
+  if ((v & 0x7F800000u) == 0x7F800000u)
+    out += (v & 0x007FFFFFu) != 0 ? " (NaN)" : (v >> 31) != 0 ? " (-Inf)" : " (+Inf)";
   return out;
 }
 
-std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const WrittenValue& w, std::optional<std::uint32_t> lane) {
+std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const WrittenValue& w,
+                       std::optional<std::uint32_t> lane) {
   const std::string name = isa::registerSpelling(db, db.types()[w.reg.file], w.reg.number, 1);
   const bool perLane = w.file == sim::RegFile::R || w.file == sim::RegFile::P;
   if (!perLane) return name + " = " + valueText(w.file, w.lanes[0]);
   if (lane && *lane < sim::kWarpSize) {
     const bool active = ((line.activeMask >> *lane) & 1u) != 0;
-    return name + " = " + valueText(w.file, w.lanes[*lane]) + (active ? "" : " (lane " + std::to_string(*lane) + " inactive)");
+    return name + " = " + valueText(w.file, w.lanes[*lane]) +
+           (active ? "" : " (lane " + std::to_string(*lane) + " inactive)");
   }
   // Over the active lanes: each value with how many lanes hold it, most frequent first.
   std::vector<std::pair<std::uint32_t, unsigned>> counts;
@@ -289,9 +319,12 @@ std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const W
   for (unsigned l = 0; l < sim::kWarpSize; ++l) {
     if (((line.activeMask >> l) & 1u) == 0) continue;
     ++active;
-    const auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == w.lanes[l]; });
-    if (it == counts.end()) counts.emplace_back(w.lanes[l], 1);
-    else ++it->second;
+    const auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == w.lanes[l]; });
+    if (it == counts.end())
+      counts.emplace_back(w.lanes[l], 1);
+    else
+      ++it->second;
   }
   if (active == 0) return name + ": no active lane";
   if (counts.size() == 1) return name + " = " + valueText(w.file, counts.front().first);
@@ -299,25 +332,30 @@ std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const W
     const auto t = std::find_if(counts.begin(), counts.end(), [](const auto& c) { return c.first != 0; });
     return name + ": true in " + std::to_string(t->second) + " of " + std::to_string(active) + " lanes";
   }
-  std::stable_sort(counts.begin(), counts.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
   std::string out = name + ": " + std::to_string(counts.size()) + " values (";
   for (std::size_t i = 0; i < counts.size() && i < 3; ++i)
-    out += (i > 0 ? ", " : "") + valueText(w.file, counts[i].first) + " \u00d7" + std::to_string(counts[i].second);
+    out += (i > 0 ? ", " : "") + valueText(w.file, counts[i].first) + " \u00d7" +
+           std::to_string(counts[i].second);
   return out + (counts.size() > 3 ? ", \u2026)" : ")");
 }
 
 }  // namespace
 
-std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line, std::optional<std::uint32_t> lane) {
+std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
+                           std::optional<std::uint32_t> lane) {
   std::string out;
   for (const WrittenValue& w : line.writes) out += (out.empty() ? "" : ", ") + writeLabel(db, line, w, lane);
   return out;
 }
 
-std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine, std::optional<std::uint32_t> lane) {
+std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine,
+                                         std::optional<std::uint32_t> lane) {
   std::vector<InlayHint> out;
   const Snapshot& snap = run.snapshot();
-  const std::string whose = lane ? "lane " + std::to_string(*lane) : std::string("the active lanes (a summary)");
+  const std::string whose =
+      lane ? "lane " + std::to_string(*lane) : std::string("the active lanes (a summary)");
   for (const ExecutedLine& l : run.linesIn(firstLine, lastLine)) {
     std::string label = liveValueLabel(snap.db(), l, lane);
     if (label.empty()) continue;
@@ -326,10 +364,15 @@ std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t first
       out.back().label += "; " + label;
       continue;
     }
-    out.push_back({at, std::move(label), "Live value: what this line wrote, for " + whose + ", in the run of the document as it is now.", true});
+    out.push_back(
+        {at, std::move(label),
+         "Live value: what this line wrote, for " + whose + ", in the run of the document as it is now.",
+         true});
   }
-  if (run.stopLine() && *run.stopLine() >= firstLine && *run.stopLine() <= lastLine && run.status() != LiveStatus::Complete)
-    out.push_back({lineContentEnd(snap, *run.stopLine()), "live values stop here", "The run stopped before this line: " + run.message(), true});
+  if (run.stopLine() && *run.stopLine() >= firstLine && *run.stopLine() <= lastLine &&
+      run.status() != LiveStatus::Complete)
+    out.push_back({lineContentEnd(snap, *run.stopLine()), "live values stop here",
+                   "The run stopped before this line: " + run.message(), true});
   return out;
 }
 

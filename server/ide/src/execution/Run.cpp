@@ -13,8 +13,10 @@ namespace {
 // The first error diagnostic inside a statement: why it cannot execute.
 std::string statementError(const AssembledUnit& unit, const isa::AsmStatement& s) {
   for (const Diagnostic& d : unit.diagnostics) {
-    if (d.severity == Severity::Error && d.range.begin >= s.range.begin && d.range.begin < std::max(s.range.end, s.range.begin + 1))
-      return "the instruction does not assemble: " + d.message + " [" + std::string(isa::spelling(d.code)) + "]";
+    if (d.severity == Severity::Error && d.range.begin >= s.range.begin &&
+        d.range.begin < std::max(s.range.end, s.range.begin + 1))
+      return "the instruction does not assemble: " + d.message + " [" + std::string(isa::spelling(d.code)) +
+             "]";
   }
   return "the instruction does not assemble";
 }
@@ -37,13 +39,15 @@ std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
   return stateDirectiveDiagnostics(text, sim::parseStateDirectives(text).errors);
 }
 
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::span<const sim::StateDirectiveError> errors) {
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text,
+                                                  std::span<const sim::StateDirectiveError> errors) {
   std::vector<Diagnostic> out;
   for (const sim::StateDirectiveError& e : errors) {
     const std::uint32_t begin = lineStart(text, e.line) + e.column;
     const std::size_t nl = text.find('\n', begin);
     const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
-    out.push_back({{begin, end}, Severity::Error, isa::DiagnosticCode::StateDirective, e.message, {}, {}, {}});
+    out.push_back(
+        {{begin, end}, Severity::Error, isa::DiagnosticCode::StateDirective, e.message, {}, {}, {}});
   }
   return out;
 }
@@ -62,7 +66,8 @@ std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string
     if (const auto layout = sim::RegisterLayout::fromDb(db))
       for (const sim::ExpectDirective& d : sim::parseExpectDirectives(text, *layout))
         if (!d.expression) out.push_back(expectDirectiveDiagnostic(d));
-  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
   return out;
 }
 
@@ -70,7 +75,8 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunR
   return runDocument(db, text, assembleText(db, text), request);
 }
 
-std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement) {
+std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit,
+                                                       std::vector<std::uint32_t>* statement) {
   std::vector<sim::SourceInstruction> source;
   source.reserve(unit.statements.size());
   for (std::uint32_t i = 0; i < unit.statements.size(); ++i) {
@@ -78,8 +84,10 @@ std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit
     if (s.statement.mnemonic.empty() && !s.statement.hasError) continue;
     sim::SourceInstruction si;
     si.line = s.statement.line;
-    if (s.inst) si.inst = &*s.inst;
-    else si.error = s.statement.hasError ? "the line has a syntax error" : statementError(unit, s.statement);
+    if (s.inst)
+      si.inst = &*s.inst;
+    else
+      si.error = s.statement.hasError ? "the line has a syntax error" : statementError(unit, s.statement);
     source.push_back(std::move(si));
     if (statement != nullptr) statement->push_back(i);
   }
@@ -98,7 +106,8 @@ AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, st
   return out;
 }
 
-RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request) {
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit,
+                       const RunRequest& request) {
   RunOutcome out;
   out.diagnostics = unit.diagnostics;
 

@@ -27,7 +27,8 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
     if (r.end == 0) r = range;
     const std::string_view typed = text.substr(r.begin, r.end - r.begin);
     if (!label.starts_with(typed)) return;
-    out.push_back(plainCompletion(std::move(label), kind, std::move(detail), r, completionSortKey(0, out.size())));
+    out.push_back(
+        plainCompletion(std::move(label), kind, std::move(detail), r, completionSortKey(0, out.size())));
   };
   const isa::SpecDefinition* def = view.definitionAt(lineNo);
   const isa::SpecSection* section = def != nullptr ? sectionAt(*def, lineNo) : nullptr;
@@ -36,25 +37,31 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
   if (head.ends_with("__") && trimLeft(head) == "__") {
     const syntax::ByteRange r{static_cast<std::uint32_t>(wordBegin - 2), offset};
     if (head.size() == 2)
-      for (const std::string_view k : kDefinitionKeywords) add(std::string(k), CompletionKind::Keyword, "a definition", r);
+      for (const std::string_view k : kDefinitionKeywords)
+        add(std::string(k), CompletionKind::Keyword, "a definition", r);
     else
-      for (const std::string_view s : kSectionNames) add("__" + std::string(s), CompletionKind::Keyword, "a section", r);
+      for (const std::string_view s : kSectionNames)
+        add("__" + std::string(s), CompletionKind::Keyword, "a section", r);
     return out;
   }
   // A header's parents: `__DefOptype X : [` → groups; `__DefOpcode X : [` → optypes.
-  if (const std::string_view t = trimLeft(head); t.starts_with("__") && head.find('[') != std::string_view::npos && head.find(']') == std::string_view::npos) {
+  if (const std::string_view t = trimLeft(head); t.starts_with("__") &&
+                                                 head.find('[') != std::string_view::npos &&
+                                                 head.find(']') == std::string_view::npos) {
     const bool opcode = t.starts_with("__DefOpcode");
     const bool erratum = t.starts_with("__Erratum");
     if (!opcode || erratum)
       for (const isa::Group& g : db.groups()) add(g.name, CompletionKind::Definition, "group");
     if (opcode || erratum)
-      for (const isa::Optype& o : db.optypes()) add(o.name, CompletionKind::Definition, "optype " + o.mnemonic);
+      for (const isa::Optype& o : db.optypes())
+        add(o.name, CompletionKind::Definition, "optype " + o.mnemonic);
     return out;
   }
   if (def == nullptr || section == nullptr || isProseSection(section->name)) return out;
   auto addFields = [&] {
     for (const isa::Field* f : fieldsOf(db, def))
-      add(f->name, CompletionKind::Field, "<" + std::to_string(f->offset) + ", " + std::to_string(f->width) + "> " + db.typeOf(*f).name);
+      add(f->name, CompletionKind::Field,
+          "<" + std::to_string(f->offset) + ", " + std::to_string(f->width) + "> " + db.typeOf(*f).name);
   };
   auto addTypes = [&] {
     for (const isa::BitFieldType& t : db.types())
@@ -74,12 +81,15 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
     const isa::BitFieldType* type = db.type(rest.substr(0, e));
     if (rest.find('=') != std::string_view::npos) {  // the value: the type's enumerators
       if (type != nullptr && type->isEnumerated())
-        for (const isa::Enumerator& en : type->enumerators) add(en.name, CompletionKind::Value, hex(en.value));
+        for (const isa::Enumerator& en : type->enumerators)
+          add(en.name, CompletionKind::Value, hex(en.value));
       return out;
     }
     // The name: the fields the definition inherits, of this type first.
     for (const isa::Field* f : fieldsOf(db, def))
-      if (type == nullptr || &db.typeOf(*f) == type) add(f->name, CompletionKind::Field, "<" + std::to_string(f->offset) + ", " + std::to_string(f->width) + "> " + db.typeOf(*f).name);
+      if (type == nullptr || &db.typeOf(*f) == type)
+        add(f->name, CompletionKind::Field,
+            "<" + std::to_string(f->offset) + ", " + std::to_string(f->width) + "> " + db.typeOf(*f).name);
     return out;
   }
   if (section->name == "Encoding" && t.empty() && word.empty()) {
@@ -87,7 +97,8 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
     return out;
   }
   // Statements and expressions name fields: Order<…>, Bitwidth<rd> = …, EncodingError<…> = ….
-  if (head.find('<') != std::string_view::npos || head.find('=') != std::string_view::npos || head.find('(') != std::string_view::npos) {
+  if (head.find('<') != std::string_view::npos || head.find('=') != std::string_view::npos ||
+      head.find('(') != std::string_view::npos) {
     addFields();
     return out;
   }

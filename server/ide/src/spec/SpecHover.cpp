@@ -46,7 +46,9 @@ void addValues(HoverInfo& h, const isa::BitFieldType& type, std::size_t limit) {
     values.items.push_back({en.name, hex(en.value), true, true});
   }
   for (const isa::EnumAlias& a : type.aliases)
-    if (values.items.size() < limit) values.items.push_back({a.spelling, "alias of " + a.target + " (erratum " + a.erratum + ")", true, false});
+    if (values.items.size() < limit)
+      values.items.push_back(
+          {a.spelling, "alias of " + a.target + " (erratum " + a.erratum + ")", true, false});
   const std::size_t all = type.enumerators.size() + type.aliases.size();
   h.sections.push_back(std::move(values));
   if (all > limit) h.sections.push_back(note("and " + std::to_string(all - limit) + " more"));
@@ -70,14 +72,16 @@ HoverInfo hoverOf(const isa::InstrDb& db, const Entity& e) {
       if (e.type == nullptr) break;
       const isa::BitFieldType& t = *e.type;
       h.title = t.name + "<" + std::to_string(t.width) + ">";
-      std::vector<HoverItem> items{{"kind", isa::typeKindName(t.kind), false, false},
-                                   {"width", std::to_string(t.width) + (t.width == 1 ? " bit" : " bits"), false, false}};
+      std::vector<HoverItem> items{
+          {"kind", isa::typeKindName(t.kind), false, false},
+          {"width", std::to_string(t.width) + (t.width == 1 ? " bit" : " bits"), false, false}};
       if (t.isEnumerated()) items.push_back({"values", std::to_string(t.enumerators.size()), false, false});
       items.push_back({"fields of this type", std::to_string(fieldsOfType(db, t).size()), false, false});
       items.push_back({"defined at", db.describe(t.pos), false, false});
       h.sections.push_back(facts(std::move(items)));
       if (t.origin == isa::SpecFileRole::Prelude)
-        h.sections.push_back(note("The spec uses this type without defining it; gpuasm's prelude.isa states it."));
+        h.sections.push_back(
+            note("The spec uses this type without defining it; gpuasm's prelude.isa states it."));
       addValues(h, t, 16);
       break;
     }
@@ -86,7 +90,10 @@ HoverInfo hoverOf(const isa::InstrDb& db, const Entity& e) {
       const isa::BitFieldType& t = db.typeOf(f);
       const std::uint32_t hi = f.offset + (f.width > 0 ? f.width - 1 : 0);
       std::vector<HoverItem> items{
-          {"bits", f.width == 1 ? "[" + std::to_string(f.offset) + "]" : "[" + std::to_string(hi) + ":" + std::to_string(f.offset) + "]", false, true},
+          {"bits",
+           f.width == 1 ? "[" + std::to_string(f.offset) + "]"
+                        : "[" + std::to_string(hi) + ":" + std::to_string(f.offset) + "]",
+           false, true},
           {"offset", std::to_string(f.offset), false, false},
           {"width", std::to_string(f.width), false, false},
           {"type", t.name + " (" + isa::typeKindName(t.kind) + ")", false, false},
@@ -117,8 +124,11 @@ HoverInfo hoverOf(const isa::InstrDb& db, const Entity& e) {
         items.push_back({"optypes directly in it", std::to_string(optypes), false, false});
       }
       h.sections.push_back(facts(std::move(items)));
-      const isa::Optype* docs = e.optype != nullptr ? e.optype : e.opcode != nullptr ? &db.optypeOf(*e.opcode) : nullptr;
-      if (docs != nullptr && docs->docs.description.present) h.sections.push_back(description(db, docs->docs.description));
+      const isa::Optype* docs = e.optype != nullptr   ? e.optype
+                                : e.opcode != nullptr ? &db.optypeOf(*e.opcode)
+                                                      : nullptr;
+      if (docs != nullptr && docs->docs.description.present)
+        h.sections.push_back(description(db, docs->docs.description));
       break;
     }
     case Entity::Kind::Erratum: {
@@ -143,11 +153,17 @@ HoverInfo hoverOf(const isa::InstrDb& db, const Entity& e) {
 
 }  // namespace
 
-std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset, std::span<const isa::SpecDiagnostic> findings) {
+std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset,
+                                      std::span<const isa::SpecDiagnostic> findings) {
   std::optional<HoverInfo> h;
   if (const auto e = entityAt(view, offset)) h = hoverOf(view.db(), *e);
   // The errata that handle the findings on this line.
-  const std::uint32_t line = view.lines().position(std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(view.text().size())), syntax::ColumnUnit::Utf8).line + 1;
+  const std::uint32_t line =
+      view.lines()
+          .position(std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(view.text().size())),
+                    syntax::ColumnUnit::Utf8)
+          .line +
+      1;
   HoverSection decisions;
   decisions.kind = HoverSectionKind::Decisions;
   decisions.heading = "Findings on this line";
@@ -156,7 +172,8 @@ std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset
     std::string text = "[" + d.code + "] " + d.message;
     if (const isa::Erratum* er = view.db().erratum(d.erratum); er != nullptr && er->decision.present)
       text += " — " + text::firstSentence(er->decision.text);
-    decisions.items.push_back({d.erratum.empty() ? std::string(isa::severityName(d.severity)) : d.erratum, std::move(text), !d.erratum.empty(), false});
+    decisions.items.push_back({d.erratum.empty() ? std::string(isa::severityName(d.severity)) : d.erratum,
+                               std::move(text), !d.erratum.empty(), false});
   }
   if (decisions.items.empty()) return h;
   if (!h) {

@@ -14,14 +14,16 @@ using isa::DefKind;
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
-bool isStatementWord(std::string_view w) { return std::find(kStatementWords.begin(), kStatementWords.end(), w) != kStatementWords.end(); }
+bool isStatementWord(std::string_view w) {
+  return std::find(kStatementWords.begin(), kStatementWords.end(), w) != kStatementWords.end();
+}
 
 // Sections whose lines are prose or assembly, not DSL statements.
 bool isProseSection(std::string_view name) {
-  return name == "Description" || name == "ModifierInfo" || name == "Semantics" || name == "Examples" || name == "Simulation" ||
-         name == "Exception" || name == "Problem" || name == "Decision" || name == "Syntax" || name == "Affects" || name == "Rules";
+  return name == "Description" || name == "ModifierInfo" || name == "Semantics" || name == "Examples" ||
+         name == "Simulation" || name == "Exception" || name == "Problem" || name == "Decision" ||
+         name == "Syntax" || name == "Affects" || name == "Rules";
 }
-
 
 // ---------------------------------------------------------------- the database, by name
 
@@ -60,7 +62,6 @@ std::vector<std::string_view> namesOf(const isa::InstrDb& db, const isa::SpecDef
   return out;
 }
 
-
 // Field `name` as the database resolves it in a definition: the declaration made there when
 // there is one, else the one an opcode under it inherits.
 FieldHit fieldIn(const isa::InstrDb& db, const isa::SpecDefinition* def, std::string_view name) {
@@ -84,7 +85,8 @@ std::vector<const isa::Field*> fieldsOf(const isa::InstrDb& db, const isa::SpecD
     for (const isa::Opcode* op : opcodesUnder(db, owner))
       for (const isa::Field& f : op->fields)
         if (seen.insert(f.name).second) out.push_back(&f);
-  std::stable_sort(out.begin(), out.end(), [](const isa::Field* a, const isa::Field* b) { return a->offset < b->offset; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const isa::Field* a, const isa::Field* b) { return a->offset < b->offset; });
   return out;
 }
 
@@ -92,14 +94,20 @@ std::vector<const isa::Field*> fieldsOf(const isa::InstrDb& db, const isa::SpecD
 std::vector<std::string> inheritanceChain(const isa::InstrDb& db, std::string_view name) {
   std::vector<std::string> chain{std::string(name)};
   std::string_view next;
-  if (const isa::Opcode* op = db.opcode(name)) next = db.optypeOf(*op).name;
-  else if (const isa::Optype* ot = db.optype(name)) next = ot->group;
-  else if (const isa::Group* g = db.group(name)) next = g->parent;
+  if (const isa::Opcode* op = db.opcode(name))
+    next = db.optypeOf(*op).name;
+  else if (const isa::Optype* ot = db.optype(name))
+    next = ot->group;
+  else if (const isa::Group* g = db.group(name))
+    next = g->parent;
   for (int depth = 0; depth < 64 && !next.empty(); ++depth) {
     chain.emplace_back(next);
-    if (const isa::Optype* ot = db.optype(next)) next = ot->group;
-    else if (const isa::Group* g = db.group(next)) next = g->parent;
-    else break;
+    if (const isa::Optype* ot = db.optype(next))
+      next = ot->group;
+    else if (const isa::Group* g = db.group(next))
+      next = g->parent;
+    else
+      break;
   }
   return chain;
 }
@@ -111,7 +119,6 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
 }
 
 // ---------------------------------------------------------------- the text under the cursor
-
 
 // The run of name characters around `offset` (its end counts as on it).
 std::optional<Word> wordAt(std::string_view text, std::uint32_t offset) {
@@ -129,11 +136,15 @@ std::vector<Word> joinedWords(std::string_view text, const Word& w, char joint) 
   std::vector<Word> out;
   if (w.range.begin >= 2 && text[w.range.begin - 1] == joint && isWordChar(text[w.range.begin - 2])) {
     const auto left = wordAt(text, w.range.begin - 1);
-    if (left) out.push_back({text.substr(left->range.begin, w.range.end - left->range.begin), {left->range.begin, w.range.end}});
+    if (left)
+      out.push_back({text.substr(left->range.begin, w.range.end - left->range.begin),
+                     {left->range.begin, w.range.end}});
   }
   if (w.range.end + 1 < text.size() && text[w.range.end] == joint && isWordChar(text[w.range.end + 1])) {
     const auto right = wordAt(text, w.range.end + 1);
-    if (right) out.push_back({text.substr(w.range.begin, right->range.end - w.range.begin), {w.range.begin, right->range.end}});
+    if (right)
+      out.push_back(
+          {text.substr(w.range.begin, right->range.end - w.range.begin), {w.range.begin, right->range.end}});
   }
   return out;
 }
@@ -160,20 +171,26 @@ std::optional<std::string_view> domainVariable(std::string_view line) {
   if (!t.starts_with('.')) return std::nullopt;
   std::size_t e = 1;
   while (e < t.size() && isWordChar(t[e])) ++e;
-  if (e == 1 || t.find('{', e) == std::string_view::npos || t.find('=', e) == std::string_view::npos) return std::nullopt;
+  if (e == 1 || t.find('{', e) == std::string_view::npos || t.find('=', e) == std::string_view::npos)
+    return std::nullopt;
   return t.substr(1, e - 1);
 }
-
 
 std::optional<Entity> byName(const isa::InstrDb& db, std::string_view name) {
   Entity e;
   e.name = std::string(name);
-  if ((e.erratum = db.erratum(name)) != nullptr) e.kind = Entity::Kind::Erratum;
-  else if ((e.type = db.type(name)) != nullptr) e.kind = Entity::Kind::Type;
-  else if ((e.group = db.group(name)) != nullptr) e.kind = Entity::Kind::Group;
-  else if ((e.optype = db.optype(name)) != nullptr) e.kind = Entity::Kind::Optype;
-  else if ((e.opcode = db.opcode(name)) != nullptr) e.kind = Entity::Kind::Opcode;
-  else return std::nullopt;
+  if ((e.erratum = db.erratum(name)) != nullptr)
+    e.kind = Entity::Kind::Erratum;
+  else if ((e.type = db.type(name)) != nullptr)
+    e.kind = Entity::Kind::Type;
+  else if ((e.group = db.group(name)) != nullptr)
+    e.kind = Entity::Kind::Group;
+  else if ((e.optype = db.optype(name)) != nullptr)
+    e.kind = Entity::Kind::Optype;
+  else if ((e.opcode = db.opcode(name)) != nullptr)
+    e.kind = Entity::Kind::Opcode;
+  else
+    return std::nullopt;
   return e;
 }
 
@@ -261,7 +278,6 @@ std::optional<Entity> entityAt(const SpecView& view, std::uint32_t offset) {
 
 // ---------------------------------------------------------------- positions in spec files
 
-
 // Where a definition is: in this document when it defines a name (the editor's text, which
 // may be ahead of the last load), else where the last load found it.
 std::optional<SpecSpot> definitionSpot(const SpecView& view, SpecLines& lines, const Entity& e) {
@@ -279,9 +295,9 @@ std::optional<SpecSpot> definitionSpot(const SpecView& view, SpecLines& lines, c
     case Entity::Kind::Enumerator: pos = e.enumerator->pos; break;
   }
   if (!pos.valid()) return std::nullopt;
-  return lines.spotOf(pos, e.kind == Entity::Kind::Field ? std::string_view(e.field->name) : std::string_view(e.name));
+  return lines.spotOf(
+      pos, e.kind == Entity::Kind::Field ? std::string_view(e.field->name) : std::string_view(e.name));
 }
-
 
 bool isBlankOrComment(std::string_view line) {
   const std::string_view t = trimLeft(line);
@@ -307,7 +323,10 @@ using spec::isBlankOrComment;
 // ---------------------------------------------------------------- SpecView
 
 SpecView::SpecView(std::string text, const isa::InstrDb& db, std::optional<std::uint32_t> fileIndex)
-    : text_(std::move(text)), lines_(text_), db_(&db), self_(fileIndex.value_or(static_cast<std::uint32_t>(db.files().size()))) {
+    : text_(std::move(text)),
+      lines_(text_),
+      db_(&db),
+      self_(fileIndex.value_or(static_cast<std::uint32_t>(db.files().size()))) {
   isa::DiagnosticSink ignored;  // the last load's findings are the ones shown
   ast_ = isa::parseSpecFile(self_, text_, ignored);
 }
@@ -320,7 +339,9 @@ std::string_view SpecView::line(std::uint32_t line) const {
 
 const isa::SpecDefinition* SpecView::definitionAt(std::uint32_t line) const {
   const auto& defs = ast_.definitions;
-  const auto it = std::upper_bound(defs.begin(), defs.end(), line, [](std::uint32_t l, const isa::SpecDefinition& d) { return l < d.pos.line; });
+  const auto it =
+      std::upper_bound(defs.begin(), defs.end(), line,
+                       [](std::uint32_t l, const isa::SpecDefinition& d) { return l < d.pos.line; });
   return it == defs.begin() ? nullptr : &*std::prev(it);
 }
 

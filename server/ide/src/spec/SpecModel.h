@@ -19,12 +19,14 @@ namespace gpuasm::ide::spec {
 using isa::DefKind;
 
 // The DSL's statement words, which the semantic tokens show as keywords.
-constexpr std::array<std::string_view, 8> kStatementWords = {"field", "InList", "OutList", "Order", "Bitwidth", "AsmFormat", "ModiOrder", "EncodingError"};
+constexpr std::array<std::string_view, 8> kStatementWords = {
+    "field", "InList", "OutList", "Order", "Bitwidth", "AsmFormat", "ModiOrder", "EncodingError"};
 
-constexpr std::array<std::string_view, 5> kDefinitionKeywords = {"__DefBitFieldType", "__DefGroup", "__DefOptype", "__DefOpcode", "__Erratum"};
-constexpr std::array<std::string_view, 14> kSectionNames = {"Encoding", "Syntax", "Description", "OperandInfo", "ModifierInfo",
-                                                            "Semantics", "Examples", "Simulation", "Exception", "Problem",
-                                                            "Decision", "Affects", "Rules", "Aliases"};
+constexpr std::array<std::string_view, 5> kDefinitionKeywords = {"__DefBitFieldType", "__DefGroup",
+                                                                 "__DefOptype", "__DefOpcode", "__Erratum"};
+constexpr std::array<std::string_view, 14> kSectionNames = {
+    "Encoding",   "Syntax",    "Description", "OperandInfo", "ModifierInfo", "Semantics", "Examples",
+    "Simulation", "Exception", "Problem",     "Decision",    "Affects",      "Rules",     "Aliases"};
 
 struct FieldHit {
   const isa::Field* field = nullptr;
@@ -38,13 +40,21 @@ struct Word {
 
 // What a name in the document refers to.
 struct Entity {
-  enum class Kind : std::uint8_t { Type, Group, Optype, Opcode, Erratum, Field, Enumerator } kind = Kind::Type;
+  enum class Kind : std::uint8_t {
+    Type,
+    Group,
+    Optype,
+    Opcode,
+    Erratum,
+    Field,
+    Enumerator
+  } kind = Kind::Type;
   syntax::ByteRange range;  ///< the name in the document
   std::string name;
   const isa::BitFieldType* type = nullptr;  ///< Type; Enumerator's type
   const isa::Group* group = nullptr;
   const isa::Optype* optype = nullptr;
-  const isa::Opcode* opcode = nullptr;      ///< Opcode; Field's owner
+  const isa::Opcode* opcode = nullptr;  ///< Opcode; Field's owner
   const isa::Erratum* erratum = nullptr;
   const isa::Field* field = nullptr;
   const isa::Enumerator* enumerator = nullptr;

@@ -17,7 +17,8 @@ std::vector<SpecSpot> getSpecDefinition(const SpecView& view, std::uint32_t offs
   return {};
 }
 
-SpecReferences getSpecReferences(const SpecView& view, std::uint32_t offset, bool includeDeclaration, std::span<const AsmDocumentRef> documents) {
+SpecReferences getSpecReferences(const SpecView& view, std::uint32_t offset, bool includeDeclaration,
+                                 std::span<const AsmDocumentRef> documents) {
   SpecReferences out;
   const auto e = entityAt(view, offset);
   if (!e) return out;
@@ -32,12 +33,16 @@ SpecReferences getSpecReferences(const SpecView& view, std::uint32_t offset, boo
         // The type's name on the field<> line.
         const std::string_view text = lines.line(f->pos.file, f->pos.line);
         const std::size_t gt = text.find('>');
-        out.spec.push_back(lines.spotOf({f->pos.file, f->pos.line, static_cast<std::uint32_t>(gt == std::string_view::npos ? 1 : gt + 2)}, e->type->name));
+        out.spec.push_back(lines.spotOf(
+            {f->pos.file, f->pos.line, static_cast<std::uint32_t>(gt == std::string_view::npos ? 1 : gt + 2)},
+            e->type->name));
         if (f->specDeclaration && f->specDeclaration->type == e->type->name) {
           const isa::SourcePos& p = f->specDeclaration->pos;
           const std::string_view st = lines.line(p.file, p.line);
           const std::size_t sgt = st.find('>');
-          out.spec.push_back(lines.spotOf({p.file, p.line, static_cast<std::uint32_t>(sgt == std::string_view::npos ? 1 : sgt + 2)}, e->type->name));
+          out.spec.push_back(lines.spotOf(
+              {p.file, p.line, static_cast<std::uint32_t>(sgt == std::string_view::npos ? 1 : sgt + 2)},
+              e->type->name));
         }
       }
       break;
@@ -49,7 +54,8 @@ SpecReferences getSpecReferences(const SpecView& view, std::uint32_t offset, boo
         if (ot.group == e->name) out.spec.push_back(lines.spotOf(ot.pos, ot.name));
       break;
     case Entity::Kind::Optype:
-      for (const std::uint32_t i : e->optype->opcodes) out.spec.push_back(lines.spotOf(db.opcodes()[i].pos, db.opcodes()[i].name));
+      for (const std::uint32_t i : e->optype->opcodes)
+        out.spec.push_back(lines.spotOf(db.opcodes()[i].pos, db.opcodes()[i].name));
       break;
     default: break;
   }
@@ -57,17 +63,21 @@ SpecReferences getSpecReferences(const SpecView& view, std::uint32_t offset, boo
   if (e->kind == Entity::Kind::Optype || e->kind == Entity::Kind::Opcode) {
     for (std::size_t d = 0; d < documents.size(); ++d) {
       const Snapshot& snap = *documents[d].snapshot;
-      for (const AssembledStatement& s : snap.statementsIn({0, static_cast<std::uint32_t>(snap.text().size())})) {
+      for (const AssembledStatement& s :
+           snap.statementsIn({0, static_cast<std::uint32_t>(snap.text().size())})) {
         if (!s.inst || s.inst->opcode == nullptr) continue;
-        const bool hit = e->kind == Entity::Kind::Opcode ? s.inst->opcode->name == e->name : snap.db().optypeOf(*s.inst->opcode).name == e->name;
+        const bool hit = e->kind == Entity::Kind::Opcode
+                             ? s.inst->opcode->name == e->name
+                             : snap.db().optypeOf(*s.inst->opcode).name == e->name;
         if (hit) out.documents.push_back({d, {s.statement.range.begin, s.statement.range.end}});
       }
     }
   }
   // Sorted by file and line, each once (an erratum's amendment may repeat a declaration).
-  std::sort(out.spec.begin() + (includeDeclaration && !out.spec.empty() ? 1 : 0), out.spec.end(), [](const SpecSpot& a, const SpecSpot& b) {
-    return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
-  });
+  std::sort(out.spec.begin() + (includeDeclaration && !out.spec.empty() ? 1 : 0), out.spec.end(),
+            [](const SpecSpot& a, const SpecSpot& b) {
+              return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+            });
   out.spec.erase(std::unique(out.spec.begin(), out.spec.end()), out.spec.end());
   return out;
 }

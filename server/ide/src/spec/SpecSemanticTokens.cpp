@@ -21,7 +21,8 @@ class Tokenizer {
   }
 
   // A DSL line from byte `begin` (absolute) to `end`: words, numbers, strings, a comment.
-  void statement(std::uint32_t begin, std::uint32_t end, const isa::SpecDefinition* def, const isa::BitFieldType* valueType, bool firstIsKeyword) {
+  void statement(std::uint32_t begin, std::uint32_t end, const isa::SpecDefinition* def,
+                 const isa::BitFieldType* valueType, bool firstIsKeyword) {
     const std::string_view t = view_.text();
     bool first = true;
     for (std::uint32_t i = begin; i < end;) {
@@ -48,8 +49,10 @@ class Tokenizer {
         std::uint32_t j = i;
         while (j < end && (isWordChar(t[j]) || (t[j] == '.' && j + 1 < end && isWordChar(t[j + 1])))) ++j;
         const std::string_view w = t.substr(i, j - i);
-        if (first && firstIsKeyword && isStatementWord(w)) add(i, j, SemanticTokenType::Keyword);
-        else if (auto type = classify(w, def, valueType)) add(i, j, *type);
+        if (first && firstIsKeyword && isStatementWord(w))
+          add(i, j, SemanticTokenType::Keyword);
+        else if (auto type = classify(w, def, valueType))
+          add(i, j, *type);
         first = false;
         i = j;
         continue;
@@ -59,7 +62,8 @@ class Tokenizer {
   }
 
  private:
-  std::optional<SemanticTokenType> classify(std::string_view w, const isa::SpecDefinition* def, const isa::BitFieldType* valueType) const {
+  std::optional<SemanticTokenType> classify(std::string_view w, const isa::SpecDefinition* def,
+                                            const isa::BitFieldType* valueType) const {
     const isa::InstrDb& db = view_.db();
     if (valueType != nullptr && valueType->valueOf(w)) return SemanticTokenType::EnumMember;
     if (db.type(w) != nullptr) return SemanticTokenType::Type;
@@ -106,7 +110,8 @@ std::vector<SemanticToken> getSpecSemanticTokens(const SpecView& view) {
       tokens.add(at, k, SemanticTokenType::Keyword);
       const std::uint32_t nameAt = lines.lineStart(line - 1) + def->pos.column - 1;
       if (nameAt >= k && nameAt + def->name.size() <= end) {
-        tokens.add(nameAt, static_cast<std::uint32_t>(nameAt + def->name.size()), definitionTokenType(def->kind));
+        tokens.add(nameAt, static_cast<std::uint32_t>(nameAt + def->name.size()),
+                   definitionTokenType(def->kind));
         tokens.statement(static_cast<std::uint32_t>(nameAt + def->name.size()), end, nullptr, nullptr, false);
       }
       continue;
@@ -135,7 +140,9 @@ std::vector<SemanticToken> getSpecSemanticTokens(const SpecView& view) {
     // __OperandInfo mixes DSL statements (`Order<…>;`) with prose: only statements are tokens.
     std::uint32_t k = at;
     while (k < end && isWordChar(text[k])) ++k;
-    if (section->name == "OperandInfo" && !(isStatementWord(text.substr(at, k - at)) && k < end && text[k] == '<')) continue;
+    if (section->name == "OperandInfo" &&
+        !(isStatementWord(text.substr(at, k - at)) && k < end && text[k] == '<'))
+      continue;
     tokens.statement(at, end, def, nullptr, true);
   }
   return out;

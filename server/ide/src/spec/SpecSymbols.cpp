@@ -36,7 +36,8 @@ std::vector<SpecSymbol> getSpecSymbols(const SpecView& view) {
     SpecSymbol s;
     s.name = d.name.empty() ? std::string("(unnamed)") : d.name;
     s.kind = symbolKind(d.kind);
-    if (d.kind == DefKind::BitFieldType) s.detail = "<" + std::to_string(d.width) + ">";
+    if (d.kind == DefKind::BitFieldType)
+      s.detail = "<" + std::to_string(d.width) + ">";
     else if (!d.parents.empty()) {
       std::vector<std::string> parents(d.parents.begin(), d.parents.end());
       s.detail = ": [" + joined(parents, ", ") + "]";
@@ -46,9 +47,14 @@ std::vector<SpecSymbol> getSpecSymbols(const SpecView& view) {
     for (const isa::EnumDecl& en : d.enumerators) {
       const std::string_view text = view.line(en.pos.line);
       const std::size_t at = text.find(en.name);
-      const isa::SourcePos namePos{en.pos.file, en.pos.line, static_cast<std::uint32_t>(at == std::string_view::npos ? 1 : at + 1)};
-      s.children.push_back({en.name, en.value ? hex(*en.value) : std::string(), SpecSymbolKind::Enumerator, lineRange(en.pos.line, en.pos.line),
-                            nameRange(namePos, en.name.size()), {}});
+      const isa::SourcePos namePos{en.pos.file, en.pos.line,
+                                   static_cast<std::uint32_t>(at == std::string_view::npos ? 1 : at + 1)};
+      s.children.push_back({en.name,
+                            en.value ? hex(*en.value) : std::string(),
+                            SpecSymbolKind::Enumerator,
+                            lineRange(en.pos.line, en.pos.line),
+                            nameRange(namePos, en.name.size()),
+                            {}});
     }
     for (const isa::SpecSection& sec : d.sections) {
       if (sec.name != "Encoding") continue;
@@ -56,9 +62,15 @@ std::vector<SpecSymbol> getSpecSymbols(const SpecView& view) {
         const auto decl = fieldDeclOf(l.text);
         if (!decl) continue;
         const std::size_t at = l.text.find(decl->name, l.text.find('>'));
-        const isa::SourcePos namePos{view.self(), l.line, static_cast<std::uint32_t>(at == std::string::npos ? 1 : at + 1)};
-        s.children.push_back({decl->name, "<" + std::to_string(decl->offset) + ", " + std::to_string(decl->width) + "> " + decl->type, SpecSymbolKind::Field,
-                              lineRange(l.line, l.line), nameRange(namePos, decl->name.size()), {}});
+        const isa::SourcePos namePos{view.self(), l.line,
+                                     static_cast<std::uint32_t>(at == std::string::npos ? 1 : at + 1)};
+        s.children.push_back(
+            {decl->name,
+             "<" + std::to_string(decl->offset) + ", " + std::to_string(decl->width) + "> " + decl->type,
+             SpecSymbolKind::Field,
+             lineRange(l.line, l.line),
+             nameRange(namePos, decl->name.size()),
+             {}});
       }
     }
     out.push_back(std::move(s));
@@ -86,14 +98,18 @@ std::vector<FoldingRange> getSpecFoldingRanges(const SpecView& view) {
     if (end - line >= 2) {
       const isa::SpecDefinition* def = view.definitionAt(line);
       const isa::SpecSection* sec = def != nullptr ? sectionAt(*def, line) : nullptr;
-      if (sec == nullptr || !isProseSection(sec->name)) out.push_back({line - 1, end - 2, FoldingKind::Comment});
+      if (sec == nullptr || !isProseSection(sec->name))
+        out.push_back({line - 1, end - 2, FoldingKind::Comment});
     }
     line = std::max(end, line + 1);
   }
   std::stable_sort(out.begin(), out.end(), [](const FoldingRange& a, const FoldingRange& b) {
     return a.startLine != b.startLine ? a.startLine < b.startLine : a.endLine > b.endLine;
   });
-  out.erase(std::unique(out.begin(), out.end(), [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }), out.end());
+  out.erase(
+      std::unique(out.begin(), out.end(),
+                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
+      out.end());
   return out;
 }
 

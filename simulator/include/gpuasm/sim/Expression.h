@@ -53,11 +53,41 @@ class Expression {
 
   /// One node of the syntax tree; children are indices into the node list.
   enum class Op : std::uint8_t {
-    Literal, Register, Lane, ActiveMask, Constant, Index,              // leaves and x[i]
-    Neg, BitNot, Not,                                                  // unary
-    Mul, Div, Rem, Add, Sub, Shl, Shr, BitAnd, BitXor, BitOr,          // arithmetic
-    Eq, Ne, Lt, Le, Gt, Ge, And, Or,                                   // comparisons, logic
-    AsF32, AsS32, AsU32, All, Any, Lanes, Count, IsNan,                // functions
+    Literal,
+    Register,
+    Lane,
+    ActiveMask,
+    Constant,
+    Index,  // leaves and x[i]
+    Neg,
+    BitNot,
+    Not,  // unary
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    BitAnd,
+    BitXor,
+    BitOr,  // arithmetic
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,  // comparisons, logic
+    AsF32,
+    AsS32,
+    AsU32,
+    All,
+    Any,
+    Lanes,
+    Count,
+    IsNan,  // functions
   };
   struct Node {
     Op op = Op::Literal;
@@ -73,9 +103,12 @@ class Expression {
   const std::vector<Node>& nodes() const { return nodes_; }
   std::uint32_t root() const { return root_; }
   /// The text of a node.
-  std::string_view textOf(const Node& n) const { return std::string_view(text_).substr(n.begin, n.end - n.begin); }
+  std::string_view textOf(const Node& n) const {
+    return std::string_view(text_).substr(n.begin, n.end - n.begin);
+  }
   /// The value of node `index` in `lane`.
-  std::expected<ExprValue, ExprError> evaluateNode(std::uint32_t index, const WarpState& state, unsigned lane) const;
+  std::expected<ExprValue, ExprError> evaluateNode(std::uint32_t index, const WarpState& state,
+                                                   unsigned lane) const;
 
  private:
   friend class ExpressionParser;
@@ -87,8 +120,8 @@ class Expression {
 /// The outcome of checking an assertion: a bool expression that must hold in every active lane.
 struct ExpectationResult {
   bool holds = false;
-  std::string message;               ///< why it fails (empty when it holds)
-  std::uint32_t failingLanes = 0;    ///< lanes where it is false (bit `lane`); all active for a uniform failure
+  std::string message;             ///< why it fails (empty when it holds)
+  std::uint32_t failingLanes = 0;  ///< lanes where it is false (bit `lane`); all active for a uniform failure
 };
 
 /// Checks a bool expression against a state: per-lane, it must be true in every active lane;

@@ -20,31 +20,31 @@ namespace gpuasm::sim {
 /// Where an operand's value lives.
 enum class OperandKind : std::uint8_t {
   None,
-  Gpr,        ///< per-lane R register (or the first of a range when width > 32)
-  Ugpr,       ///< uniform UR register
-  Pred,       ///< per-lane predicate
-  UPred,      ///< uniform predicate
-  PredSet,    ///< PR: P0..P7 as a byte (P2R, R2P)
-  UPredSet,   ///< UPR
-  Imm,        ///< immediate bits (signed immediates sign-extended to 64 bits)
-  CMem,       ///< constant memory c[bank][offset]
+  Gpr,       ///< per-lane R register (or the first of a range when width > 32)
+  Ugpr,      ///< uniform UR register
+  Pred,      ///< per-lane predicate
+  UPred,     ///< uniform predicate
+  PredSet,   ///< PR: P0..P7 as a byte (P2R, R2P)
+  UPredSet,  ///< UPR
+  Imm,       ///< immediate bits (signed immediates sign-extended to 64 bits)
+  CMem,      ///< constant memory c[bank][offset]
 };
 
 /// One resolved operand. The fields are ordered so that it takes 32 bytes: a prepared program
 /// holds some eleven per instruction, and the debugger keeps a whole program prepared.
 struct Operand {
-  std::uint64_t imm = 0;       ///< immediate value
-  std::uint32_t reg = 0;       ///< register or predicate number
-  std::uint32_t bank = 0;      ///< constant bank
-  std::uint32_t offset = 0;    ///< constant byte offset
-  std::uint32_t width = 32;    ///< Bitwidth<> of the operand in this instruction
-  std::int16_t field = -1;     ///< index into the opcode's fields (-1 for PR/UPR)
+  std::uint64_t imm = 0;     ///< immediate value
+  std::uint32_t reg = 0;     ///< register or predicate number
+  std::uint32_t bank = 0;    ///< constant bank
+  std::uint32_t offset = 0;  ///< constant byte offset
+  std::uint32_t width = 32;  ///< Bitwidth<> of the operand in this instruction
+  std::int16_t field = -1;   ///< index into the opcode's fields (-1 for PR/UPR)
   OperandKind kind = OperandKind::None;
-  std::uint8_t select = 0;     ///< `.B0`..`.B3` / `.H0`/`.H1` selector value (0 when none)
-  bool neg = false;            ///< `-` (or `~` where CvtINegX prints it so)
-  bool abs = false;            ///< `|x|`
-  bool bitNot = false;         ///< `~`
-  bool logicalNot = false;     ///< `!` on a predicate
+  std::uint8_t select = 0;  ///< `.B0`..`.B3` / `.H0`/`.H1` selector value (0 when none)
+  bool neg = false;         ///< `-` (or `~` where CvtINegX prints it so)
+  bool abs = false;         ///< `|x|`
+  bool bitNot = false;      ///< `~`
+  bool logicalNot = false;  ///< `!` on a predicate
 };
 static_assert(sizeof(Operand) == 32);
 
@@ -65,15 +65,15 @@ struct PreparedInst {
   const isa::Opcode* opcode = nullptr;
   const isa::Optype* optype = nullptr;
   const Semantics* semantics = nullptr;
-  std::uint32_t line = 0;   ///< 0-based source line
-  bool uniform = false;     ///< guarded by a uniform predicate: executes once per warp
+  std::uint32_t line = 0;  ///< 0-based source line
+  bool uniform = false;    ///< guarded by a uniform predicate: executes once per warp
   Operand guard;
   std::array<Operand, kMaxInputs> in{};
   std::array<Operand, kMaxOutputs> out{};
   std::uint8_t inCount = 0, outCount = 0;
-  std::array<std::uint8_t, kMaxModifiers> mods{};   ///< per the semantics' ModifierDecl list
-  std::array<Operand, kMaxNamed> named{};           ///< per the semantics' `named` field list
-  std::string error;        ///< non-empty: executing this instruction stops with this reason
+  std::array<std::uint8_t, kMaxModifiers> mods{};  ///< per the semantics' ModifierDecl list
+  std::array<Operand, kMaxNamed> named{};          ///< per the semantics' `named` field list
+  std::string error;  ///< non-empty: executing this instruction stops with this reason
 };
 
 /// One source statement handed to `prepare`: a matched instruction, or the reason it has none.

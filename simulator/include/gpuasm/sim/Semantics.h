@@ -31,7 +31,7 @@ using ExecFn = void (*)(ExecContext&);
 
 /// What an optype does.
 struct Semantics {
-  std::vector<ModifierDecl> modifiers;       ///< read as inst.mods[i]
+  std::vector<ModifierDecl> modifiers;  ///< read as inst.mods[i]
   /// Fields outside InList<> that the semantics reads, as inst.named[i] (lut, shiftamt, ridx,
   /// ULDC's constant address). An opcode without the field gets an Operand of kind None.
   std::vector<std::string_view> named;
@@ -44,7 +44,8 @@ struct Semantics {
 };
 
 /// A semantics: the function, the modifiers it reads (inst.mods) and the extra fields (inst.named).
-inline Semantics semantics(ExecFn exec, std::vector<ModifierDecl> modifiers = {}, std::vector<std::string_view> named = {}) {
+inline Semantics semantics(ExecFn exec, std::vector<ModifierDecl> modifiers = {},
+                           std::vector<std::string_view> named = {}) {
   Semantics s;
   s.exec = exec;
   s.modifiers = std::move(modifiers);
@@ -106,7 +107,8 @@ struct LaneSource {
 class ExecContext {
  public:
   /// `written`, when given, collects every register the instruction writes (for traces).
-  ExecContext(WarpState& state, const PreparedInst& inst, std::vector<std::pair<RegFile, std::uint32_t>>* written = nullptr);
+  ExecContext(WarpState& state, const PreparedInst& inst,
+              std::vector<std::pair<RegFile, std::uint32_t>>* written = nullptr);
 
   WarpState& state() { return state_; }
   const WarpState& state() const { return state_; }
@@ -192,7 +194,8 @@ class ExecContext {
   std::uint32_t laneMask_ = 0;
   std::string error_;
   std::vector<std::pair<RegFile, std::uint32_t>>* written_ = nullptr;
-  std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed> broadcast_{};  // values behind LaneSource step 0
+  std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed>
+      broadcast_{};  // values behind LaneSource step 0
   std::size_t broadcastUsed_ = 0;
 };
 
@@ -216,9 +219,12 @@ inline std::uint32_t ExecContext::readInt(const Operand& o, unsigned lane) const
 
 inline bool ExecContext::readPred(const Operand& o, unsigned lane) const {
   bool v = false;
-  if (o.kind == OperandKind::Pred) v = ((state_.p[o.reg] >> lane) & 1u) != 0;
-  else if (o.kind == OperandKind::UPred) v = state_.up[o.reg];
-  else v = read(o, lane) != 0;
+  if (o.kind == OperandKind::Pred)
+    v = ((state_.p[o.reg] >> lane) & 1u) != 0;
+  else if (o.kind == OperandKind::UPred)
+    v = state_.up[o.reg];
+  else
+    v = read(o, lane) != 0;
   return v != o.logicalNot;
 }
 

@@ -44,10 +44,11 @@ struct TraceEntry {
 /// The outcome of a run.
 struct RunResult {
   StopReason reason = StopReason::End;
-  std::optional<std::uint32_t> line;  ///< 0-based: the stop line (until), failing line (error), last executed (end)
-  std::uint64_t executed = 0;         ///< instructions executed
-  std::string message;                ///< the reason, for an error
-  std::vector<TraceEntry> trace;      ///< when RunOptions::trace
+  std::optional<std::uint32_t>
+      line;                    ///< 0-based: the stop line (until), failing line (error), last executed (end)
+  std::uint64_t executed = 0;  ///< instructions executed
+  std::string message;         ///< the reason, for an error
+  std::vector<TraceEntry> trace;  ///< when RunOptions::trace
 };
 
 /// Runs `program` on `state`.

@@ -58,7 +58,9 @@ class RegisterLayout {
 class ConstantBanks {
  public:
   /// Stores a word at a 4-byte aligned byte offset.
-  void setWord(std::uint32_t bank, std::uint32_t offset, std::uint32_t value) { words_[{bank, offset & ~3u}] = value; }
+  void setWord(std::uint32_t bank, std::uint32_t offset, std::uint32_t value) {
+    words_[{bank, offset & ~3u}] = value;
+  }
   /// Reads `bytes` (1..16) little-endian bytes at a byte offset, any alignment; the low 64 bits.
   std::uint64_t read(std::uint32_t bank, std::uint32_t offset, unsigned bytes) const;
   /// The 32-bit word at a byte offset (any alignment).
@@ -153,7 +155,7 @@ class WarpCheckpoint {
   /// Writes the stored registers over `out`, which holds `start`.
   void overlay(WarpState& out) const;
 
-  std::vector<std::uint16_t> rows_;                          ///< numbers of the stored R registers
+  std::vector<std::uint16_t> rows_;                           ///< numbers of the stored R registers
   std::vector<std::array<std::uint32_t, kWarpSize>> values_;  ///< their 32 lanes
   std::array<std::uint32_t, kMaxPred> p_{};
   std::array<std::uint32_t, kMaxUgpr> ur_{};

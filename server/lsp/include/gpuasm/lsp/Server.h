@@ -1,8 +1,8 @@
 // The language server's core, without I/O: JSON-RPC 2.0 bodies in, bodies out. It keeps the LSP
 // 3.17 lifecycle (initialize, initialized, shutdown, exit), what the client declared and what it
 // was sent; the documents are the workspace's (workspace/Workspace.h), which every handler calls.
-// It publishes a document's diagnostics when a change makes them differ from what the client has. Malformed JSON, invalid
-// requests, unknown methods and bad params get JSON-RPC errors; nothing ends the server but
+// It publishes a document's diagnostics when a change makes them differ from what the client has. Malformed
+// JSON, invalid requests, unknown methods and bad params get JSON-RPC errors; nothing ends the server but
 // `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
 #pragma once
 
@@ -23,8 +23,8 @@
 namespace gpuasm::lsp {
 
 class SpecDocuments;
-using workspace::SpecSession;
 using wire::MessageHandler;
+using workspace::SpecSession;
 
 /// What the client declared at initialize that the server's answers depend on, read in one
 /// place (LSP 3.17: an absent capability is not supported).
@@ -77,13 +77,18 @@ class Server : public MessageHandler {
 
  private:
   struct Message;  ///< one parsed JSON-RPC message (Server.cpp: the JSON stays out of this header)
-  void handleOne(const Message& message, const std::set<std::string>& cancelled, std::vector<std::string>& out);
+  struct Call;     ///< a valid message: its id (null for a notification), method, params and the state
+  void handleOne(const Message& message, const std::set<std::string>& cancelled,
+                 std::vector<std::string>& out);
+  void handleNotification(const Call& call);
+  void handleInitialize(const Call& call);
+  void handleRequest(const Call& call);
 
   std::unique_ptr<workspace::Workspace> workspace_;
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exit_ = false;
-  ClientCapabilities client_;      ///< what the client declared at initialize
+  ClientCapabilities client_;       ///< what the client declared at initialize
   std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
   std::unique_ptr<SpecDocuments> spec_;
   std::map<std::string, std::string> published_;  ///< per .asm document, the diagnostics last sent

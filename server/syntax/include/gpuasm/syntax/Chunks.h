@@ -29,7 +29,8 @@ class ChunkScanner {
  public:
   /// `recordComments` false: ChunkScan::comments stays empty (a batch tool needs only the chunk
   /// ends, and a line of millions of comments would otherwise be a list of millions).
-  explicit ChunkScanner(std::string_view text, bool recordComments = true) : text_(text), recordComments_(recordComments) {}
+  explicit ChunkScanner(std::string_view text, bool recordComments = true)
+      : text_(text), recordComments_(recordComments) {}
 
   /// The chunk starting at `begin`, which must be 0 or just after a '\n' that ends a chunk.
   ChunkScan scan(std::uint32_t begin);
@@ -68,6 +69,7 @@ struct ChunkPiece {
 /// kMaxStatementBytes is a tooLong piece of its own, and the comments and blanks between two
 /// pieces are in neither (they hold no statement). For valid text the pieces lower to the
 /// statements of the whole chunk. Replaces the contents of `out`.
-void cutChunk(std::string_view text, std::uint32_t begin, std::uint32_t end, std::uint32_t line, std::vector<ChunkPiece>& out);
+void cutChunk(std::string_view text, std::uint32_t begin, std::uint32_t end, std::uint32_t line,
+              std::vector<ChunkPiece>& out);
 
 }  // namespace gpuasm::syntax

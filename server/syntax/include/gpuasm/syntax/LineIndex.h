@@ -26,7 +26,8 @@ class LineIndex {
   /// The index of `text`, which is `before`'s text with bytes [begin, oldEnd) replaced by
   /// [begin, newEnd) of `text`: the line starts outside the edit are taken from `before` (those
   /// after it shifted) and only the replacement is read, so an edit does not read the whole text.
-  LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd);
+  LineIndex(std::string_view text, const LineIndex& before, std::uint32_t begin, std::uint32_t oldEnd,
+            std::uint32_t newEnd);
 
   /// Position of a byte offset (clamped to the text's end; an offset inside a multi-byte
   /// character maps to that character's start).
@@ -53,7 +54,8 @@ class LineIndex {
 /// positions as LineIndex::position.
 class LineCursor {
  public:
-  explicit LineCursor(std::string_view text, ColumnUnit unit = ColumnUnit::Utf16) : text_(text), unit_(unit) {}
+  explicit LineCursor(std::string_view text, ColumnUnit unit = ColumnUnit::Utf16)
+      : text_(text), unit_(unit) {}
 
   /// Position of `offset`, which must not be before the previous call's (an earlier offset is
   /// answered by reading the text again from its start).

@@ -60,7 +60,8 @@ class LineScanner {
   /// One piece of a chunk (syntax/Chunks.h cutChunk) of the document `text`: lowerChunkAt on
   /// it, or for a tooLong piece its `statement-too-long` diagnostic and no statement. lowerText
   /// and the streaming assembler are this, piece after piece. True for the fast path.
-  bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
+  bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out,
+                  std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
  private:
   std::vector<StatementView> views_;  // scratch, reused line after line
@@ -77,7 +78,8 @@ bool lowerChunkAt(std::string_view chunk, std::uint32_t base, std::uint32_t line
                   std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
 /// lowerPiece with a scanner of the calling thread.
-bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out, std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
+bool lowerPiece(std::string_view text, const ChunkPiece& piece, LoweredUnit& out,
+                std::vector<isa::AsmDiagnostic>& syntaxDiagnostics);
 
 /// The tree-sitter path for a piece of a document: `chunk` (whole lines) starts at byte `base`
 /// and line `lineNo` of its document. Appends the statements and lowering diagnostics to `out`

@@ -70,15 +70,15 @@ struct GuardView {
 /// One instruction statement.
 struct StatementView {
   ByteRange range;
-  std::uint32_t line = 0;          ///< 0-based line where the statement starts
+  std::uint32_t line = 0;  ///< 0-based line where the statement starts
   std::optional<GuardView> guard;
-  Token mnemonic;                  ///< the first dotted component: "IMAD" of IMAD.WIDE.U32
-  std::vector<Token> modifiers;    ///< every dotted part after it: "WIDE", "U32"
+  Token mnemonic;                ///< the first dotted component: "IMAD" of IMAD.WIDE.U32
+  std::vector<Token> modifiers;  ///< every dotted part after it: "WIDE", "U32"
   std::vector<OperandView> operands;
   std::optional<ByteRange> trailingComma;  ///< a ',' right before ';' (lenient, reported later)
-  std::vector<Token> scheduling;   ///< $sched $req $wsb placeholders
-  bool hasSemicolon = false;       ///< false when the ';' is MISSING
-  bool hasError = false;           ///< an ERROR or MISSING node inside the statement
+  std::vector<Token> scheduling;           ///< $sched $req $wsb placeholders
+  bool hasSemicolon = false;               ///< false when the ';' is MISSING
+  bool hasError = false;                   ///< an ERROR or MISSING node inside the statement
 };
 
 /// The statements of a tree, in document order.

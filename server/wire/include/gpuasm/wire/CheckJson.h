@@ -30,9 +30,11 @@ struct FileDiagnostics {
 };
 
 /// Diagnostics placed at 1-based lines and UTF-16 columns, as the command line prints them.
-std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics, const syntax::LineIndex& lines);
+std::vector<PlacedDiagnostic> placeDiagnostics(const std::vector<ide::Diagnostic>& diagnostics,
+                                               const syntax::LineIndex& lines);
 /// One diagnostic whose 0-based start and end positions are known.
-PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition begin, syntax::LinePosition end);
+PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition begin,
+                                 syntax::LinePosition end);
 /// The next of a file's diagnostics, met in document order (of their starts), placed by a cursor
 /// over the file: what the batch commands print as they go.
 PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LineCursor& cursor);

@@ -34,8 +34,8 @@ class FrameReader {
 
  private:
   std::string buffer_;
-  std::size_t consumed_ = 0;     // bytes of buffer_ already handed out
-  std::size_t skipBody_ = 0;     // bytes of a refused body still to drop
+  std::size_t consumed_ = 0;               // bytes of buffer_ already handed out
+  std::size_t skipBody_ = 0;               // bytes of a refused body still to drop
   std::optional<std::size_t> bodyLength_;  // set once the header block is read
   void compact();
 };

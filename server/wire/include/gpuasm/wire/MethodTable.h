@@ -9,7 +9,8 @@ namespace gpuasm::wire {
 
 /// The entry of `table` whose member `name` equals `wanted`, or null.
 template <typename Entry>
-const Entry* findByName(std::span<const Entry> table, std::string_view Entry::*name, std::string_view wanted) {
+const Entry* findByName(std::span<const Entry> table, std::string_view Entry::*name,
+                        std::string_view wanted) {
   for (const Entry& e : table)
     if (e.*name == wanted) return &e;
   return nullptr;

@@ -16,6 +16,7 @@ std::expected<sim::InitialState, std::string> stateFromJson(const nlohmann::json
 nlohmann::json registersJson(const sim::WarpState& state);
 
 /// The object of `gpuasm run --json` (runToJson is its text).
-nlohmann::json runJson(const std::string& file, const ide::RunOutcome& outcome, const std::vector<PlacedDiagnostic>& diagnostics);
+nlohmann::json runJson(const std::string& file, const ide::RunOutcome& outcome,
+                       const std::vector<PlacedDiagnostic>& diagnostics);
 
 }  // namespace gpuasm::wire::detail

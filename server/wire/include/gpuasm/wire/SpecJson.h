@@ -13,7 +13,8 @@ namespace gpuasm::wire {
 
 /// The whole database: types with values, groups, optypes (syntax forms, docs), opcodes with
 /// fields, errata, and counts. `indent` < 0 gives one line.
-std::string specToJson(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics, int indent);
+std::string specToJson(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics,
+                       int indent);
 
 /// One decoded word per entry: {"encoding", "opcode", "fields", "issues"}.
 struct DisEntry {
@@ -25,6 +26,7 @@ struct DisEntry {
 std::string disToJson(const isa::InstrDb& db, const std::vector<DisEntry>& entries, int indent);
 
 /// Diagnostics as {"file","line","column","severity","code","message","erratum"} objects.
-std::string specDiagnosticsToJson(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics, int indent);
+std::string specDiagnosticsToJson(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics,
+                                  int indent);
 
 }  // namespace gpuasm::wire

@@ -91,7 +91,8 @@ SpecOutcome runSpecJob(SpecJob job);
 /// the database in use did not have is broken (a definition no longer parses, a field names a
 /// value its type lacks) and is not installed; the lint's findings (a domain that lists a value
 /// renamed in its type) are shown and do not block.
-std::set<std::string> unaccountedErrors(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics);
+std::set<std::string> unaccountedErrors(const isa::InstrDb& db,
+                                        const std::vector<isa::SpecDiagnostic>& diagnostics);
 
 /// Whether `path` (absolute) is a file a spec directory reads: `dir`/NAME.txt or NAME.isa.
 bool isSpecFileOf(std::string_view dir, std::string_view path);
@@ -126,12 +127,12 @@ struct OpenSpecDocument {
 
 /// The server's spec state.
 struct SpecSession {
-  std::shared_ptr<const isa::InstrDb> db;  ///< in use
-  SpecChoice choice;                       ///< where `db` comes from
-  std::shared_ptr<const isa::InstrDb> builtIn;  ///< what the server was started with
-  SpecChoice builtInChoice;                     ///< CommandLine (with its dir) or Embedded
-  std::string workspaceRoot;                    ///< absolute, empty when the client named none
-  std::string settingDir;                       ///< the client's gpuasm.specDir, as written
+  std::shared_ptr<const isa::InstrDb> db;             ///< in use
+  SpecChoice choice;                                  ///< where `db` comes from
+  std::shared_ptr<const isa::InstrDb> builtIn;        ///< what the server was started with
+  SpecChoice builtInChoice;                           ///< CommandLine (with its dir) or Embedded
+  std::string workspaceRoot;                          ///< absolute, empty when the client named none
+  std::string settingDir;                             ///< the client's gpuasm.specDir, as written
   std::map<std::string, OpenSpecDocument> documents;  ///< open spec files by URI
   /// The unaccounted errors of `db`'s load: a reload may keep these, not add others.
   std::set<std::string> knownErrors;
@@ -140,7 +141,7 @@ struct SpecSession {
   std::vector<isa::SpecDiagnostic> diagnostics;
   std::shared_ptr<const isa::InstrDb> diagnosticsDb;
   std::set<std::string> publishedUris;
-  std::string problem;  ///< why the last load was not installed; empty when it was
+  std::string problem;      ///< why the last load was not installed; empty when it was
   std::uint64_t loads = 0;  ///< loads installed since the start
   bool reloadWanted = false;
   SpecWorker worker;

@@ -25,7 +25,7 @@ const char* severityName(Severity severity);
 struct Diagnostic {
   syntax::ByteRange range;
   Severity severity = Severity::Error;
-  isa::DiagnosticCode code{};            ///< stable, documented in docs/PROTOCOL.md
+  isa::DiagnosticCode code{};  ///< stable, documented in docs/PROTOCOL.md
   std::string message;
   std::vector<std::string> suggestions;  ///< replacement texts for the range, best first
   std::vector<std::string> legalForms;   ///< near miss: the syntax forms that would be legal

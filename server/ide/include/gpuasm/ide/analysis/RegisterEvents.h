@@ -34,7 +34,7 @@ struct RegisterEvent {
   std::uint32_t line = 0;
   std::uint32_t statement = 0;  ///< index of the statement in its unit
   isa::Access access = isa::Access::None;
-  bool guarded = false;   ///< the statement executes under a predicate: a write may leave lanes alone
+  bool guarded = false;  ///< the statement executes under a predicate: a write may leave lanes alone
   bool implicit = false;
   /// The statement does not assemble: what it does with the register it names is unknown, so
   /// the dataflow takes it as read and written (no finding is made on it).

@@ -40,7 +40,8 @@ std::vector<RegisterId> registersAt(const Snapshot& snapshot, std::uint32_t offs
 
 /// Every place in the document that reads or writes one of `registers`, in document order; an
 /// operand that covers several of them appears once (its uses merged).
-std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot, const std::vector<RegisterId>& registers);
+std::vector<RegisterOccurrence> registerOccurrences(const Snapshot& snapshot,
+                                                    const std::vector<RegisterId>& registers);
 
 /// registerOccurrences of the registers under the cursor: what documentHighlight and
 /// references show.
@@ -62,19 +63,20 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
 /// Where the value of one register at a place comes from and goes to.
 struct ValueFlow {
   RegisterId reg;
-  std::string name;                      ///< "R1"
-  bool written = false;                  ///< the place writes the register (else it reads it)
+  std::string name;      ///< "R1"
+  bool written = false;  ///< the place writes the register (else it reads it)
   /// For a read: the lines (0-based) of the writes whose value it may read, nearest first (more
   /// than one when guarded writes merge lanes); for a write: its own line.
   std::vector<std::uint32_t> writtenAt;
-  bool fromInitialState = false;         ///< a read that may see the value a `// @state` set
-  bool uninitialized = false;            ///< a read that may see a register nothing set
-  std::optional<std::uint32_t> readNext; ///< the next line that reads the value (after this place)
+  bool fromInitialState = false;               ///< a read that may see the value a `// @state` set
+  bool uninitialized = false;                  ///< a read that may see a register nothing set
+  std::optional<std::uint32_t> readNext;       ///< the next line that reads the value (after this place)
   std::optional<std::uint32_t> overwrittenAt;  ///< the next unguarded write, if any
 };
 
 /// The flow of each register the operand or guard at `offset` stands for (see registersAt).
-std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile);
+std::vector<ValueFlow> valueFlowAt(const Snapshot& snapshot, std::uint32_t offset,
+                                   const sim::InitialState* stateFile);
 
 /// Renaming a register within its live range: the value at the cursor, every write that
 /// reaches its reads and every read they reach, renamed together.
@@ -87,12 +89,14 @@ struct RegisterRename {
 /// Whether the register at `offset` can be renamed, and its range and name; an error value
 /// says why not (not a single register, a value from the initial state, a line that does not
 /// assemble in its live range).
-std::expected<RegisterRename, std::string> prepareRegisterRename(const Snapshot& snapshot, std::uint32_t offset,
+std::expected<RegisterRename, std::string> prepareRegisterRename(const Snapshot& snapshot,
+                                                                 std::uint32_t offset,
                                                                  const sim::InitialState* stateFile);
 
 /// The edits that rename the live range at `offset` to `newName`; an error value when the
 /// name is no register of the same file or is already live there.
-std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapshot, std::uint32_t offset, std::string_view newName,
+std::expected<RegisterRename, std::string> renameRegister(const Snapshot& snapshot, std::uint32_t offset,
+                                                          std::string_view newName,
                                                           const sim::InitialState* stateFile);
 
 }  // namespace gpuasm::ide

@@ -30,7 +30,7 @@ struct ChunkAnalysis {
   std::uint32_t newlines = 0;
   AssembledUnit unit;
   std::vector<syntax::ByteRange> comments;
-  bool unclosedComment = false;  ///< holds a '/*' that no '*/' closes
+  bool unclosedComment = false;               ///< holds a '/*' that no '*/' closes
   std::vector<RegisterEvent> registerEvents;  ///< what its statements read and write
   std::vector<RegisterId> stateRegisters;     ///< what its `// @state` directives set
   bool stateDirectives = false;               ///< holds a `// @state` directive (well-formed or not)
@@ -89,7 +89,8 @@ class Snapshot {
 
   Snapshot(const isa::InstrDb& db, std::string text);
   /// The text of an edit of `before`: [begin, oldEnd) of its text replaced by [begin, newEnd).
-  Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin, std::uint32_t oldEnd, std::uint32_t newEnd);
+  Snapshot(const isa::InstrDb& db, std::string text, const Snapshot& before, std::uint32_t begin,
+           std::uint32_t oldEnd, std::uint32_t newEnd);
   /// Positions of every chunk, the absolute diagnostics and the blocks, from `owned` (analyse).
   void index(std::vector<std::shared_ptr<const ChunkAnalysis>> owned);
   /// The chunk holding `offset` (the last chunk for the text's end). Needs a chunk.
@@ -112,7 +113,8 @@ class Snapshot {
   std::size_t firstChunkToRedo(std::string_view now, std::uint32_t begin, std::uint32_t editEnd) const;
   /// The chunks of `now` from chunk `first` until one starts where an old one did (delta: the
   /// edit's change of length).
-  Reanalysis reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd, std::int64_t delta) const;
+  Reanalysis reanalyse(std::string_view now, std::size_t first, std::uint32_t editEnd,
+                       std::int64_t delta) const;
   /// An edited version's flat arrays (chunks, positions, diagnostics): `before`'s, with `fresh`.
   void indexEdit(const Snapshot& before, std::size_t first, const Reanalysis& fresh, std::int64_t delta);
   /// An edited version's blocks: `before`'s shared, new ones where the edit's chunks are.
@@ -127,11 +129,12 @@ class Snapshot {
   // blocks: an edit takes a reference to each untouched block, not to each of ~16,000 chunks
   // (a reference count per chunk, in memory all over the heap, was most of an edit's time).
   std::vector<std::shared_ptr<const ChunkBlock>> blocks_;  ///< own chunks_, in order
-  std::vector<std::uint32_t> blockFirst_;                 ///< index of each block's first chunk
+  std::vector<std::uint32_t> blockFirst_;                  ///< index of each block's first chunk
   std::vector<const ChunkAnalysis*> chunks_;
-  std::vector<std::uint32_t> chunkStart_;        ///< first byte of each chunk
-  std::vector<std::uint32_t> chunkLine_;         ///< first line of each chunk
-  std::vector<std::uint32_t> chunkDiagnostics_;  ///< where each chunk's diagnostics start in diagnostics_ (one more: the end)
+  std::vector<std::uint32_t> chunkStart_;  ///< first byte of each chunk
+  std::vector<std::uint32_t> chunkLine_;   ///< first line of each chunk
+  std::vector<std::uint32_t>
+      chunkDiagnostics_;  ///< where each chunk's diagnostics start in diagnostics_ (one more: the end)
   std::vector<Diagnostic> diagnostics_;
   std::size_t analysed_ = 0;
   std::size_t expectationChunks_ = 0;  ///< chunks with a well-formed `// @expect`

@@ -21,12 +21,12 @@ namespace gpuasm::ide {
 enum class CodeActionKind : std::uint8_t { QuickFix };
 
 struct CodeAction {
-  std::string title;                     ///< "Change '.RX' to '.RN'", "Remove '.SAT'", "Insert ';'"
+  std::string title;  ///< "Change '.RX' to '.RN'", "Remove '.SAT'", "Insert ';'"
   CodeActionKind kind = CodeActionKind::QuickFix;
-  std::size_t diagnostic = 0;            ///< index into snapshot.unit().diagnostics
-  isa::DiagnosticCode code{};            ///< that diagnostic's code
-  std::vector<syntax::TextEdit> edits;   ///< byte ranges of the snapshot's text, non-overlapping
-  bool isPreferred = false;              ///< the only fix of its diagnostic: safe to auto-apply
+  std::size_t diagnostic = 0;           ///< index into snapshot.unit().diagnostics
+  isa::DiagnosticCode code{};           ///< that diagnostic's code
+  std::vector<syntax::TextEdit> edits;  ///< byte ranges of the snapshot's text, non-overlapping
+  bool isPreferred = false;             ///< the only fix of its diagnostic: safe to auto-apply
 };
 
 /// The quick fixes for every diagnostic whose range intersects `range` (touching counts, so an

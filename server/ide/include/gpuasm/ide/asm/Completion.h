@@ -33,7 +33,7 @@ enum class CompletionKind : std::uint8_t {
 
 /// One proposal.
 struct CompletionItem {
-  std::string label;          ///< what the menu shows
+  std::string label;  ///< what the menu shows
   CompletionKind kind = CompletionKind::Mnemonic;
   std::string detail;         ///< one line: the optype's first sentence, the modifier's meaning, the type
   std::string documentation;  ///< markdown, may be empty
@@ -46,8 +46,8 @@ struct CompletionItem {
 };
 
 /// An item that inserts its label over `range`, ordered by `sortText`.
-CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail, syntax::ByteRange range,
-                               std::string sortText);
+CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail,
+                               syntax::ByteRange range, std::string sortText);
 /// A sort key that orders by `group`, then by `index` within it (compared as bytes).
 std::string completionSortKey(std::size_t group, std::size_t index);
 

@@ -15,14 +15,13 @@ namespace gpuasm::ide {
 
 enum class DocumentSymbolKind : std::uint8_t { Section, Instruction };
 
-
 /// One entry of the outline.
 struct DocumentSymbol {
   std::string name;    ///< a section's title; an instruction's mnemonic and modifiers as written
   std::string detail;  ///< an instruction's opcode variant when it assembles ("IADD_RR"), else empty
   DocumentSymbolKind kind = DocumentSymbolKind::Instruction;
-  syntax::ByteRange range;           ///< the whole statement; a section from its header to its last line
-  syntax::ByteRange selectionRange;  ///< the mnemonic with its modifiers; a section's title
+  syntax::ByteRange range;               ///< the whole statement; a section from its header to its last line
+  syntax::ByteRange selectionRange;      ///< the mnemonic with its modifiers; a section's title
   std::vector<DocumentSymbol> children;  ///< a section's instructions
 };
 

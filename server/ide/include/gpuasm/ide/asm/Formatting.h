@@ -26,6 +26,7 @@ std::vector<syntax::TextEdit> formatDocument(const Snapshot& snapshot, const For
 
 /// The edits of formatDocument for the lines that overlap `range` (a line whose end the range
 /// touches counts). A block is aligned as a whole, so a line gets the same text either way.
-std::vector<syntax::TextEdit> formatRange(const Snapshot& snapshot, syntax::ByteRange range, const FormatOptions& options);
+std::vector<syntax::TextEdit> formatRange(const Snapshot& snapshot, syntax::ByteRange range,
+                                          const FormatOptions& options);
 
 }  // namespace gpuasm::ide

@@ -36,18 +36,18 @@ enum class HoverSectionKind : std::uint8_t {
 
 /// One labelled entry of a section (a modifier and its meaning, a fact and its value).
 struct HoverItem {
-  std::string label;         ///< a token of the language, or a fact's name
-  std::string text;          ///< the meaning or value; may hold several lines
-  bool labelIsCode = true;   ///< the label is a token (`.X`, `L-20`), not a word
-  bool textIsCode = false;   ///< the text is a token (`Rd`, `vb`)
+  std::string label;        ///< a token of the language, or a fact's name
+  std::string text;         ///< the meaning or value; may hold several lines
+  bool labelIsCode = true;  ///< the label is a token (`.X`, `L-20`), not a word
+  bool textIsCode = false;  ///< the text is a token (`Rd`, `vb`)
 };
 
 struct HoverSection {
   HoverSectionKind kind = HoverSectionKind::Note;
-  std::string heading;             ///< may be empty
-  std::vector<std::string> text;   ///< paragraphs or prose lines, verbatim
-  std::string source;              ///< "file:line:col" of the spec text quoted, when any
-  std::vector<std::string> code;   ///< assembly lines, or a single encoded word
+  std::string heading;            ///< may be empty
+  std::vector<std::string> text;  ///< paragraphs or prose lines, verbatim
+  std::string source;             ///< "file:line:col" of the spec text quoted, when any
+  std::vector<std::string> code;  ///< assembly lines, or a single encoded word
   std::vector<HoverItem> items;
   std::vector<std::vector<std::string>> table;  ///< first row is the header
 };
@@ -67,6 +67,7 @@ struct HoverInfo {
 /// operand or guard it ends with the register's dataflow (RegisterUses.h): where the value
 /// read was written, where the value written is read next. `stateFile` is the initial state
 /// the runs start from besides the `// @state` directives.
-std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset, const sim::InitialState* stateFile = nullptr);
+std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
+                                  const sim::InitialState* stateFile = nullptr);
 
 }  // namespace gpuasm::ide

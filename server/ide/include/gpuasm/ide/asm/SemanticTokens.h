@@ -28,9 +28,20 @@ namespace gpuasm::ide {
 
 /// Token types. The protocol layer names them for the editor (server/lsp: semanticTokenTypeName).
 enum class SemanticTokenType : std::uint8_t {
-  Keyword, Modifier, Variable, Number, Operator, Comment, Decorator, Property,
+  Keyword,
+  Modifier,
+  Variable,
+  Number,
+  Operator,
+  Comment,
+  Decorator,
+  Property,
   // The spec's own files (SpecFeatures.h): type names, enumerators, strings, groups, optypes and opcodes.
-  Type, EnumMember, String, Namespace, Class,
+  Type,
+  EnumMember,
+  String,
+  Namespace,
+  Class,
 };
 /// How many token types there are (Class is the last).
 inline constexpr std::size_t kSemanticTokenTypeCount = static_cast<std::size_t>(SemanticTokenType::Class) + 1;

@@ -15,15 +15,15 @@ namespace gpuasm::ide {
 
 /// One operand of a signature: its text and where it sits in the signature's label.
 struct ParameterInfo {
-  std::string label;                 ///< the operand as the form writes it: "{-}SrcC", "pu"
-  syntax::ByteRange labelRange;      ///< byte range of `label` inside SignatureInfo::label
-  std::string documentation;         ///< markdown: what the slot accepts (from the field types)
+  std::string label;             ///< the operand as the form writes it: "{-}SrcC", "pu"
+  syntax::ByteRange labelRange;  ///< byte range of `label` inside SignatureInfo::label
+  std::string documentation;     ///< markdown: what the slot accepts (from the field types)
 };
 
 /// One syntax form.
 struct SignatureInfo {
-  std::string label;                 ///< "IMAD{.LO}{.itype} Rd{, pu}, Ra, SrcB, {-}SrcC"
-  std::string documentation;         ///< markdown: the form's comment and the optype's description
+  std::string label;                      ///< "IMAD{.LO}{.itype} Rd{, pu}, Ra, SrcB, {-}SrcC"
+  std::string documentation;              ///< markdown: the form's comment and the optype's description
   std::vector<ParameterInfo> parameters;  ///< parallel to the form's operand slots
 };
 

@@ -33,7 +33,7 @@ namespace gpuasm::ide {
 /// How to start a debug session.
 struct DebugLaunch {
   std::optional<sim::InitialState> stateFile;  ///< over the document's `// @state` directives
-  std::uint64_t stepLimit = 1'000'000;        ///< positions beyond it are not reached
+  std::uint64_t stepLimit = 1'000'000;         ///< positions beyond it are not reached
 };
 
 /// Why execution stopped.
@@ -48,7 +48,6 @@ enum class DebugStopReason : std::uint8_t {
   Paused,          ///< continue ran its slice of instructions without stopping
 };
 
-
 /// Where and why execution stopped.
 struct DebugStop {
   DebugStopReason reason = DebugStopReason::Entry;
@@ -61,10 +60,10 @@ struct DebugStop {
 
 /// A line breakpoint as a client sets it.
 struct BreakpointSpec {
-  std::uint32_t line = 0;       ///< 0-based
-  std::string condition;        ///< an expression; empty: always
-  std::string hitCondition;     ///< "N", ">= N", "> N", "== N", "% N"; empty: every hit
-  std::string logMessage;       ///< non-empty: a log point ({expr} is replaced by its value)
+  std::uint32_t line = 0;    ///< 0-based
+  std::string condition;     ///< an expression; empty: always
+  std::string hitCondition;  ///< "N", ">= N", "> N", "== N", "% N"; empty: every hit
+  std::string logMessage;    ///< non-empty: a log point ({expr} is replaced by its value)
 };
 
 /// What became of a breakpoint: verified on the line of an instruction (moved down to the next
@@ -78,26 +77,26 @@ struct BreakpointStatus {
 
 /// A data breakpoint: stop when a register changes, in any lane or in one.
 struct DataBreakpointSpec {
-  std::string registerName;           ///< R5, P0, UR4, UP1
-  std::optional<unsigned> lane;       ///< a lane of a per-lane register; none: any lane
+  std::string registerName;      ///< R5, P0, UR4, UP1
+  std::optional<unsigned> lane;  ///< a lane of a per-lane register; none: any lane
 };
 
 /// One link of a provenance chain: the instruction that wrote a value (or the initial state, or
 /// an edit), and the inputs it read.
 struct ProvenanceInput {
   std::string registerName;
-  std::optional<unsigned> lane;       ///< none for uniform registers, or when read from other lanes
+  std::optional<unsigned> lane;  ///< none for uniform registers, or when read from other lanes
   std::uint32_t value = 0;
-  std::optional<std::size_t> from;    ///< index of the link that produced it, when followed
-  std::string note;                   ///< e.g. "read across the warp"
+  std::optional<std::size_t> from;  ///< index of the link that produced it, when followed
+  std::string note;                 ///< e.g. "read across the warp"
 };
 struct ProvenanceLink {
   std::string registerName;
   std::optional<unsigned> lane;
-  std::uint32_t value = 0;            ///< the value it gave the register
+  std::uint32_t value = 0;                ///< the value it gave the register
   std::optional<std::uint64_t> position;  ///< the instruction's position; none: the initial state or an edit
   std::optional<std::uint32_t> line;
-  std::string source;                 ///< the instruction's text, or "initial state" / "set by the user"
+  std::string source;  ///< the instruction's text, or "initial state" / "set by the user"
   std::vector<ProvenanceInput> inputs;
 };
 
@@ -111,7 +110,8 @@ class Debugger {
   /// directives and the launch's state file, at position 0. An error value when the initial
   /// state cannot be set up; a document that does not assemble launches and stops at its first
   /// bad instruction when run.
-  static std::expected<Debugger, std::string> launch(const isa::InstrDb& db, std::string_view text, DebugLaunch options);
+  static std::expected<Debugger, std::string> launch(const isa::InstrDb& db, std::string_view text,
+                                                     DebugLaunch options);
 
   std::uint64_t position() const { return position_; }
   /// Instructions in the program (the last position is this count).
@@ -145,11 +145,13 @@ class Debugger {
   std::expected<sim::ExprValue, sim::ExprError> evaluate(std::string_view expression, unsigned lane) const;
   /// Sets a register in one lane (every lane when `lane` is none; uniform registers ignore it)
   /// at the current position; later positions are computed again from it.
-  std::expected<void, std::string> setRegister(std::string_view name, std::optional<unsigned> lane, std::uint32_t value);
+  std::expected<void, std::string> setRegister(std::string_view name, std::optional<unsigned> lane,
+                                               std::uint32_t value);
 
   /// Where the value of `name` in `lane` at the current position came from: the instruction
   /// that wrote it, the inputs it read, and theirs in turn, up to `maxLinks` links.
-  std::expected<std::vector<ProvenanceLink>, std::string> provenance(std::string_view name, unsigned lane, std::size_t maxLinks = 32) const;
+  std::expected<std::vector<ProvenanceLink>, std::string> provenance(std::string_view name, unsigned lane,
+                                                                     std::size_t maxLinks = 32) const;
 
  private:
   struct Edit {
@@ -180,8 +182,11 @@ class Debugger {
     std::vector<std::vector<sim::PreparedInst>> blocks;
     std::uint64_t count = 0;
   };
-  Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps, DebugLaunch options);
-  const sim::PreparedInst& step(std::uint64_t p) const { return steps_.blocks[p / kCheckpointEvery][p % kCheckpointEvery]; }
+  Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps,
+           DebugLaunch options);
+  const sim::PreparedInst& step(std::uint64_t p) const {
+    return steps_.blocks[p / kCheckpointEvery][p % kCheckpointEvery];
+  }
 
   static void apply(const Edit& edit, sim::WarpState& state);
   /// Executes step `p` on `state` and then the edits at p + 1; the error of a step that cannot run.
@@ -204,7 +209,8 @@ class Debugger {
   /// The values the data breakpoints watch (32 lanes for R/P, one for UR/UP), in order.
   void watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const;
   /// The data breakpoints whose watched values went from `before` to `after`, with a description.
-  std::vector<int> dataChanges(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& after, std::string& description) const;
+  std::vector<int> dataChanges(const std::vector<std::uint32_t>& before,
+                               const std::vector<std::uint32_t>& after, std::string& description) const;
   std::string interpolate(const std::string& message, const sim::WarpState& state) const;
 
   const isa::InstrDb* db_;
@@ -214,10 +220,10 @@ class Debugger {
   DebugLaunch options_;
   sim::WarpState initial_, state_;
   std::uint64_t position_ = 0;
-  std::uint64_t furthest_ = 0;                             ///< every position up to it is reachable
-  std::vector<sim::WarpCheckpoint> checkpoints_;           ///< state at k * kCheckpointEvery
-  std::vector<std::uint32_t> laneMasks_;                   ///< per executed position: the lanes it ran on
-  std::map<std::uint64_t, std::vector<Edit>> edits_;       ///< applied at their position
+  std::uint64_t furthest_ = 0;                        ///< every position up to it is reachable
+  std::vector<sim::WarpCheckpoint> checkpoints_;      ///< state at k * kCheckpointEvery
+  std::vector<std::uint32_t> laneMasks_;              ///< per executed position: the lanes it ran on
+  std::map<std::uint64_t, std::vector<Edit>> edits_;  ///< applied at their position
   std::vector<Breakpoint> breakpoints_;
   std::vector<DataBreakpoint> dataBreakpoints_;
   int nextId_ = 1;

@@ -31,8 +31,8 @@ namespace gpuasm::ide {
 
 /// How far a run may go.
 struct LiveLimits {
-  std::uint64_t stepLimit = 1'000'000;         ///< instructions
-  std::chrono::milliseconds budget{500};        ///< time one version's run may take in all
+  std::uint64_t stepLimit = 1'000'000;    ///< instructions
+  std::chrono::milliseconds budget{500};  ///< time one version's run may take in all
 };
 
 /// One register an executed line wrote, and its value afterwards: 32 lanes for R and P (P as
@@ -46,8 +46,8 @@ struct WrittenValue {
 
 /// An executed instruction and what it wrote.
 struct ExecutedLine {
-  std::uint32_t line = 0;        ///< 0-based, in the document
-  syntax::ByteRange statement;   ///< the instruction, in the document
+  std::uint32_t line = 0;       ///< 0-based, in the document
+  syntax::ByteRange statement;  ///< the instruction, in the document
   std::uint32_t activeMask = 0;
   std::vector<WrittenValue> writes;
 };
@@ -55,11 +55,11 @@ struct ExecutedLine {
 /// An `// @expect` directive and, once the run has passed it, whether it held.
 struct ExpectationOutcome {
   enum class Status : std::uint8_t { Passed, Failed, NotChecked };
-  std::uint32_t line = 0;      ///< 0-based
-  syntax::ByteRange range;     ///< from '@expect' to the end of its expression
+  std::uint32_t line = 0;   ///< 0-based
+  syntax::ByteRange range;  ///< from '@expect' to the end of its expression
   std::string expression;
   Status status = Status::NotChecked;
-  std::string message;         ///< why it failed or was not checked
+  std::string message;  ///< why it failed or was not checked
   std::uint32_t failingLanes = 0;
 };
 
@@ -78,7 +78,8 @@ class LiveRun {
   /// A run of `snapshot` from the `// @state` directives and `stateFile` (which the run copies).
   /// `previous`, a run of an earlier version of the same document from the same state file,
   /// lends what the edit left valid.
-  LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile, const LiveRun* previous, LiveLimits limits);
+  LiveRun(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile,
+          const LiveRun* previous, LiveLimits limits);
 
   /// Executes until every instruction on lines up to `throughLine` ran (all when nullopt), the
   /// run ends, or `slice` has passed.
@@ -121,7 +122,8 @@ class LiveRun {
   PreparedChunk prepare(std::size_t k) const;
   void runChunk(std::size_t k);
   void record(std::size_t k, std::uint32_t statement, std::vector<ExecutedLine>& into) const;
-  void check(std::size_t k, const sim::ExpectDirective& directive, std::vector<ExpectationOutcome>& into) const;
+  void check(std::size_t k, const sim::ExpectDirective& directive,
+             std::vector<ExpectationOutcome>& into) const;
   void stop(LiveStatus status, std::string message, std::optional<std::uint32_t> line);
 
   std::shared_ptr<const Snapshot> snapshot_;
@@ -129,13 +131,13 @@ class LiveRun {
   LiveLimits limits_;
   std::optional<sim::RegisterLayout> layout_;
   std::optional<sim::WarpState> state_;
-  std::size_t nextChunk_ = 0;   ///< the chunk whose instructions run next
+  std::size_t nextChunk_ = 0;  ///< the chunk whose instructions run next
   std::uint64_t executed_ = 0, executedHere_ = 0;
   std::chrono::steady_clock::duration spent_{};
   LiveStatus status_ = LiveStatus::Running;
   std::string message_;
   std::optional<std::uint32_t> stopLine_;
-  std::vector<std::shared_ptr<const ChunkResult>> results_;  ///< per chunk, once run
+  std::vector<std::shared_ptr<const ChunkResult>> results_;               ///< per chunk, once run
   std::map<std::size_t, std::shared_ptr<const Checkpoint>> checkpoints_;  ///< state entering a chunk
   std::uint64_t sinceCheckpoint_ = 0;
 };
@@ -144,7 +146,8 @@ class LiveRun {
 /// `R1 = 0x1f0` when every active lane holds the same value, `R1: 2 values (0x100 ×16, 0xf0 ×16)`
 /// when they differ, predicates as true/false or `P0: true in 12 of 32 lanes`; values whose
 /// bits are an f32 infinity or NaN are marked (+Inf, -Inf, NaN).
-std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line, std::optional<std::uint32_t> lane);
+std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
+                           std::optional<std::uint32_t> lane);
 
 /// The expectations as diagnostics: an error on each that failed (expectation-failed), a
 /// warning on each the finished run did not reach (expectation-not-checked).
@@ -153,6 +156,7 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run);
 /// The live values of lines [firstLine, lastLine] as inlay hints at the end of each line (the
 /// labels of a line's statements joined), and where the run stopped early, a hint on that line
 /// saying why. Advance the run through lastLine first.
-std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine, std::optional<std::uint32_t> lane);
+std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine,
+                                         std::optional<std::uint32_t> lane);
 
 }  // namespace gpuasm::ide

@@ -23,10 +23,10 @@ namespace gpuasm::ide {
 
 /// What to run and from which state.
 struct RunRequest {
-  std::optional<std::uint32_t> untilLine;     ///< 0-based: stop before the first instruction at or after it
+  std::optional<std::uint32_t> untilLine;  ///< 0-based: stop before the first instruction at or after it
   std::uint64_t stepLimit = 1'000'000;
-  bool trace = false;                         ///< record per executed line the registers it wrote
-  std::optional<sim::InitialState> stateFile; ///< overrides the document's directives
+  bool trace = false;                          ///< record per executed line the registers it wrote
+  std::optional<sim::InitialState> stateFile;  ///< overrides the document's directives
 };
 
 /// The outcome: the state before and after, why the run stopped, and the document's problems.
@@ -45,17 +45,20 @@ struct RunOutcome {
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request);
 /// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
 /// initial state). The unit may hold only some of the text's statements: a selection.
-RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit, const RunRequest& request);
+RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const AssembledUnit& unit,
+                       const RunRequest& request);
 
 /// The instructions of `unit` as the simulator takes them: each statement with a mnemonic or a
 /// syntax error, with its matched instruction or why it cannot execute. `statement`, when
 /// given, receives each one's index in unit.statements.
-std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit, std::vector<std::uint32_t>* statement = nullptr);
+std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit,
+                                                       std::vector<std::uint32_t>* statement = nullptr);
 
 /// Diagnostics of the malformed `// @state` directives of a text (code state-directive).
 std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text);
 /// The same from the errors sim::parseStateDirectives(text) already found.
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text, std::span<const sim::StateDirectiveError> errors);
+std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text,
+                                                  std::span<const sim::StateDirectiveError> errors);
 /// The diagnostic of an `// @expect` directive whose expression has an error (code
 /// expect-directive): at the error's column, or the whole directive when it has none.
 Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& directive);

@@ -73,7 +73,16 @@ struct SpecSpot {
 };
 
 /// What the outline shows for a definition and what it holds.
-enum class SpecSymbolKind : std::uint8_t { Type, Group, Optype, Opcode, Erratum, AsmFacts, Enumerator, Field };
+enum class SpecSymbolKind : std::uint8_t {
+  Type,
+  Group,
+  Optype,
+  Opcode,
+  Erratum,
+  AsmFacts,
+  Enumerator,
+  Field
+};
 
 struct SpecSymbol {
   std::string name;
@@ -106,7 +115,8 @@ std::vector<SemanticToken> getSpecSemanticTokens(const SpecView& view);
 /// with findings of the last load that an erratum handles, the erratum's decision is added (and
 /// is the hover where no name is under the cursor). `findings`: the load's diagnostics of this
 /// file.
-std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset, std::span<const isa::SpecDiagnostic> findings = {});
+std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset,
+                                      std::span<const isa::SpecDiagnostic> findings = {});
 
 /// Go to definition at byte `offset`: the definition of a type, group, optype, opcode or erratum
 /// named there (the parents of a header and the targets of an erratum included); the declaration

@@ -95,7 +95,15 @@ std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::Instr
   const unsigned threads =
       text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
   {
-    std::vector<std::jthread> helpers;
+    // std::thread joined by hand, not std::jthread: the fuzz build's libc++ 16 has no jthread.
+    std::vector<std::thread> helpers;
+    struct Joiner {
+      std::vector<std::thread>& threads;
+      ~Joiner() {
+        for (std::thread& t : threads)
+          if (t.joinable()) t.join();
+      }
+    } joiner{helpers};  // however the block is left, a thread that could not start included
     for (unsigned t = 1; t < threads && t * kRunChunks < cuts.size(); ++t) helpers.emplace_back(work);
     work();
   }  // the helpers are joined here

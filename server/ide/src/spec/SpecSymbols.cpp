@@ -1,6 +1,8 @@
 // Document symbols and folding ranges of a spec file (SpecFeatures.h).
 #include "SpecModel.h"
 
+#include <algorithm>
+
 namespace gpuasm::ide {
 
 using namespace spec;

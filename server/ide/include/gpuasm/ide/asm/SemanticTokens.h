@@ -26,7 +26,7 @@
 
 namespace gpuasm::ide {
 
-/// Token types. The protocol layer names them for the editor (server/lsp: semanticTokenTypeName).
+/// Token types. The protocol layer names them for the editor (server/lsp: semanticTokensLegend).
 enum class SemanticTokenType : std::uint8_t {
   Keyword,
   Modifier,

@@ -2,7 +2,7 @@
 // (time travel), with line breakpoints (conditions, hit counts, log points), data breakpoints
 // on registers (any lane or one lane), evaluate and register edits in the expression language
 // of docs/LANGUAGE.md, and provenance — where a register's value came from. LSP- and DAP-free:
-// the debug adapter (server/lsp) drives it.
+// the debug adapter (server/dap, through workspace::DebugSession) drives it.
 //
 // Time is the number of instructions executed, `position` (0 = before the first). The ISA has no
 // branches, so position p is instruction p of the program. The state at every position is

@@ -17,6 +17,8 @@
 
 #include <gpuasm/lsp/Server.h>
 
+#include "SpecCopy.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -66,27 +68,11 @@ std::string lineOf(const std::string& text, int n) {
   return line;
 }
 
-void writeFile(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
 // A workspace directory with a copy of the embedded spec in spec/ (and nothing else yet).
-struct Workspace {
-  fs::path root;
-  explicit Workspace(const std::string& name)
-      : root(fs::path(::testing::TempDir()) / ("gpuasm-livespec-" + name + "-" + std::to_string(getpid()))) {
-    fs::remove_all(root);
-    fs::create_directories(root / "spec");
-    for (const isa::SpecFile& f : isa::embeddedSpecFiles())
-      writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
-  }
-  ~Workspace() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
-  }
+struct Workspace : gpuasm::test::SpecCopy {
+  explicit Workspace(const std::string& name) : SpecCopy("gpuasm-livespec-", name) {}
   fs::path spec(const std::string& file) const { return root / "spec" / file; }
-  void projectFile(const std::string& text) const { writeFile(root / "gpuasm.json", text); }
+  void projectFile(const std::string& text) const { gpuasm::test::writeFile(root / "gpuasm.json", text); }
 };
 
 json initializeParams(const Workspace& ws, json options = nullptr, json capabilities = json::object()) {
@@ -156,7 +142,7 @@ void renameOnDisk(const fs::path& file) {
     }
     text += line + "\n";
   }
-  writeFile(file, text);
+  gpuasm::test::writeFile(file, text);
 }
 
 TEST(LiveSpec, TheEmbeddedSpecWithoutProjectFileOrSetting) {
@@ -196,7 +182,7 @@ TEST(LiveSpec, TheClientSettingWinsOverTheProjectFile) {
   ws.projectFile(R"({"specDir": "does-not-matter"})");
   fs::create_directories(ws.root / "mine");
   for (const isa::SpecFile& f : isa::embeddedSpecFiles())
-    writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
+    gpuasm::test::writeFile(ws.root / "mine" / fs::path(f.name).filename(), f.text);
   renameOnDisk(ws.root / "mine" / "000_ialu.txt");
   Server s = start(ws, {{"specDir", "mine"}}).server;
   const json info = specInfo(s);

@@ -8,6 +8,8 @@
 
 #include <gpuasm/lsp/Server.h>
 
+#include "RandomEdits.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -160,57 +162,20 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   // that the client needs. (The same property without JSON: tests/workspace.)
   Server s = initialized();
   std::u16string shadow = u"IADD R0, R1, R2 ;\nFADD.RX R1, R2, R3 ; // é\n";
-  auto toUtf8 = [](const std::u16string& u) {
-    std::string out;
-    for (char16_t c : u) {
-      if (c < 0x80)
-        out += static_cast<char>(c);
-      else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-      } else {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-      }
-    }
-    return out;
-  };
-  json last = send(s, {open(toUtf8(shadow))}).at(0);
+  json last = send(s, {open(gpuasm::test::toUtf8(shadow))}).at(0);
   std::mt19937 rng(7);
   std::size_t skipped = 0;
-  const std::u16string pieces[] = {u"IADD",
-                                   u".X",
-                                   u" R1, ",
-                                   u";",
-                                   u"\n",
-                                   u"é",
-                                   u"€",
-                                   u"MOV R2, 0x5 ;\n",
-                                   u"",
-                                   u"// c\n",
-                                   u".",
-                                   u"// @expect R2 == 0x5\n",
-                                   u"// @expect all(R1 != 0) ",
-                                   u"@expect R0 =="};
   for (int step = 0; step < 200; ++step) {
     // Pick a range in the shadow text (UTF-16 units) and its line/character positions.
     const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
     const std::size_t lo = std::min(a, b), hi = std::min(std::max(a, b), lo + 6);
     auto pos = [&](std::size_t i) {
-      std::uint32_t line = 0, ch = 0;
-      for (std::size_t k = 0; k < i; ++k) {
-        if (shadow[k] == u'\n') {
-          ++line;
-          ch = 0;
-        } else {
-          ++ch;
-        }
-      }
-      return json{{"line", line}, {"character", ch}};
+      const syntax::LinePosition p = gpuasm::test::positionIn(shadow, i);
+      return json{{"line", p.line}, {"character", p.character}};
     };
-    const std::u16string& piece = pieces[rng() % std::size(pieces)];
-    const json change = {{"range", {{"start", pos(lo)}, {"end", pos(hi)}}}, {"text", toUtf8(piece)}};
+    const std::u16string& piece = gpuasm::test::kEditPieces[rng() % std::size(gpuasm::test::kEditPieces)];
+    const json change = {{"range", {{"start", pos(lo)}, {"end", pos(hi)}}},
+                         {"text", gpuasm::test::toUtf8(piece)}};
     shadow.replace(lo, hi - lo, piece);
     auto r = send(s, {note("textDocument/didChange",
                            {{"textDocument", {{"uri", "file:///a.asm"}, {"version", step + 2}}},
@@ -225,8 +190,8 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     ASSERT_FALSE(s.hasIdleWork());
     if (!r.empty()) last = r.back();
     const auto& doc = s.workspace().documents().at("file:///a.asm");
-    ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
-    const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
+    ASSERT_EQ(std::string(doc.snapshot->text()), gpuasm::test::toUtf8(shadow)) << "step " << step;
+    const auto fresh = ide::Snapshot::analyse(db(), gpuasm::test::toUtf8(shadow));
     std::vector<ide::Diagnostic> expected = fresh->diagnostics();
     for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
     ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});

@@ -9,6 +9,9 @@
 #include <gpuasm/isa/SpecSource.h>
 #include <gpuasm/workspace/Uri.h>
 
+#include "RandomEdits.h"
+#include "SpecCopy.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -185,25 +188,9 @@ TEST(Workspace, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
 
 // ------------------------------------------------------------------ the spec's reloads
 
-void writeFile(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
 // A workspace directory with a copy of the embedded spec in spec/.
-struct SpecDir {
-  fs::path root;
-  explicit SpecDir(const std::string& name)
-      : root(fs::path(::testing::TempDir()) / ("gpuasm-workspace-" + name + "-" + std::to_string(getpid()))) {
-    fs::remove_all(root);
-    fs::create_directories(root / "spec");
-    for (const isa::SpecFile& f : isa::embeddedSpecFiles())
-      writeFile(root / "spec" / fs::path(f.name).filename(), f.text);
-  }
-  ~SpecDir() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
-  }
+struct SpecDir : test::SpecCopy {
+  explicit SpecDir(const std::string& name) : SpecCopy("gpuasm-workspace-", name) {}
 };
 
 // 000_ialu.txt with IType's value U32 renamed UINT32 (0-based line 14) and IMAD.WIDE's domain
@@ -282,37 +269,6 @@ TEST(Workspace, EditsTypedDuringASpecReloadAreReplayedOntoItsAnalysis) {
 
 // ------------------------------------------------------------------ the property
 
-std::string toUtf8(const std::u16string& u) {
-  std::string out;
-  for (char16_t c : u) {
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
-}
-
-// The line and UTF-16 column of unit `i` of `text`, counted here, apart from the server's index.
-syntax::LinePosition positionIn(const std::u16string& text, std::size_t i) {
-  syntax::LinePosition p{0, 0};
-  for (std::size_t k = 0; k < i; ++k) {
-    if (text[k] == u'\n') {
-      ++p.line;
-      p.character = 0;
-    } else {
-      ++p.character;
-    }
-  }
-  return p;
-}
-
 // Random edits at UTF-16 positions, with non-ASCII text; after each, the document's text equals
 // the text the edits produce, and once the idle work is done (the dataflow findings and the
 // `// @expect` outcomes recomputed off the typing path) its diagnostics equal those of a fresh
@@ -322,35 +278,21 @@ TEST(Workspace, IncrementalEditsEqualAFreshAnalysis) {
   Workspace w(db());
   w.initialize({}, std::nullopt, "");
   std::u16string shadow = u"IADD R0, R1, R2 ;\nFADD.RX R1, R2, R3 ; // é\n";
-  w.open("file:///a.asm", "gpuasm", 1, toUtf8(shadow));
+  w.open("file:///a.asm", "gpuasm", 1, test::toUtf8(shadow));
   std::mt19937 rng(7);
-  const std::u16string pieces[] = {u"IADD",
-                                   u".X",
-                                   u" R1, ",
-                                   u";",
-                                   u"\n",
-                                   u"é",
-                                   u"€",
-                                   u"MOV R2, 0x5 ;\n",
-                                   u"",
-                                   u"// c\n",
-                                   u".",
-                                   u"// @expect R2 == 0x5\n",
-                                   u"// @expect all(R1 != 0) ",
-                                   u"@expect R0 =="};
   for (int step = 0; step < 300; ++step) {
     const std::size_t a = rng() % (shadow.size() + 1), b = rng() % (shadow.size() + 1);
     const std::size_t lo = std::min(a, b), hi = std::min(std::max(a, b), lo + 6);
-    const std::u16string& piece = pieces[rng() % std::size(pieces)];
-    const syntax::LinePosition from = positionIn(shadow, lo), to = positionIn(shadow, hi);
+    const std::u16string& piece = test::kEditPieces[rng() % std::size(test::kEditPieces)];
+    const syntax::LinePosition from = test::positionIn(shadow, lo), to = test::positionIn(shadow, hi);
     shadow.replace(lo, hi - lo, piece);
-    edit(w, "file:///a.asm", {at(from.line, from.character, to.line, to.character, toUtf8(piece))},
+    edit(w, "file:///a.asm", {at(from.line, from.character, to.line, to.character, test::toUtf8(piece))},
          ColumnUnit::Utf16, step + 2);
     settle(w);
     const Document& doc = w.documents().at("file:///a.asm");
-    ASSERT_EQ(std::string(doc.snapshot->text()), toUtf8(shadow)) << "step " << step;
+    ASSERT_EQ(std::string(doc.snapshot->text()), test::toUtf8(shadow)) << "step " << step;
     EXPECT_EQ(doc.version, step + 2);
-    const auto fresh = ide::Snapshot::analyse(db(), toUtf8(shadow));
+    const auto fresh = ide::Snapshot::analyse(db(), test::toUtf8(shadow));
     std::vector<ide::Diagnostic> expected = fresh->diagnostics();
     for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
     ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});

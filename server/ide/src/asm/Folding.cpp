@@ -7,6 +7,13 @@
 
 namespace gpuasm::ide {
 
+void keepFirstPerStartLine(std::vector<FoldingRange>& ranges) {
+  ranges.erase(
+      std::unique(ranges.begin(), ranges.end(),
+                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
+      ranges.end());
+}
+
 std::vector<FoldingRange> getFoldingRanges(const Snapshot& snapshot) {
   const syntax::LineIndex& lines = snapshot.lines();
   const auto kinds = detail::classifyLines(snapshot);
@@ -30,10 +37,7 @@ std::vector<FoldingRange> getFoldingRanges(const Snapshot& snapshot) {
     return a.startLine != b.startLine ? a.startLine < b.startLine
                                       : a.kind == FoldingKind::Region && b.kind != FoldingKind::Region;
   });
-  out.erase(
-      std::unique(out.begin(), out.end(),
-                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
-      out.end());
+  keepFirstPerStartLine(out);
   return out;
 }
 

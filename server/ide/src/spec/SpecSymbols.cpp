@@ -108,10 +108,7 @@ std::vector<FoldingRange> getSpecFoldingRanges(const SpecView& view) {
   std::stable_sort(out.begin(), out.end(), [](const FoldingRange& a, const FoldingRange& b) {
     return a.startLine != b.startLine ? a.startLine < b.startLine : a.endLine > b.endLine;
   });
-  out.erase(
-      std::unique(out.begin(), out.end(),
-                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
-      out.end());
+  keepFirstPerStartLine(out);
   return out;
 }
 

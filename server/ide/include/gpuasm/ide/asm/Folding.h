@@ -19,6 +19,10 @@ struct FoldingRange {
   friend bool operator==(const FoldingRange&, const FoldingRange&) = default;
 };
 
+/// Of ranges sorted by start line, keeps the first of each start line (editors fold one range per
+/// line), in place.
+void keepFirstPerStartLine(std::vector<FoldingRange>& ranges);
+
 /// Every folding range, sorted by start line, each spanning at least two lines and no two
 /// starting on the same line (editors keep one range per start line): a section whose header
 /// is a run of comment lines gives only the section's range.

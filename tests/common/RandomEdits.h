@@ -3,7 +3,15 @@
 // UTF-8 and positions, computed here apart from the server's line index.
 #pragma once
 
+#include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/syntax/LineIndex.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include <cstddef>
 #include <string>
@@ -57,6 +65,20 @@ inline syntax::LinePosition positionIn(const std::u16string& text, std::size_t i
     }
   }
   return p;
+}
+
+/// What the incremental analysis must equal after the edits and the idle work: the diagnostics
+/// of `fresh` (a fresh analysis of the text), its dataflow findings (at most 100) and a whole
+/// run's `// @expect` outcomes, in document order.
+inline std::vector<ide::Diagnostic> freshDiagnostics(const std::shared_ptr<const ide::Snapshot>& fresh) {
+  std::vector<ide::Diagnostic> expected = fresh->diagnostics();
+  for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
+  ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
+  run.advance(std::nullopt, ide::LiveLimits{}.budget);
+  for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+  return expected;
 }
 
 }  // namespace gpuasm::test

@@ -192,13 +192,7 @@ TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
     const auto& doc = s.workspace().documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), gpuasm::test::toUtf8(shadow)) << "step " << step;
     const auto fresh = ide::Snapshot::analyse(db(), gpuasm::test::toUtf8(shadow));
-    std::vector<ide::Diagnostic> expected = fresh->diagnostics();
-    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
-    ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
-    run.advance(std::nullopt, ide::LiveLimits{}.budget);
-    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
-    std::stable_sort(expected.begin(), expected.end(),
-                     [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+    const std::vector<ide::Diagnostic> expected = gpuasm::test::freshDiagnostics(fresh);
     const json& published = last["params"]["diagnostics"];
     ASSERT_EQ(published.size(), expected.size()) << "step " << step;
     for (std::size_t i = 0; i < published.size(); ++i) {

@@ -292,14 +292,8 @@ TEST(Workspace, IncrementalEditsEqualAFreshAnalysis) {
     const Document& doc = w.documents().at("file:///a.asm");
     ASSERT_EQ(std::string(doc.snapshot->text()), test::toUtf8(shadow)) << "step " << step;
     EXPECT_EQ(doc.version, step + 2);
-    const auto fresh = ide::Snapshot::analyse(db(), test::toUtf8(shadow));
-    std::vector<ide::Diagnostic> expected = fresh->diagnostics();
-    for (const ide::Diagnostic& d : ide::dataflowDiagnostics(*fresh, nullptr, 100)) expected.push_back(d);
-    ide::LiveRun run(fresh, nullptr, nullptr, ide::LiveLimits{});
-    run.advance(std::nullopt, ide::LiveLimits{}.budget);
-    for (const ide::Diagnostic& d : ide::expectationDiagnostics(run)) expected.push_back(d);
-    std::stable_sort(expected.begin(), expected.end(),
-                     [](const auto& x, const auto& y) { return x.range.begin < y.range.begin; });
+    const std::vector<ide::Diagnostic> expected =
+        test::freshDiagnostics(ide::Snapshot::analyse(db(), test::toUtf8(shadow)));
     const std::vector<const ide::Diagnostic*> got = doc.diagnostics();
     ASSERT_EQ(got.size(), expected.size()) << "step " << step;
     for (std::size_t i = 0; i < got.size(); ++i) {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -250,6 +251,119 @@ TEST(Server, PublishesOnlyWhenTheClientsListChanges) {
   r = send(s, {open("IADD.SAT R0, R1, R2 ;\n")});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["params"]["diagnostics"].size(), 1u);
+}
+
+// A client that declares pull diagnostics (LSP 3.17) is offered them and sent none: it asks
+// (textDocument/diagnostic) and gets the list with a resultId, or "unchanged" while the list it
+// has is still the document's. Findings the idle work changes (the dataflow's) make the server
+// ask it to pull again (workspace/diagnostic/refresh), when it can be asked.
+TEST(Server, PullDiagnostics) {
+  // Offered only to a client that declares them.
+  {
+    Server push(db(), ::testing::TempDir());
+    const auto r = send(push, {request(1, "initialize", {{"capabilities", json::object()}})});
+    EXPECT_FALSE(r[0]["result"]["capabilities"].contains("diagnosticProvider"));
+  }
+  Server s(db(), ::testing::TempDir());
+  const json caps = {{"textDocument", {{"diagnostic", json::object()}}},
+                     {"workspace", {{"diagnostics", {{"refreshSupport", true}}}}}};
+  auto r = send(s, {request(1, "initialize", {{"capabilities", caps}}), note("initialized")});
+  const json& provider = r[0]["result"]["capabilities"]["diagnosticProvider"];
+  EXPECT_EQ(provider["interFileDependencies"], false);
+  EXPECT_EQ(provider["workspaceDiagnostics"], false);
+  EXPECT_EQ(provider["documentSelector"], json::parse(R"([{"language":"gpuasm"}])"));
+
+  // Opened, nothing is pushed; pulled, the two errors come with a resultId.
+  EXPECT_TRUE(send(s, {open("IADD.SAT R0, R1, R2 ;\nIADDD R0, R1, R2 ;\n// the end\n")}).empty());
+  int id = 10;
+  auto pull = [&](std::optional<std::string> previous) {
+    json params = {{"textDocument", {{"uri", "file:///a.asm"}}}};
+    if (previous) params["previousResultId"] = *previous;
+    const auto replies = send(s, {request(++id, "textDocument/diagnostic", params)});
+    EXPECT_EQ(replies.size(), 1u);
+    EXPECT_EQ(replies[0]["id"], id);
+    return replies[0]["result"];
+  };
+  json report = pull(std::nullopt);
+  EXPECT_EQ(report["kind"], "full");
+  ASSERT_EQ(report["items"].size(), 2u) << report.dump();
+  EXPECT_EQ(report["items"][0]["code"], "unknown-modifier");
+  EXPECT_EQ(report["items"][0]["range"], test::range(0, 5, 0, 8));  // SAT
+  EXPECT_EQ(report["items"][1]["range"]["start"]["line"], 1);       // IADDD
+  const std::string first = report["resultId"].get<std::string>();
+  EXPECT_FALSE(first.empty());
+  report = pull(first);
+  EXPECT_EQ(report, (json{{"kind", "unchanged"}, {"resultId", first}}));
+
+  auto change = [&](int version, const json& range, const std::string& text) {
+    return send(s, {note("textDocument/didChange",
+                         {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
+                          {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
+  };
+  // A keystroke in the comment: nothing sent, and the client's report still holds.
+  EXPECT_TRUE(change(2, test::range(2, 9, 2, 9), "!").empty());
+  for (int i = 0; i < 10 && s.hasIdleWork(); ++i) EXPECT_TRUE(s.idle().empty());
+  EXPECT_EQ(pull(first)["kind"], "unchanged");
+  // A line inserted above moves both errors: a full report with another resultId. A client
+  // that names an older report, or none, gets the full list again under the current id.
+  EXPECT_TRUE(change(3, test::range(0, 0, 0, 0), "// header\n").empty());
+  report = pull(first);
+  EXPECT_EQ(report["kind"], "full");
+  ASSERT_EQ(report["items"].size(), 2u);
+  EXPECT_EQ(report["items"][0]["range"], test::range(1, 5, 1, 8));
+  const std::string second = report["resultId"].get<std::string>();
+  EXPECT_NE(second, first);
+  EXPECT_EQ(pull(first), report);
+  EXPECT_EQ(pull(std::nullopt), report);
+  EXPECT_EQ(pull(second)["kind"], "unchanged");
+
+  // A document nothing is known about, and bad params.
+  r = send(s, {request(++id, "textDocument/diagnostic", {{"textDocument", {{"uri", "file:///none.asm"}}}}),
+               request(++id, "textDocument/diagnostic", {{"textDocument", {{"uri", 5}}}})});
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0]["result"], (json{{"kind", "full"}, {"items", json::array()}}));
+  EXPECT_EQ(r[1]["error"]["code"], -32602);
+
+  // The dataflow's findings follow an edit when the server is idle. Replacing the text with
+  // "MOV R1, 0x1 ;\nIADD R2, R1, R3 ;\n": R3 is read and nothing sets it — found when idle, so
+  // the client, which pulled already, is asked to pull again; the next pull has the warning.
+  EXPECT_TRUE(change(4, test::range(0, 0, 4, 0), "MOV R1, 0x1 ;\nIADD R2, R1, R3 ;\n").empty());
+  report = pull(second);
+  const std::string third = report["resultId"].get<std::string>();
+  std::vector<json> later;
+  for (int i = 0; i < 10 && s.hasIdleWork(); ++i)
+    for (const std::string& m : s.idle()) later.push_back(json::parse(m));
+  ASSERT_EQ(later.size(), 1u) << json(later).dump();
+  EXPECT_EQ(later[0]["method"], "workspace/diagnostic/refresh");
+  EXPECT_TRUE(later[0].contains("id"));
+  report = pull(third);
+  EXPECT_EQ(report["kind"], "full");
+  ASSERT_EQ(report["items"].size(), 1u) << report.dump();
+  EXPECT_EQ(report["items"][0]["code"], "uninitialized-read");
+  EXPECT_EQ(report["items"][0]["range"], test::range(1, 13, 1, 15));  // R3 of "IADD R2, R1, R3"
+  // Closed: nothing is pushed (the client drops what it pulled).
+  EXPECT_TRUE(
+      send(s, {note("textDocument/didClose", {{"textDocument", {{"uri", "file:///a.asm"}}}})}).empty());
+}
+
+// A client that pulls but cannot be asked to pull again gets the idle work's findings at its
+// next pull, and no request it did not declare.
+TEST(Server, PullDiagnosticsWithoutRefresh) {
+  Server s(db(), ::testing::TempDir());
+  send(s, {request(1, "initialize", {{"capabilities", {{"textDocument", {{"diagnostic", json::object()}}}}}}),
+           note("initialized")});
+  EXPECT_TRUE(send(s, {open("MOV R1, 0x1 ;\n")}).empty());
+  const json pullA = request(2, "textDocument/diagnostic", {{"textDocument", {{"uri", "file:///a.asm"}}}});
+  EXPECT_TRUE(send(s, {pullA})[0]["result"]["items"].empty());
+  EXPECT_TRUE(send(s, {note("textDocument/didChange",
+                            {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                             {"contentChanges", json::array({{{"range", test::range(1, 0, 1, 0)},
+                                                              {"text", "IADD R2, R1, R3 ;\n"}}})}})})
+                  .empty());
+  for (int i = 0; i < 10 && s.hasIdleWork(); ++i) EXPECT_TRUE(s.idle().empty());
+  const json report = send(s, {pullA})[0]["result"];
+  ASSERT_EQ(report["items"].size(), 1u) << report.dump();
+  EXPECT_EQ(report["items"][0]["code"], "uninitialized-read");
 }
 
 // Thousands of malformed, random or ill-typed messages: every request gets exactly one reply,

@@ -223,6 +223,11 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
   }
   if (const json* pub = path(j, {"textDocument", "publishDiagnostics"}))
     c.relatedInformation = boolMember(*pub, "relatedInformation", false);
+  // Pull diagnostics (LSP 3.17): the client declares textDocument.diagnostic, and may let the
+  // server ask it to pull again (workspace.diagnostics.refreshSupport).
+  c.pullDiagnostics = path(j, {"textDocument", "diagnostic"}) != nullptr;
+  if (const json* diagnostics = path(j, {"workspace", "diagnostics"}))
+    c.diagnosticRefresh = boolMember(*diagnostics, "refreshSupport", false);
   if (const json* hints = path(j, {"workspace", "inlayHint"}))
     c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
   // general.positionEncodings (LSP 3.17): UTF-8 when offered, the cheaper one for us.
@@ -272,6 +277,13 @@ syntax::ByteRange byteRange(const Positions& at, const LspRange& range) {
 }
 
 void from_json(const json& j, DocumentParams& p) { p.uri = documentUri(j); }
+
+void from_json(const json& j, DocumentDiagnosticParams& p) {
+  p.uri = documentUri(j);
+  p.previousResultId.reset();
+  if (j.contains("previousResultId") && !j["previousResultId"].is_null())
+    p.previousResultId = stringMember(j, "previousResultId");
+}
 
 void from_json(const json& j, PositionParams& p) {
   p.uri = documentUri(j);

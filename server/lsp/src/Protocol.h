@@ -104,6 +104,13 @@ struct DocumentParams {
 };
 void from_json(const json& j, DocumentParams& p);
 
+/// textDocument/diagnostic: the document, and the resultId of the report the client has.
+struct DocumentDiagnosticParams {
+  std::string uri;
+  std::optional<std::string> previousResultId;
+};
+void from_json(const json& j, DocumentDiagnosticParams& p);
+
 /// textDocument and position (hover, completion, signatureHelp, definition, runToCursor).
 struct PositionParams {
   std::string uri;

@@ -454,13 +454,14 @@ std::vector<workspace::TextChange> textChanges(const std::vector<ContentChange>&
   return out;
 }
 
+// A client that pulls diagnostics pulls an opened or changed document's itself.
 json didOpen(ServerState& state, const DidOpenParams& p) {
-  tell(state, state.workspace.open(p.uri, p.languageId, p.version, p.text));
+  tell(state, state.workspace.open(p.uri, p.languageId, p.version, p.text), p.uri);
   return nullptr;
 }
 
 json didChange(ServerState& state, const DidChangeParams& p) {
-  tell(state, state.workspace.change(p.uri, p.version, textChanges(p.changes), columnUnit(state)));
+  tell(state, state.workspace.change(p.uri, p.version, textChanges(p.changes), columnUnit(state)), p.uri);
   return nullptr;
 }
 
@@ -512,6 +513,16 @@ json executeCommand(ServerState& state, const ExecuteCommandParams& p) {
 void syncOpenClose(json& c, const ClientCapabilities&) { c["textDocumentSync"]["openClose"] = true; }
 void syncIncremental(json& c, const ClientCapabilities&) { c["textDocumentSync"]["change"] = 2; }
 void hoverCap(json& c, const ClientCapabilities&) { c["hoverProvider"] = true; }
+// Offered only to a client that declares pull diagnostics; the others are sent them. Only .asm
+// documents are pulled: the spec's findings cover files that need not be open, so they are
+// published (a pull about a spec file gets an empty report).
+void diagnosticCap(json& c, const ClientCapabilities& client) {
+  if (client.pullDiagnostics)
+    c["diagnosticProvider"] = {{"identifier", "gpuasm"},
+                               {"documentSelector", json::array({{{"language", "gpuasm"}}})},
+                               {"interFileDependencies", false},
+                               {"workspaceDiagnostics", false}};
+}
 void completionCap(json& c, const ClientCapabilities&) {
   c["completionProvider"]["triggerCharacters"] = {".", "@", ","};
 }
@@ -546,8 +557,11 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 33> kMethods = {{
+json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p);  // below the table
+
+constexpr std::array<Method, 34> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
+    {"textDocument/diagnostic", Request, typed<DocumentDiagnosticParams, documentDiagnostic>, diagnosticCap},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
     {"workspace/didChangeConfiguration", Notification, typed<ConfigurationParams, didChangeConfiguration>,
@@ -620,6 +634,14 @@ void appendDiagnostics(std::string& out, ServerState& state, const workspace::Do
   out += ']';
 }
 
+// The document's diagnostics as the text of a JSON array.
+std::string diagnosticsText(ServerState& state, const workspace::Document& doc) {
+  std::string items;
+  items.reserve(256 * (doc.snapshot->diagnostics().size() + doc.flow.size() + doc.expectations.size()) + 2);
+  appendDiagnostics(items, state, doc);
+  return items;
+}
+
 // A publishDiagnostics notification with `diagnostics` (a JSON array's text) and the version.
 std::string publishText(const std::string& uri, std::string_view diagnostics,
                         std::optional<std::int64_t> version) {
@@ -643,14 +665,45 @@ std::string publishText(const std::string& uri, std::string_view diagnostics,
 void publishIfChanged(ServerState& state, const std::string& uri) {
   const workspace::Document* doc = state.workspace.find(uri);
   if (doc == nullptr) return;
-  std::string items;
-  items.reserve(256 * (doc->snapshot->diagnostics().size() + doc->flow.size() + doc->expectations.size()) +
-                2);
-  appendDiagnostics(items, state, *doc);
-  std::string& sent = state.published[uri];
+  std::string items = diagnosticsText(state, *doc);
+  std::string& sent = state.published[uri].items;
   if (sent == items) return;
   state.out.push_back(publishText(uri, items, doc->version));
   sent = std::move(items);
+}
+
+// For a client that pulls: whether a document it pulled has findings its report lacks (other
+// than `pulling`, which the client is about to pull itself) — it is then asked to pull again.
+bool pulledReportOutdated(ServerState& state, const std::vector<std::string>& uris,
+                          std::string_view pulling) {
+  for (const std::string& uri : uris) {
+    const auto sent = state.published.find(uri);
+    const workspace::Document* doc = state.workspace.find(uri);
+    if (uri == pulling || sent == state.published.end() || sent->second.resultId == 0 || doc == nullptr)
+      continue;
+    if (diagnosticsText(state, *doc) != sent->second.items) return true;
+  }
+  return false;
+}
+
+// The document's diagnostics as a report (LSP 3.17 DocumentDiagnosticReport): "unchanged" when
+// the client's report (previousResultId) is still what the document has, else the full list
+// with a new resultId. Not an open .asm document (a spec file, or closed): an empty report.
+json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p) {
+  const workspace::Document* doc = state.workspace.find(p.uri);
+  if (doc == nullptr) return {{"kind", "full"}, {"items", json::array()}};
+  std::string items = diagnosticsText(state, *doc);
+  SentDiagnostics& sent = state.published[p.uri];
+  if (sent.resultId != 0 && sent.items == items && p.previousResultId == std::to_string(sent.resultId))
+    return {{"kind", "unchanged"}, {"resultId", std::to_string(sent.resultId)}};
+  if (sent.resultId == 0 || sent.items != items) {
+    sent.items = std::move(items);
+    sent.resultId = state.nextResultId++;
+  }
+  std::string& out = state.resultText.emplace(R"({"items":)");
+  out += sent.items;
+  out += R"(,"kind":"full","resultId":")" + std::to_string(sent.resultId) + "\"}";
+  return nullptr;
 }
 
 }  // namespace
@@ -725,13 +778,17 @@ json serverCapabilities(const ClientCapabilities& client) {
   return caps;
 }
 
-void tell(ServerState& state, workspace::Changes changes) {
+void tell(ServerState& state, workspace::Changes changes, std::string_view pulling) {
   if (changes.spec) specLoaded(state, *changes.spec);
+  const bool pull = state.client.pullDiagnostics;
   for (const std::string& uri : changes.closed) {
     state.published.erase(uri);
-    state.out.push_back(publishText(uri, "[]", std::nullopt));
+    if (!pull) state.out.push_back(publishText(uri, "[]", std::nullopt));
   }
-  for (const std::string& uri : changes.diagnostics) publishIfChanged(state, uri);
+  if (!pull)
+    for (const std::string& uri : changes.diagnostics) publishIfChanged(state, uri);
+  else if (state.client.diagnosticRefresh && pulledReportOutdated(state, changes.diagnostics, pulling))
+    state.out.push_back(serverRequest(state, "workspace/diagnostic/refresh", nullptr));
   if (changes.inlayHints && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   if (changes.spec) specSettled(state, *changes.spec);
 }

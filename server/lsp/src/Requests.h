@@ -41,9 +41,12 @@ struct ServerState {
   ClientCapabilities& client;
   std::int64_t& nextRequestId;    ///< ids of the requests the server sends
   std::vector<std::string>& out;  ///< messages a handler sends besides its reply
-  /// Per open .asm document, the diagnostics the client was last sent (a JSON array's text).
-  std::map<std::string, std::string>& published;
-  SpecSession& specs;  ///< workspace.specs(): the database in use, its reloads, the spec files
+  /// Per open .asm document, the diagnostics the client has (pushed or pulled).
+  std::map<std::string, SentDiagnostics>& published;
+  std::uint64_t& nextResultId;  ///< of pulled diagnostics reports
+  SpecSession& specs;           ///< workspace.specs(): the database in use, its reloads, the spec files
+  /// A request's result as JSON text, when its handler wrote it so (then it returns null).
+  std::optional<std::string> resultText;
   const isa::InstrDb& db() const { return *specs.db; }
 };
 
@@ -110,9 +113,10 @@ workspace::Settings settingsFrom(const workspace::Settings& current, const proto
 std::optional<std::string> specDirSetting(const protocol::json& settings);
 
 /// Tells the client what a workspace call changed: the diagnostics of the documents whose list
-/// differs from what it was last sent (and those closed), inlay hints to request again, the
-/// spec's findings and status.
-void tell(ServerState& state, workspace::Changes changes);
+/// differs from what it was last sent (and those closed) — or, to a client that pulls them, to
+/// pull again when a report it has is out of date (`pulling`: the document it pulls anyway) —,
+/// inlay hints to request again, the spec's findings and status.
+void tell(ServerState& state, workspace::Changes changes, std::string_view pulling = {});
 
 // ------------------------------------------------------------------ the live spec (SpecSync.cpp)
 

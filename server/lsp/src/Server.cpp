@@ -28,6 +28,15 @@ std::string resultReply(const json& id, json result) {
   return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
 }
 
+// A reply whose result a handler wrote as JSON text (a diagnostics report): what resultReply
+// writes for its value.
+std::string resultReplyText(const json& id, std::string_view result) {
+  std::string out = R"({"id":)" + dump(id) + R"(,"jsonrpc":"2.0","result":)";
+  out += result;
+  out += '}';
+  return out;
+}
+
 }  // namespace
 
 Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
@@ -83,7 +92,8 @@ bool Server::hasIdleWork() const { return initialized_ && !shutdown_ && workspac
 
 std::vector<std::string> Server::idle() {
   std::vector<std::string> out;
-  ServerState state{*workspace_, *spec_, client_, nextRequestId_, out, published_, workspace_->specs()};
+  ServerState state{*workspace_,         *spec_, client_, nextRequestId_, out, published_, nextResultId_,
+                    workspace_->specs(), {}};
   tell(state, workspace_->idle());
   return out;
 }
@@ -110,7 +120,8 @@ void Server::handleOne(const Message& message, const std::set<std::string>& canc
   static const json kNoParams = json::object();
   const auto paramsAt = msg.find("params");  // a reference, not a copy (a didOpen's is the whole document)
   const json& params = paramsAt != msg.end() ? *paramsAt : kNoParams;
-  ServerState state{*workspace_, *spec_, client_, nextRequestId_, out, published_, workspace_->specs()};
+  ServerState state{*workspace_,         *spec_, client_, nextRequestId_, out, published_, nextResultId_,
+                    workspace_->specs(), {}};
 
   const Call call{id, method, params, state};
   if (!hasId) return handleNotification(call);  // notifications never get a reply
@@ -199,7 +210,8 @@ void Server::handleRequest(const Call& call) {
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {
     json result = m->handler(state, params);
-    out.push_back(resultReply(id, std::move(result)));
+    out.push_back(state.resultText ? resultReplyText(id, *state.resultText)
+                                   : resultReply(id, std::move(result)));
   } catch (const ParamsError& e) {
     out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const json::exception& e) {

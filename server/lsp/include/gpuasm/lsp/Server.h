@@ -33,9 +33,18 @@ struct ClientCapabilities {
   bool markdownHover = true;        ///< textDocument.hover.contentFormat lists markdown (absent: assumed)
   bool relatedInformation = false;  ///< textDocument.publishDiagnostics.relatedInformation
   bool inlayHintRefresh = false;    ///< workspace.inlayHint.refreshSupport
+  bool pullDiagnostics = false;     ///< textDocument.diagnostic: the client pulls, nothing is pushed
+  bool diagnosticRefresh = false;   ///< workspace.diagnostics.refreshSupport
   bool utf8Positions = false;       ///< general.positionEncodings offers utf-8 (else UTF-16)
   bool watchedFiles = false;        ///< workspace.didChangeWatchedFiles.dynamicRegistration
   bool relativePatterns = false;    ///< workspace.didChangeWatchedFiles.relativePatternSupport
+};
+
+/// A document's diagnostics as the client last got them: pushed (publishDiagnostics) or pulled
+/// (textDocument/diagnostic, the report's resultId).
+struct SentDiagnostics {
+  std::string items;           ///< the JSON array's text
+  std::uint64_t resultId = 0;  ///< the pulled report's id; 0 when pushed or not pulled yet
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
@@ -91,7 +100,8 @@ class Server : public MessageHandler {
   ClientCapabilities client_;       ///< what the client declared at initialize
   std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
   std::unique_ptr<SpecDocuments> spec_;
-  std::map<std::string, std::string> published_;  ///< per .asm document, the diagnostics last sent
+  std::map<std::string, SentDiagnostics> published_;  ///< per .asm document, what the client has
+  std::uint64_t nextResultId_ = 1;                    ///< of pulled diagnostics reports
 };
 
 }  // namespace gpuasm::lsp

@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -274,6 +275,32 @@ TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
   // Closing the spec file unsaved: the disk's text is the spec again.
   send(s, {note("textDocument/didClose", {{"textDocument", {{"uri", fileUri(ws.spec("000_ialu.txt"))}}}})});
   EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kAsWritten);
+}
+
+// The same with a client that pulls diagnostics: the reload makes the report it has out of
+// date, so it is asked to pull again, and the pull has the renamed spec's findings.
+TEST(LiveSpec, ASpecEditAsksAClientThatPullsToPullAgain) {
+  Workspace ws("rename-pull");
+  ws.projectFile(R"({"specDir": "spec"})");
+  const json caps = {{"textDocument", {{"diagnostic", json::object()}}},
+                     {"workspace", {{"diagnostics", {{"refreshSupport", true}}}}}};
+  Server s = start(ws, nullptr, caps).server;
+  EXPECT_TRUE(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm").is_null());
+  const json pull = request(7, "textDocument/diagnostic", {{"textDocument", {{"uri", "file:///a.asm"}}}});
+  json report = send(s, {pull})[0]["result"];
+  EXPECT_EQ(places(report["items"]), kAsWritten);
+  send(s, {openSpec(ws, "000_ialu.txt")});
+  send(s, renameInEditor(ws, 2));
+  const auto reloaded = settle(s);
+  EXPECT_TRUE(lastPublished(reloaded, "file:///a.asm").is_null());
+  EXPECT_TRUE(std::any_of(reloaded.begin(), reloaded.end(), [](const json& m) {
+    return m.value("method", "") == "workspace/diagnostic/refresh";
+  })) << json(reloaded).dump().substr(0, 2000);
+  json again = pull;
+  again["params"]["previousResultId"] = report["resultId"];
+  report = send(s, {again})[0]["result"];
+  EXPECT_EQ(report["kind"], "full");
+  EXPECT_EQ(places(report["items"]), kRenamed);
 }
 
 TEST(LiveSpec, ABrokenSpecEditKeepsTheLastGoodDatabaseAndSaysWhyInTheSpecFile) {

@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
 import {
+  ClientCapabilities,
   CloseAction,
   ErrorAction,
   ErrorHandler,
+  FeatureState,
   LanguageClient,
   LanguageClientOptions,
   ResponseError,
   ServerOptions,
   State,
+  StaticFeature,
 } from 'vscode-languageclient/node';
 import { EncodingResult, RunResult } from './protocol';
 import { RegistersPanel } from './registersView';
@@ -78,6 +81,26 @@ function restartingErrorHandler(): ErrorHandler {
 }
 
 /** Completion items after `IMAD.` replace only the part after the last dot, so filtering works. */
+/**
+ * Diagnostics pushed, not pulled. The server answers pull diagnostics (docs/PROTOCOL.md) to any
+ * client that declares them, but vscode-languageclient 9.0.1 pulls only for documents its own
+ * tab tracker has seen open, and that tracker ignores tab events that only change a tab's input:
+ * in the end-to-end test, a file opened from Quick Open after the server's restart was never
+ * pulled and showed no squiggle. Declaring no pull support makes the server push, which has no
+ * such gap (and sends a list only when it changed).
+ */
+const pushedDiagnostics: StaticFeature = {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    delete capabilities.textDocument?.diagnostic;
+    delete capabilities.workspace?.diagnostics;
+  },
+  initialize(): void {},
+  getState(): FeatureState {
+    return { kind: 'static' };
+  },
+  clear(): void {},
+};
+
 function modifierRange(document: vscode.TextDocument, position: vscode.Position): vscode.Range {
   const text = document.lineAt(position.line).text.slice(0, position.character);
   const match = /[A-Za-z0-9_]*$/.exec(text);
@@ -157,6 +180,7 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     },
   };
   client = new LanguageClient('gpuasm', 'gpuasm', serverOptions, clientOptions);
+  client.registerFeature(pushedDiagnostics);
   try {
     await client.start();
   } catch (error) {

@@ -223,11 +223,15 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
   }
   if (const json* pub = path(j, {"textDocument", "publishDiagnostics"}))
     c.relatedInformation = boolMember(*pub, "relatedInformation", false);
-  // Pull diagnostics (LSP 3.17): the client declares textDocument.diagnostic, and may let the
-  // server ask it to pull again (workspace.diagnostics.refreshSupport).
-  c.pullDiagnostics = path(j, {"textDocument", "diagnostic"}) != nullptr;
+  // Pull diagnostics (LSP 3.17): the client declares textDocument.diagnostic and lets the server
+  // ask it to pull again (workspace.diagnostics.refreshSupport). Both: the findings change
+  // without an edit (the idle dataflow and expectations, a spec reload), and a client that
+  // cannot be told would show stale ones until its next edit — Neovim 0.10 declares the first
+  // only, and is sent them.
+  bool refresh = false;
   if (const json* diagnostics = path(j, {"workspace", "diagnostics"}))
-    c.diagnosticRefresh = boolMember(*diagnostics, "refreshSupport", false);
+    refresh = boolMember(*diagnostics, "refreshSupport", false);
+  c.pullDiagnostics = path(j, {"textDocument", "diagnostic"}) != nullptr && refresh;
   if (const json* hints = path(j, {"workspace", "inlayHint"}))
     c.inlayHintRefresh = boolMember(*hints, "refreshSupport", false);
   // general.positionEncodings (LSP 3.17): UTF-8 when offered, the cheaper one for us.

@@ -787,7 +787,7 @@ void tell(ServerState& state, workspace::Changes changes, std::string_view pulli
   }
   if (!pull)
     for (const std::string& uri : changes.diagnostics) publishIfChanged(state, uri);
-  else if (state.client.diagnosticRefresh && pulledReportOutdated(state, changes.diagnostics, pulling))
+  else if (pulledReportOutdated(state, changes.diagnostics, pulling))
     state.out.push_back(serverRequest(state, "workspace/diagnostic/refresh", nullptr));
   if (changes.inlayHints && state.client.inlayHintRefresh) state.out.push_back(inlayHintRefresh(state));
   if (changes.spec) specSettled(state, *changes.spec);

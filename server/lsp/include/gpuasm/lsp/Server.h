@@ -33,11 +33,12 @@ struct ClientCapabilities {
   bool markdownHover = true;        ///< textDocument.hover.contentFormat lists markdown (absent: assumed)
   bool relatedInformation = false;  ///< textDocument.publishDiagnostics.relatedInformation
   bool inlayHintRefresh = false;    ///< workspace.inlayHint.refreshSupport
-  bool pullDiagnostics = false;     ///< textDocument.diagnostic: the client pulls, nothing is pushed
-  bool diagnosticRefresh = false;   ///< workspace.diagnostics.refreshSupport
-  bool utf8Positions = false;       ///< general.positionEncodings offers utf-8 (else UTF-16)
-  bool watchedFiles = false;        ///< workspace.didChangeWatchedFiles.dynamicRegistration
-  bool relativePatterns = false;    ///< workspace.didChangeWatchedFiles.relativePatternSupport
+  /// textDocument.diagnostic with workspace.diagnostics.refreshSupport: the client pulls the
+  /// diagnostics of .asm documents, none are pushed to it.
+  bool pullDiagnostics = false;
+  bool utf8Positions = false;     ///< general.positionEncodings offers utf-8 (else UTF-16)
+  bool watchedFiles = false;      ///< workspace.didChangeWatchedFiles.dynamicRegistration
+  bool relativePatterns = false;  ///< workspace.didChangeWatchedFiles.relativePatternSupport
 };
 
 /// A document's diagnostics as the client last got them: pushed (publishDiagnostics) or pulled

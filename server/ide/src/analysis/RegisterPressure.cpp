@@ -1,0 +1,249 @@
+// Register pressure from the snapshot's register events (see RegisterPressure.h).
+#include <gpuasm/ide/analysis/RegisterPressure.h>
+
+#include <gpuasm/isa/Binding.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace gpuasm::ide {
+
+namespace {
+
+constexpr std::array kRoles = {isa::PlaceholderClass::Gpr, isa::PlaceholderClass::Predicate,
+                               isa::PlaceholderClass::UniformGpr, isa::PlaceholderClass::UniformPredicate};
+
+constexpr std::uint64_t kNever = 0;  // statement numbers start at 1; 0 is "before the first"
+
+// One value of a register while the walk can still read it.
+struct Value {
+  std::uint64_t defined = 0;  // the statement that wrote it; kNever for the initial value
+  std::uint32_t line = 0;
+};
+
+// Per register: the values a read would see now (since the last unguarded write: the one it
+// wrote or the initial value, and the guarded writes after it), the last read of them, and the
+// union of the ranges ended so far that is still open (the counts add it when the next range
+// does not overlap it).
+struct RegisterWalk {
+  bool seen = false;   // an event named it: it has an initial value, or its values follow
+  bool named = false;  // an instruction names it (not only a run-time choice)
+  std::vector<Value> values;
+  std::uint64_t lastRead = kNever;
+  std::uint32_t lastReadLine = 0;
+  bool open = false;
+  std::uint32_t openBegin = 0, openEnd = 0;
+};
+
+class Walk {
+ public:
+  Walk(std::uint32_t lines, const std::vector<std::int8_t>& fileOfType)
+      : fileOfType_(fileOfType), regs_(fileOfType.size()), diff_(lines + 1) {}
+
+  void statement(const std::vector<RegisterEvent>& events, std::size_t begin, std::size_t end,
+                 std::uint32_t line);
+  /// Ends every value at the end of the kernel, whose last statement is on `lastLine`.
+  void finish(std::uint32_t lastLine);
+
+  std::vector<RegisterLiveRange> ranges;
+  std::vector<RegisterId> used() const;
+  std::vector<RegisterCounts> counts() const;
+
+ private:
+  RegisterWalk& reg(RegisterId id) {
+    auto& file = regs_[id.file];
+    if (id.number >= file.size()) file.resize(id.number + 1);
+    RegisterWalk& r = file[id.number];
+    if (!r.seen) {
+      r.seen = true;
+      r.values.push_back({kNever, 0});
+    }
+    return r;
+  }
+  void read(RegisterWalk& r, std::uint32_t line) {
+    r.lastRead = statement_;
+    r.lastReadLine = line;
+  }
+  /// Ends the values a read can see now: an unguarded write follows (`killed`) or the kernel ends.
+  void end(RegisterId id, RegisterWalk& r, bool killed, std::uint32_t lastLine);
+  void add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uint32_t last);
+  void flush(RegisterWalk& r, RegisterFile file);
+
+  const std::vector<std::int8_t>& fileOfType_;
+  std::vector<std::vector<RegisterWalk>> regs_;  // by type, then number
+  std::vector<RegisterCounts> diff_;             // per line, the change of each count there
+  std::uint64_t statement_ = kNever;
+};
+
+void Walk::statement(const std::vector<RegisterEvent>& events, std::size_t begin, std::size_t end,
+                     std::uint32_t line) {
+  ++statement_;
+  for (std::size_t i = begin; i < end; ++i) {  // sources first
+    const RegisterEvent& e = events[i];
+    if (fileOfType_[e.reg.file] < 0 || !isa::reads(e.access)) continue;
+    if (e.wholeFile) {  // may read any register of the file: each one named so far
+      for (RegisterWalk& r : regs_[e.reg.file])
+        if (r.seen) read(r, line);
+      continue;
+    }
+    RegisterWalk& r = reg(e.reg);
+    r.named = true;
+    read(r, line);
+  }
+  for (std::size_t i = begin; i < end; ++i) {  // then results
+    const RegisterEvent& e = events[i];
+    if (fileOfType_[e.reg.file] < 0 || e.wholeFile) continue;
+    RegisterWalk& r = reg(e.reg);
+    r.named = true;
+    if (!isa::writes(e.access)) continue;
+    if (!e.guarded) this->end(e.reg, r, true, line);
+    r.values.push_back({statement_, line});
+  }
+}
+
+void Walk::end(RegisterId id, RegisterWalk& r, bool killed, std::uint32_t lastLine) {
+  const auto file = static_cast<RegisterFile>(fileOfType_[id.file]);
+  for (const Value& v : r.values) {
+    const bool initial = v.defined == kNever;
+    // The last read of the values seen since the last unguarded write reads every one of them
+    // written before it.
+    if (r.lastRead != kNever && r.lastRead > v.defined) {
+      ranges.push_back({id, file, initial ? std::nullopt : std::optional(v.line), r.lastReadLine, false});
+      add(r, file, initial ? 0 : v.line, r.lastReadLine);
+    } else if (!killed && !initial) {
+      ranges.push_back({id, file, v.line, lastLine, true});
+      add(r, file, v.line, lastLine);
+    }
+  }
+  r.values.clear();
+  r.lastRead = kNever;
+}
+
+// Ranges of one register come in the order of their first lines, so their union is kept as one
+// open interval until a range starts past it.
+void Walk::add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uint32_t last) {
+  if (r.open && begin <= r.openEnd) {
+    r.openEnd = std::max(r.openEnd, last);
+    return;
+  }
+  flush(r, file);
+  r.open = true;
+  r.openBegin = begin;
+  r.openEnd = last;
+}
+
+void Walk::flush(RegisterWalk& r, RegisterFile file) {
+  if (!r.open) return;
+  const auto f = static_cast<std::size_t>(file);
+  ++diff_[r.openBegin][f];
+  --diff_[r.openEnd + 1][f];  // wraps as unsigned; the running sum comes back
+  r.open = false;
+}
+
+void Walk::finish(std::uint32_t lastLine) {
+  for (std::uint32_t type = 0; type < regs_.size(); ++type)
+    for (std::uint32_t n = 0; n < regs_[type].size(); ++n) {
+      RegisterWalk& r = regs_[type][n];
+      if (!r.seen) continue;
+      end({type, n}, r, false, lastLine);
+      flush(r, static_cast<RegisterFile>(fileOfType_[type]));
+    }
+}
+
+std::vector<RegisterId> Walk::used() const {
+  std::vector<RegisterId> out;
+  for (std::size_t f = 0; f < kRegisterFiles; ++f)
+    for (std::uint32_t type = 0; type < regs_.size(); ++type) {
+      if (fileOfType_[type] != static_cast<std::int8_t>(f)) continue;
+      for (std::uint32_t n = 0; n < regs_[type].size(); ++n)
+        if (regs_[type][n].named) out.push_back({type, n});
+    }
+  return out;
+}
+
+std::vector<RegisterCounts> Walk::counts() const {
+  std::vector<RegisterCounts> out(diff_.size() - 1);
+  RegisterCounts running{};
+  for (std::size_t line = 0; line < out.size(); ++line) {
+    for (std::size_t f = 0; f < kRegisterFiles; ++f) running[f] += diff_[line][f];
+    out[line] = running;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view registerFileName(RegisterFile file) {
+  static constexpr std::array<std::string_view, kRegisterFiles> kNames = {"R", "P", "UR", "UP"};
+  return kNames[static_cast<std::size_t>(file)];
+}
+
+std::string registerName(const isa::InstrDb& db, RegisterId reg) {
+  return isa::registerSpelling(db, db.types()[reg.file], reg.number, 1);
+}
+
+RegisterCounts RegisterPressure::countsAt(std::uint32_t line) const {
+  return line < counts_.size() ? counts_[line] : RegisterCounts{};
+}
+
+bool RegisterPressure::isPeakLine(std::uint32_t line) const {
+  return std::any_of(peaks_.begin(), peaks_.end(), [&](const RegisterPeak& p) { return p.line == line; });
+}
+
+std::vector<RegisterLiveRange> RegisterPressure::rangesAt(std::uint32_t line) const {
+  std::vector<RegisterLiveRange> out;
+  for (const RegisterLiveRange& r : ranges_)
+    if (r.first() <= line && line <= r.lastUse) out.push_back(r);
+  std::sort(out.begin(), out.end(), [](const RegisterLiveRange& x, const RegisterLiveRange& y) {
+    if (x.file != y.file) return x.file < y.file;
+    if (x.reg != y.reg) return x.reg < y.reg;
+    return x.first() < y.first();
+  });
+  return out;
+}
+
+RegisterFile RegisterPressure::fileOf(RegisterId reg) const {
+  assert(reg.file < fileOfType_.size() && fileOfType_[reg.file] >= 0);
+  return static_cast<RegisterFile>(fileOfType_[reg.file]);
+}
+
+RegisterPressure registerPressure(const Snapshot& snapshot) {
+  const isa::InstrDb& db = snapshot.db();
+  RegisterPressure out;
+  out.fileOfType_.assign(db.types().size(), -1);
+  for (std::size_t f = 0; f < kRoles.size(); ++f)
+    if (const isa::BitFieldType* type = db.fileOfRole(kRoles[f]))
+      out.fileOfType_[static_cast<std::size_t>(type - db.types().data())] = static_cast<std::int8_t>(f);
+
+  Walk walk(snapshot.lines().lineCount(), out.fileOfType_);
+  std::vector<bool> statementLine(snapshot.lines().lineCount(), false);
+  std::optional<std::uint32_t> lastLine;
+  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k) {
+    const ChunkAnalysis& chunk = snapshot.chunk(k);
+    const std::uint32_t base = snapshot.chunkLine(k);
+    for (const AssembledStatement& s : chunk.unit.statements)
+      if (!s.statement.mnemonic.empty() && base + s.statement.line < statementLine.size()) {
+        statementLine[base + s.statement.line] = true;
+        lastLine = base + s.statement.line;
+      }
+    const std::vector<RegisterEvent>& events = chunk.registerEvents;
+    for (std::size_t i = 0; i < events.size();) {
+      std::size_t end = i + 1;
+      while (end < events.size() && events[end].statement == events[i].statement) ++end;
+      walk.statement(events, i, end, base + events[i].line);
+      i = end;
+    }
+  }
+  walk.finish(lastLine.value_or(0));
+  out.ranges_ = std::move(walk.ranges);
+  out.used_ = walk.used();
+  out.counts_ = walk.counts();
+  for (std::uint32_t line = 0; line < out.counts_.size(); ++line) {
+    if (!statementLine[line]) continue;
+    for (std::size_t f = 0; f < kRegisterFiles; ++f)
+      if (out.counts_[line][f] > out.peaks_[f].count) out.peaks_[f] = {out.counts_[line][f], line};
+  }
+  return out;
+}
+
+}  // namespace gpuasm::ide

@@ -110,6 +110,10 @@ TEST(RegisterPressure, ZeroAndTrueRegistersNeverCount) {
   EXPECT_EQ(usedNames(p), (std::vector<std::string>{"R1", "R2", "P1", "UR1", "UP0"}));
   EXPECT_EQ(p.peaks()[1], (RegisterPeak{1, 1}));
   EXPECT_EQ(p.peaks()[3], (RegisterPeak{1, 4}));
+  // 1-based, files with different peak lines apart.
+  EXPECT_EQ(peakSummary(p), "peak 2 R at line 3, 1 P at line 2, 1 UR at line 4, 1 UP at line 5");
+  EXPECT_EQ(peakSummary(pressureOf("// nothing\nMOV R1, 0x1 ;\nMOV R1, 0x2 ;\n")), "peak 1 R at line 3");
+  EXPECT_EQ(peakSummary(pressureOf("// nothing\n")), "no register is live");
 }
 
 TEST(RegisterPressure, InitialValuesReadLaterAreLiveFromTheTop) {

@@ -202,6 +202,25 @@ std::vector<RegisterLiveRange> RegisterPressure::rangesAt(std::uint32_t line) co
   return out;
 }
 
+std::string peakSummary(const RegisterPressure& pressure) {
+  std::string out;
+  std::array<bool, kRegisterFiles> said{};
+  for (std::size_t f = 0; f < kRegisterFiles; ++f) {
+    const RegisterPeak& first = pressure.peaks()[f];
+    if (said[f] || !first.line) continue;
+    out += out.empty() ? "peak " : ", ";
+    for (std::size_t g = f; g < kRegisterFiles; ++g) {
+      const RegisterPeak& p = pressure.peaks()[g];
+      if (p.line != first.line) continue;
+      if (g != f) out += ", ";
+      out += std::to_string(p.count) + " " + std::string(registerFileName(static_cast<RegisterFile>(g)));
+      said[g] = true;
+    }
+    out += " at line " + std::to_string(*first.line + 1);
+  }
+  return out.empty() ? "no register is live" : out;
+}
+
 RegisterFile RegisterPressure::fileOf(RegisterId reg) const {
   assert(reg.file < fileOfType_.size() && fileOfType_[reg.file] >= 0);
   return static_cast<RegisterFile>(fileOfType_[reg.file]);
@@ -216,16 +235,14 @@ RegisterPressure registerPressure(const Snapshot& snapshot) {
       out.fileOfType_[static_cast<std::size_t>(type - db.types().data())] = static_cast<std::int8_t>(f);
 
   Walk walk(snapshot.lines().lineCount(), out.fileOfType_);
-  std::vector<bool> statementLine(snapshot.lines().lineCount(), false);
-  std::optional<std::uint32_t> lastLine;
   for (std::size_t k = 0; k < snapshot.chunkCount(); ++k) {
     const ChunkAnalysis& chunk = snapshot.chunk(k);
     const std::uint32_t base = snapshot.chunkLine(k);
     for (const AssembledStatement& s : chunk.unit.statements)
-      if (!s.statement.mnemonic.empty() && base + s.statement.line < statementLine.size()) {
-        statementLine[base + s.statement.line] = true;
-        lastLine = base + s.statement.line;
-      }
+      if (const std::uint32_t line = base + s.statement.line;  // in document order
+          !s.statement.mnemonic.empty() &&
+          (out.statementLines_.empty() || out.statementLines_.back() != line))
+        out.statementLines_.push_back(line);
     const std::vector<RegisterEvent>& events = chunk.registerEvents;
     for (std::size_t i = 0; i < events.size();) {
       std::size_t end = i + 1;
@@ -234,12 +251,11 @@ RegisterPressure registerPressure(const Snapshot& snapshot) {
       i = end;
     }
   }
-  walk.finish(lastLine.value_or(0));
+  walk.finish(out.statementLines_.empty() ? 0 : out.statementLines_.back());
   out.ranges_ = std::move(walk.ranges);
   out.used_ = walk.used();
   out.counts_ = walk.counts();
-  for (std::uint32_t line = 0; line < out.counts_.size(); ++line) {
-    if (!statementLine[line]) continue;
+  for (const std::uint32_t line : out.statementLines_) {
     for (std::size_t f = 0; f < kRegisterFiles; ++f)
       if (out.counts_[line][f] > out.peaks_[f].count) out.peaks_[f] = {out.counts_[line][f], line};
   }

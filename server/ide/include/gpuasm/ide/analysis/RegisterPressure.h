@@ -84,6 +84,8 @@ class RegisterPressure {
   RegisterCounts countsAt(std::uint32_t line) const;
   /// Per file (RegisterFile order), the peak over the lines that hold a statement.
   const std::array<RegisterPeak, kRegisterFiles>& peaks() const { return peaks_; }
+  /// The lines that hold a statement, in order: the rows of a per-instruction table.
+  const std::vector<std::uint32_t>& statementLines() const { return statementLines_; }
   /// Whether `line` is the peak line of some file with a nonzero peak.
   bool isPeakLine(std::uint32_t line) const;
   /// Every value's live range, register by register in the order the walk ends them.
@@ -101,11 +103,17 @@ class RegisterPressure {
   std::array<RegisterPeak, kRegisterFiles> peaks_{};
   std::vector<RegisterLiveRange> ranges_;
   std::vector<RegisterId> used_;
+  std::vector<std::uint32_t> statementLines_;
   std::vector<std::int8_t> fileOfType_;  ///< per database type, its RegisterFile or -1
 };
 
 /// The register pressure of a document.
 RegisterPressure registerPressure(const Snapshot& snapshot);
+
+/// The peaks as the editor's lens and `gpuasm stats` say them, 1-based, files that peak on the
+/// same line together: "peak 12 R, 2 P at line 31, 1 UR at line 4"; "no register is live" when
+/// every count is 0.
+std::string peakSummary(const RegisterPressure& pressure);
 
 /// A register's name as written: "R5", "UP1".
 std::string registerName(const isa::InstrDb& db, RegisterId reg);

@@ -221,6 +221,22 @@ std::string peakSummary(const RegisterPressure& pressure) {
   return out.empty() ? "no register is live" : out;
 }
 
+std::optional<PressureLens> getPressureLens(const Snapshot& snapshot) {
+  const RegisterPressure pressure = registerPressure(snapshot);
+  const auto peak = std::find_if(pressure.peaks().begin(), pressure.peaks().end(),
+                                 [](const RegisterPeak& p) { return p.line.has_value(); });
+  if (peak == pressure.peaks().end()) return std::nullopt;
+  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k)
+    for (const AssembledStatement& s : snapshot.chunk(k).unit.statements) {
+      if (s.statement.mnemonic.empty()) continue;
+      const std::uint32_t start = snapshot.chunkStart(k);
+      return PressureLens{{start + s.statement.range.begin, start + s.statement.range.end},
+                          peakSummary(pressure),
+                          *peak->line};
+    }
+  return std::nullopt;
+}
+
 RegisterFile RegisterPressure::fileOf(RegisterId reg) const {
   assert(reg.file < fileOfType_.size() && fileOfType_[reg.file] >= 0);
   return static_cast<RegisterFile>(fileOfType_[reg.file]);

@@ -115,6 +115,17 @@ RegisterPressure registerPressure(const Snapshot& snapshot);
 /// every count is 0.
 std::string peakSummary(const RegisterPressure& pressure);
 
+/// The editor's lens on the first statement: where it goes, what it says (peakSummary) and the
+/// line to go to — the first peak line in file order (R, P, UR, UP).
+struct PressureLens {
+  syntax::ByteRange range;  ///< the document's first statement
+  std::string title;
+  std::uint32_t peakLine = 0;  ///< 0-based
+};
+
+/// The lens of a document; nullopt when it has no statement or nothing is ever live.
+std::optional<PressureLens> getPressureLens(const Snapshot& snapshot);
+
 /// A register's name as written: "R5", "UP1".
 std::string registerName(const isa::InstrDb& db, RegisterId reg);
 

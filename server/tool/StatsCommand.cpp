@@ -3,11 +3,14 @@
 // registers used, and with --lines the live counts at each statement line, as nvdisasm's
 // --print-life-ranges gives them per instruction. Exit 2 when a file cannot be read, 1 when a
 // file has errors (its figures are still printed: a line that does not assemble counts as
-// reading and writing every register it names), else 0.
+// reading and writing every register it names), else 0. A file is streamed through the
+// assembler (ide::assembleText) and its register events fed to the pressure a few thousand
+// statements at a time: no snapshot of it is kept (docs/BENCHMARKS.md, "See the warp").
 #include "Commands.h"
 
 #include <gpuasm/ide/analysis/RegisterPressure.h>
-#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/wire/StatsJson.h>
@@ -20,13 +23,37 @@ namespace gpuasm::tool {
 
 namespace {
 
-wire::FileStats statsOf(const isa::InstrDb& db, const std::string& path, const ide::Snapshot& snapshot,
+// The statements of a file as the assembler hands them over, fed to the pressure in units.
+class PressureSink final : public ide::AssemblySink {
+ public:
+  PressureSink(const isa::InstrDb& db, std::uint32_t lines) : db_(db), builder_(db, lines) {}
+  void diagnostic(ide::Diagnostic&& d) override { errors += d.severity == ide::Severity::Error; }
+  void statement(ide::AssembledStatement&& s) override {
+    unit_.statements.push_back(std::move(s));
+    if (unit_.statements.size() == kUnit) flush();
+  }
+  ide::RegisterPressure finish() {
+    flush();
+    return builder_.finish();
+  }
+  std::uint32_t errors = 0;
+
+ private:
+  static constexpr std::size_t kUnit = 4096;
+  void flush() {
+    builder_.add(unit_, ide::registerEvents(db_, unit_), 0);
+    unit_.statements.clear();
+  }
+  const isa::InstrDb& db_;
+  ide::RegisterPressureBuilder builder_;
+  ide::AssembledUnit unit_;
+};
+
+wire::FileStats statsOf(const isa::InstrDb& db, const std::string& path, std::uint32_t errors,
                         const ide::RegisterPressure& pressure, bool lines) {
   wire::FileStats f;
   f.file = path;
-  f.errors = static_cast<std::uint32_t>(
-      std::count_if(snapshot.diagnostics().begin(), snapshot.diagnostics().end(),
-                    [](const ide::Diagnostic& d) { return d.severity == ide::Severity::Error; }));
+  f.errors = errors;
   for (std::size_t i = 0; i < ide::kRegisterFiles; ++i) {
     const auto file = static_cast<ide::RegisterFile>(i);
     wire::RegisterFileStats r;
@@ -46,15 +73,14 @@ wire::FileStats statsOf(const isa::InstrDb& db, const std::string& path, const i
 }
 
 // The text of a line, without its end and surrounding white space.
-std::string_view lineText(const ide::Snapshot& snapshot, std::uint32_t line) {
-  const syntax::LineIndex& index = snapshot.lines();
+std::string_view lineText(std::string_view source, const syntax::LineIndex& index, std::uint32_t line) {
   const std::uint32_t begin = index.lineStart(line);
-  const std::uint32_t end = line + 1 < index.lineCount() ? index.lineStart(line + 1)
-                                                         : static_cast<std::uint32_t>(snapshot.text().size());
-  return text::trim(snapshot.text().substr(begin, end - begin));
+  const std::uint32_t end =
+      line + 1 < index.lineCount() ? index.lineStart(line + 1) : static_cast<std::uint32_t>(source.size());
+  return text::trim(source.substr(begin, end - begin));
 }
 
-void printStats(const wire::FileStats& f, const ide::Snapshot& snapshot,
+void printStats(const wire::FileStats& f, std::string_view source, const syntax::LineIndex& index,
                 const ide::RegisterPressure& pressure, std::ostream& out) {
   out << f.file << ": " << ide::peakSummary(pressure) << '\n';
   for (const wire::RegisterFileStats& r : f.files) {
@@ -73,7 +99,7 @@ void printStats(const wire::FileStats& f, const ide::Snapshot& snapshot,
   for (const wire::LineStats& l : *f.lines) {
     std::snprintf(row, sizeof row, "%6u %5u %4u %4u %4u  ", l.line, l.live[0], l.live[1], l.live[2],
                   l.live[3]);
-    out << row << lineText(snapshot, l.line - 1) << '\n';
+    out << row << lineText(source, index, l.line - 1) << '\n';
   }
 }
 
@@ -94,14 +120,16 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
         err << "gpuasm: " << text.error() << '\n';
       continue;
     }
-    const auto snapshot = ide::Snapshot::analyse(*load->db, std::move(*text));
-    const ide::RegisterPressure pressure = ide::registerPressure(*snapshot);
-    wire::FileStats f = statsOf(*load->db, path, *snapshot, pressure, options.lines);
+    const syntax::LineIndex index(*text);
+    PressureSink sink(*load->db, index.lineCount());
+    ide::assembleText(*load->db, *text, sink);
+    const ide::RegisterPressure pressure = sink.finish();
+    wire::FileStats f = statsOf(*load->db, path, sink.errors, pressure, options.lines);
     anyError |= f.errors > 0;
     if (options.json)
       all.push_back(std::move(f));
     else
-      printStats(f, *snapshot, pressure, out);
+      printStats(f, *text, index, pressure, out);
   }
   if (options.json) out << wire::statsToJson(all);
   return ioError ? kExitUsage : anyError ? kExitInputErrors : kExitOk;

@@ -325,6 +325,28 @@ TEST(RegisterPressure, EqualsABruteForceLivenessOnRandomPrograms) {
     const RegisterPressure p = registerPressure(*snapshot);
     const auto live = bruteForce(lines);
 
+    // Streamed (as `gpuasm stats` does: the assembler's statements, in two units) equals the
+    // snapshot's chunks.
+    {
+      struct Collect final : AssemblySink {
+        std::vector<AssembledStatement> all;
+        void diagnostic(Diagnostic&&) override {}
+        void statement(AssembledStatement&& s) override { all.push_back(std::move(s)); }
+      } collect;
+      assembleText(db(), program, collect);
+      RegisterPressureBuilder builder(db(), snapshot->lines().lineCount());
+      const std::size_t half = collect.all.size() / 2;
+      AssembledUnit first, second;
+      first.statements.assign(collect.all.begin(), collect.all.begin() + static_cast<std::ptrdiff_t>(half));
+      second.statements.assign(collect.all.begin() + static_cast<std::ptrdiff_t>(half), collect.all.end());
+      builder.add(first, registerEvents(db(), first), 0);
+      builder.add(second, registerEvents(db(), second), 0);
+      const RegisterPressure streamed = builder.finish();
+      ASSERT_EQ(streamed.counts(), p.counts()) << program;
+      ASSERT_EQ(streamed.ranges(), p.ranges()) << program;
+      ASSERT_EQ(streamed.peaks(), p.peaks()) << program;
+    }
+
     std::vector<RegisterCounts> expected(lines.size() + 1, RegisterCounts{});
     for (const auto& [name, at] : live)
       for (std::size_t l = 0; l < at.size(); ++l)

@@ -35,9 +35,13 @@ struct RegisterWalk {
   std::uint32_t openBegin = 0, openEnd = 0;
 };
 
-class Walk {
+}  // namespace
+
+namespace detail {
+
+class PressureWalk {
  public:
-  Walk(std::uint32_t lines, const std::vector<std::int8_t>& fileOfType)
+  PressureWalk(std::uint32_t lines, const std::vector<std::int8_t>& fileOfType)
       : fileOfType_(fileOfType), regs_(fileOfType.size()), diff_(lines + 1) {}
 
   void statement(const std::vector<RegisterEvent>& events, std::size_t begin, std::size_t end,
@@ -69,14 +73,14 @@ class Walk {
   void add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uint32_t last);
   void flush(RegisterWalk& r, RegisterFile file);
 
-  const std::vector<std::int8_t>& fileOfType_;
+  std::vector<std::int8_t> fileOfType_;
   std::vector<std::vector<RegisterWalk>> regs_;  // by type, then number
   std::vector<RegisterCounts> diff_;             // per line, the change of each count there
   std::uint64_t statement_ = kNever;
 };
 
-void Walk::statement(const std::vector<RegisterEvent>& events, std::size_t begin, std::size_t end,
-                     std::uint32_t line) {
+void PressureWalk::statement(const std::vector<RegisterEvent>& events, std::size_t begin, std::size_t end,
+                             std::uint32_t line) {
   ++statement_;
   for (std::size_t i = begin; i < end; ++i) {  // sources first
     const RegisterEvent& e = events[i];
@@ -101,7 +105,7 @@ void Walk::statement(const std::vector<RegisterEvent>& events, std::size_t begin
   }
 }
 
-void Walk::end(RegisterId id, RegisterWalk& r, bool killed, std::uint32_t lastLine) {
+void PressureWalk::end(RegisterId id, RegisterWalk& r, bool killed, std::uint32_t lastLine) {
   const auto file = static_cast<RegisterFile>(fileOfType_[id.file]);
   for (const Value& v : r.values) {
     const bool initial = v.defined == kNever;
@@ -121,7 +125,7 @@ void Walk::end(RegisterId id, RegisterWalk& r, bool killed, std::uint32_t lastLi
 
 // Ranges of one register come in the order of their first lines, so their union is kept as one
 // open interval until a range starts past it.
-void Walk::add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uint32_t last) {
+void PressureWalk::add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uint32_t last) {
   if (r.open && begin <= r.openEnd) {
     r.openEnd = std::max(r.openEnd, last);
     return;
@@ -132,7 +136,7 @@ void Walk::add(RegisterWalk& r, RegisterFile file, std::uint32_t begin, std::uin
   r.openEnd = last;
 }
 
-void Walk::flush(RegisterWalk& r, RegisterFile file) {
+void PressureWalk::flush(RegisterWalk& r, RegisterFile file) {
   if (!r.open) return;
   const auto f = static_cast<std::size_t>(file);
   ++diff_[r.openBegin][f];
@@ -140,7 +144,7 @@ void Walk::flush(RegisterWalk& r, RegisterFile file) {
   r.open = false;
 }
 
-void Walk::finish(std::uint32_t lastLine) {
+void PressureWalk::finish(std::uint32_t lastLine) {
   for (std::uint32_t type = 0; type < regs_.size(); ++type)
     for (std::uint32_t n = 0; n < regs_[type].size(); ++n) {
       RegisterWalk& r = regs_[type][n];
@@ -150,7 +154,7 @@ void Walk::finish(std::uint32_t lastLine) {
     }
 }
 
-std::vector<RegisterId> Walk::used() const {
+std::vector<RegisterId> PressureWalk::used() const {
   std::vector<RegisterId> out;
   for (std::size_t f = 0; f < kRegisterFiles; ++f)
     for (std::uint32_t type = 0; type < regs_.size(); ++type) {
@@ -161,7 +165,7 @@ std::vector<RegisterId> Walk::used() const {
   return out;
 }
 
-std::vector<RegisterCounts> Walk::counts() const {
+std::vector<RegisterCounts> PressureWalk::counts() const {
   std::vector<RegisterCounts> out(diff_.size() - 1);
   RegisterCounts running{};
   for (std::size_t line = 0; line < out.size(); ++line) {
@@ -171,7 +175,7 @@ std::vector<RegisterCounts> Walk::counts() const {
   return out;
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string_view registerFileName(RegisterFile file) {
   static constexpr std::array<std::string_view, kRegisterFiles> kNames = {"R", "P", "UR", "UP"};
@@ -242,40 +246,47 @@ RegisterFile RegisterPressure::fileOf(RegisterId reg) const {
   return static_cast<RegisterFile>(fileOfType_[reg.file]);
 }
 
-RegisterPressure registerPressure(const Snapshot& snapshot) {
-  const isa::InstrDb& db = snapshot.db();
-  RegisterPressure out;
-  out.fileOfType_.assign(db.types().size(), -1);
+RegisterPressureBuilder::RegisterPressureBuilder(const isa::InstrDb& db, std::uint32_t lineCount) {
+  out_.fileOfType_.assign(db.types().size(), -1);
   for (std::size_t f = 0; f < kRoles.size(); ++f)
     if (const isa::BitFieldType* type = db.fileOfRole(kRoles[f]))
-      out.fileOfType_[static_cast<std::size_t>(type - db.types().data())] = static_cast<std::int8_t>(f);
+      out_.fileOfType_[static_cast<std::size_t>(type - db.types().data())] = static_cast<std::int8_t>(f);
+  walk_ = std::make_unique<detail::PressureWalk>(lineCount, out_.fileOfType_);
+}
 
-  Walk walk(snapshot.lines().lineCount(), out.fileOfType_);
-  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k) {
-    const ChunkAnalysis& chunk = snapshot.chunk(k);
-    const std::uint32_t base = snapshot.chunkLine(k);
-    for (const AssembledStatement& s : chunk.unit.statements)
-      if (const std::uint32_t line = base + s.statement.line;  // in document order
-          !s.statement.mnemonic.empty() &&
-          (out.statementLines_.empty() || out.statementLines_.back() != line))
-        out.statementLines_.push_back(line);
-    const std::vector<RegisterEvent>& events = chunk.registerEvents;
-    for (std::size_t i = 0; i < events.size();) {
-      std::size_t end = i + 1;
-      while (end < events.size() && events[end].statement == events[i].statement) ++end;
-      walk.statement(events, i, end, base + events[i].line);
-      i = end;
-    }
+RegisterPressureBuilder::~RegisterPressureBuilder() = default;
+
+void RegisterPressureBuilder::add(const AssembledUnit& unit, const std::vector<RegisterEvent>& events,
+                                  std::uint32_t firstLine) {
+  for (const AssembledStatement& s : unit.statements)
+    if (const std::uint32_t line = firstLine + s.statement.line;  // in document order
+        !s.statement.mnemonic.empty() &&
+        (out_.statementLines_.empty() || out_.statementLines_.back() != line))
+      out_.statementLines_.push_back(line);
+  for (std::size_t i = 0; i < events.size();) {
+    std::size_t end = i + 1;
+    while (end < events.size() && events[end].statement == events[i].statement) ++end;
+    walk_->statement(events, i, end, firstLine + events[i].line);
+    i = end;
   }
-  walk.finish(out.statementLines_.empty() ? 0 : out.statementLines_.back());
-  out.ranges_ = std::move(walk.ranges);
-  out.used_ = walk.used();
-  out.counts_ = walk.counts();
-  for (const std::uint32_t line : out.statementLines_) {
+}
+
+RegisterPressure RegisterPressureBuilder::finish() {
+  walk_->finish(out_.statementLines_.empty() ? 0 : out_.statementLines_.back());
+  out_.ranges_ = std::move(walk_->ranges);
+  out_.used_ = walk_->used();
+  out_.counts_ = walk_->counts();
+  for (const std::uint32_t line : out_.statementLines_)
     for (std::size_t f = 0; f < kRegisterFiles; ++f)
-      if (out.counts_[line][f] > out.peaks_[f].count) out.peaks_[f] = {out.counts_[line][f], line};
-  }
-  return out;
+      if (out_.counts_[line][f] > out_.peaks_[f].count) out_.peaks_[f] = {out_.counts_[line][f], line};
+  return std::move(out_);
+}
+
+RegisterPressure registerPressure(const Snapshot& snapshot) {
+  RegisterPressureBuilder builder(snapshot.db(), snapshot.lines().lineCount());
+  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k)
+    builder.add(snapshot.chunk(k).unit, snapshot.chunk(k).registerEvents, snapshot.chunkLine(k));
+  return builder.finish();
 }
 
 }  // namespace gpuasm::ide

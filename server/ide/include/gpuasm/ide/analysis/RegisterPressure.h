@@ -38,6 +38,7 @@
 #include <gpuasm/ide/analysis/Snapshot.h>
 
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -98,13 +99,37 @@ class RegisterPressure {
   RegisterFile fileOf(RegisterId reg) const;
 
  private:
-  friend RegisterPressure registerPressure(const Snapshot& snapshot);
+  friend class RegisterPressureBuilder;
   std::vector<RegisterCounts> counts_;
   std::array<RegisterPeak, kRegisterFiles> peaks_{};
   std::vector<RegisterLiveRange> ranges_;
   std::vector<RegisterId> used_;
   std::vector<std::uint32_t> statementLines_;
   std::vector<std::int8_t> fileOfType_;  ///< per database type, its RegisterFile or -1
+};
+
+namespace detail {
+class PressureWalk;
+}
+
+/// Builds the pressure from a document's statements in document order, a unit at a time: what
+/// registerPressure does over a snapshot's chunks, and `gpuasm stats` over a file it streams
+/// through the assembler (without keeping a snapshot of it).
+class RegisterPressureBuilder {
+ public:
+  RegisterPressureBuilder(const isa::InstrDb& db, std::uint32_t lineCount);
+  ~RegisterPressureBuilder();
+  RegisterPressureBuilder(const RegisterPressureBuilder&) = delete;
+  RegisterPressureBuilder& operator=(const RegisterPressureBuilder&) = delete;
+  /// The next statements, with their register events (registerEvents(db, unit)); their lines
+  /// are the unit's plus `firstLine`.
+  void add(const AssembledUnit& unit, const std::vector<RegisterEvent>& events, std::uint32_t firstLine);
+  /// The pressure of everything added.
+  RegisterPressure finish();
+
+ private:
+  RegisterPressure out_;
+  std::unique_ptr<detail::PressureWalk> walk_;
 };
 
 /// The register pressure of a document.

@@ -57,7 +57,7 @@ wire::FileStats statsOf(const isa::InstrDb& db, const std::string& path, std::ui
   for (std::size_t i = 0; i < ide::kRegisterFiles; ++i) {
     const auto file = static_cast<ide::RegisterFile>(i);
     wire::RegisterFileStats r;
-    r.file = std::string(ide::registerFileName(file));
+    r.file = pressure.fileName(file);
     r.peak = pressure.peaks()[i].count;
     if (pressure.peaks()[i].line) r.peakLine = *pressure.peaks()[i].line + 1;
     for (const ide::RegisterId reg : pressure.used())

@@ -177,11 +177,6 @@ std::vector<RegisterCounts> PressureWalk::counts() const {
 
 }  // namespace detail
 
-std::string_view registerFileName(RegisterFile file) {
-  static constexpr std::array<std::string_view, kRegisterFiles> kNames = {"R", "P", "UR", "UP"};
-  return kNames[static_cast<std::size_t>(file)];
-}
-
 std::string registerName(const isa::InstrDb& db, RegisterId reg) {
   return isa::registerSpelling(db, db.types()[reg.file], reg.number, 1);
 }
@@ -217,7 +212,7 @@ std::string peakSummary(const RegisterPressure& pressure) {
       const RegisterPeak& p = pressure.peaks()[g];
       if (p.line != first.line) continue;
       if (g != f) out += ", ";
-      out += std::to_string(p.count) + " " + std::string(registerFileName(static_cast<RegisterFile>(g)));
+      out += std::to_string(p.count) + " " + pressure.fileName(static_cast<RegisterFile>(g));
       said[g] = true;
     }
     out += " at line " + std::to_string(*first.line + 1);
@@ -249,8 +244,13 @@ RegisterFile RegisterPressure::fileOf(RegisterId reg) const {
 RegisterPressureBuilder::RegisterPressureBuilder(const isa::InstrDb& db, std::uint32_t lineCount) {
   out_.fileOfType_.assign(db.types().size(), -1);
   for (std::size_t f = 0; f < kRoles.size(); ++f)
-    if (const isa::BitFieldType* type = db.fileOfRole(kRoles[f]))
+    if (const isa::BitFieldType* type = db.fileOfRole(kRoles[f])) {
       out_.fileOfType_[static_cast<std::size_t>(type - db.types().data())] = static_cast<std::int8_t>(f);
+      // The name of register 0 without its number: R0 → R.
+      std::string name = isa::registerSpelling(db, *type, 0, 1);
+      while (!name.empty() && name.back() >= '0' && name.back() <= '9') name.pop_back();
+      out_.fileNames_[f] = std::move(name);
+    }
   walk_ = std::make_unique<detail::PressureWalk>(lineCount, out_.fileOfType_);
 }
 

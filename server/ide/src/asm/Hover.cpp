@@ -518,7 +518,7 @@ std::optional<HoverSection> pressureSection(const Snapshot& snapshot, const Hove
     if (n == 0) continue;
     const bool peak = pressure.peaks()[f].line == line;
     counts += std::string(counts.empty() ? "" : ", ") + std::to_string(n) + " " +
-              std::string(registerFileName(static_cast<RegisterFile>(f))) + (peak ? " (peak)" : "");
+              pressure.fileName(static_cast<RegisterFile>(f)) + (peak ? " (peak)" : "");
   }
   d.heading = "Register pressure: " + counts + " live";
   for (const RegisterLiveRange& r : pressure.rangesAt(line)) {

@@ -50,8 +50,6 @@ namespace gpuasm::ide {
 /// The register files whose pressure is counted, in the order they are shown.
 enum class RegisterFile : std::uint8_t { R, P, UR, UP };
 inline constexpr std::size_t kRegisterFiles = 4;
-/// "R", "P", "UR", "UP".
-std::string_view registerFileName(RegisterFile file);
 
 /// Live registers per file, indexed by RegisterFile.
 using RegisterCounts = std::array<std::uint32_t, kRegisterFiles>;
@@ -95,6 +93,8 @@ class RegisterPressure {
   std::vector<RegisterLiveRange> rangesAt(std::uint32_t line) const;
   /// Every register an instruction names (reads or writes), ordered by file and number.
   const std::vector<RegisterId>& used() const { return used_; }
+  /// A file's name as its registers start: "R", "P", "UR", "UP" (from the database's names).
+  const std::string& fileName(RegisterFile file) const { return fileNames_[static_cast<std::size_t>(file)]; }
   /// The file of a register of the snapshot's database that `used()` or a range holds.
   RegisterFile fileOf(RegisterId reg) const;
 
@@ -106,6 +106,7 @@ class RegisterPressure {
   std::vector<RegisterId> used_;
   std::vector<std::uint32_t> statementLines_;
   std::vector<std::int8_t> fileOfType_;  ///< per database type, its RegisterFile or -1
+  std::array<std::string, kRegisterFiles> fileNames_;
 };
 
 namespace detail {

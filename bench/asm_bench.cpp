@@ -6,12 +6,17 @@
 //             their peak memory (ru_maxrss of the process), vs the same `as` run;
 //   disassemble: the 200,000 words decoded and printed in process, vs `objdump -d` on the
 //             object file `as` produced (200,000 instructions).
+//   register pressure (issue 30): `gpuasm stats` as a whole process on the same file vs the same
+//             `as` run, and in process the pressure (ide::registerPressure) beside the analysis
+//             it reads (ide::Snapshot::analyse of the 200,000 lines).
 // With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
 // (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large]
 // [GPUASM_BINARY]
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/RegisterPressure.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/Printer.h>
 
@@ -105,6 +110,24 @@ ProcessRun bestRun(const std::vector<std::string>& args) {
 void printRun(const char* name, double lines, const ProcessRun& r) {
   std::printf("%-26s %10.0f lines/s (%.3f s), peak %.1f MiB, exit %d\n", name, lines / r.seconds, r.seconds,
               r.peakMiB, r.status);
+}
+
+// `gpuasm stats` (issue 30: ≤ 1 s on 200,000 lines) and its parts in process. Returns its exit status.
+int registerPressureFigures(const std::string& binary, const std::filesystem::path& file,
+                            const gpuasm::isa::InstrDb& db, const std::string& text, double gnuAs) {
+  const ProcessRun stats = bestRun({binary, "stats", file.string()});
+  std::shared_ptr<const gpuasm::ide::Snapshot> snapshot;
+  const double analyse = bestSeconds([&] { snapshot = gpuasm::ide::Snapshot::analyse(db, text); });
+  std::uint32_t peak = 0;
+  const double pressure =
+      bestSeconds([&] { peak = gpuasm::ide::registerPressure(*snapshot).peaks()[0].count; });
+  const double lines = kLines;
+  printRun("gpuasm stats", lines, stats);
+  std::printf("ratio gpuasm-stats/GNU-as lines/s = %.2f\n", gnuAs / stats.seconds);
+  std::printf(
+      "in process: analyse %.3f s, register pressure %.4f s (peak %u R), ratio pressure/analyse = %.3f\n",
+      analyse, pressure, peak, pressure / analyse);
+  return stats.status;
 }
 
 // `check` and `asm -o` on 10 million lines and on one line of 32 MB, beside `as` on 10 million
@@ -235,10 +258,11 @@ int main(int argc, char** argv) {
   std::printf("objdump -d:             %.0f instructions/s (%.3f s)\n", lines / objdump, objdump);
   std::printf("ratio disassemble-in-process/objdump words/s = %.2f\n",
               (static_cast<double>(words.size()) / dis) / (lines / objdump));
+  const int statsStatus = registerPressureFigures(binary, dir / "bench.asm", db, gpuText, gnuAs);
   if (large) largeInputs(binary, dir, mix, x86);
   std::filesystem::remove_all(dir);
-  return checkRun.status == 0 && asmORun.status == 0 && assembled == static_cast<std::size_t>(kLines) &&
-                 printed == words.size()
+  return checkRun.status == 0 && asmORun.status == 0 && statsStatus == 0 &&
+                 assembled == static_cast<std::size_t>(kLines) && printed == words.size()
              ? 0
              : 1;
 }

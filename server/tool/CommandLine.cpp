@@ -105,6 +105,7 @@ class CommandTable {
   SpecOptions spec_;
   DisOptions dis_;
   CheckOptions check_;
+  StatsOptions stats_;
   AsmOptions asm_;
   ParseOptions parse_;
   RunOptions runOptions_;
@@ -133,6 +134,15 @@ void CommandTable::addAssemblerCommands() {
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
   specDirOption(*a, check_.specDir);
+
+  a = command("stats",
+              "register pressure of .asm files: the peak of live R, P, UR and UP registers with its line, "
+              "and the registers used",
+              stats_, runStats);
+  a->add_option("FILE", stats_.files, ".asm files")->required();
+  a->add_flag("--json", stats_.json, "the figures as JSON");
+  a->add_flag("--lines", stats_.lines, "also the live registers of each file at each statement line");
+  specDirOption(*a, stats_.specDir);
 
   a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", asm_,
               runAsm);

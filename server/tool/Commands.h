@@ -54,6 +54,11 @@ struct CheckOptions {
   bool json = false;
   std::optional<std::string> specDir;
 };
+struct StatsOptions {
+  std::vector<std::string> files;
+  bool json = false, lines = false;
+  std::optional<std::string> specDir;
+};
 struct AsmOptions {
   std::string file;
   bool json = false;
@@ -93,6 +98,7 @@ struct DisOptions {
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err);
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
+int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err);
 int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err);
 int runLsp(const ServeOptions& options, std::ostream& out, std::ostream& err);
 int runDap(const ServeOptions& options, std::ostream& out, std::ostream& err);

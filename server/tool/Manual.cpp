@@ -96,6 +96,10 @@ overrides it.
 .B gpuasm check kernel.asm
 Diagnostics, one per line: \fIfile\fR:\fIline\fR:\fIcolumn\fR: error: \fImessage\fR [\fIcode\fR].
 .TP
+.B gpuasm stats \-\-lines kernel.asm
+The register pressure: the peak of live R, P, UR and UP registers with its line, the registers
+used, and the live counts at each instruction.
+.TP
 .B gpuasm asm kernel.asm \-o kernel.bin
 The machine code, 16 bytes an instruction, little\-endian.
 .TP

@@ -72,7 +72,7 @@ TEST_F(Requests, CapabilitiesAnnounceEveryFeature) {
        {"hoverProvider", "completionProvider", "signatureHelpProvider", "semanticTokensProvider",
         "documentSymbolProvider", "foldingRangeProvider", "documentFormattingProvider",
         "documentRangeFormattingProvider", "inlayHintProvider", "codeActionProvider", "definitionProvider",
-        "executeCommandProvider"})
+        "executeCommandProvider", "codeLensProvider"})
     EXPECT_TRUE(caps.contains(key)) << key;
   EXPECT_EQ(caps["executeCommandProvider"]["commands"],
             json({"gpuasm.runToCursor", "gpuasm.execute", "gpuasm.encoding"}));
@@ -544,6 +544,7 @@ TEST_F(Requests, EveryAdvertisedCapabilityIsHandled) {
       {"documentHighlightProvider", "textDocument/documentHighlight"},
       {"referencesProvider", "textDocument/references"},
       {"renameProvider", "textDocument/prepareRename"},
+      {"codeLensProvider", "textDocument/codeLens"},
   };
   Session fresh;
   const json caps =
@@ -648,6 +649,48 @@ TEST_F(Requests, DocumentHighlightAndReferencesOfARegister) {
   EXPECT_EQ(r[2]["range"], range(1, 13, 1, 15));
   EXPECT_TRUE(
       call("textDocument/documentHighlight", {{"textDocument", kDoc}, {"position", pos(0, 1)}}).empty());
+}
+
+// Register pressure (docs/LANGUAGE.md, "Register pressure"), worked out by hand:
+//   line 1 (0-based) MOV R1         R1 (read on 3)                        R 1
+//   line 2           MOV R2         R1, R2 (read on 3)                    R 2
+//   line 3           IADD R3        last reads of R1, R2; R3 (read on 4)  R 3: the R peak
+//   line 4           ISETP P0       last read of R3; P0 never read        R 1, P 1: the P peak
+// The lens sits on the first statement and says the lines 1-based; its client-side command
+// takes the document and the 0-based line to show.
+TEST_F(Requests, CodeLensNamesThePeakAndHoverOnThePeakLineListsTheLiveRanges) {
+  start(
+      "// kernel\nMOV R1, 0x10 ;\nMOV R2, 0x20 ;\nIADD R3, R1, R2 ;\nISETP.LE.AND.U32 P0, PT, R3, R3, PT "
+      ";\n");
+  const json lenses = call("textDocument/codeLens", {{"textDocument", kDoc}});
+  ASSERT_EQ(lenses.size(), 1u) << lenses.dump();
+  EXPECT_EQ(lenses[0]["range"], range(1, 0, 1, 14));
+  EXPECT_EQ(lenses[0]["command"], json({{"title", "peak 3 R at line 4, 1 P at line 5"},
+                                        {"command", "gpuasm.ui.revealLine"},
+                                        {"arguments", {"file:///a.asm", 3}}}));
+
+  const std::string peak =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(3, 1)}})["contents"]["value"];
+  EXPECT_NE(peak.find("Register pressure: 3 R (peak) live"), std::string::npos) << peak;
+  EXPECT_NE(peak.find("written on line 2, last read on line 4"), std::string::npos) << peak;  // R1
+  EXPECT_NE(peak.find("written on line 3, last read on line 4"), std::string::npos) << peak;  // R2
+  EXPECT_NE(peak.find("written on line 4, last read on line 5"), std::string::npos) << peak;  // R3
+  const std::string pPeak =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(4, 1)}})["contents"]["value"];
+  EXPECT_NE(pPeak.find("Register pressure: 1 R, 1 P (peak) live"), std::string::npos) << pPeak;
+  EXPECT_NE(pPeak.find("written on line 5, never read: a result, live to the end"), std::string::npos)
+      << pPeak;
+  // Not a peak line, and not the mnemonic: no such section.
+  for (const json& at : {pos(2, 1), pos(3, 6)}) {
+    const std::string other =
+        call("textDocument/hover", {{"textDocument", kDoc}, {"position", at}})["contents"]["value"];
+    EXPECT_EQ(other.find("Register pressure"), std::string::npos) << other;
+  }
+
+  // A document without statements has no lens.
+  send({note("textDocument/didChange", {{"textDocument", {{"uri", "file:///a.asm"}, {"version", 2}}},
+                                        {"contentChanges", {{{"text", "// nothing yet\n"}}}}})});
+  EXPECT_TRUE(call("textDocument/codeLens", {{"textDocument", kDoc}}).empty());
 }
 
 // The dataflow's findings go out with the assembler's: R3 is read before anything sets it

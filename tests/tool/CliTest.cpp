@@ -149,12 +149,13 @@ TEST(Cli, UsageAndIoErrorsExitWithTwo) {
   EXPECT_EQ(gpuasm("run --step-limit many x.asm").status, 2);
   EXPECT_EQ(gpuasm("test --junit").status, 2);
   EXPECT_EQ(gpuasm("check").status, 2);
+  EXPECT_EQ(gpuasm("stats").status, 2);
   EXPECT_EQ(gpuasm("asm a.asm b.asm").status, 2);
   EXPECT_EQ(gpuasm("dap --port 70000").status, 2);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"}) {
+  for (const char* command : {"spec", "check", "stats", "asm", "parse", "run", "test", "lsp", "dap", "dis"}) {
     const CliRun help = gpuasm(std::string(command) + " --help");
     EXPECT_EQ(help.status, 0) << command;
     EXPECT_NE(help.out.find(std::string("Usage: gpuasm ") + command), std::string::npos) << help.out;
@@ -531,6 +532,77 @@ TEST(Cli, CheckJsonShape) {
   EXPECT_EQ(d["severity"], "error");
   EXPECT_EQ(d["code"], "unknown-modifier");
   EXPECT_NE(j["files"][1]["error"].get<std::string>().find("/nonexistent.asm"), std::string::npos);
+}
+
+// Register pressure of a small kernel, worked out by hand (docs/LANGUAGE.md, "Register pressure"):
+//   line 1  // @state R5 = 3   R5 and R2, R3 (initial values read on line 4), P0 (read on line 3)
+//   line 2  MOV R1             R: R1 R2 R3 R5 = 4   P: P0 = 1
+//   line 3  @P0 IADD R1        R: the same 4 (the guarded write keeps line 2's R1 live)   P: P0's last read =
+//   1 line 4  IMAD.WIDE R[2:3]   R: last reads of R1 R5 R2 R3, writes R2 R3 (read on line 5) = 4   P: 0 line
+//   5  ISETP P1           R: last reads of R2 R3 = 2   P: P1, a result = 1
+const char* const kPressureKernel =
+    "// @state R5 = 3\n"
+    "MOV R1, 0x1 ;\n"
+    "@P0 IADD R1, R1, R5 ;\n"
+    "IMAD.WIDE R[2:3], R1, R5, R[2:3] ;\n"
+    "ISETP.LE.AND.U32 P1, PT, R2, R3, PT ;\n";
+
+TEST(Cli, StatsPrintsThePeaksAndTheRegistersUsed) {
+  const auto dir = tempDir("stats");
+  std::ofstream(dir / "k.asm") << kPressureKernel;
+  const CliRun r = gpuasm("stats k.asm", dir.string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "k.asm: peak 4 R, 1 P at line 2\n"
+            "  R  4 used: R1 R2 R3 R5\n"
+            "  P  2 used: P0 P1\n");
+  const CliRun lines = gpuasm("stats --lines k.asm", dir.string());
+  EXPECT_EQ(lines.status, 0) << lines.out;
+  EXPECT_NE(lines.out.find("  line     R    P   UR   UP  statement\n"
+                           "     2     4    1    0    0  MOV R1, 0x1 ;\n"
+                           "     3     4    1    0    0  @P0 IADD R1, R1, R5 ;\n"
+                           "     4     4    0    0    0  IMAD.WIDE R[2:3], R1, R5, R[2:3] ;\n"
+                           "     5     2    1    0    0  ISETP.LE.AND.U32 P1, PT, R2, R3, PT ;\n"),
+            std::string::npos)
+      << lines.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, StatsJsonShapeAndExitStatuses) {
+  const auto dir = tempDir("stats-json");
+  std::ofstream(dir / "k.asm") << kPressureKernel;
+  std::ofstream(dir / "bad.asm") << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n";
+  const CliRun r = gpuasm("stats --json --lines k.asm missing.asm", dir.string());
+  EXPECT_EQ(r.status, 2) << r.out;  // one file could not be read
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["files"].size(), 2u);
+  const auto& k = j["files"][0];
+  EXPECT_EQ(k["file"], "k.asm");
+  EXPECT_EQ(k["errors"], 0);
+  EXPECT_EQ(k["registers"]["R"], nlohmann::json::parse(R"({"peak": 4, "line": 2, "count": 4,
+                                                           "used": ["R1", "R2", "R3", "R5"]})"));
+  EXPECT_EQ(k["registers"]["P"],
+            nlohmann::json::parse(R"({"peak": 1, "line": 2, "count": 2, "used": ["P0", "P1"]})"));
+  EXPECT_EQ(k["registers"]["UR"],
+            nlohmann::json::parse(R"({"peak": 0, "line": null, "count": 0, "used": []})"));
+  EXPECT_EQ(k["lines"], nlohmann::json::parse(R"([{"line": 2, "R": 4, "P": 1, "UR": 0, "UP": 0},
+                                                  {"line": 3, "R": 4, "P": 1, "UR": 0, "UP": 0},
+                                                  {"line": 4, "R": 4, "P": 0, "UR": 0, "UP": 0},
+                                                  {"line": 5, "R": 2, "P": 1, "UR": 0, "UP": 0}])"));
+  EXPECT_NE(j["files"][1]["error"].get<std::string>().find("missing.asm"), std::string::npos);
+  EXPECT_FALSE(j["files"][0].contains("lines") && j["files"][1].contains("lines"));
+
+  // A file with errors still gets its figures and exit 1. The broken line 2 reads (and may write)
+  // R2 and R1: line 1 has R1 and R2's initial value live, line 2 the same two, so the peak is the
+  // first, line 1.
+  const CliRun bad = gpuasm("stats bad.asm", dir.string());
+  EXPECT_EQ(bad.status, 1) << bad.out;
+  EXPECT_NE(bad.out.find("bad.asm: peak 2 R at line 1\n"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("1 error (gpuasm check lists them)"), std::string::npos) << bad.out;
+  const CliRun missing = gpuasm("stats missing.asm", dir.string());
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("gpuasm: cannot read 'missing.asm'"), std::string::npos) << missing.out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {

@@ -16,6 +16,7 @@
 #include <gpuasm/ide/asm/Formatting.h>
 #include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/asm/InlayHints.h>
+#include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/asm/SemanticTokens.h>
 #include <gpuasm/ide/asm/SignatureHelp.h>
@@ -349,6 +350,17 @@ json documentHighlights(ServerState& state, const PositionParams& p) {
   return out;
 }
 
+// The register pressure's lens on the first statement (RegisterPressure.h); its command, run by
+// the client, shows the peak line: gpuasm.ui.revealLine(uri, 0-based line).
+json codeLenses(ServerState& state, const DocumentParams& p) {
+  const ide::Snapshot& snap = snapshotOf(state, p.uri);
+  std::vector<CodeLens> out;
+  if (const auto lens = ide::getPressureLens(snap))
+    out.push_back({rangeOf(at(state, snap), lens->range), lens->title, "gpuasm.ui.revealLine",
+                   json::array({p.uri, lens->peakLine})});
+  return out;
+}
+
 json references(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   std::vector<Location> out;
@@ -549,6 +561,7 @@ void codeActionCap(json& c, const ClientCapabilities&) {
 void definitionCap(json& c, const ClientCapabilities&) { c["definitionProvider"] = true; }
 void highlightCap(json& c, const ClientCapabilities&) { c["documentHighlightProvider"] = true; }
 void referencesCap(json& c, const ClientCapabilities&) { c["referencesProvider"] = true; }
+void codeLensCap(json& c, const ClientCapabilities&) { c["codeLensProvider"] = {{"resolveProvider", false}}; }
 void renameCap(json& c, const ClientCapabilities&) { c["renameProvider"] = {{"prepareProvider", true}}; }
 void executeCommandCap(json& c, const ClientCapabilities&) {
   json commands = json::array();
@@ -559,7 +572,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 using enum MethodKind;
 json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p);  // below the table
 
-constexpr std::array<Method, 34> kMethods = {{
+constexpr std::array<Method, 35> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/diagnostic", Request, typed<DocumentDiagnosticParams, documentDiagnostic>, diagnosticCap},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
@@ -592,6 +605,7 @@ constexpr std::array<Method, 34> kMethods = {{
     {"textDocument/definition", Request, typed<PositionParams, definition>, definitionCap},
     {"textDocument/documentHighlight", Request, typed<PositionParams, documentHighlights>, highlightCap},
     {"textDocument/references", Request, typed<PositionParams, references>, referencesCap},
+    {"textDocument/codeLens", Request, typed<DocumentParams, codeLenses>, codeLensCap},
     {"textDocument/prepareRename", Request, typed<PositionParams, prepareRename>, renameCap},
     {"textDocument/rename", Request, typed<RenameParams, rename>, renameCap},
     {"gpuasm/setInitialState", Notification, typed<InitialStateParams, setInitialState>, nullptr},

@@ -113,6 +113,10 @@ void to_json(json& j, const InlayHint& h) {
 void to_json(json& j, const InlineValueText& v) { j = {{"range", v.range}, {"text", v.text}}; }
 
 void to_json(json& j, const DocumentHighlight& h) { j = {{"range", h.range}, {"kind", h.kind}}; }
+void to_json(json& j, const CodeLens& l) {
+  j = {{"range", l.range},
+       {"command", {{"title", l.title}, {"command", l.command}, {"arguments", l.arguments}}}};
+}
 
 void to_json(json& j, const Location& l) { j = {{"uri", l.uri}, {"range", l.range}}; }
 

@@ -117,6 +117,14 @@ struct DocumentHighlight {
 };
 void to_json(json& j, const DocumentHighlight& h);
 
+/// A CodeLens with its command; the command runs in the client (gpuasm.ui.*), never here.
+struct CodeLens {
+  LspRange range;
+  std::string title, command;
+  json arguments;
+};
+void to_json(json& j, const CodeLens& l);
+
 struct Location {
   std::string uri;
   LspRange range;

@@ -5,6 +5,7 @@
 // syntax forms, the variant's fields and Order<> elements, and errata.isa. Nothing here decides a
 // binding or knows an ISA fact.
 #include <gpuasm/ide/asm/Hover.h>
+#include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
 
 #include <gpuasm/isa/Binding.h>
@@ -502,6 +503,34 @@ std::optional<HoverSection> dataflowSection(const Snapshot& snapshot, std::uint3
   return d;
 }
 
+// On the mnemonic of a line where a register file peaks (RegisterPressure.h): the values live
+// there, each with the line that writes it and its last read.
+std::optional<HoverSection> pressureSection(const Snapshot& snapshot, const HoverInfo& h) {
+  const std::optional<AssembledStatement> as = snapshot.statementAt(h.range.begin);
+  if (!as || as->statement.mnemonicRange.begin != h.range.begin) return std::nullopt;
+  const std::uint32_t line = snapshot.lines().position(h.range.begin).line;
+  const RegisterPressure& pressure = pressureOf(snapshot);
+  if (!pressure.isPeakLine(line)) return std::nullopt;
+  HoverSection d = section(HoverSectionKind::Facts);
+  std::string counts;
+  for (std::size_t f = 0; f < kRegisterFiles; ++f) {
+    const std::uint32_t n = pressure.countsAt(line)[f];
+    if (n == 0) continue;
+    const bool peak = pressure.peaks()[f].line == line;
+    counts += std::string(counts.empty() ? "" : ", ") + std::to_string(n) + " " +
+              pressure.fileName(static_cast<RegisterFile>(f)) + (peak ? " (peak)" : "");
+  }
+  d.heading = "Register pressure: " + counts + " live";
+  for (const RegisterLiveRange& r : pressure.rangesAt(line)) {
+    std::string text =
+        r.definedAt ? "written on line " + std::to_string(*r.definedAt + 1) : "from the initial state";
+    text += r.result ? ", never read: a result, live to the end"
+                     : ", last read on line " + std::to_string(r.lastUse + 1);
+    d.items.push_back({registerName(snapshot.db(), r.reg), std::move(text), true, false});
+  }
+  return d;
+}
+
 }  // namespace
 
 std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
@@ -509,6 +538,8 @@ std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset
   std::optional<HoverInfo> h = hoverOfToken(snapshot, offset);
   if (h)
     if (auto flow = dataflowSection(snapshot, offset, stateFile)) h->sections.push_back(std::move(*flow));
+  if (h)
+    if (auto live = pressureSection(snapshot, *h)) h->sections.push_back(std::move(*live));
   return h;
 }
 

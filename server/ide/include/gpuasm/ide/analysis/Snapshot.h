@@ -17,7 +17,9 @@
 #include <gpuasm/syntax/SyntaxTree.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +55,18 @@ class Snapshot {
 
   Snapshot(const Snapshot&) = delete;  // lines_ views text_
   Snapshot& operator=(const Snapshot&) = delete;
+
+  /// What `compute` derives from the whole document, computed on the first call and kept with
+  /// the snapshot (immutable, so it stays true): the register pressure, which every hover on a
+  /// mnemonic and every code-lens request asks for, is one walk of the document, not one per
+  /// request. Safe to call from several threads.
+  template <typename T>
+  const T& derived(T (*compute)(const Snapshot&)) const {
+    std::lock_guard lock(derivedMutex_);
+    std::shared_ptr<const void>& slot = derived_[reinterpret_cast<const void*>(compute)];
+    if (!slot) slot = std::make_shared<const T>(compute(*this));
+    return *static_cast<const T*>(slot.get());
+  }
 
   const isa::InstrDb& db() const { return *db_; }
   std::string_view text() const { return text_; }
@@ -120,6 +134,8 @@ class Snapshot {
   /// An edited version's blocks: `before`'s shared, new ones where the edit's chunks are.
   void shareBlocks(const Snapshot& before, std::size_t first, Reanalysis&& fresh);
 
+  mutable std::mutex derivedMutex_;
+  mutable std::map<const void*, std::shared_ptr<const void>> derived_;  ///< by the function computing it
   const isa::InstrDb* db_;
   std::shared_ptr<const isa::InstrDb> owner_;  ///< db_'s owner, when the snapshot keeps it alive
   std::string text_;

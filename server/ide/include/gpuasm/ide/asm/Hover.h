@@ -65,8 +65,9 @@ struct HoverInfo {
 /// The hover at byte `offset` of the snapshot's text; nullopt on whitespace, comments, past the
 /// end, unknown mnemonics and unknown modifiers (diagnostics cover those). On a register
 /// operand or guard it ends with the register's dataflow (RegisterUses.h): where the value
-/// read was written, where the value written is read next. `stateFile` is the initial state
-/// the runs start from besides the `// @state` directives.
+/// read was written, where the value written is read next. On the mnemonic of a line where a
+/// register file's pressure peaks (RegisterPressure.h) it ends with the values live there. `stateFile` is the
+/// initial state the runs start from besides the `// @state` directives.
 std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
                                   const sim::InitialState* stateFile = nullptr);
 

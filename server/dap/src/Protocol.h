@@ -95,4 +95,10 @@ struct SelectLaneArguments {
 };
 void from_json(const json& j, SelectLaneArguments& a);
 
+/// gpuasm/gotoStep.
+struct GotoStepArguments {
+  std::uint64_t step = 0;  ///< a position: the number of instructions executed before it
+};
+void from_json(const json& j, GotoStepArguments& a);
+
 }  // namespace gpuasm::dap::protocol

@@ -219,6 +219,26 @@ json warpState(DapState& s, const NoArguments&) {
   return r;
 }
 
+// The lane view where execution stands: what the VS Code Lanes view and :GpuasmLanes draw.
+json laneView(DapState& s, const NoArguments&) {
+  const ide::Debugger& d = *s.session.debugger();
+  const ide::LaneView view = d.laneView();
+  LaneViewResult r{&view, std::nullopt, s.session.lane()};
+  if (const auto line = d.lineAt(d.position())) r.line = *line + 1;
+  return r;
+}
+
+// A timeline's move: time travel to a step (a position), stopping as goto does.
+json gotoStep(DapState& s, const GotoStepArguments& a) {
+  const std::uint64_t length = s.session.debugger()->length();
+  if (a.step > length)
+    throw RequestError{"step " + std::to_string(a.step) + " is past the end (the program has " +
+                       std::to_string(length) + " instructions)"};
+  const ide::DebugStop stop = s.session.gotoPosition(a.step);
+  sendStopped(s, stop, stop.reason == ide::DebugStopReason::Step ? "goto" : nullptr);
+  return nullptr;
+}
+
 json selectLane(DapState& s, const SelectLaneArguments& a) {
   s.session.selectLane(a.lane);
   send(s, InvalidatedEvent{{"variables"}});
@@ -297,7 +317,7 @@ void formatCap(json& c) { c["supportsValueFormattingOptions"] = true; }
 // A step is one instruction whatever the granularity asked.
 void steppingCap(json& c) { c["supportsSteppingGranularity"] = false; }
 
-constexpr std::array<Method, 28> kMethods = {{
+constexpr std::array<Method, 30> kMethods = {{
     {"initialize", typed<NoArguments, initialize>, false, nullptr},
     {"launch", typed<LaunchArguments, launch>, false, nullptr},
     {"configurationDone", typed<NoArguments, configurationDone>, true, configurationDoneCap},
@@ -326,6 +346,8 @@ constexpr std::array<Method, 28> kMethods = {{
     {"gpuasm/provenance", typed<ProvenanceArguments, provenance>, true, nullptr},
     {"gpuasm/selectLane", typed<SelectLaneArguments, selectLane>, false, nullptr},
     {"gpuasm/warpState", typed<NoArguments, warpState>, true, nullptr},
+    {"gpuasm/laneView", typed<NoArguments, laneView>, true, nullptr},
+    {"gpuasm/gotoStep", typed<GotoStepArguments, gotoStep>, true, nullptr},
 }};
 
 }  // namespace

@@ -124,6 +124,14 @@ struct WarpStateResult {
 };
 void to_json(json& j, const WarpStateResult& r);
 
+/// gpuasm/laneView: the warp across its lanes, the next and the previous instruction.
+struct LaneViewResult {
+  const ide::LaneView* view = nullptr;
+  std::optional<std::uint32_t> line;  ///< 1-based; none at the end
+  unsigned lane = 0;
+};
+void to_json(json& j, const LaneViewResult& r);
+
 // ------------------------------------------------------------------ events
 
 struct InitializedEvent {

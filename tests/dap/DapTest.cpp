@@ -235,6 +235,22 @@ TEST_F(DapLanes, TheViewListsTheRegistersTheProgramNamesAndTheTimeline) {
   EXPECT_EQ(request("stackTrace")["body"]["stackFrames"][0]["line"], 5);
 }
 
+TEST_F(DapLanes, FollowLanesSendsTheLaneViewAfterEveryStop) {
+  request("gpuasm/followLanes", {{"enabled", true}});
+  auto out = send("gpuasm/gotoStep", {{"step", 5}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[1]["event"], "stopped");
+  EXPECT_EQ(out[2]["event"], "gpuasm/laneView");
+  EXPECT_EQ(out[2]["body"], request("gpuasm/laneView")["body"]);
+  EXPECT_EQ(out[2]["body"]["next"]["exchange"]["op"], "REDUX");
+  out = send("stepBack");
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[2]["body"]["position"], 4);
+  request("gpuasm/followLanes", {{"enabled", false}});
+  EXPECT_EQ(send("next").size(), 2u);  // the response and the stopped event
+  EXPECT_EQ(refused("gpuasm/followLanes", {{"enabled", 1}}), R"("enabled" must be true or false, not 1)");
+}
+
 TEST_F(DapLanes, ShflIdxAndUpGiveTheSourceLaneOfEachLane) {
   // .IDX 0x5, c 0x181f: segments of 8 lanes (segmask 0x18), maxLane = minLane | 7, j = minLane | 5:
   // always in range.

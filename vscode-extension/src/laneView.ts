@@ -1,8 +1,11 @@
 // The Lanes view of the Run and Debug side bar: follows gpuasm debug sessions (its own debug
-// adapter tracker) and draws gpuasm/laneView at every stop (laneRender.ts), with a timeline
-// slider over the program's steps that moves the session (gpuasm/gotoStep). The page is made
-// once; each stop posts the new body, and the page reports when its DOM holds it, so the view
-// shows (and the e2e test reads) how long after the stopped event it was redrawn.
+// adapter tracker) and draws the lane view at every stop (laneRender.ts), with a timeline slider
+// over the program's steps that moves the session (gpuasm/gotoStep). The adapter is asked
+// (gpuasm/followLanes) to send the lane view as an event right after each stopped event, so a
+// stop is drawn without a request's round trip; gpuasm/laneView serves the first stop and lane
+// changes. The page is made once; each stop posts the new body with the time the stopped event
+// arrived, and the page, once its DOM holds the body, shows (and the e2e test reads) how long
+// after the stopped event that was.
 import * as vscode from 'vscode';
 import { debugType } from './debug';
 import { nonce, page } from './html';
@@ -55,13 +58,16 @@ window.addEventListener('message', (event) => {
     slider.disabled = false;
     document.getElementById('step').textContent = m.step;
     document.body.dataset.position = String(m.position);
-    // Reported once the new DOM is in place and laid out.
-    requestAnimationFrame(() => vscode.postMessage({ type: 'drawn', seq: m.seq }));
-  } else if (m.type === 'timing') {
-    const r = document.getElementById('redraw');
-    r.textContent = 'redrawn ' + m.ms + ' ms after the stop';
-    r.dataset.ms = String(m.ms);
-    r.dataset.seq = String(m.seq);
+    if (m.stoppedAt) {
+      // The DOM holds the new view once its layout is done (offsetHeight forces it).
+      void body.offsetHeight;
+      const ms = Date.now() - m.stoppedAt;
+      const r = document.getElementById('redraw');
+      r.textContent = 'redrawn ' + ms + ' ms after the stopped event';
+      r.dataset.ms = String(ms);
+      r.dataset.seq = String(m.seq);
+      vscode.postMessage({ type: 'drawn', ms });
+    }
   } else if (m.type === 'idle') {
     body.innerHTML = '<p>' + m.text + '</p>';
     slider.disabled = true;
@@ -84,11 +90,14 @@ export class LanesView implements vscode.WebviewViewProvider, vscode.DebugAdapte
   private session: vscode.DebugSession | undefined;
   private stoppedAt = 0;
   private seq = 0;
+  /** The sessions that send gpuasm/laneView events (gpuasm/followLanes was answered). */
+  private readonly following = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly output: vscode.OutputChannel) {
     this.subscriptions.push(
       vscode.debug.onDidTerminateDebugSession((session) => {
+        this.following.delete(session.id);
         if (session.id === this.session?.id) {
           this.session = undefined;
           void this.view?.webview.postMessage({ type: 'idle', text: 'The debug session ended.' });
@@ -109,32 +118,35 @@ export class LanesView implements vscode.WebviewViewProvider, vscode.DebugAdapte
         void this.redraw();
       }
     });
-    view.webview.onDidReceiveMessage((m: { type?: string; step?: unknown; lane?: unknown; seq?: unknown }) => {
+    view.webview.onDidReceiveMessage((m: { type?: string; step?: unknown; lane?: unknown; ms?: unknown }) => {
       if (m.type === 'ready') {
         void this.redraw();
       } else if (m.type === 'gotoStep' && Number.isInteger(m.step)) {
         void this.request('gpuasm/gotoStep', { step: m.step });
       } else if (m.type === 'selectLane' && Number.isInteger(m.lane)) {
         void this.request('gpuasm/selectLane', { lane: m.lane });
-      } else if (m.type === 'drawn' && m.seq === this.seq && this.stoppedAt !== 0) {
-        const ms = Date.now() - this.stoppedAt;
-        this.stoppedAt = 0;
-        this.output.appendLine(`lanes view: redrawn ${ms} ms after the stop`);
-        void view.webview.postMessage({ type: 'timing', ms, seq: m.seq });
+      } else if (m.type === 'drawn' && typeof m.ms === 'number') {
+        this.output.appendLine(`lanes view: redrawn ${m.ms} ms after the stopped event`);
       }
     });
   }
 
   createDebugAdapterTracker(session: vscode.DebugSession): vscode.DebugAdapterTracker {
     return {
-      onDidSendMessage: (message: { type?: string; event?: string }) => {
+      onDidSendMessage: (message: { type?: string; event?: string; body?: unknown }) => {
         if (message.type !== 'event') {
           return;
         }
         if (message.event === 'stopped') {
           this.session = session;
           this.stoppedAt = Date.now();
-          void this.redraw();
+          if (!this.following.has(session.id)) {
+            void this.redraw();
+            void session.customRequest('gpuasm/followLanes', { enabled: true }).then(() => this.following.add(session.id),
+              (error: Error) => this.output.appendLine(`gpuasm/followLanes: ${error.message}`));
+          }
+        } else if (message.event === 'gpuasm/laneView' && session.id === this.session?.id) {
+          this.draw(message.body as LaneViewData);
         } else if (message.event === 'invalidated' && session.id === this.session?.id) {
           void this.redraw();
         }
@@ -165,8 +177,20 @@ export class LanesView implements vscode.WebviewViewProvider, vscode.DebugAdapte
       this.output.appendLine(`gpuasm/laneView: ${(error as Error).message}`);
       return;
     }
+    this.draw(data);
+  }
+
+  /** Posts one lane view to the page, with the time of the stop it follows (0: not a stop). */
+  private draw(data: LaneViewData): void {
+    const view = this.view;
+    if (!view || !view.visible) {
+      this.stoppedAt = 0;
+      return;
+    }
     this.seq += 1;
-    await view.webview.postMessage({ type: 'show', seq: this.seq, html: laneViewBody(data), position: data.position, length: data.length, step: stepText(data) });
+    const stoppedAt = this.stoppedAt;
+    this.stoppedAt = 0;
+    void view.webview.postMessage({ type: 'show', seq: this.seq, html: laneViewBody(data), position: data.position, length: data.length, step: stepText(data), stoppedAt });
   }
 
   dispose(): void {

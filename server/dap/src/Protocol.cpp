@@ -190,4 +190,8 @@ void from_json(const json& j, GotoStepArguments& a) {
       integer(required(j, "step", "gpuasm/gotoStep", kStep), "step", kStep, 0, kMaxInt));
 }
 
+void from_json(const json& j, FollowLanesArguments& a) {
+  if (const json* v = find(j, "enabled")) a.enabled = boolean(*v, "enabled");
+}
+
 }  // namespace gpuasm::dap::protocol

@@ -101,4 +101,10 @@ struct GotoStepArguments {
 };
 void from_json(const json& j, GotoStepArguments& a);
 
+/// gpuasm/followLanes.
+struct FollowLanesArguments {
+  bool enabled = true;
+};
+void from_json(const json& j, FollowLanesArguments& a);
+
 }  // namespace gpuasm::dap::protocol

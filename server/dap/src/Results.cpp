@@ -173,6 +173,8 @@ void to_json(json& j, const OutputEvent& e) { j = {{"category", e.category}, {"o
 
 void to_json(json& j, const InvalidatedEvent& e) { j = {{"areas", e.areas}}; }
 
+void to_json(json& j, const LaneViewEvent& e) { to_json(j, e.view); }
+
 void to_json(json& j, const TerminatedEvent&) { j = json::object(); }
 
 }  // namespace gpuasm::dap::protocol

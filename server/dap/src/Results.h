@@ -10,6 +10,7 @@
 #include <gpuasm/sim/WarpState.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -126,7 +127,7 @@ void to_json(json& j, const WarpStateResult& r);
 
 /// gpuasm/laneView: the warp across its lanes, the next and the previous instruction.
 struct LaneViewResult {
-  const ide::LaneView* view = nullptr;
+  std::shared_ptr<const ide::LaneView> view;
   std::optional<std::uint32_t> line;  ///< 1-based; none at the end
   unsigned lane = 0;
 };
@@ -159,6 +160,13 @@ struct InvalidatedEvent {
   std::vector<std::string> areas;
 };
 void to_json(json& j, const InvalidatedEvent& e);
+
+/// The lane view after a stop, for a client that asked for it (gpuasm/followLanes).
+struct LaneViewEvent {
+  static constexpr const char* kEvent = "gpuasm/laneView";
+  LaneViewResult view;
+};
+void to_json(json& j, const LaneViewEvent& e);
 
 struct TerminatedEvent {
   static constexpr const char* kEvent = "terminated";

@@ -184,7 +184,7 @@ export function laneViewBody(data: LaneViewData): string {
   const uniform = data.registers.filter((r) => r.uniform);
   const uniforms = uniform.length === 0 ? '' : `<p id="uniforms">${uniform.map((r) =>
     `<code data-reg="${escapeHtml(r.name)}">${escapeHtml(r.name)} = ${escapeHtml(compactValue(r.values[0]))}</code>`).join(' ')}</p>`;
-  const columns = `grid-template-columns: 3em 1.2em 1.2em ${arrowWidth}px repeat(${perLane.length}, minmax(4.5em, max-content))`;
+  const columns = `grid-template-columns: 3em 2.6em 2.6em ${arrowWidth}px repeat(${perLane.length}, minmax(4.5em, max-content))`;
   return `${instructionText('next', 'next', data.next)}
 ${instructionText('just executed', 'previous', data.previous)}
 ${exchangeText(data)}

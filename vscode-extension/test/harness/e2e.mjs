@@ -791,6 +791,23 @@ async function checkLanesView() {
     return (await redraw.getAttribute('data-seq')) !== before ? redraw.getAttribute('data-ms') : undefined;
   });
   log(`lanes view: redrawn ${ms} ms after the stopped event`);
+  // For the screenshot, room for the view: the other sections of Run and Debug collapsed and the
+  // side bar widened by its sash.
+  for (const name of ['Variables', 'Watch', 'Call Stack', 'Breakpoints']) {
+    const header = page.locator('.pane-header', { hasText: name }).first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      await header.click();
+    }
+  }
+  const sidebar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+  if (sidebar) {
+    const edge = sidebar.x + sidebar.width;
+    await page.mouse.move(edge, sidebar.y + sidebar.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge + 520, sidebar.y + sidebar.height / 2, { steps: 8 });
+    await page.mouse.up();
+  }
+  await sleep(500);
   const shot = await screenshot('lanes');
   fs.copyFileSync(shot, path.join(out, 'lanes.png'));
   if (Number(ms) > 50) {

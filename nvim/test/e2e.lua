@@ -506,6 +506,59 @@ check(':GpuasmEval R2 in lane 1 is 0xf0', wait_for(function()
   end
   return false
 end), last_notification())
+-- :GpuasmLanes (issue 30) before line 18's IADD R1, R1, R2 (reads R1 and R2, writes R1), just
+-- after line 17's SHFL.BFLY PT, R2, R1, 0x1, 0x1f: by .BFLY's j = lane ^ 1 (always <= maxLane 31)
+-- lane 0 received lane 1's R1 and lane 1 lane 0's. :GpuasmGotoStep 9 goes back before that
+-- SHFL (positions: line 8 is step 0, line 17 step 9), now the next instruction.
+local function lanes_row(lane)
+  for _, line in ipairs(scratch_lines('gpuasm://lanes') or {}) do
+    if tonumber(line:match('^%s*>?(%d+)%s')) == lane then return line end
+  end
+  return ''
+end
+local function lanes_has(text)
+  for _, line in ipairs(scratch_lines('gpuasm://lanes') or {}) do
+    if line:find(text, 1, true) then return line end
+  end
+end
+vim.cmd('GpuasmLanes')
+check(':GpuasmLanes shows the SHFL just executed: lane 0 <- lane 1, lane 1 (in focus) <- lane 0', wait_for(function()
+  return lanes_has('SHFL (just executed, line 17)') and lanes_row(0):find('←lane 1', 1, true)
+    and lanes_row(1):find('>1', 1, true) and lanes_row(1):find('←lane 0', 1, true)
+end), table.concat(scratch_lines('gpuasm://lanes') or {}, '\n'))
+check('gpuasm://lanes marks the IADD\'s reads and writes', (function()
+  local lines = scratch_lines('gpuasm://lanes') or {}
+  for i, line in ipairs(lines) do
+    local r1 = line:find(' R1', 1, true)
+    if line:find('lane', 1, true) == 1 + #line:match('^%s*') and r1 then
+      local marks = lines[i + 1] or ''
+      return marks:find('rw', 1, true) ~= nil and lanes_row(0):find('0xf0*', 1, true) ~= nil
+    end
+  end
+  return false
+end)(), table.concat(scratch_lines('gpuasm://lanes') or {}, '\n'))
+vim.cmd('GpuasmGotoStep 9')
+check(':GpuasmGotoStep 9 goes before line 17, and gpuasm://lanes follows', stopped_at(17) and wait_for(function()
+  return lanes_has('SHFL (next, line 17)') and lanes_row(0):find('←lane 1', 1, true)
+end), table.concat(scratch_lines('gpuasm://lanes') or {}, '\n'))
+check('the position sign is on line 17', #vim.fn.sign_getplaced(debug_buf, { group = 'gpuasm_debug', lnum = 17 })[1].signs == 1)
+-- The drawing of a reply made by hand: @P0 REDUX.SUM over lanes 0 and 2 (P0 = 0x5), R3 = 0 + 2.
+local lanes_text = require('gpuasm.lanes').lines({ position = 1, length = 2, reached = 1, line = 2, lane = 0,
+  activeMask = '0xffffffff', registers = { { name = 'R0', values = vim.tbl_map(function(l) return string.format('0x%08x', l) end, vim.fn.range(0, 31)) } },
+  next = { position = 1, line = 2, source = '@P0 REDUX.SUM R3, R0 ;', reads = { 'P0', 'R0' }, writes = { 'R3' }, guard = 'P0',
+    guardLanes = '0x00000005', lanes = '0x00000005',
+    exchange = { op = 'REDUX', participants = '0x00000005', results = { { register = 'R3', value = '0x00000002' } } } } })
+local function drawn_row(lane)
+  for _, line in ipairs(lanes_text) do
+    if tonumber(line:match('^%s*>?(%d+)%s')) == lane then return line end
+  end
+  return ''
+end
+local function cells(lane) return table.concat(vim.split(vim.trim(drawn_row(lane)), '%s+'), ' ') end
+check('REDUX is drawn as the lanes it combines, with its guard strip and result',
+  cells(0) == '>0 # # ● 0x0*' and cells(1) == '1 # . 0x1' and cells(2) == '2 # # ● 0x2*'
+    and lanes_text[4] == 'REDUX (next, line 2): combines lanes 0x00000005   R3 = 0x2',
+  table.concat(lanes_text, '\n'))
 local adapter_pid = debugger.session and debugger.session.pid
 vim.cmd('GpuasmDebugStop')
 check(':GpuasmDebugStop ends the adapter', adapter_pid ~= nil and wait_for(function()

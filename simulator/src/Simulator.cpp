@@ -16,9 +16,11 @@ const char* stopReasonName(StopReason reason) {
 namespace {
 
 std::string execute(const PreparedInst& inst, WarpState& state,
-                    std::vector<std::pair<RegFile, std::uint32_t>>* written) {
+                    std::vector<std::pair<RegFile, std::uint32_t>>* written,
+                    LaneExchange* exchange = nullptr) {
   if (!inst.error.empty()) return inst.error;
   ExecContext ctx(state, inst, written);
+  ctx.reportExchangeTo(exchange);
   inst.semantics->exec(ctx);
   return ctx.error();
 }
@@ -39,6 +41,11 @@ WrittenRegister snapshot(const WarpState& state, RegFile file, std::uint32_t ind
 }  // namespace
 
 std::string step(const PreparedInst& inst, WarpState& state) { return execute(inst, state, nullptr); }
+
+std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& exchange) {
+  exchange = {};
+  return execute(inst, state, nullptr, &exchange);
+}
 
 RunResult run(const Program& program, WarpState& state, const RunOptions& options) {
   RunResult result;

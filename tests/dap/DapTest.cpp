@@ -160,6 +160,163 @@ TEST_F(Dap, WarpStateGivesEveryLaneForARegistersView) {
   EXPECT_EQ(request("gpuasm/warpState")["body"]["lane"], 16);
 }
 
+// gpuasm/laneView on a program of warp operations, R0 = lane. The source lanes are worked out by
+// hand from SHFL's pseudo-code (002_sync.txt:83-114 with L-69): bval = SrcB & 0x1f, cval = SrcC
+// & 0x1f, segmask = (SrcC >> 8) & 0x1f, minLane = lane & segmask, maxLane = minLane | (cval &
+// ~segmask); an invalid exchange keeps the lane's own Ra.
+const std::string kWarpOps = R"(// @state R0 = lane
+SHFL.IDX P1, R1, R0, 0x5, 0x181f ;
+SHFL.UP P2, R2, R0, 0x2, 0x1800 ;
+SHFL.DOWN P3, R3, R0, 0x3, 0x181f ;
+SHFL.BFLY PT, R4, R0, 0x9, 0x181f ;
+ISETP.LT.AND P0, PT, R0, 0x4, PT ;
+@P0 REDUX.SUM R5, R0 ;
+VOTE.ANY R6, P4, P0 ;
+)";
+
+class DapLanes : public Dap {
+ protected:
+  void SetUp() override {
+    path = ::testing::TempDir() + "gpuasm-dap-lanes.asm";
+    { std::ofstream(path) << kWarpOps; }
+    request("initialize");
+    ASSERT_EQ(send("launch", {{"program", path}, {"stopOnEntry", true}})[0]["success"], true);
+    request("configurationDone");
+  }
+  // The lane view after a goto to `step` (which stops with reason goto).
+  json viewAt(int step) {
+    EXPECT_EQ(stoppedIn(send("gpuasm/gotoStep", {{"step", step}}))["body"]["reason"], "goto");
+    return request("gpuasm/laneView")["body"];
+  }
+  // The source lane of each lane, from a lane view's exchange.
+  static std::vector<int> sources(const json& exchange) {
+    std::vector<int> out;
+    for (const json& s : exchange["sources"]) out.push_back(s.is_null() ? -1 : s.get<int>());
+    return out;
+  }
+  std::string path;
+};
+
+TEST_F(DapLanes, TheViewListsTheRegistersTheProgramNamesAndTheTimeline) {
+  json v = request("gpuasm/laneView")["body"];
+  EXPECT_EQ(v["position"], 0);
+  EXPECT_EQ(v["length"], 7);
+  EXPECT_EQ(v["line"], 2);
+  EXPECT_EQ(v["activeMask"], "0xffffffff");
+  EXPECT_FALSE(v.contains("previous"));
+  std::vector<std::string> names;
+  for (const json& r : v["registers"]) names.push_back(r["name"]);
+  // PT and the immediates are not registers the program keeps.
+  EXPECT_EQ(names, (std::vector<std::string>{"R0", "R1", "R2", "R3", "R4", "R5", "R6", "P0", "P1", "P2", "P3",
+                                             "P4"}));
+  ASSERT_EQ(v["registers"][0]["values"].size(), 32u);
+  EXPECT_EQ(v["registers"][0]["values"][7], "0x00000007");
+  EXPECT_EQ(v["registers"][7]["values"][0], false);
+  const json& next = v["next"];
+  EXPECT_EQ(next["source"], "SHFL.IDX P1, R1, R0, 0x5, 0x181f ;");
+  EXPECT_EQ(next["reads"], json({"R0"}));
+  EXPECT_EQ(next["writes"], json({"R1", "P1"}));
+  EXPECT_FALSE(next.contains("guard"));
+  EXPECT_EQ(next["lanes"], "0xffffffff");
+  EXPECT_EQ(next["exchange"]["op"], "SHFL");
+  // A step past the end is refused; the timeline goes to the end and back.
+  EXPECT_EQ(refused("gpuasm/gotoStep", {{"step", 8}}),
+            "step 8 is past the end (the program has 7 instructions)");
+  EXPECT_EQ(refused("gpuasm/gotoStep", {{"step", -1}}),
+            R"("step" must be a step number (0 or more), not -1)");
+  EXPECT_EQ(stoppedIn(send("gpuasm/gotoStep", {{"step", 7}}))["body"]["reason"], "goto");
+  v = request("gpuasm/laneView")["body"];
+  EXPECT_EQ(v["position"], 7);
+  EXPECT_EQ(v["reached"], 7);
+  EXPECT_FALSE(v.contains("next"));
+  EXPECT_FALSE(v.contains("line"));
+  EXPECT_EQ(v["previous"]["line"], 8);
+  EXPECT_EQ(viewAt(3)["position"], 3);
+  EXPECT_EQ(request("stackTrace")["body"]["stackFrames"][0]["line"], 5);
+}
+
+TEST_F(DapLanes, FollowLanesSendsTheLaneViewAfterEveryStop) {
+  request("gpuasm/followLanes", {{"enabled", true}});
+  auto out = send("gpuasm/gotoStep", {{"step", 5}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[1]["event"], "stopped");
+  EXPECT_EQ(out[2]["event"], "gpuasm/laneView");
+  EXPECT_EQ(out[2]["body"], request("gpuasm/laneView")["body"]);
+  EXPECT_EQ(out[2]["body"]["next"]["exchange"]["op"], "REDUX");
+  out = send("stepBack");
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[2]["body"]["position"], 4);
+  request("gpuasm/followLanes", {{"enabled", false}});
+  EXPECT_EQ(send("next").size(), 2u);  // the response and the stopped event
+  EXPECT_EQ(refused("gpuasm/followLanes", {{"enabled", 1}}), R"("enabled" must be true or false, not 1)");
+}
+
+TEST_F(DapLanes, ShflIdxAndUpGiveTheSourceLaneOfEachLane) {
+  // .IDX 0x5, c 0x181f: segments of 8 lanes (segmask 0x18), maxLane = minLane | 7, j = minLane | 5:
+  // always in range.
+  json idx = request("gpuasm/laneView")["body"]["next"]["exchange"];
+  std::vector<int> expected;
+  for (int lane = 0; lane < 32; ++lane) expected.push_back((lane & 0x18) | 5);
+  EXPECT_EQ(sources(idx), expected);
+  EXPECT_EQ(idx["inRange"], "0xffffffff");
+  EXPECT_EQ(idx["participants"], "0xffffffff");
+  // .UP 0x2, c 0x1800: cval 0, so maxLane = minLane = lane & 0x18; j = lane - 2 is valid when
+  // j >= maxLane, i.e. lane & 7 >= 2; the others keep their own lane. As the previous
+  // instruction after the step, with its results in R2 (lane 10 read lane 8).
+  json v = viewAt(2);
+  json up = v["previous"]["exchange"];
+  expected.clear();
+  for (int lane = 0; lane < 32; ++lane) expected.push_back((lane & 7) >= 2 ? lane - 2 : lane);
+  EXPECT_EQ(sources(up), expected);
+  EXPECT_EQ(up["inRange"], "0xfcfcfcfc");
+  EXPECT_EQ(v["registers"][2]["values"][10], "0x00000008");
+  EXPECT_EQ(v["registers"][2]["values"][9], "0x00000009");
+  EXPECT_EQ(v["previous"]["writes"], json({"R2", "P2"}));
+}
+
+TEST_F(DapLanes, ShflDownAndBflyMarkTheLanesOutOfRange) {
+  // .DOWN 0x3, c 0x181f: maxLane = (lane & 0x18) | 7, j = lane + 3 valid when lane & 7 <= 4.
+  json down = viewAt(2)["next"]["exchange"];
+  std::vector<int> expected;
+  for (int lane = 0; lane < 32; ++lane) expected.push_back((lane & 7) <= 4 ? lane + 3 : lane);
+  EXPECT_EQ(sources(down), expected);
+  EXPECT_EQ(down["inRange"], "0x1f1f1f1f");
+  // .BFLY 0x9, c 0x181f: j = lane ^ 9. Only the upper bound is checked: with bit 3 of the lane
+  // set, j drops into the lane's own segment (9 -> 0, 24 -> 17); without it j lies past the
+  // segment (0 -> 9 > 7) and the lane keeps its own value.
+  json bfly = viewAt(3)["next"]["exchange"];
+  expected.clear();
+  for (int lane = 0; lane < 32; ++lane) expected.push_back((lane & 8) != 0 ? lane ^ 9 : lane);
+  EXPECT_EQ(sources(bfly), expected);
+  EXPECT_EQ(bfly["inRange"], "0xff00ff00");
+}
+
+TEST_F(DapLanes, ReduxAndVoteCombineTheirParticipants) {
+  // ISETP made P0 = lane < 4. @P0 REDUX.SUM combines lanes 0..3: 0 + 1 + 2 + 3 = 6.
+  json v = viewAt(5);
+  const json& redux = v["next"];
+  EXPECT_EQ(redux["guard"], "P0");
+  EXPECT_EQ(redux["guardLanes"], "0x0000000f");
+  EXPECT_EQ(redux["lanes"], "0x0000000f");
+  EXPECT_EQ(redux["reads"], json({"P0", "R0"}));
+  EXPECT_EQ(redux["exchange"]["op"], "REDUX");
+  EXPECT_EQ(redux["exchange"]["participants"], "0x0000000f");
+  EXPECT_FALSE(redux["exchange"].contains("sources"));
+  EXPECT_EQ(redux["exchange"]["results"], json::parse(R"([{"register": "R5", "value": "0x00000006"}])"));
+  // VOTE.ANY over the whole warp: the ballot of P0 is 0xf, and some lane has it, so P4 is true.
+  json vote = viewAt(6)["next"]["exchange"];
+  EXPECT_EQ(vote["op"], "VOTE");
+  EXPECT_EQ(vote["participants"], "0xffffffff");
+  EXPECT_EQ(vote["results"],
+            json::parse(
+                R"([{"register": "R6", "value": "0x0000000f"}, {"register": "P4", "value": "0x00000001"}])"));
+  // The previous instruction, REDUX, wrote R5 in its participants only.
+  json after = viewAt(7);
+  EXPECT_EQ(after["previous"]["exchange"]["op"], "VOTE");
+  EXPECT_EQ(after["registers"][5]["values"][3], "0x00000006");
+  EXPECT_EQ(after["registers"][5]["values"][4], "0x00000000");
+}
+
 TEST_F(Dap, EvaluateSetVariableAndProvenance) {
   launchAndStopAt(20);
   runUntilStopped();

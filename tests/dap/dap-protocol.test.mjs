@@ -535,6 +535,30 @@ dapTest('gpuasm/provenance: the chain of instructions behind R3 of lane 2', asyn
   assert.equal((await s.variables(LANE_SCOPE)).R3, '0x00000011');
 });
 
+// examples/warp-reduce.asm, R0 = lane: step 10 is before line 18's IADD, just after line 17's
+// SHFL.BFLY PT, R2, R1, 0x1, 0x1f, whose .BFLY gave lane i the R1 of lane i ^ 1 (j <= maxLane 31).
+dapTest('gpuasm/gotoStep and gpuasm/laneView: the timeline and the SHFL\'s source lanes', async (s) => {
+  await s.launch({ program: WARP_REDUCE, stopOnEntry: true });
+  await s.request('configurationDone');
+  await s.stopped('entry', 8);
+  await s.request('gpuasm/gotoStep', { step: 10 });
+  await s.stopped('goto', 18);
+  const view = (await s.request('gpuasm/laneView')).body;
+  assert.deepEqual([view.position, view.length, view.line], [10, 18, 18]);
+  assert.deepEqual([view.next.source, view.next.reads, view.next.writes], ['IADD R1, R1, R2 ;', ['R1', 'R2'], ['R1']]);
+  const x = view.previous.exchange;
+  assert.equal(x.op, 'SHFL');
+  assert.deepEqual(x.sources, Array.from({ length: 32 }, (_, lane) => lane ^ 1));
+  assert.equal(x.inRange, '0xffffffff');
+  const r1 = view.registers.find((r) => r.name === 'R1');
+  assert.equal(r1.values.length, 32);
+  await s.refused('gpuasm/gotoStep', { step: 'x' }, /"step" must be a step number \(0 or more\), not "x"$/);
+  await s.refused('gpuasm/gotoStep', { step: 19 }, /step 19 is past the end \(the program has 18 instructions\)/);
+  await s.request('gpuasm/gotoStep', { step: 0 });
+  await s.stopped('goto', 8);
+  assert.equal((await s.request('gpuasm/laneView')).body.previous, undefined);
+});
+
 dapTest('launch with a stateFile: its registers over the // @state lines', async (s) => {
   const state = path.join(tmp, 'state.json');
   fs.writeFileSync(state, JSON.stringify({ regs: { R0: '0x100', R5: 'lane' } }));
@@ -650,6 +674,8 @@ dapTest('requests before launch, unknown commands and configurationDone out of o
     ['configurationDone', {}],
     ['stepBack', { threadId: 1 }],
     ['gpuasm/provenance', { register: 'R1', lane: 0 }],
+    ['gpuasm/laneView', {}],
+    ['gpuasm/gotoStep', { step: 1 }],
     ['setBreakpoints', { source: { path: ARITH }, breakpoints: [{ line: 3 }] }],
   ])
     await s.refused(command, args, /no program is launched \(send launch first\)/);

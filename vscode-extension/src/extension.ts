@@ -20,6 +20,7 @@ import { describeSpec, SpecInfo, SpecLanguage, SpecStatus } from './specStatus';
 import { StateFile } from './stateFile';
 import { checkServerRuns, findServer } from './serverPath';
 import { DebugAdapters, DebugConfigurations, DebugFollower, debugType, defaultConfiguration, explainValue } from './debug';
+import { LanesView, lanesViewId } from './laneView';
 
 const restartLimit = 5;
 const restartWindowMs = 3 * 60 * 1000;
@@ -280,6 +281,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     vscode.commands.registerCommand('gpuasm.ui.explainValue', explainValue),
+  );
+  const lanes = new LanesView(output);
+  context.subscriptions.push(
+    lanes,
+    vscode.window.registerWebviewViewProvider(lanesViewId, lanes, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.debug.registerDebugAdapterTrackerFactory(debugType, lanes),
+    vscode.commands.registerCommand('gpuasm.ui.showLanes', () => vscode.commands.executeCommand(`${lanesViewId}.focus`)),
   );
 
   /** Runs one gpuasm/* run request and shows its result with the state it started from. */

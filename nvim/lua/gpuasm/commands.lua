@@ -187,6 +187,10 @@ function M.create()
   command('GpuasmEval', function(opts) debug.evaluate(opts.args) end,
     { nargs = '+', desc = 'gpuasm: evaluate an expression in the debugged warp, e.g. any(R2 > 5)' })
   command('GpuasmDebugStop', function() debug.stop() end, { desc = 'gpuasm: end the debug session' })
+  command('GpuasmLanes', function() debug.show_lanes() end,
+    { desc = 'gpuasm: the warp across its lanes at every stop, SHFL source lanes and reads/writes marked (in gpuasm://lanes)' })
+  command('GpuasmGotoStep', function(opts) debug.goto_step(tonumber(opts.args)) end,
+    { nargs = 1, desc = 'gpuasm: time travel to step N of the debugged program (0 = before the first instruction)' })
   command('GpuasmBuildParser', function()
     local path, err = require('gpuasm.treesitter').build_parser()
     if not path then return gpuasm.notify('building the tree-sitter parser failed: ' .. err, vim.log.levels.ERROR) end

@@ -25,6 +25,7 @@ M.session = nil
 M.last_stop = nil  -- the last `stopped` event's body
 M.last_warp = nil  -- the last gpuasm/warpState
 M.last_why = nil   -- the last :GpuasmWhy text
+M.last_lanes = nil -- the last gpuasm/laneView (shown in gpuasm://lanes once :GpuasmLanes asked for it)
 
 local function notify(message, level) gpuasm.notify(message, level) end
 
@@ -142,6 +143,13 @@ local function refresh(session)
     table.insert(lines, 2, string.format('lane in focus: %d (:GpuasmDebugLane N)   position %d of %d', warp.lane, warp.position, warp.length))
     display.show_scratch('gpuasm://debug', lines)
   end)
+  if session.lanes then
+    request(session, 'gpuasm/laneView', nil, function(view, message)
+      if not message.success then return end
+      M.last_lanes = view
+      display.show_scratch('gpuasm://lanes', require('gpuasm.lanes').lines(view))
+    end)
+  end
 end
 
 dispatch = function(session, message)
@@ -251,6 +259,24 @@ function M.select_lane(lane)
     return notify(':GpuasmDebugLane takes a lane 0..31', vim.log.levels.ERROR)
   end
   request(session, 'gpuasm/selectLane', { lane = lane })
+end
+
+--- :GpuasmLanes: the lane view in gpuasm://lanes, from now on after every stop.
+function M.show_lanes()
+  local session = running()
+  if not session then return end
+  session.lanes = true
+  refresh(session)
+end
+
+--- :GpuasmGotoStep N: time travel to step N (0 = before the first instruction).
+function M.goto_step(step)
+  local session = running()
+  if not session then return end
+  if not step or step < 0 or step % 1 ~= 0 then
+    return notify(':GpuasmGotoStep takes a step number (0 or more)', vim.log.levels.ERROR)
+  end
+  request(session, 'gpuasm/gotoStep', { step = step })
 end
 
 --- `why REGISTER[LANE]` (provenance) in the scratch buffer gpuasm://why.

@@ -67,7 +67,7 @@ std::string DapServer::framingError(std::string_view message) { return withSeq(s
 
 std::vector<std::string> DapServer::handle(std::span<const std::string> bodies) {
   out_.clear();
-  DapState state{session_, out_, exit_};
+  DapState state{session_, out_, exit_, followLanes_};
   for (const std::string& body : bodies) {
     const json msg = json::parse(body, nullptr, false);
     if (msg.is_discarded() || !msg.is_object()) {
@@ -102,7 +102,7 @@ std::vector<std::string> DapServer::numbered() {
 std::vector<std::string> DapServer::idle() {
   out_.clear();
   if (!session_.running()) return {};
-  DapState state{session_, out_, exit_};
+  DapState state{session_, out_, exit_, followLanes_};
   const ide::DebugStop stop = session_.runSlice();
   if (stop.reason == ide::DebugStopReason::Paused) {
     for (const std::string& line : stop.logs) send(state, protocol::OutputEvent{"console", line + "\n"});

@@ -184,4 +184,14 @@ void from_json(const json& j, SelectLaneArguments& a) {
   a.lane = lane(required(j, "lane", "gpuasm/selectLane", kLane), "lane");
 }
 
+void from_json(const json& j, GotoStepArguments& a) {
+  constexpr std::string_view kStep = "a step number (0 or more)";
+  a.step = static_cast<std::uint64_t>(
+      integer(required(j, "step", "gpuasm/gotoStep", kStep), "step", kStep, 0, kMaxInt));
+}
+
+void from_json(const json& j, FollowLanesArguments& a) {
+  if (const json* v = find(j, "enabled")) a.enabled = boolean(*v, "enabled");
+}
+
 }  // namespace gpuasm::dap::protocol

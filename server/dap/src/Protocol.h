@@ -95,4 +95,16 @@ struct SelectLaneArguments {
 };
 void from_json(const json& j, SelectLaneArguments& a);
 
+/// gpuasm/gotoStep.
+struct GotoStepArguments {
+  std::uint64_t step = 0;  ///< a position: the number of instructions executed before it
+};
+void from_json(const json& j, GotoStepArguments& a);
+
+/// gpuasm/followLanes.
+struct FollowLanesArguments {
+  bool enabled = true;
+};
+void from_json(const json& j, FollowLanesArguments& a);
+
 }  // namespace gpuasm::dap::protocol

@@ -8,6 +8,7 @@
 #include <gpuasm/sim/Value.h>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -41,6 +42,18 @@ std::string_view stopReasonName(ide::DebugStopReason reason) {
 
 }  // namespace
 
+namespace {
+
+// The lane view where execution stands, as gpuasm/laneView answers and its event carries.
+LaneViewResult laneViewOf(DapState& s) {
+  const ide::Debugger& d = *s.session.debugger();
+  LaneViewResult r{std::make_shared<const ide::LaneView>(d.laneView()), std::nullopt, s.session.lane()};
+  if (const auto line = d.lineAt(d.position())) r.line = *line + 1;
+  return r;
+}
+
+}  // namespace
+
 void sendStopped(DapState& state, const ide::DebugStop& stop, const char* reason) {
   for (const std::string& line : stop.logs) send(state, OutputEvent{"console", line + "\n"});
   const std::string name(stopReasonName(stop.reason));
@@ -50,6 +63,7 @@ void sendStopped(DapState& state, const ide::DebugStop& stop, const char* reason
                  {}};
   if (stop.reason == ide::DebugStopReason::Error) e.text = stop.description;
   send(state, e);
+  if (state.followLanes) send(state, LaneViewEvent{laneViewOf(state)});
 }
 
 namespace {
@@ -219,6 +233,27 @@ json warpState(DapState& s, const NoArguments&) {
   return r;
 }
 
+// The lane view where execution stands: what the VS Code Lanes view and :GpuasmLanes draw.
+json laneView(DapState& s, const NoArguments&) { return laneViewOf(s); }
+
+// A lane view that follows the session: the lane view as an event after every stop, so a client
+// draws a stop without a request's round trip.
+json followLanes(DapState& s, const FollowLanesArguments& a) {
+  s.followLanes = a.enabled;
+  return nullptr;
+}
+
+// A timeline's move: time travel to a step (a position), stopping as goto does.
+json gotoStep(DapState& s, const GotoStepArguments& a) {
+  const std::uint64_t length = s.session.debugger()->length();
+  if (a.step > length)
+    throw RequestError{"step " + std::to_string(a.step) + " is past the end (the program has " +
+                       std::to_string(length) + " instructions)"};
+  const ide::DebugStop stop = s.session.gotoPosition(a.step);
+  sendStopped(s, stop, stop.reason == ide::DebugStopReason::Step ? "goto" : nullptr);
+  return nullptr;
+}
+
 json selectLane(DapState& s, const SelectLaneArguments& a) {
   s.session.selectLane(a.lane);
   send(s, InvalidatedEvent{{"variables"}});
@@ -297,7 +332,7 @@ void formatCap(json& c) { c["supportsValueFormattingOptions"] = true; }
 // A step is one instruction whatever the granularity asked.
 void steppingCap(json& c) { c["supportsSteppingGranularity"] = false; }
 
-constexpr std::array<Method, 28> kMethods = {{
+constexpr std::array<Method, 31> kMethods = {{
     {"initialize", typed<NoArguments, initialize>, false, nullptr},
     {"launch", typed<LaunchArguments, launch>, false, nullptr},
     {"configurationDone", typed<NoArguments, configurationDone>, true, configurationDoneCap},
@@ -326,6 +361,9 @@ constexpr std::array<Method, 28> kMethods = {{
     {"gpuasm/provenance", typed<ProvenanceArguments, provenance>, true, nullptr},
     {"gpuasm/selectLane", typed<SelectLaneArguments, selectLane>, false, nullptr},
     {"gpuasm/warpState", typed<NoArguments, warpState>, true, nullptr},
+    {"gpuasm/laneView", typed<NoArguments, laneView>, true, nullptr},
+    {"gpuasm/gotoStep", typed<GotoStepArguments, gotoStep>, true, nullptr},
+    {"gpuasm/followLanes", typed<FollowLanesArguments, followLanes>, false, nullptr},
 }};
 
 }  // namespace

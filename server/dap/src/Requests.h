@@ -23,6 +23,7 @@ struct DapState {
   workspace::DebugSession& session;
   std::vector<std::string>& out;  ///< the events a handler sends, after its response (without seq)
   bool& exit;                     ///< the client asked the adapter to end
+  bool& followLanes;              ///< send a gpuasm/laneView event after every stopped event
 };
 
 /// A handler: the arguments (an object) → the body; null for none. Bad arguments and requests
@@ -59,7 +60,7 @@ void send(DapState& state, const Event& e) {
 }
 
 /// The stopped event of a stop, after an output event per log point passed on the way; `reason`
-/// replaces the stop's own.
+/// replaces the stop's own. With followLanes, the lane view where it stopped follows it.
 void sendStopped(DapState& state, const ide::DebugStop& stop, const char* reason = nullptr);
 
 }  // namespace gpuasm::dap

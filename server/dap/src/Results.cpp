@@ -112,6 +112,55 @@ void to_json(json& j, const WarpStateResult& r) {
   if (r.line) j["line"] = *r.line;
 }
 
+namespace {
+
+json instructionJson(const ide::InstructionLanes& in) {
+  json j = {{"position", in.position}, {"line", in.line + 1}, {"source", in.source},
+            {"reads", in.reads},       {"writes", in.writes}, {"guardLanes", hex8(in.guardLanes)},
+            {"lanes", hex8(in.lanes)}};
+  if (!in.guard.empty()) j["guard"] = in.guard;
+  if (!in.error.empty()) j["error"] = in.error;
+  if (!in.exchange) return j;
+  const ide::LaneExchangeInfo& x = *in.exchange;
+  json exchange = {{"op", x.op}, {"participants", hex8(x.participants)}, {"results", json::array()}};
+  if (x.sources) {
+    json sources = json::array();
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane)
+      sources.push_back(((x.participants >> lane) & 1u) != 0 ? json((*x.sources)[lane]) : json(nullptr));
+    exchange["sources"] = std::move(sources);
+    exchange["inRange"] = hex8(x.inRange);
+  }
+  for (const auto& [name, value] : x.results)
+    exchange["results"].push_back({{"register", name}, {"value", hex8(value)}});
+  j["exchange"] = std::move(exchange);
+  return j;
+}
+
+}  // namespace
+
+void to_json(json& j, const LaneViewResult& r) {
+  const ide::LaneView& v = *r.view;
+  json registers = json::array();
+  for (const ide::LaneRegister& reg : v.registers) {
+    const bool predicate = reg.file == sim::RegFile::P || reg.file == sim::RegFile::UP;
+    json values = json::array();
+    for (const std::uint32_t value : reg.values)
+      values.push_back(predicate ? json(value != 0) : json(hex8(value)));
+    json item = {{"name", reg.name}, {"values", std::move(values)}};
+    if (reg.values.size() == 1) item["uniform"] = true;
+    registers.push_back(std::move(item));
+  }
+  j = {{"position", v.position},
+       {"length", v.length},
+       {"reached", v.reached},
+       {"lane", r.lane},
+       {"activeMask", hex8(v.activeMask)},
+       {"registers", std::move(registers)}};
+  if (r.line) j["line"] = *r.line;
+  if (v.next) j["next"] = instructionJson(*v.next);
+  if (v.previous) j["previous"] = instructionJson(*v.previous);
+}
+
 void to_json(json& j, const InitializedEvent&) { j = json::object(); }
 
 void to_json(json& j, const StoppedEvent& e) {
@@ -123,6 +172,8 @@ void to_json(json& j, const StoppedEvent& e) {
 void to_json(json& j, const OutputEvent& e) { j = {{"category", e.category}, {"output", e.output}}; }
 
 void to_json(json& j, const InvalidatedEvent& e) { j = {{"areas", e.areas}}; }
+
+void to_json(json& j, const LaneViewEvent& e) { to_json(j, e.view); }
 
 void to_json(json& j, const TerminatedEvent&) { j = json::object(); }
 

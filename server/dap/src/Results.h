@@ -10,6 +10,7 @@
 #include <gpuasm/sim/WarpState.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -124,6 +125,14 @@ struct WarpStateResult {
 };
 void to_json(json& j, const WarpStateResult& r);
 
+/// gpuasm/laneView: the warp across its lanes, the next and the previous instruction.
+struct LaneViewResult {
+  std::shared_ptr<const ide::LaneView> view;
+  std::optional<std::uint32_t> line;  ///< 1-based; none at the end
+  unsigned lane = 0;
+};
+void to_json(json& j, const LaneViewResult& r);
+
 // ------------------------------------------------------------------ events
 
 struct InitializedEvent {
@@ -151,6 +160,13 @@ struct InvalidatedEvent {
   std::vector<std::string> areas;
 };
 void to_json(json& j, const InvalidatedEvent& e);
+
+/// The lane view after a stop, for a client that asked for it (gpuasm/followLanes).
+struct LaneViewEvent {
+  static constexpr const char* kEvent = "gpuasm/laneView";
+  LaneViewResult view;
+};
+void to_json(json& j, const LaneViewEvent& e);
 
 struct TerminatedEvent {
   static constexpr const char* kEvent = "terminated";

@@ -57,6 +57,7 @@ void execShfl(ExecContext& ctx) {
   const LaneSource source = ctx.source(a), srcB = ctx.source(ctx.in(1)), srcC = ctx.source(ctx.in(2));
   Lanes value{};
   std::uint32_t valid = 0;
+  std::array<std::uint8_t, kWarpSize> from{};
   const std::uint32_t s = ctx.laneMask();
   forLanes(s, [&](unsigned lane) {
     const auto bval = static_cast<int>(srcB[lane] & 0x1Fu);
@@ -90,8 +91,14 @@ void execShfl(ExecContext& ctx) {
     // but check rather than index out of range.
     if (!ok || j < 0 || j >= static_cast<int>(kWarpSize)) j = self;
     value[lane] = source[static_cast<unsigned>(j)];
+    from[lane] = static_cast<std::uint8_t>(j);
     valid |= static_cast<std::uint32_t>(ok) << lane;
   });
+  if (LaneExchange* x = ctx.exchange()) {
+    x->hasSources = true;
+    x->source = from;
+    x->inRange = valid;
+  }
   // Every lane's Ra was read before this store (Rd may be Ra).
   ctx.store(d, value);
   ctx.storePred(pu, valid);

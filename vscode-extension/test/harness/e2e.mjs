@@ -737,7 +737,83 @@ async function debugWarpReduce() {
   const data = await pausedState('R1 changed in lane 0: 0xf0 -> 0x1f0', 20000);
   await variableShows('R1', '0x000001f0', 20000);
   await screenshot('debugger-data-breakpoint');
-  return `"${stop.trim()}"; step back: "${back.trim()}"; then "${data.trim()}"`;
+  const lanes = await checkLanesView();
+  return `"${stop.trim()}"; step back: "${back.trim()}"; then "${data.trim()}"; ${lanes}`;
+}
+
+/** The text of the lines of the first editor that carry the debugger's current-line decoration. */
+async function currentLines() {
+  return page.evaluate(() => {
+    const editor = document.querySelector('.editor-group-container .monaco-editor');
+    const tops = new Set([...(editor?.querySelectorAll('.view-overlays .debug-top-stack-frame-line') ?? [])]
+      .map((d) => parseFloat(d.parentElement.style.top)));
+    return [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])]
+      .filter((line) => tops.has(parseFloat(line.style.top)))
+      .map((line) => line.textContent.replace(/\u00a0/g, ' ').trim());
+  });
+}
+
+// The Lanes view (issue 30) in the session stopped by the data breakpoint before line 20's
+// REDUX.SUM: it joins all 32 lanes. One step back on the timeline slider goes before line 18's
+// IADD, just after line 17's SHFL.BFLY PT, R2, R1, 0x1, 0x1f, drawn as an arrow from lane i ^ 1
+// to lane i in every lane (002_sync.txt's .BFLY: j = lane ^ 1 <= maxLane 31); the editor's
+// current line follows. The view says how long after the stopped event it was redrawn.
+async function checkLanesView() {
+  await runCommand('gpuasm: Show the Lanes View');
+  let frame = await webviewWith('#grid', 20000);
+  await waitFor('the Lanes view to draw REDUX joining 32 lanes', 20000, async () => {
+    frame = await webviewWith('#grid', 5000);
+    return (await frame.locator('#exchange').getAttribute('data-op')) === 'REDUX'
+      && (await frame.locator('#exchange-svg circle.combine').count()) === 32;
+  });
+  const before = await frame.locator('#redraw').getAttribute('data-seq');
+  await frame.locator('#timeline').focus();
+  await page.keyboard.press('ArrowLeft');
+  await waitFor('the Lanes view one step back, after the SHFL', 20000, async () =>
+    (await frame.locator('body').getAttribute('data-position')) === '10'
+      && (await frame.locator('#exchange').getAttribute('data-op')) === 'SHFL');
+  const arrows = await frame.locator('#exchange-svg path.arrow').evaluateAll((paths) =>
+    paths.map((p) => [Number(p.dataset.from), Number(p.dataset.to)]));
+  const wrong = arrows.filter(([from, to]) => from !== (to ^ 1));
+  if (arrows.length !== 32 || wrong.length > 0) {
+    throw new Error(`expected 32 arrows lane ^ 1 -> lane, got ${arrows.length}: ${JSON.stringify(wrong.slice(0, 4))}`);
+  }
+  const step = await frame.locator('#step').textContent();
+  if (!step.includes('line 18')) {
+    throw new Error(`the timeline says "${step}", not line 18`);
+  }
+  await waitFor('the editor\'s current line to be line 18', 20000, async () =>
+    (await currentLines()).some((text) => text.startsWith('IADD R1, R1, R2')));
+  await waitFor('the Call Stack at line 18', 20000, async () =>
+    (await page.locator('.debug-call-stack .monaco-list-row').allTextContents()).some((t) => t.includes('18:1')));
+  const ms = await waitFor('the redraw time of the step', 10000, async () => {
+    const redraw = frame.locator('#redraw');
+    return (await redraw.getAttribute('data-seq')) !== before ? redraw.getAttribute('data-ms') : undefined;
+  });
+  log(`lanes view: redrawn ${ms} ms after the stopped event`);
+  // For the screenshot, room for the view: the other sections of Run and Debug collapsed and the
+  // side bar widened by its sash.
+  for (const name of ['Variables', 'Watch', 'Call Stack', 'Breakpoints']) {
+    const header = page.locator('.pane-header', { hasText: name }).first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      await header.click();
+    }
+  }
+  const sidebar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+  if (sidebar) {
+    const edge = sidebar.x + sidebar.width;
+    await page.mouse.move(edge, sidebar.y + sidebar.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge + 520, sidebar.y + sidebar.height / 2, { steps: 8 });
+    await page.mouse.up();
+  }
+  await sleep(500);
+  const shot = await screenshot('lanes');
+  fs.copyFileSync(shot, path.join(out, 'lanes.png'));
+  if (Number(ms) > 50) {
+    throw new Error(`the Lanes view was redrawn ${ms} ms after the stopped event (50 ms allowed)`);
+  }
+  return `lanes view: 32 SHFL arrows after a timeline step back to line 18, redrawn in ${ms} ms`;
 }
 
 // The workspace's spec, live (issue 16). e2e.sh copied isa-db/spec into the workspace's spec/
@@ -862,7 +938,7 @@ async function main() {
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Pick Initial State File: runs start from it', checkStateFile);
     await check('Show Encoding shows the field table', checkShowEncoding);
-    await check('debugger: F5, breakpoint, Variables, step back, data breakpoint', checkDebugger);
+    await check('debugger: F5, breakpoint, Variables, step back, data breakpoint, Lanes view and its timeline', checkDebugger);
     await check('a server that dies is restarted, with a message', checkRestart);
     await check('a failing // @expect is an error until it holds', checkExpectation);
     await check('the workspace spec: gpuasm.json, and a spec edit moves the squiggle', checkLiveSpec);

@@ -1,6 +1,8 @@
 // The warp debugger's engine: time travel by checkpoints and re-execution (see Debugger.h).
 #include <gpuasm/ide/execution/Debugger.h>
 
+#include "OperandRegisters.h"
+
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/Text.h>
@@ -10,49 +12,24 @@
 #include <gpuasm/syntax/Chunks.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <bitset>
 #include <charconv>
 #include <map>
 #include <tuple>
 
 namespace gpuasm::ide {
 
+using operands::isConstantRegister;
+using operands::perLane;
+using operands::registersOf;
+
 namespace {
 
 constexpr std::uint64_t kEvery = Debugger::kCheckpointEvery;
 /// Lines assembled at a time when a session is launched.
 constexpr std::uint32_t kPrepareLines = 512;
-
-bool perLane(sim::RegFile f) { return f == sim::RegFile::R || f == sim::RegFile::P; }
-
-bool isConstantRegister(const sim::RegisterLayout& l, sim::RegFile file, std::uint32_t n) {
-  return (file == sim::RegFile::R && n == l.rz) || (file == sim::RegFile::UR && n == l.urz) ||
-         (file == sim::RegFile::P && n == l.pt) || (file == sim::RegFile::UP && n == l.upt);
-}
-
-// The registers an operand stands for, in its file.
-std::vector<std::pair<sim::RegFile, std::uint32_t>> registersOf(const sim::Operand& o) {
-  std::vector<std::pair<sim::RegFile, std::uint32_t>> out;
-  const std::uint32_t words = std::max<std::uint32_t>(1, o.width / 32);
-  switch (o.kind) {
-    case sim::OperandKind::Gpr:
-      for (std::uint32_t k = 0; k < words; ++k) out.emplace_back(sim::RegFile::R, o.reg + k);
-      break;
-    case sim::OperandKind::Ugpr:
-      for (std::uint32_t k = 0; k < words; ++k) out.emplace_back(sim::RegFile::UR, o.reg + k);
-      break;
-    case sim::OperandKind::Pred: out.emplace_back(sim::RegFile::P, o.reg); break;
-    case sim::OperandKind::UPred: out.emplace_back(sim::RegFile::UP, o.reg); break;
-    case sim::OperandKind::PredSet:
-      for (std::uint32_t k = 0; k < sim::kMaxPred; ++k) out.emplace_back(sim::RegFile::P, k);
-      break;
-    case sim::OperandKind::UPredSet:
-      for (std::uint32_t k = 0; k < sim::kMaxPred; ++k) out.emplace_back(sim::RegFile::UP, k);
-      break;
-    default: break;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -108,6 +85,22 @@ Debugger::Debugger(const isa::InstrDb& db, std::string text, sim::WarpState init
     if (text_[i] == '\n') lineStarts_.push_back(static_cast<std::uint32_t>(i + 1));
   checkpoints_.emplace_back(initial_);
   laneMasks_.assign(steps_.count, 0);
+  // The registers the program names (for the lane view), once: the guards, sources and results.
+  std::array<std::bitset<sim::kMaxGpr>, 4> named;  // by RegFile
+  for (const auto& block : steps_.blocks)
+    for (const sim::PreparedInst& inst : block) {
+      auto note = [&](const sim::Operand& o) {
+        for (const auto& [f, n] : registersOf(o))
+          if (n < sim::kMaxGpr && !isConstantRegister(initial_.layout, f, n))
+            named[static_cast<std::size_t>(f)].set(n);
+      };
+      note(inst.guard);
+      for (std::uint8_t k = 0; k < inst.inCount; ++k) note(inst.in[k]);
+      for (std::uint8_t k = 0; k < inst.outCount; ++k) note(inst.out[k]);
+    }
+  for (std::size_t f = 0; f < named.size(); ++f)
+    for (std::uint32_t n = 0; n < sim::kMaxGpr; ++n)
+      if (named[f].test(n)) touched_.emplace_back(static_cast<sim::RegFile>(f), n);
 }
 
 std::optional<std::uint32_t> Debugger::lineAt(std::uint64_t p) const {

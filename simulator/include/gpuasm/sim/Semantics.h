@@ -103,6 +103,16 @@ struct LaneSource {
   std::uint32_t operator[](unsigned lane) const { return base[lane * step]; }
 };
 
+/// What a cross-lane instruction did between the warp's lanes, for a lane view: the lanes it
+/// combined and, for SHFL, the lane each of them read. Filled only when asked for (step with an
+/// exchange): `participants` by the context, the rest by the semantics that exchange values.
+struct LaneExchange {
+  std::uint32_t participants = 0;                ///< the lanes it ran on (S: active and guard true)
+  bool hasSources = false;                       ///< SHFL: `source` and `inRange` are filled
+  std::array<std::uint8_t, kWarpSize> source{};  ///< SHFL: the lane whose Ra each lane of S received
+  std::uint32_t inRange = 0;  ///< SHFL: lanes of S whose source lane was valid; the others kept their own Ra
+};
+
 /// The execution of one instruction: the state, the instruction, the lanes it runs on.
 class ExecContext {
  public:
@@ -175,6 +185,13 @@ class ExecContext {
   }
   const std::string& error() const { return error_; }
 
+  /// Where a cross-lane semantics reports what it exchanged (null: nobody asked).
+  LaneExchange* exchange() const { return exchange_; }
+  void reportExchangeTo(LaneExchange* exchange) {
+    exchange_ = exchange;
+    if (exchange_ != nullptr) exchange_->participants = laneMask_;
+  }
+
   /// Writes one GPR / UR / predicate by number (dynamic indexing: SETGPR, GETGPR, ...).
   void writeGpr(std::uint32_t reg, unsigned lane, std::uint32_t value);
   void writeUgpr(std::uint32_t reg, std::uint32_t value);
@@ -194,6 +211,7 @@ class ExecContext {
   std::uint32_t laneMask_ = 0;
   std::string error_;
   std::vector<std::pair<RegFile, std::uint32_t>>* written_ = nullptr;
+  LaneExchange* exchange_ = nullptr;
   std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed>
       broadcast_{};  // values behind LaneSource step 0
   std::size_t broadcastUsed_ = 0;

@@ -57,4 +57,8 @@ RunResult run(const Program& program, WarpState& state, const RunOptions& option
 /// Executes one instruction; returns an error message when it cannot (state unchanged then).
 std::string step(const PreparedInst& inst, WarpState& state);
 
+struct LaneExchange;
+/// The same, reporting in `exchange` which lanes a cross-lane instruction combined (Semantics.h).
+std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& exchange);
+
 }  // namespace gpuasm::sim

@@ -49,6 +49,7 @@ class DapServer : public wire::MessageHandler {
 
   workspace::DebugSession session_;
   bool exit_ = false;
+  bool followLanes_ = false;  ///< gpuasm/followLanes: a gpuasm/laneView event after every stop
   std::int64_t seq_ = 1;
   std::vector<std::string> out_;  ///< messages of the request being handled, without seq
 };

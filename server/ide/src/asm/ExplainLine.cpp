@@ -236,15 +236,14 @@ LaneChoice chooseLane(const ReplayedStatement& r, std::optional<std::uint32_t> p
   LaneChoice c;
   if (pinned && *pinned < sim::kWarpSize) {
     c.lane = *pinned;
-    c.why = "lane " + std::to_string(c.lane) + ", the pinned lane";
+    c.why = "lane " + std::to_string(c.lane) + ", pinned";
   } else if (executing != 0) {
     c.lane = static_cast<unsigned>(std::countr_zero(executing));
-    c.why = "lane " + std::to_string(c.lane) + ", the first lane that executes it (no lane pinned)";
+    c.why = "lane " + std::to_string(c.lane) + ", the first lane that executes it; none pinned";
   } else {
-    c.why = "lane 0 (no lane executes it)";
+    c.why = "lane 0; no lane executes it";
   }
   c.executes = ((executing >> c.lane) & 1u) != 0;
-  if (!c.executes && executing != 0) c.why += "; it does not execute in this lane";
   return c;
 }
 
@@ -264,7 +263,7 @@ std::optional<HoverSection> roundingTable(const LineFacts& f, const ReplayedStat
 
   HoverSection t;
   t.kind = HoverSectionKind::Table;
-  t.heading = "Result under each rounding mode (" + lane.why + ")";
+  t.heading = "Result under each rounding mode (lane " + std::to_string(lane.lane) + ")";
   t.table.push_back({"mode", "result", "bits", "ULPs from ." + written->name});
   for (const isa::Enumerator& e : f.db.typeOf(fd).enumerators) {
     const auto at = std::find(decl->values.begin(), decl->values.end(), e.name);

@@ -21,7 +21,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -140,13 +142,13 @@ TEST(ExplainLine, FtzAndSatTakeTheirBranchesAndTheDefaultModeIsNamed) {
       "    // 根据.FTZ启用与否，正确处理输入含非规格化浮点数的情况",
       "    // 将输入的非规格化数flush到有符号0之后在参与比较",
       "    if (isSubnormal(R3) == true) {",
-      "        R3 = signZero(R3);",
+      "        Ra = signZero(R3);",  // an input assigned to: a local variable from here on
       "    }",
       "    if (isSubnormal(-R5) == true) {",
-      "        -R5 = signZero(-R5);",
+      "        SrcB = signZero(-R5);",
       "    }",
       "    // 计算舍入前的精确求和",
-      "    t = R3 + -R5;",
+      "    t = Ra + SrcB;",
       "    // 舍入到F32可表示的值",
       "    R4 = roundToF32(t, .RN);",
       "    // 根据.sat，决定是否将输出饱和到[+0.0, 1.0]",
@@ -161,6 +163,22 @@ TEST(ExplainLine, FtzAndSatTakeTheirBranchesAndTheDefaultModeIsNamed) {
       "    R4 = isSubnormal(R4) ? signZero(R4) : R4;",
   };
   EXPECT_EQ(semanticsOf(h), expected);
+}
+
+TEST(ExplainLine, AnOmittedOperandIsItsDefaultAndAnAssignedInputStaysALocal) {
+  // IMAD.lo.itype Rd, pu, Ra, SrcB, SrcC (000_ialu.txt:306-316) with pu left out: PT, the
+  // field's default (`field<106, 3> Pred pu = PT;`, 000_ialu.txt:248).
+  const std::vector<std::string> imad = codeOnly(semanticsOf(hover("^IMAD R0, R1, R2, R3 ;\n", false)));
+  ASSERT_EQ(imad.size(), 6u);
+  EXPECT_EQ(imad[5], "    PT = t[31:0] + R3 > 4294967296 ? true : false;");
+  // UIMAD's pseudo-code converts its inputs in place (001_udp.txt:251-261): `URa = INT32(URa)`;
+  // the converted values are locals, the line's registers are only read. upu omitted: UPT
+  // (001_udp.txt:82).
+  EXPECT_EQ(codeOnly(semanticsOf(hover("^UIMAD UR0, UR1, UR2, UR3 ;\n", false))),
+            (std::vector<std::string>{"UIMAD UR0, UR1, UR2, UR3:", "    URa = INT32(UR1);",
+                                      "    SrcB = INT32(UR2);", "    t = URa * SrcB;",
+                                      "    UR0 = mod(t[31:0] + UR3, 4294967296);",
+                                      "    UPT = t[31:0] + UR3 > 4294967296 ? true : false;"}));
 }
 
 TEST(ExplainLine, TheEntryWhoseLiteralModifiersTheLineSetsIsChosen) {
@@ -427,6 +445,41 @@ TEST(ExplainLine, UlpDifferenceCountsRepresentableSteps) {
     EXPECT_EQ(ide::ulpDifference(bits(x), bits(y)), steps(bits(x), bits(y))) << x << " " << y;
   EXPECT_EQ(ide::ulpDifference(bits(2.0f), bits(1.0f)), std::int64_t{1} << 23);
   EXPECT_EQ(ide::ulpDifference(0x7FC00000u, bits(1.0f)), std::nullopt);
+}
+
+// Every spec example that assembles, of an optype whose __Semantics holds pseudo-code with an
+// entry for it, is explained: the block starts with the statement as written, and no modifier
+// variable of the entry is left in the code (each is a field of the line's opcode, so it has a
+// value). The examples run too (state all zero), so values must not break the hover either.
+TEST(ExplainLine, EverySpecExampleIsExplained) {
+  std::ifstream in(std::string(GPUASM_EXAMPLES_DIR) + "/spec-examples.asm");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const auto snap = ide::Snapshot::analyse(db(), text);
+  ide::LiveRun run(snap, nullptr, nullptr, ide::LiveLimits{});
+  run.advance(std::nullopt, 10s);
+  std::size_t explained = 0, assembled = 0;
+  for (const ide::AssembledStatement& s : snap->statementsIn({0, static_cast<std::uint32_t>(text.size())})) {
+    if (!s.inst) continue;
+    ++assembled;
+    const auto h = ide::getHover(*snap, s.statement.mnemonicRange.begin, nullptr, {&run, std::nullopt});
+    ASSERT_TRUE(h);
+    const HoverSection* sem = h->section(HoverSectionKind::Semantics);
+    if (sem == nullptr) continue;
+    ++explained;
+    ASSERT_FALSE(sem->code.empty());
+    EXPECT_TRUE(sem->code.front().ends_with(":")) << sem->code.front();
+    for (const std::string& line : sem->code)
+      for (const char* variable : {".ftz", ".sat", ".rnd", ".itype", ".lohi", ".bsel"})
+        EXPECT_EQ(line.substr(0, line.find("//")).find(variable), std::string::npos)
+            << sem->code.front() << "\n"
+            << line;
+  }
+  // Many examples assemble (others contradict the syntax, L-61), and all but the prose-only semantics (VOTE,
+  // REDUX, MATCH, MUFU's tables, the optypes without semantics) are explained.
+  EXPECT_GT(assembled, 100u);
+  EXPECT_GT(explained, assembled * 3 / 4) << explained << " of " << assembled;
 }
 
 }  // namespace

@@ -68,6 +68,21 @@ struct LineFacts {
     return false;
   }
   bool isVariable(std::string_view part) const { return fieldOfVariable(part) >= 0; }
+  /// The field of selector `suffix` on the operand written in the slot named `placeholder`: the
+  /// attribute field its spelling sets whose name ends in `.suffix`; -1 when none.
+  int fieldOfSuffix(std::string_view placeholder, std::string_view suffix) const {
+    for (std::size_t i = 0; i < s().operands.size(); ++i) {
+      const auto facts = isa::operandFacts(binding, i);
+      if (!facts || binding.form->operands[facts->slot].placeholder != placeholder) continue;
+      for (const std::uint32_t fi : facts->fields) {
+        const std::string& name = op().fields[fi].name;
+        if (name.size() > suffix.size() && name.ends_with(suffix) &&
+            name[name.size() - suffix.size() - 1] == '.')
+          return static_cast<int>(fi);
+      }
+    }
+    return -1;
+  }
 };
 
 // The entry for this line: every literal modifier of its header set on the line, the most of
@@ -93,31 +108,51 @@ const semantics::Entry* chooseEntry(const LineFacts& f, const std::vector<semant
   return best;
 }
 
+// The enumerator an omitted operand slot leaves in its field (`PT` for an omitted `pu`), or null.
+const isa::Enumerator* omittedValue(const LineFacts& f, std::size_t slot) {
+  const auto& orderIndex = f.binding.formBinding().orderIndex;
+  if (slot >= orderIndex.size() || orderIndex[slot] >= f.op().operandInfo.order.size()) return nullptr;
+  const isa::Field* field = f.op().fieldOf(f.op().operandInfo.order[orderIndex[slot]]);
+  return field == nullptr ? nullptr : f.valueOf(static_cast<int>(field - f.op().fields.data()));
+}
+
 semantics::Substitutions substitutions(const LineFacts& f, const semantics::Entry& e) {
   semantics::Substitutions subs;
-  // Syntax slot placeholder → the operand written in it.
-  std::map<std::string, std::string, std::less<>> written;
-  for (std::size_t i = 0; i < f.s().operands.size(); ++i)
-    if (const auto slot = f.binding.slotOf(i))
-      written[f.binding.form->operands[*slot].placeholder] = std::string(f.textOf(f.s().operands[i].range));
   const auto& slots = f.binding.form->operands;
   for (std::size_t j = 0; j < e.operands.size(); ++j) {
-    auto w = written.find(e.operands[j]);
-    // A header name the syntax does not use (catalog L-37) stands for the slot at its place.
-    if (w == written.end() && e.operands.size() == slots.size()) w = written.find(slots[j].placeholder);
-    if (w != written.end()) subs.operands[e.operands[j]] = w->second;
+    const std::string& name = e.operands[j];
+    // The slot of that name; a header name the syntax does not use (catalog L-37) stands for
+    // the slot at its place.
+    std::optional<std::size_t> slot;
+    for (std::size_t k = 0; k < slots.size() && !slot; ++k)
+      if (slots[k].placeholder == name) slot = k;
+    if (!slot && e.operands.size() == slots.size()) slot = j;
+    if (!slot) continue;
+    bool written = false;
+    for (std::size_t i = 0; i < f.s().operands.size() && !written; ++i) {
+      if (f.binding.slotOf(i) != slot) continue;
+      written = true;
+      subs.operands[name] = std::string(f.textOf(f.s().operands[i].range));
+      const auto facts = isa::operandFacts(f.binding, i);
+      if (facts && facts->access == isa::Access::Read) subs.inputsOnly.insert(name);
+    }
+    if (const isa::Enumerator* value = written ? nullptr : omittedValue(f, *slot))
+      subs.operands[name] = value->name;
   }
-  for (const std::string& p : e.parts) {
-    const int fi = f.fieldOfVariable(p);
+  auto addVariable = [&](const std::string& name, int fi) {
     const isa::Enumerator* value = f.valueOf(fi);
-    if (value == nullptr) continue;
+    if (value == nullptr) return;
     const BitFieldType* type = &f.db.typeOf(f.op().fields[static_cast<std::size_t>(fi)]);
     const std::uint64_t v = value->value;
-    subs.variables[p] = {value->name, [type, v](std::string_view spelling) -> std::optional<bool> {
-                           const auto other = type->valueOf(spelling);
-                           return other ? std::optional<bool>(*other == v) : std::nullopt;
-                         }};
-  }
+    subs.variables[name] = {value->name, [type, v](std::string_view spelling) -> std::optional<bool> {
+                              const auto other = type->valueOf(spelling);
+                              return other ? std::optional<bool>(*other == v) : std::nullopt;
+                            }};
+  };
+  for (const std::string& p : e.parts) addVariable(p, f.fieldOfVariable(p));
+  // A selector suffix (`Ra.bsel`) is an attribute field of the operand in that slot (`ra.bsel`).
+  for (std::size_t j = 0; j < e.operands.size() && j < e.suffixes.size(); ++j)
+    if (!e.suffixes[j].empty()) addVariable(e.suffixes[j], f.fieldOfSuffix(e.operands[j], e.suffixes[j]));
   return subs;
 }
 

@@ -52,8 +52,12 @@ std::optional<Entry> header(std::string_view line, const std::vector<std::string
   while (skip < parts.size() && skip < mnemonicParts.size() && parts[skip] == mnemonicParts[skip]) ++skip;
   e.parts.assign(parts.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(skip, 1)), parts.end());
   if (space != std::string_view::npos)
-    for (std::string& o : split(body.substr(space), ','))
-      if (!o.empty()) e.operands.push_back(std::move(o));
+    for (std::string& o : split(body.substr(space), ',')) {
+      if (o.empty()) continue;
+      const std::size_t dot = o.find('.');
+      e.suffixes.push_back(dot == std::string::npos ? "" : o.substr(dot + 1));
+      e.operands.push_back(o.substr(0, dot));
+    }
   return e;
 }
 
@@ -170,13 +174,12 @@ std::optional<std::pair<std::string_view, std::string_view>> parenthesised(std::
 
 struct Line {
   std::string_view orig;  ///< as the spec writes it
-  std::string shown;      ///< with the substitutions
 };
 
 struct Node;
 
 struct Branch {
-  std::optional<std::string> cond, shownCond;  ///< none for `else`
+  std::optional<std::string> cond;  ///< none for `else`
   std::vector<Node> body;
 };
 
@@ -244,13 +247,9 @@ class TreeReader {
   }
 
   // One branch's condition as the spec and the display write it.
-  void addBranch(Node& n, std::optional<std::string_view> origCond, std::string_view keyword) {
+  void addBranch(Node& n, std::optional<std::string_view> origCond) {
     Branch b;
-    if (origCond) {
-      b.cond = std::string(*origCond);
-      const auto shown = parenthesised(codeOf(lines_[at_].shown), keyword);
-      b.shownCond = shown ? std::string(shown->first) : *b.cond;
-    }
+    if (origCond) b.cond = std::string(*origCond);
     ++at_;
     b.body = nodes(n.braced, n.indent);
     n.branches.push_back(std::move(b));
@@ -263,7 +262,7 @@ class TreeReader {
     n.indent = indentOf(lines_[at_].orig);
     const auto head = parenthesised(codeOf(lines_[at_].orig), "if");
     n.braced = head->second == "{";
-    addBranch(n, head->first, "if");
+    addBranch(n, head->first);
     while (at_ < lines_.size()) {
       const std::string_view code = codeOf(lines_[at_].orig);
       if (n.braced) {
@@ -272,17 +271,17 @@ class TreeReader {
           break;
         }
         if (const auto p = parenthesised(code, "} else if"); p && p->second == "{")
-          addBranch(n, p->first, "} else if");
+          addBranch(n, p->first);
         else if (code == "} else {")
-          addBranch(n, std::nullopt, "");
+          addBranch(n, std::nullopt);
         else
           break;  // not a form the reader knows: the chain ends here
       } else {
         if (indentOf(lines_[at_].orig) != n.indent) break;
         if (const auto p = parenthesised(code, "else if"); p && p->second.empty())
-          addBranch(n, p->first, "else if");
+          addBranch(n, p->first);
         else if (code == "else")
-          addBranch(n, std::nullopt, "");
+          addBranch(n, std::nullopt);
         else
           break;
       }
@@ -340,7 +339,7 @@ class Renderer {
     for (const Node& n : nodes) {
       const std::size_t before = out_.size();
       switch (n.kind) {
-        case Node::Kind::Plain: emit(lines_[n.first].shown, dedent); break;
+        case Node::Kind::Plain: emit(lines_[n.first].orig, dedent); break;
         case Node::Kind::If: renderIf(n, dedent); break;
         case Node::Kind::Switch: renderSwitch(n, dedent); break;
       }
@@ -380,9 +379,9 @@ class Renderer {
         const std::string open = n.braced ? " {" : "";
         const std::string close = n.braced && j > i ? "} " : "";
         if (j == i)
-          emitAt(n.indent, dedent, "if (" + *c.shownCond + ")" + open);
+          emitAt(n.indent, dedent, "if (" + *c.cond + ")" + open);
         else
-          emitAt(n.indent, dedent, close + (c.cond ? "else if (" + *c.shownCond + ")" : "else") + open);
+          emitAt(n.indent, dedent, close + (c.cond ? "else if (" + *c.cond + ")" : "else") + open);
         render(c.body, dedent);
       }
       if (n.braced) emitAt(n.indent, dedent, "}");
@@ -403,7 +402,7 @@ class Renderer {
         if (*same) return render(b.body, dedent + step(b.body, n.indent));
       }
     }
-    for (std::size_t i = n.first; i < n.last; ++i) emit(lines_[i].shown, dedent);
+    for (std::size_t i = n.first; i < n.last; ++i) emit(lines_[i].orig, dedent);
   }
 
   const std::vector<Line>& lines_;
@@ -435,7 +434,8 @@ std::vector<Entry> parseEntries(std::string_view text, const std::vector<std::st
   return out;
 }
 
-std::string substitute(std::string_view line, const Substitutions& subs) {
+std::string substitute(std::string_view line, const Substitutions& subs,
+                       const std::set<std::string, std::less<>>& keep) {
   const std::size_t comment = std::min(line.find("//"), line.size());
   std::string out;
   for (std::size_t i = 0; i < comment;) {
@@ -460,7 +460,7 @@ std::string substitute(std::string_view line, const Substitutions& subs) {
       out += v != subs.variables.end() ? std::string_view(v->second.name) : word;
     } else {
       const auto o = subs.operands.find(word);
-      out += o != subs.operands.end() ? std::string_view(o->second) : word;
+      out += o != subs.operands.end() && !keep.contains(word) ? std::string_view(o->second) : word;
     }
   }
   out += line.substr(comment);
@@ -473,7 +473,7 @@ std::optional<bool> evaluate(std::string_view condition, const Substitutions& su
 
 std::vector<std::string> instantiate(const Entry& entry, const Substitutions& subs) {
   std::vector<Line> lines;
-  for (const std::string& l : entry.body) lines.push_back({l, substitute(l, subs)});
+  for (const std::string& l : entry.body) lines.push_back({l});
   const std::vector<Node> tree = TreeReader(lines).all();
   std::vector<std::string> out;
   std::size_t base = std::string::npos;
@@ -481,6 +481,29 @@ std::vector<std::string> instantiate(const Entry& entry, const Substitutions& su
     if (!blank(l.orig)) base = std::min(base, indentOf(l.orig));
   Renderer(lines, subs, out).render(tree, base == std::string::npos ? 0 : base);
   while (!out.empty() && blank(out.back())) out.pop_back();
+  // The names put in, in the order the lines run: an input the pseudo-code assigns to
+  // (`Ra = signZero(Ra)`, `URa = INT32(URa)`) is a local variable from there on, so that
+  // line's target and the later lines keep its name.
+  std::set<std::string, std::less<>> locals;
+  for (std::string& line : out) {
+    const std::string_view code = codeOf(line);
+    std::size_t end = 0;
+    while (end < code.size() && identChar(code[end])) ++end;
+    const std::string target(code.substr(0, end));
+    std::size_t at = end;
+    if (at < code.size() && code[at] == '[') at = std::min(code.find(']', at), code.size());
+    const std::string_view rest = text::trimLeft(code.substr(std::min(at + 1, code.size())));
+    const bool assigns = subs.inputsOnly.contains(target) && !locals.contains(target) &&
+                         ((at < code.size() && code[at] == '=' && !code.substr(at).starts_with("==")) ||
+                          (rest.starts_with('=') && !rest.starts_with("==")));
+    if (!assigns) {
+      line = substitute(line, subs, locals);
+      continue;
+    }
+    const std::size_t split = line.find(target) + target.size();
+    line = line.substr(0, split) + substitute(std::string_view(line).substr(split), subs, locals);
+    locals.insert(target);
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,8 @@ namespace gpuasm::ide::semantics {
 struct Entry {
   std::vector<std::string> parts;     ///< the header's dotted parts after the mnemonic ("X", "itype")
   std::vector<std::string> operands;  ///< the header's operand names ("Rd", "pu", …)
+  /// Per operand, the variable of its selector suffix (`bsel` of `Ra.bsel`), empty when none.
+  std::vector<std::string> suffixes;
   std::vector<std::string> body;  ///< the lines after the header, verbatim (blank ones at the end dropped)
 };
 
@@ -37,11 +40,13 @@ struct VariableValue {
 struct Substitutions {
   std::map<std::string, std::string, std::less<>> operands;     ///< header name → operand as written
   std::map<std::string, VariableValue, std::less<>> variables;  ///< modifier variable → its value
+  std::set<std::string, std::less<>> inputsOnly;  ///< header names of operands the line only reads
 };
 
-/// `line` with the names of `subs` replaced outside comments: a header operand name as a
-/// whole word, a modifier variable after its dot.
-std::string substitute(std::string_view line, const Substitutions& subs);
+/// `line` with the names of `subs` replaced outside comments: a header operand name (except those
+/// in `keep`) as a whole word, a modifier variable after its dot.
+std::string substitute(std::string_view line, const Substitutions& subs,
+                       const std::set<std::string, std::less<>>& keep = {});
 
 /// The value of a condition written with modifiers only (`.ftz == .FTZ && .sat != .SAT`, `!`,
 /// parentheses); nullopt when it reads anything else.
@@ -49,7 +54,8 @@ std::optional<bool> evaluate(std::string_view condition, const Substitutions& su
 
 /// The body of `entry` with `subs` put in and every if/else chain and switch whose conditions
 /// `evaluate` decides cut to the branch taken (its lines moved out one level), others kept.
-/// Lines keep the body's indentation less that of its first line.
+/// Lines keep the body's indentation less that of its least indented line. An input the body
+/// assigns to keeps its name from that assignment on (it is a local variable there).
 std::vector<std::string> instantiate(const Entry& entry, const Substitutions& subs);
 
 }  // namespace gpuasm::ide::semantics

@@ -90,6 +90,53 @@ TEST_F(Requests, HoverOnAMnemonicShowsTheSpecDescription) {
       call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 17)}}).is_null());  // after ';'
 }
 
+// Explain this line (ExplainLine.h) through the hover request. R3 = 1.0 and R5 = 0x34400000 =
+// 3·2^-24 (sign 0, exponent 104 = -23, significand 1.5): the exact sum 1 + 3·2^-24 lies halfway
+// between 1 + 2^-23 (0x3f800001) and 1 + 2^-22 (0x3f800002), so RZ and RM give the first, RP and
+// RN (ties to even) the second, one ULP above. The pseudo-code is 004_falu.txt:60-91 with
+// Ra = R3, SrcB = R5, Rd = R4 and .rnd = .RZ.
+TEST_F(Requests, HoverOnAMnemonicExplainsTheLineWithTheRoundingTable) {
+  start("// @state R3 = 0x3f800000\n// @state R5 = 0x34400000\nFADD.RZ R4, R3, R5 ;\n");
+  auto hoverText = [&] {
+    return call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(2, 1)}})["contents"]["value"]
+        .get<std::string>();
+  };
+  // The run has not been asked for yet (the inlay hints of the visible lines run it): the
+  // semantics only.
+  const std::string before = hoverText();
+  EXPECT_NE(before.find("**Semantics of this line**"), std::string::npos) << before;
+  EXPECT_NE(before.find("```asm\nFADD.RZ R4, R3, R5:\n    // 计算舍入前的精确求和\n    t = R3 + R5;\n"),
+            std::string::npos)
+      << before;
+  EXPECT_NE(before.find("    R4 = roundToF32(t, .RZ);\n"), std::string::npos);
+  EXPECT_EQ(before.find("if (.ftz"), std::string::npos);
+  EXPECT_EQ(before.find("Result under each rounding mode"), std::string::npos);
+
+  call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 3, 0)}});
+  const std::string after = hoverText();
+  EXPECT_NE(
+      after.find(
+          "**Live run: inputs before this line (lane 0, the first lane that executes it; none pinned)**"),
+      std::string::npos)
+      << after;
+  EXPECT_NE(after.find("- `R3`: 1.0 (0x3f800000)\n"), std::string::npos) << after;
+  EXPECT_NE(after.find("- `R4`: "), std::string::npos);
+  EXPECT_NE(after.find("| mode | result | bits | ULPs from .RZ |"), std::string::npos) << after;
+  for (const char* row : {" | 0x3f800002 | +1 |", " | 0x3f800001 | 0 |"})
+    EXPECT_NE(after.find(row), std::string::npos) << row;
+  EXPECT_NE(after.find("| .RN | "), std::string::npos);
+  EXPECT_NE(after.find("| .RZ (this line) | "), std::string::npos);
+  // The semantics and the values come before the encoding.
+  EXPECT_LT(after.find("Result under each rounding mode"), after.find("**Encoding"));
+
+  // With live values off, no values.
+  send({note("workspace/didChangeConfiguration",
+             {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})});
+  const std::string off = hoverText();
+  EXPECT_NE(off.find("**Semantics of this line**"), std::string::npos);
+  EXPECT_EQ(off.find("Result under each rounding mode"), std::string::npos) << off;
+}
+
 // tests/asm/valid.asm: `MOV R1, 0x10 ;` encodes to 0x00000000000000000000001000017d11, computed by
 // tests/asm/encode-by-hand.py from the spec's field declarations.
 TEST_F(Requests, InlayHintShowsTheEncodingAndTheSettingTurnsItOff) {

@@ -61,9 +61,15 @@ std::string sectionMarkdown(const HoverSection& s) {
       }
       return md;
     }
+    case HoverSectionKind::Semantics:
+      md +=
+          "**" + s.heading + "**" + (s.source.empty() ? "" : " *(spec: " + s.source + ")*") + "\n\n```asm\n";
+      for (const auto& line : s.code) md += line + "\n";
+      return md + "```\n\n";
     case HoverSectionKind::Encoding:
+    case HoverSectionKind::Table:
       md += "**" + s.heading + "**";
-      if (!s.code.empty()) md += ": " + code(s.code.front());
+      if (s.kind == HoverSectionKind::Encoding && !s.code.empty()) md += ": " + code(s.code.front());
       md += "\n\n";
       for (std::size_t r = 0; r < s.table.size(); ++r) {
         md += "|";
@@ -99,10 +105,11 @@ std::string sectionPlain(const HoverSection& s) {
     out += s.heading +
            (s.kind == HoverSectionKind::Encoding && !s.code.empty() ? ": " + s.code.front() : "") + "\n";
   for (const auto& t : s.text) out += t + "\n";
-  if (s.kind == HoverSectionKind::Description && !s.source.empty()) out += "(spec: " + s.source + ")\n";
-  if (s.kind == HoverSectionKind::Syntax)
+  if ((s.kind == HoverSectionKind::Description || s.kind == HoverSectionKind::Semantics) && !s.source.empty())
+    out += "(spec: " + s.source + ")\n";
+  if (s.kind == HoverSectionKind::Syntax || s.kind == HoverSectionKind::Semantics)
     for (const auto& line : s.code) out += "    " + line + "\n";
-  if (s.kind == HoverSectionKind::Encoding && !s.table.empty()) {
+  if ((s.kind == HoverSectionKind::Encoding || s.kind == HoverSectionKind::Table) && !s.table.empty()) {
     std::vector<std::size_t> widths(s.table.front().size(), 0);
     for (const auto& row : s.table)
       for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c)

@@ -106,8 +106,14 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
 }
 
 json hover(ServerState& state, const PositionParams& p) {
-  const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state));
+  const workspace::Document& doc = documentOf(state, p.uri);
+  const ide::Snapshot& snap = *doc.snapshot;
+  // The live run as far as it got (the inlay hints of the visible lines run it); a hover never
+  // advances it, so a line the run has not reached shows no values.
+  ide::HoverLive live;
+  if (state.workspace.settings().liveValues && doc.live && &doc.live->snapshot() == &snap)
+    live = {doc.live.get(), state.workspace.settings().liveValuesLane};
+  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state), live);
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
   MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h))

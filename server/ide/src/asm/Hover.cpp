@@ -7,6 +7,7 @@
 #include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/asm/ExplainLine.h>
 
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
@@ -162,6 +163,7 @@ struct Line {
   const AssembledStatement& as;
   const Optype* optype = nullptr;
   std::size_t mnemonicParts = 0;
+  const HoverLive* live = nullptr;
 
   const isa::AsmStatement& s() const { return as.statement; }
   const isa::MachineInst* inst() const { return as.inst && as.inst->opcode != nullptr ? &*as.inst : nullptr; }
@@ -238,6 +240,8 @@ HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
     }
     h.sections.push_back(std::move(mods));
   }
+
+  for (HoverSection& s : explainLine(l.snap, l.as, ot, *l.live)) h.sections.push_back(std::move(s));
 
   if (const isa::MachineInst* inst = l.inst()) {
     const Opcode& op = *inst->opcode;
@@ -449,7 +453,7 @@ HoverInfo guardHover(const Line& l) {
   return h;
 }
 
-std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset);
+std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset, const HoverLive& live);
 
 // "line 3", "lines 5 and 3".
 std::string linesText(const std::vector<std::uint32_t>& lines) {
@@ -534,25 +538,25 @@ std::optional<HoverSection> pressureSection(const Snapshot& snapshot, const Hove
 }  // namespace
 
 std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
-                                  const sim::InitialState* stateFile) {
-  std::optional<HoverInfo> h = hoverOfToken(snapshot, offset);
+                                  const sim::InitialState* stateFile, const HoverLive& live) {
+  std::optional<HoverInfo> h = hoverOfToken(snapshot, offset, live);
   if (h)
     if (auto flow = dataflowSection(snapshot, offset, stateFile)) h->sections.push_back(std::move(*flow));
   if (h)
-    if (auto live = pressureSection(snapshot, *h)) h->sections.push_back(std::move(*live));
+    if (auto pressure = pressureSection(snapshot, *h)) h->sections.push_back(std::move(*pressure));
   return h;
 }
 
 namespace {
 
-std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset) {
+std::optional<HoverInfo> hoverOfToken(const Snapshot& snapshot, std::uint32_t offset, const HoverLive& live) {
   if (offset >= snapshot.text().size()) return std::nullopt;
   const std::optional<AssembledStatement> as = snapshot.statementAt(offset);
   if (!as) return std::nullopt;
   const isa::AsmStatement& s = as->statement;
   const InstrDb& db = snapshot.db();
 
-  Line l{snapshot, db, *as};
+  Line l{snapshot, db, *as, nullptr, 0, &live};
   std::vector<std::string_view> parts;
   for (const auto& p : s.parts) parts.emplace_back(p.text);
   if (!s.mnemonic.empty()) {

@@ -32,6 +32,8 @@ enum class HoverSectionKind : std::uint8_t {
   Facts,            ///< label/value pairs: the operand's slot, kind, width, field, sources …
   Meaning,          ///< the spec's __ModifierInfo lines about a modifier (`code`-free prose lines)
   LegalValues,      ///< `heading` names the domain or field; `label` a value, `text` "default" or empty
+  Semantics,  ///< `heading`, `code` the spec's pseudo-code as this line runs it, `source` (ExplainLine.h)
+  Table,      ///< `heading` and a `table` whose first row is the header
 };
 
 /// One labelled entry of a section (a modifier and its meaning, a fact and its value).
@@ -62,13 +64,24 @@ struct HoverInfo {
   const HoverSection* section(HoverSectionKind kind) const;
 };
 
+class LiveRun;
+
+/// What a hover may show of the live run (LiveValues.h): the document's run, read only (never
+/// advanced: a line it has not reached shows no values), and the lane pinned (none: the first
+/// lane that executes the instruction).
+struct HoverLive {
+  const LiveRun* run = nullptr;
+  std::optional<std::uint32_t> lane;
+};
+
 /// The hover at byte `offset` of the snapshot's text; nullopt on whitespace, comments, past the
 /// end, unknown mnemonics and unknown modifiers (diagnostics cover those). On a register
 /// operand or guard it ends with the register's dataflow (RegisterUses.h): where the value
-/// read was written, where the value written is read next. On the mnemonic of a line where a
-/// register file's pressure peaks (RegisterPressure.h) it ends with the values live there. `stateFile` is the
-/// initial state the runs start from besides the `// @state` directives.
+/// read was written, where the value written is read next. `stateFile` is the initial state
+/// the runs start from besides the `// @state` directives. On a mnemonic it explains the line
+/// (ExplainLine.h), with values from `live`; on the mnemonic of a line where a register file's
+/// pressure peaks (RegisterPressure.h) it ends with the values live there.
 std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset,
-                                  const sim::InitialState* stateFile = nullptr);
+                                  const sim::InitialState* stateFile = nullptr, const HoverLive& live = {});
 
 }  // namespace gpuasm::ide

@@ -63,6 +63,13 @@ struct ExpectationOutcome {
   std::uint32_t failingLanes = 0;
 };
 
+/// A statement the run executed, replayed (LiveRun::replay): the warp just before it and the
+/// instruction as the simulator prepared it, so a caller can step copies of the state.
+struct ReplayedStatement {
+  sim::WarpState before;
+  sim::PreparedInst inst;
+};
+
 enum class LiveStatus : std::uint8_t {
   Running,     ///< not at the end yet
   Complete,    ///< every instruction executed
@@ -103,6 +110,11 @@ class LiveRun {
   std::vector<ExpectationOutcome> expectations() const;
 
   const Snapshot& snapshot() const { return *snapshot_; }
+
+  /// The instruction of the statement at byte `offset` as this run executed it, with the warp
+  /// before it, re-executed from the nearest checkpoint (a few hundred instructions at most;
+  /// LiveReplay.cpp); nullopt when the run has not executed that statement.
+  std::optional<ReplayedStatement> replay(std::uint32_t offset) const;
 
  private:
   struct PreparedChunk {

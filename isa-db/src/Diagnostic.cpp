@@ -2,6 +2,7 @@
 #include <gpuasm/isa/Diagnostic.h>
 
 #include <algorithm>
+#include <cassert>
 
 namespace gpuasm::isa {
 
@@ -14,9 +15,10 @@ const char* severityName(Severity severity) {
   return "note";
 }
 
-void DiagnosticSink::report(SourcePos pos, Severity severity, std::string code, std::string message,
+void DiagnosticSink::report(SourcePos pos, Severity severity, SpecCode code, std::string message,
                             std::string erratum) {
-  items_.push_back({pos, severity, std::move(code), std::move(message), std::move(erratum)});
+  assert(info(code).reportedAs(severity) && "a severity SpecCode.h's table does not allow for the code");
+  items_.push_back({pos, severity, code, std::move(message), std::move(erratum)});
 }
 
 std::size_t DiagnosticSink::errorCount() const {

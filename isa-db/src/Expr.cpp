@@ -43,8 +43,8 @@ class ExprParser {
   }
   std::optional<Expr> fail(const std::string& message) {
     if (!failed_)
-      sink_.error({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(i_)}, "bad-expression",
-                  message);
+      sink_.error({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(i_)},
+                  SpecCode::BadExpression, message);
     failed_ = true;
     return std::nullopt;
   }

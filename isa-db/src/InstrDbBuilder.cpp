@@ -126,12 +126,12 @@ class InstrDbBuilder {
           continue;
         }
         if (roleOf(def) == SpecFileRole::Errata) {
-          sink_.error(def.pos, "definition-in-errata", "errata files may only hold __Erratum entries");
+          sink_.error(def.pos, SpecCode::DefinitionInErrata, "errata files may only hold __Erratum entries");
           continue;
         }
         auto [it, fresh] = byName_.emplace(def.name, &def);
         if (!fresh) {
-          sink_.error(def.pos, "duplicate-definition",
+          sink_.error(def.pos, SpecCode::DuplicateDefinition,
                       def.name + " is already defined at " + db_->describe(it->second->pos) +
                           "; this one is ignored");
           continue;
@@ -166,17 +166,17 @@ class InstrDbBuilder {
                    s.name == "Aliases" || s.name == "Exception") {
           e.amends = true;
         } else {
-          sink_.warning(s.pos, "unknown-erratum-section",
+          sink_.warning(s.pos, SpecCode::UnknownErratumSection,
                         "section __" + s.name + " has no meaning in an erratum");
         }
       }
       if (!e.problem.present)
-        sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Problem");
+        sink_.warning(def->pos, SpecCode::ErratumIncomplete, "erratum " + e.id + " has no __Problem");
       if (!e.decision.present)
-        sink_.warning(def->pos, "erratum-incomplete", "erratum " + e.id + " has no __Decision");
+        sink_.warning(def->pos, SpecCode::ErratumIncomplete, "erratum " + e.id + " has no __Decision");
       if (e.amends) registerAmendments(*def);
       if (db_->erratumIndex_.contains(e.id)) {
-        sink_.error(def->pos, "duplicate-erratum", "erratum " + e.id + " is defined twice");
+        sink_.error(def->pos, SpecCode::DuplicateErratum, "erratum " + e.id + " is defined twice");
         continue;
       }
       db_->erratumIndex_.emplace(e.id, static_cast<std::uint32_t>(db_->errata_.size()));
@@ -209,12 +209,12 @@ class InstrDbBuilder {
     }
     for (const auto& target : def.parents) {
       if (target == "ALL") {
-        sink_.error(def.pos, "erratum-bad-target",
+        sink_.error(def.pos, SpecCode::ErratumBadTarget,
                     "erratum " + def.name + " amends definitions but targets ALL");
         continue;
       }
       if (!byName_.contains(target)) {
-        sink_.error(def.pos, "erratum-unknown-target",
+        sink_.error(def.pos, SpecCode::ErratumUnknownTarget,
                     "erratum " + def.name + " targets '" + target + "', which is not defined");
         continue;
       }
@@ -254,7 +254,7 @@ class InstrDbBuilder {
     const std::size_t open = t.find('<'), close = t.find('>');
     if (open == std::string_view::npos || close == std::string_view::npos || close < open ||
         !t.ends_with(";")) {
-      sink_.error(pos, "bad-statement",
+      sink_.error(pos, SpecCode::BadStatement,
                   "expected `Keyword<name, …> [= value];`, found '" + std::string(t) + "'");
       return std::nullopt;
     }
@@ -267,7 +267,8 @@ class InstrDbBuilder {
     if (rest.starts_with("="))
       f.value = std::string(text::trim(rest.substr(1)));
     else if (!rest.empty())
-      sink_.error(pos, "bad-statement", "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
+      sink_.error(pos, SpecCode::BadStatement,
+                  "unexpected '" + std::string(rest) + "' after " + f.keyword + "<…>");
     return f;
   }
 
@@ -284,7 +285,7 @@ class InstrDbBuilder {
   const BitFieldType* factType(const FactLine& f, const std::string& name) {
     const BitFieldType* t = db_->type(name);
     if (t == nullptr)
-      sink_.error(f.pos, "unknown-type", f.keyword + "<…> names '" + name + "', which is not a type");
+      sink_.error(f.pos, SpecCode::UnknownType, f.keyword + "<…> names '" + name + "', which is not a type");
     return t;
   }
 
@@ -308,7 +309,8 @@ class InstrDbBuilder {
             if (!f->value.empty()) {
               file.constant = t->valueOf(f->value);
               if (!file.constant)
-                sink_.error(f->pos, "unknown-value", "'" + f->value + "' is not an enumerator of " + t->name);
+                sink_.error(f->pos, SpecCode::UnknownValue,
+                            "'" + f->value + "' is not an enumerator of " + t->name);
             }
             facts.files.push_back(file);
           } else if (s.name == "Operands" && f->keyword == "PredicateSet" && oneArg && !f->value.empty()) {
@@ -322,7 +324,7 @@ class InstrDbBuilder {
           } else if (s.name == "Placeholders" && role && !f->args.empty()) {
             for (const auto& prefix : f->args) facts.placeholders.emplace_back(prefix, *role);
           } else {
-            sink_.error(f->pos, "bad-statement",
+            sink_.error(f->pos, SpecCode::BadStatement,
                         f->keyword + "<…> has no meaning in __" + s.name + " of __DefAsmFacts");
           }
         }
@@ -332,7 +334,7 @@ class InstrDbBuilder {
                                       [](const SpecFile& f) { return f.role == SpecFileRole::Prelude; });
     if (!seen && prelude != db_->files_.end())
       sink_.warning(
-          {static_cast<std::uint32_t>(prelude - db_->files_.begin()), 1, 1}, "no-asm-facts",
+          {static_cast<std::uint32_t>(prelude - db_->files_.begin()), 1, 1}, SpecCode::NoAsmFacts,
           "no __DefAsmFacts in the prelude: zero registers, predicate sets and constant memory are unknown");
   }
 
@@ -348,7 +350,8 @@ class InstrDbBuilder {
       t.origin = roleOf(*def);
       if (!def->parents.empty()) {
         t.kind = parseKind(def->parents.front(), def->pos);
-        if (def->parents.size() > 1) sink_.error(def->pos, "bad-type-kind", "a type has at most one kind");
+        if (def->parents.size() > 1)
+          sink_.error(def->pos, SpecCode::BadTypeKind, "a type has at most one kind");
       }
       std::uint64_t next = 0;
       std::set<std::string> seen;
@@ -356,26 +359,26 @@ class InstrDbBuilder {
         const std::uint64_t v = e.value.value_or(next);
         next = v + 1;
         if (t.width > 0 && t.width < 64 && v >> t.width != 0)
-          sink_.error(e.pos, "enumerator-too-wide",
+          sink_.error(e.pos, SpecCode::EnumeratorTooWide,
                       e.name + " = " + std::to_string(v) + " does not fit " + t.name + "<" +
                           std::to_string(t.width) + ">");
         if (!seen.insert(e.name).second) {
-          sink_.error(e.pos, "duplicate-enumerator", e.name + " is declared twice in " + t.name);
+          sink_.error(e.pos, SpecCode::DuplicateEnumerator, e.name + " is declared twice in " + t.name);
           continue;
         }
         t.enumerators.push_back({e.name, v, e.pos});
       }
       for (const auto& f : def->subFields) {
         if (f.offset + f.width > t.width)
-          sink_.error(f.pos, "subfield-too-wide",
+          sink_.error(f.pos, SpecCode::SubfieldTooWide,
                       "sub-field " + f.name + " exceeds " + t.name + "<" + std::to_string(t.width) + ">");
         t.subFields.push_back({f.name, f.offset, f.width, f.type});
       }
       if (t.kind == TypeKind::CMem && t.subFields.empty())
-        sink_.error(def->pos, "cmem-layout-missing",
+        sink_.error(def->pos, SpecCode::CmemLayoutMissing,
                     "CMem type " + t.name + " needs field<> lines for bank and offset");
       if (t.isEnumerated() && t.enumerators.empty())
-        sink_.warning(def->pos, "empty-type", "type " + t.name + " has no enumerators");
+        sink_.warning(def->pos, SpecCode::EmptyType, "type " + t.name + " has no enumerators");
       if (t.isEnumerated() && t.width > 0 && t.width <= 16) {
         t.byValue.assign(std::size_t{1} << t.width, -1);
         for (std::size_t i = t.enumerators.size(); i-- > 0;)  // first declared wins
@@ -400,16 +403,16 @@ class InstrDbBuilder {
           const bool eq = c.accept('=');
           const std::string target(c.word());
           if (spelling.empty() || !eq || target.empty() || !c.accept(';')) {
-            sink_.error(pos, "bad-alias", "expected 'SPELLING = ENUMERATOR;'");
+            sink_.error(pos, SpecCode::BadAlias, "expected 'SPELLING = ENUMERATOR;'");
             continue;
           }
           const auto v = t.valueOf(target);
           if (!v) {
-            sink_.error(pos, "bad-alias", target + " is not an enumerator of " + t.name);
+            sink_.error(pos, SpecCode::BadAlias, target + " is not an enumerator of " + t.name);
             continue;
           }
           if (t.valueOf(spelling)) {
-            sink_.error(pos, "bad-alias", spelling + " already names a value of " + t.name);
+            sink_.error(pos, SpecCode::BadAlias, spelling + " already names a value of " + t.name);
             continue;
           }
           t.aliases.push_back({spelling, target, *v, a.erratum, pos});
@@ -419,7 +422,7 @@ class InstrDbBuilder {
     for (const auto& [target, list] : amendments_)
       for (const auto& a : list)
         if (a.aliases != nullptr && !db_->typeIndex_.contains(target))
-          sink_.error(a.aliases->pos, "erratum-bad-target",
+          sink_.error(a.aliases->pos, SpecCode::ErratumBadTarget,
                       "__Aliases needs a type target; " + target + " is not a type");
   }
 
@@ -429,7 +432,7 @@ class InstrDbBuilder {
                                          TypeKind::FImm, TypeKind::CMem};
     for (TypeKind kind : kinds)
       if (k == typeKindName(kind)) return kind;
-    sink_.error(pos, "bad-type-kind", "unknown type kind '" + k + "'");
+    sink_.error(pos, SpecCode::BadTypeKind, "unknown type kind '" + k + "'");
     return TypeKind::Enum;
   }
 
@@ -441,14 +444,14 @@ class InstrDbBuilder {
       Group g{def->name, def->parents.empty() ? std::string("ALL") : def->parents.front(), def->pos};
       if (g.parent == "ALL") {
         if (!reportedAll_) {
-          sink_.note(def->pos, "implicit-root",
+          sink_.note(def->pos, SpecCode::ImplicitRoot,
                      "parent group ALL is never defined; it is taken as the implicit empty root");
           reportedAll_ = true;
         }
       } else {
         const auto it = byName_.find(g.parent);
         if (it == byName_.end() || it->second->kind != DefKind::Group)
-          sink_.error(def->pos, "unknown-parent",
+          sink_.error(def->pos, SpecCode::UnknownParent,
                       "group " + g.name + " has parent " + g.parent + ", which is not a group");
       }
       db_->groupIndex_.emplace(g.name, static_cast<std::uint32_t>(db_->groups_.size()));
@@ -468,7 +471,7 @@ class InstrDbBuilder {
       o.index = static_cast<std::uint32_t>(db_->optypes_.size());
       const auto git = byName_.find(o.group);
       if (!o.group.empty() && (git == byName_.end() || git->second->kind != DefKind::Group))
-        sink_.error(def->pos, "unknown-parent",
+        sink_.error(def->pos, SpecCode::UnknownParent,
                     "optype " + o.name + " has parent " + o.group + ", which is not a group");
       for (const auto& s : def->sections) {
         if (s.name == "Syntax")
@@ -538,7 +541,8 @@ class InstrDbBuilder {
     std::set<std::string> visited;
     while (cur != nullptr) {
       if (!visited.insert(cur->name).second) {
-        sink_.error(cur->pos, "inheritance-cycle", "inheritance of " + leaf.name + " loops at " + cur->name);
+        sink_.error(cur->pos, SpecCode::InheritanceCycle,
+                    "inheritance of " + leaf.name + " loops at " + cur->name);
         break;
       }
       chain.push_back(cur);
@@ -569,10 +573,10 @@ class InstrDbBuilder {
         const std::string key = declaredIn + "/" + d.name;
         if (reportedRedeclarations_.insert(key).second) {
           if (same)
-            sink_.warning(d.pos, "field-redeclared",
+            sink_.warning(d.pos, SpecCode::FieldRedeclared,
                           "field " + d.name + " repeats the declaration inherited from " + it->declaredIn);
           else
-            sink_.error(d.pos, "field-conflict",
+            sink_.error(d.pos, SpecCode::FieldConflict,
                         "field " + d.name + " differs from the declaration inherited from " + it->declaredIn +
                             "; the later one is used");
         }
@@ -612,7 +616,7 @@ class InstrDbBuilder {
       const auto oit = db_->optypeIndex_.find(parent);
       if (oit == db_->optypeIndex_.end()) {
         if (!parent.empty())
-          sink_.error(def->pos, "unknown-parent",
+          sink_.error(def->pos, SpecCode::UnknownParent,
                       "opcode " + op.name + " has parent " + parent + ", which is not an optype");
         collectFields(chainOf(*def));  // still read its fields, so their own problems are reported
         continue;
@@ -703,14 +707,14 @@ class InstrDbBuilder {
     const auto tit = db_->typeIndex_.find(d.type);
     if (tit == db_->typeIndex_.end()) {
       if (reportedUndefinedTypes_.insert(d.type).second)
-        sink_.error(d.pos, "undefined-type",
+        sink_.error(d.pos, SpecCode::UndefinedType,
                     "type " + d.type + " is not defined (field " + d.name + " of " + opcodeName + ")");
       return std::nullopt;
     }
     f.type = tit->second;
     const BitFieldType& t = db_->types_[f.type];
     if (t.width != d.width && t.kind != TypeKind::CMem)
-      warnOnce(d.pos, "field-width-mismatch",
+      warnOnce(d.pos, SpecCode::FieldWidthMismatch,
                "field " + d.name + " is " + std::to_string(d.width) + " bits wide but type " + t.name +
                    " has " + std::to_string(t.width));
     if (!d.value) return f;
@@ -719,7 +723,7 @@ class InstrDbBuilder {
     if (auto v = resolveValue(t, *d.value, d.width)) {
       f.value = *v;
     } else {
-      warnOnce(d.pos, "bad-field-value",
+      warnOnce(d.pos, SpecCode::BadFieldValue,
                "'" + *d.value + "' is not a value of " + t.name + " (field " + d.name + ")", Severity::Error);
       f.presence = FieldPresence::Required;
     }
@@ -741,7 +745,7 @@ class InstrDbBuilder {
         const Field& a = op.fields[j];
         const Field& b = op.fields[i];
         if (b.offset < a.offset + a.width && a.offset < b.offset + b.width)
-          warnOnce(b.pos, "field-overlap",
+          warnOnce(b.pos, SpecCode::FieldOverlap,
                    "field " + b.name + " <" + std::to_string(b.offset) + "," + std::to_string(b.width) +
                        "> overlaps " + a.name + " <" + std::to_string(a.offset) + "," +
                        std::to_string(a.width) + "> in " + op.name,
@@ -758,7 +762,7 @@ class InstrDbBuilder {
     auto check = [&](const std::string& n, SourcePos pos, const char* where) {
       if (!known(n))
         sink_.error(
-            pos.valid() ? pos : op.pos, "unknown-operand",
+            pos.valid() ? pos : op.pos, SpecCode::UnknownOperand,
             std::string(where) + " of " + op.name + " names '" + n + "', which is not a field of " + op.name);
     };
     for (const auto& n : info.inList) check(n, op.pos, "InList");
@@ -788,19 +792,19 @@ class InstrDbBuilder {
       const auto use = firstUse_.find(t.name);
       if (t.origin == SpecFileRole::Prelude) {
         if (use != firstUse_.end() && db_->files_[use->second.file].role == SpecFileRole::Spec)
-          sink_.warning(use->second, "undefined-type",
+          sink_.warning(use->second, SpecCode::UndefinedType,
                         "type " + t.name +
                             " is used but not defined by the spec; the prelude's assumption at " +
                             db_->describe(t.pos) + " is used");
         continue;
       }
       if (use == firstUse_.end()) {
-        sink_.note(t.pos, "unused-type", "type " + t.name + " is defined but no field uses it");
+        sink_.note(t.pos, SpecCode::UnusedType, "type " + t.name + " is defined but no field uses it");
         continue;
       }
       const SourcePos u = use->second;
       if (u.file < t.pos.file || (u.file == t.pos.file && u.line < t.pos.line))
-        sink_.note(u, "type-used-before-definition",
+        sink_.note(u, SpecCode::TypeUsedBeforeDefinition,
                    "type " + t.name + " is used before its definition at " + db_->describe(t.pos));
     }
   }
@@ -821,7 +825,7 @@ class InstrDbBuilder {
           if (joinedUnderscore == o.name || joinedPlain == o.name) parts = k + 1;
         }
         if (!parts) {
-          sink_.warning(form.pos, "syntax-mnemonic-mismatch",
+          sink_.warning(form.pos, SpecCode::SyntaxMnemonicMismatch,
                         "syntax form '" + form.baseName + "…' does not spell optype " + o.name);
           parts = 0;
         }
@@ -832,22 +836,23 @@ class InstrDbBuilder {
           mnemonic = m;
         else if (m != mnemonic)
           sink_.warning(
-              form.pos, "syntax-mnemonic-mismatch",
+              form.pos, SpecCode::SyntaxMnemonicMismatch,
               "syntax form spells " + m + " where an earlier form of " + o.name + " spells " + mnemonic);
       }
       o.mnemonic = mnemonic.empty() ? o.name : mnemonic;
       auto [it, fresh] = db_->mnemonicIndex_.emplace(o.mnemonic, o.index);
       if (!fresh)
         sink_.error(
-            o.pos, "duplicate-mnemonic",
+            o.pos, SpecCode::DuplicateMnemonic,
             "optypes " + db_->optypes_[it->second].name + " and " + o.name + " share mnemonic " + o.mnemonic);
     }
   }
 
-  void warnOnce(SourcePos pos, const std::string& code, const std::string& message,
+  void warnOnce(SourcePos pos, SpecCode code, const std::string& message,
                 Severity severity = Severity::Warning) {
     if (!reportedOnce_
-             .insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + message)
+             .insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" +
+                     std::string(spelling(code)) + message)
              .second)
       return;
     sink_.report(pos, severity, code, message);

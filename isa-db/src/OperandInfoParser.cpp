@@ -57,7 +57,7 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
     t = text::trim(stripLineComment(t));
     const std::size_t close = closeAngle(t, k);
     if (close == std::string_view::npos) {
-      sink.error(pos, "bad-statement", std::string(kw) + "<…> is not closed");
+      sink.error(pos, SpecCode::BadStatement, std::string(kw) + "<…> is not closed");
       continue;
     }
     RawStatement st;
@@ -69,12 +69,12 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
       rest = text::trim(rest.substr(0, rest.size() - 1));
     } else {
       sink.warning({fileIndex, l.line, static_cast<std::uint32_t>(indent + t.size() + 1)},
-                   "missing-semicolon", st.keyword + " statement does not end with ';'");
+                   SpecCode::MissingSemicolon, st.keyword + " statement does not end with ';'");
     }
     if (rest.starts_with("="))
       st.rhs = std::string(text::trim(rest.substr(1)));
     else if (!rest.empty())
-      sink.error(pos, "bad-statement", "unexpected text after " + st.keyword + "<…>");
+      sink.error(pos, SpecCode::BadStatement, "unexpected text after " + st.keyword + "<…>");
     out.push_back(std::move(st));
   }
   if (prose != nullptr) {
@@ -114,7 +114,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
         elem.name = std::string(e);  // a predicate set (PR) is classified with the prelude's facts
       }
       if (elem.name.empty()) {
-        sink.error(st.pos, "bad-statement", "empty element in Order<…>");
+        sink.error(st.pos, SpecCode::BadStatement, "empty element in Order<…>");
         return false;
       }
       info.order.push_back(std::move(elem));
@@ -144,7 +144,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
     rule.pos = st.pos;
     const std::size_t open = st.rhs.find('(');
     if (open == std::string::npos || !st.rhs.ends_with(")")) {
-      sink.error(st.pos, "bad-statement", "AsmFormat needs 'Function(args)'");
+      sink.error(st.pos, SpecCode::BadStatement, "AsmFormat needs 'Function(args)'");
       return false;
     }
     rule.function = std::string(text::trim(std::string_view(st.rhs).substr(0, open)));
@@ -160,7 +160,7 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
     if (std::find(info.modiOrders.begin(), info.modiOrders.end(), list) == info.modiOrders.end())
       info.modiOrders.push_back(std::move(list));
   } else {
-    sink.error(st.pos, "misplaced-statement", st.keyword + " does not belong in __OperandInfo");
+    sink.error(st.pos, SpecCode::MisplacedStatement, st.keyword + " does not belong in __OperandInfo");
     return false;
   }
   return true;
@@ -168,12 +168,12 @@ bool applyOperandStatement(const RawStatement& st, OperandInfo& info, Diagnostic
 
 std::optional<EncodingErrorRule> parseEncodingError(const RawStatement& st, DiagnosticSink& sink) {
   if (st.keyword != "EncodingError") {
-    sink.error(st.pos, "misplaced-statement", st.keyword + " does not belong in __Exception");
+    sink.error(st.pos, SpecCode::MisplacedStatement, st.keyword + " does not belong in __Exception");
     return std::nullopt;
   }
   const auto parts = text::splitTopLevel(st.angle, ',');
   if (parts.size() != 2 || !parts[1].starts_with("\"") || !parts[1].ends_with("\"") || parts[1].size() < 2) {
-    sink.error(st.pos, "bad-statement", "EncodingError needs <Kind, \"message\">");
+    sink.error(st.pos, SpecCode::BadStatement, "EncodingError needs <Kind, \"message\">");
     return std::nullopt;
   }
   auto cond = parseExpr(st.rhs, st.pos, sink);

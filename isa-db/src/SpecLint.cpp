@@ -57,12 +57,14 @@ class Linter {
     return {};
   }
 
-  void report(SourcePos pos, Severity sev, std::string code, std::string message, std::string_view item,
+  void report(SourcePos pos, Severity sev, SpecCode code, std::string message, std::string_view item,
               std::string_view target = {}) {
-    if (!seen_.insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" + code + ":" + message)
+    if (!seen_
+             .insert(std::to_string(pos.file) + ":" + std::to_string(pos.line) + ":" +
+                     std::string(spelling(code)) + ":" + message)
              .second)
       return;
-    sink_.report(pos, sev, std::move(code), std::move(message), erratumFor(item, target));
+    sink_.report(pos, sev, code, std::move(message), erratumFor(item, target));
   }
 
   // ---------------------------------------------------------------- encodings
@@ -70,7 +72,7 @@ class Linter {
   void checkDecodability() {
     const Decoder decoder(db_);
     for (const auto& [a, b] : decoder.ambiguousPairs())
-      report(b->pos, Severity::Error, "ambiguous-encoding",
+      report(b->pos, Severity::Error, SpecCode::AmbiguousEncoding,
              "opcodes " + a->name + " and " + b->name +
                  " have the same fixed bits; a word could decode as either",
              "");
@@ -82,7 +84,7 @@ class Linter {
       const std::string suffix = op.name.substr(optypeName.size() + 1);
       if (suffix != stype->valueText)
         report(
-            stype->pos, Severity::Warning, "stype-name-mismatch",
+            stype->pos, Severity::Warning, SpecCode::StypeNameMismatch,
             "opcode " + op.name + " is named for stype " + suffix + " but encodes stype " + stype->valueText,
             "L-43", op.name);
     }
@@ -93,24 +95,24 @@ class Linter {
   void checkSections(const Optype& o) {
     if (o.syntax.forms.empty() || std::all_of(o.syntax.forms.begin(), o.syntax.forms.end(),
                                               [](const SyntaxForm& f) { return !f.erratum.empty(); }))
-      report(o.pos, Severity::Warning, "no-syntax",
+      report(o.pos, Severity::Warning, SpecCode::NoSyntax,
              "optype " + o.name + " has no __Syntax; it cannot be written in assembly as the spec stands",
              "L-4", o.name);
     if (!o.docs.description.present)
-      report(o.pos, Severity::Warning, "no-description", "optype " + o.name + " has no __Description", "L-4",
-             o.name);
+      report(o.pos, Severity::Warning, SpecCode::NoDescription, "optype " + o.name + " has no __Description",
+             "L-4", o.name);
     if (!o.docs.semantics.present)
-      report(o.pos, Severity::Warning, "no-semantics", "optype " + o.name + " has no __Semantics",
+      report(o.pos, Severity::Warning, SpecCode::NoSemantics, "optype " + o.name + " has no __Semantics",
              erratumTargeting(o.name, {"L-6"}, "L-4"), o.name);
     else if (o.docs.semantics.text.find("```") == std::string::npos)
-      report(o.docs.semantics.pos, Severity::Warning, "semantics-without-code",
+      report(o.docs.semantics.pos, Severity::Warning, SpecCode::SemanticsWithoutCode,
              "__Semantics of " + o.name + " holds no pseudo-code block",
              o.docs.semantics.text.find("TODO") != std::string::npos
                  ? "L-5"
                  : erratumTargeting(o.name, {"L-66"}, "L-65"),
              o.name);
     if (o.docs.examples.present && !examplesHaveInstructions(o.docs.examples.text))
-      report(o.docs.examples.pos, Severity::Warning, "examples-without-instructions",
+      report(o.docs.examples.pos, Severity::Warning, SpecCode::ExamplesWithoutInstructions,
              "__Examples of " + o.name + " holds no instruction line", "L-6", o.name);
   }
 
@@ -155,7 +157,7 @@ class Linter {
         for (auto i : o.opcodes)
           if ((field = modifierField(db_.opcodes()[i], part)) != nullptr) break;
         if (field == nullptr) {
-          report(form.pos, Severity::Warning, "modifier-without-field",
+          report(form.pos, Severity::Warning, SpecCode::ModifierWithoutField,
                  "modifier ." + part.text + " of " + o.name + " sets no encoding field", "L-48", o.name);
           continue;
         }
@@ -163,7 +165,7 @@ class Linter {
         const ModifierDomain* domain = o.domain(part.text);
         const BitFieldType& type = db_.typeOf(*field);
         if (domain == nullptr) {
-          report(form.pos, Severity::Warning, "modifier-without-domain",
+          report(form.pos, Severity::Warning, SpecCode::ModifierWithoutDomain,
                  "modifier variable ." + part.text + " of " + o.name + " has no domain line", "");
         } else {
           checkDomain(o, *domain, *field, type);
@@ -175,17 +177,17 @@ class Linter {
         const bool specHasValue =
             spec != nullptr ? !spec->valueText.empty() : field->presence != FieldPresence::Required;
         if (specFixed)
-          report(spec != nullptr ? spec->pos : field->pos, Severity::Error, "fixed-modifier",
+          report(spec != nullptr ? spec->pos : field->pos, Severity::Error, SpecCode::FixedModifier,
                  "field " + field->name + " of " + o.name +
                      " is fixed (==) but the syntax lets the user choose ." + part.text,
                  "L-31", o.name);
         else if (!part.optional && specHasValue)
-          report(form.pos, Severity::Warning, "mandatory-modifier-has-default",
+          report(form.pos, Severity::Warning, SpecCode::MandatoryModifierHasDefault,
                  "modifier ." + part.text + " of " + o.name + " is written as mandatory but field " +
                      field->name + " has a default; the tools treat it as optional",
                  "L-53", o.name);
         else if (part.optional && !specHasValue)
-          report(form.pos, Severity::Warning, "optional-modifier-without-default",
+          report(form.pos, Severity::Warning, SpecCode::OptionalModifierWithoutDefault,
                  "modifier ." + part.text + " of " + o.name + " is optional but field " + field->name +
                      " has no default",
                  "L-53", o.name);
@@ -205,12 +207,12 @@ class Linter {
       const auto alias = std::find_if(type.aliases.begin(), type.aliases.end(),
                                       [&](const EnumAlias& a) { return a.spelling == v.spelling; });
       if (alias != type.aliases.end())
-        sink_.report(d.pos, Severity::Warning, "domain-spelling",
+        sink_.report(d.pos, Severity::Warning, SpecCode::DomainSpelling,
                      "." + v.spelling + " in the ." + d.variable + " domain of " + o.name +
                          " is not an enumerator of " + type.name + "; accepted as " + alias->target,
                      alias->erratum);
       else
-        report(d.pos, Severity::Error, "domain-value-unknown",
+        report(d.pos, Severity::Error, SpecCode::DomainValueUnknown,
                "." + v.spelling + " in the ." + d.variable + " domain of " + o.name + " is not a value of " +
                    type.name + " (field " + field.name + ")",
                "");
@@ -237,7 +239,7 @@ class Linter {
         }
         for (std::size_t j = 1; j < named.size(); ++j) {
           if (named[j].first > named[j - 1].first) continue;
-          report(pos.valid() ? pos : op.pos, Severity::Error, "order-differs-from-syntax",
+          report(pos.valid() ? pos : op.pos, Severity::Error, SpecCode::OrderDiffersFromSyntax,
                  "Order<> of " + op.name + " lists " + order[named[j].first].name + " before " +
                      order[named[j - 1].first].name + ", but the syntax writes " + named[j - 1].second +
                      " before " + named[j].second,
@@ -284,7 +286,7 @@ class Linter {
         for (const Site& site : ops) {
           const Opcode* op = site.op;
           const auto attr = key.substr(key.find('.') + 1);
-          report(site.pos, Severity::Warning, "attribute-bit-differs",
+          report(site.pos, Severity::Warning, SpecCode::AttributeBitDiffers,
                  op->name + " puts the ." + attr + " bit of its slot-" + key.substr(0, key.find('.')) +
                      " operand at bit " + std::to_string(bit) + "; its siblings use bit " +
                      std::to_string(majority->first),
@@ -301,7 +303,7 @@ class Linter {
         if (text == majority->first || ops.size() >= majority->second.size()) continue;
         for (const Site& site : ops) {
           const Opcode* op = site.op;
-          report(site.pos, Severity::Warning, "bitwidth-differs",
+          report(site.pos, Severity::Warning, SpecCode::BitwidthDiffers,
                  "Bitwidth<" + operand + "> of " + op->name + " is " + text + " where its siblings have " +
                      majority->first,
                  "L-44", op->name);
@@ -325,7 +327,7 @@ class Linter {
         checkUnboundRequired(op, form, *binding);
       }
       if (!boundSomewhere && !o.opcodes.empty())
-        report(form.pos, Severity::Warning, "form-fits-no-variant",
+        report(form.pos, Severity::Warning, SpecCode::FormFitsNoVariant,
                "syntax form '" + form.text + "' fits no encoding variant of " + o.name, "");
     }
   }
@@ -350,7 +352,7 @@ class Linter {
       const Field* abs = op.field(elem.name + ".abs");
       const Field* notf = op.field(elem.name + ".not");
       auto missing = [&](const char* prefix, const char* attr) {
-        report(form.pos, Severity::Warning, "prefix-without-field",
+        report(form.pos, Severity::Warning, SpecCode::PrefixWithoutField,
                "syntax allows '" + std::string(prefix) + "' on " + slot.placeholder + " but " + op.name +
                    " has no " + elem.name + "." + attr + " field",
                "L-50", o.name);
@@ -361,7 +363,7 @@ class Linter {
       if (slot.allowNot && notf == nullptr) missing("!", "not");
       if ((neg != nullptr && !slot.allowNeg && !slot.allowBitNot) ||
           (bitnot != nullptr && !slot.allowBitNot) || (abs != nullptr && !slot.allowAbs))
-        report(form.pos, Severity::Warning, "field-without-prefix",
+        report(form.pos, Severity::Warning, SpecCode::FieldWithoutPrefix,
                op.name + " encodes a modifier bit for " + elem.name +
                    " that the syntax gives no prefix for (" + slot.placeholder + ")",
                "L-50", o.name);
@@ -372,7 +374,7 @@ class Linter {
         const std::string_view complement =
             fmt != nullptr ? db_.complementEnumerator(fmt->function) : std::string_view{};
         if (!complement.empty() && formHasLiteral(form, complement))
-          report(form.pos, Severity::Warning, "neg-under-x",
+          report(form.pos, Severity::Warning, SpecCode::NegUnderX,
                  "the .X form writes {-}" + slot.placeholder + ", but " + fmt->function +
                      " prints and accepts '~' there",
                  "L-51", o.name);
@@ -381,7 +383,7 @@ class Linter {
       if (!b.byName[s] && db_.placeholderClass(slot.placeholder) != PlaceholderClass::AnySource &&
           db_.placeholderClass(slot.placeholder) != PlaceholderClass::Immediate &&
           lower(slot.placeholder) != elem.name)
-        report(form.pos, Severity::Note, "placeholder-bound-by-position",
+        report(form.pos, Severity::Note, SpecCode::PlaceholderBoundByPosition,
                "placeholder " + slot.placeholder + " of " + o.name + " names no field of " + op.name +
                    "; it stands for " + elem.name,
                "L-79", "");
@@ -405,7 +407,7 @@ class Linter {
       if (!f.attribute().empty() && bound.contains(std::string(f.base())) && f.attribute() != "hsel")
         continue;
       report(f.specDeclaration ? f.specDeclaration->pos : f.pos, Severity::Warning,
-             "required-field-not-in-syntax",
+             SpecCode::RequiredFieldNotInSyntax,
              "field " + f.name + " of " + op.name + " has no default, and the form '" + form.text +
                  "' gives no operand for it",
              f.attribute() == "hsel" ? "L-48" : "L-74", op.name);
@@ -424,7 +426,7 @@ class Linter {
         const bool spelled = std::any_of(d->values.begin(), d->values.end(),
                                          [&](const DomainValue& v) { return v.spelling == value; });
         if (!spelled)
-          report(rule.pos, Severity::Warning, "exception-spelling",
+          report(rule.pos, Severity::Warning, SpecCode::ExceptionSpelling,
                  "EncodingError compares " + field + " with \"" + value + "\", which the syntax domain of ." +
                      field + " does not spell",
                  "L-35", "");
@@ -447,7 +449,7 @@ class Linter {
   void checkOperandLists(const Opcode& op) {
     const OperandInfo& info = op.operandInfo;
     if (info.hasOutList && info.outList.empty())
-      report(op.pos, Severity::Note, "empty-outlist",
+      report(op.pos, Severity::Note, SpecCode::EmptyOutlist,
              "OutList<> of " + op.name + " is empty; the destination is chosen at run time", "L-18", op.name);
     for (const auto& e : info.order) {
       std::vector<std::string> names =
@@ -456,7 +458,7 @@ class Linter {
         const Field* f = op.field(n);
         if (f == nullptr || !db_.typeOf(*f).isImmediate()) continue;
         if (std::find(info.inList.begin(), info.inList.end(), n) == info.inList.end())
-          report(op.pos, Severity::Note, "immediate-not-in-inlist",
+          report(op.pos, Severity::Note, SpecCode::ImmediateNotInInlist,
                  "immediate operand " + n + " of " + op.name + " appears in Order<> but not in InList<>",
                  "L-17", "");
       }
@@ -467,9 +469,8 @@ class Linter {
 
   struct TextCheck {
     const char* pattern;
-    const char* code;
+    SpecCode code;  // its row of SpecCode.h names the catalog item the finding is an instance of
     const char* message;
-    const char* item;
     Severity severity;
     bool codeOnly;  // only inside pseudo-code sections (Semantics, Simulation) and Description
   };
@@ -478,24 +479,24 @@ class Linter {
     static const std::vector<std::pair<std::regex, TextCheck>> checks = [] {
       const std::vector<TextCheck> raw = {
           {R"([\w)]\s*>\s*(4294967296|0x100000000|18446744073709551616\b|\(\s*1\s*<<\s*(32|64)\s*\)))",
-           "carry-uses-greater", "carry-out compares with '>' 2^n; a carry happens when the sum is >= 2^n",
-           "L-20", Severity::Warning, true},
-          {R"(ceil\s*\(\s*\w+\s*/\s*4294967296\s*\)\s*>\s*0)", "carry-uses-ceil",
-           "ceil(d / 2^32) > 0 is true for every positive d; it is no carry test", "L-21", Severity::Warning,
+           SpecCode::CarryUsesGreater,
+           "carry-out compares with '>' 2^n; a carry happens when the sum is >= 2^n", Severity::Warning,
            true},
-          {R"(&\s*0x[0-9A-Fa-f]+\s*\+)", "precedence-and-plus",
-           "'a & MASK + b' parses as 'a & (MASK + b)' in C precedence", "L-22", Severity::Warning, true},
-          {R"(>>\s*32\s*\+)", "precedence-shift-plus",
-           "'x >> 32 + y' parses as 'x >> (32 + y)' in C precedence", "L-22", Severity::Warning, true},
-          {R"(,\s*\))", "empty-argument", "function call with an empty argument", "L-23", Severity::Warning,
+          {R"(ceil\s*\(\s*\w+\s*/\s*4294967296\s*\)\s*>\s*0)", SpecCode::CarryUsesCeil,
+           "ceil(d / 2^32) > 0 is true for every positive d; it is no carry test", Severity::Warning, true},
+          {R"(&\s*0x[0-9A-Fa-f]+\s*\+)", SpecCode::PrecedenceAndPlus,
+           "'a & MASK + b' parses as 'a & (MASK + b)' in C precedence", Severity::Warning, true},
+          {R"(>>\s*32\s*\+)", SpecCode::PrecedenceShiftPlus,
+           "'x >> 32 + y' parses as 'x >> (32 + y)' in C precedence", Severity::Warning, true},
+          {R"(,\s*\))", SpecCode::EmptyArgument, "function call with an empty argument", Severity::Warning,
            true},
-          {R"(\b0[xX][0-9A-Fa-f]{9,15}\b)", "odd-hex-width",
-           "hex constant wider than 32 bits but narrower than 64; a digit too many?", "L-34",
-           Severity::Warning, false},
-          {R"(&\s*0x1\s*==)", "precedence-and-eq",
-           "'x & 0x1 == 1' parses as 'x & (0x1 == 1)' in C precedence", "L-60", Severity::Warning, true},
-          {R"(\[\s*(\d+)\s*:\s*(\d+)\s*\])", "reversed-bit-slice", "", "L-70", Severity::Note, true},
-          {R"(TODO)", "todo", "TODO left in the spec", "L-14", Severity::Note, false},
+          {R"(\b0[xX][0-9A-Fa-f]{9,15}\b)", SpecCode::OddHexWidth,
+           "hex constant wider than 32 bits but narrower than 64; a digit too many?", Severity::Warning,
+           false},
+          {R"(&\s*0x1\s*==)", SpecCode::PrecedenceAndEq,
+           "'x & 0x1 == 1' parses as 'x & (0x1 == 1)' in C precedence", Severity::Warning, true},
+          {R"(\[\s*(\d+)\s*:\s*(\d+)\s*\])", SpecCode::ReversedBitSlice, "", Severity::Note, true},
+          {R"(TODO)", SpecCode::Todo, "TODO left in the spec", Severity::Note, false},
       };
       std::vector<std::pair<std::regex, TextCheck>> out;
       for (const auto& c : raw) out.emplace_back(std::regex(c.pattern), c);
@@ -530,21 +531,21 @@ class Linter {
         for (auto it = std::sregex_iterator(line.begin(), line.end(), re); it != std::sregex_iterator();
              ++it) {
           std::string message = c.message;
-          if (std::string(c.code) == "odd-hex-width") {
+          if (c.code == SpecCode::OddHexWidth) {
             // 2^32 .. 2^60 written in hex are legitimate; a non-power of two of 9..15 digits is not.
             const unsigned long long v = std::stoull(it->str(), nullptr, 16);
             if ((v & (v - 1)) == 0) continue;
           }
-          if (std::string(c.code) == "reversed-bit-slice") {
+          if (c.code == SpecCode::ReversedBitSlice) {
             if (std::stoul((*it)[1]) >= std::stoul((*it)[2])) continue;
             message = "bit slice " + it->str() + " is written [lo:hi]; the spec writes [hi:lo] elsewhere";
           }
           const SourcePos pos{fileIndex, lineNo, static_cast<std::uint32_t>(it->position() + 1)};
-          report(pos, c.severity, c.code, message + " (in " + def + ")", c.item, "");
+          report(pos, c.severity, c.code, message + " (in " + def + ")", info(c.code).items, "");
         }
       }
       if (std::regex_search(line, commentedDecl) && (sec == "Encoding" || sec.empty()))
-        report({fileIndex, lineNo, 1}, Severity::Note, "commented-out-declaration",
+        report({fileIndex, lineNo, 1}, Severity::Note, SpecCode::CommentedOutDeclaration,
                "declaration commented out (in " + def + ")", "L-14", "");
       // L-49: predicate names the 3-bit predicate types cannot hold.
       for (auto it = std::sregex_iterator(line.begin(), line.end(), predicateName);
@@ -553,7 +554,7 @@ class Linter {
         const BitFieldType* t = predicateFileSpelled((*it)[1].str());
         if (t == nullptr || t->valueOf(name)) continue;
         report({fileIndex, lineNo, static_cast<std::uint32_t>(it->position() + 1)}, Severity::Warning,
-               "no-such-predicate",
+               SpecCode::NoSuchPredicate,
                name + " is not a value of " + t->name + "<" + std::to_string(t->width) + "> (in " + def + ")",
                "L-49", "");
       }
@@ -592,31 +593,13 @@ class Linter {
 std::vector<SpecDiagnostic> lintSpec(const InstrDb& db) { return Linter(db).run(); }
 
 void attachErrata(const InstrDb& db, std::vector<SpecDiagnostic>& diagnostics) {
-  // Diagnostics of the loader, by code, and the catalog item each one is an instance of.
-  static const std::map<std::string, std::string, std::less<>> kItems = {
-      {"section-header-column-0", "L-1"},
-      {"empty-section", "L-2"},
-      {"section-order", "L-3"},
-      {"implicit-root", "L-7"},
-      {"undefined-type", "L-8"},
-      {"unused-type", "L-9"},
-      {"type-used-before-definition", "L-10"},
-      {"field-redeclared", "L-11"},
-      {"numeric-enumerator-name", "L-12"},
-      {"domain-trailing-semicolon", "L-13"},
-      {"domain-missing-dot", "L-13"},
-      {"header-trailing-comment", "L-15"},
-      {"no-final-newline", "L-16"},
-      {"leading-blank-line", "L-16"},
-      {"whitespace-only-line", "L-16"},
-      {"fence-trailing-spaces", "L-16"},
-      {"syntax-missing-comma", "L-19"}};
+  // A loader diagnostic is an instance of the catalog item its row of SpecCode.h names (one, for
+  // loader codes); the lint links its own findings.
   for (auto& d : diagnostics) {
-    if (!d.erratum.empty()) continue;
-    const auto it = kItems.find(d.code);
-    if (it == kItems.end()) continue;
+    const SpecCodeInfo& row = info(d.code);
+    if (!d.erratum.empty() || row.stage != SpecStage::Load || row.items.empty()) continue;
     for (const auto& e : db.errata()) {
-      if (e.id == it->second || (e.id.starts_with(it->second) && e.id.size() == it->second.size() + 1)) {
+      if (e.id == row.items || (e.id.starts_with(row.items) && e.id.size() == row.items.size() + 1)) {
         d.erratum = e.id;
         break;
       }

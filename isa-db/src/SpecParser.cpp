@@ -87,9 +87,9 @@ class Parser {
     if (!text_.empty() && text_.back() != '\n')
       sink_.note(
           at(static_cast<std::uint32_t>(lines_.size()), static_cast<std::uint32_t>(lines_.back().size() + 1)),
-          "no-final-newline", "file does not end with a newline");
+          SpecCode::NoFinalNewline, "file does not end with a newline");
     if (!lines_.empty() && text::trim(lines_.front()).empty())
-      sink_.note(at(1), "leading-blank-line", "file starts with an empty line");
+      sink_.note(at(1), SpecCode::LeadingBlankLine, "file starts with an empty line");
   }
 
   void handleLine(std::string_view line, std::uint32_t lineNo) {
@@ -102,7 +102,7 @@ class Parser {
         }
       }
       if (line.starts_with("__Def")) {
-        sink_.error(at(lineNo), "unknown-definition",
+        sink_.error(at(lineNo), SpecCode::UnknownDefinition,
                     "unknown definition keyword '" + std::string(text::Cursor(line).dottedWord()) + "'");
         finishDefinition();
         current_ = nullptr;
@@ -111,14 +111,14 @@ class Parser {
     }
     const std::string_view trimmed = text::trim(line);
     if (!line.empty() && trimmed.empty())
-      sink_.note(at(lineNo), "whitespace-only-line", "line holds only whitespace");
+      sink_.note(at(lineNo), SpecCode::WhitespaceOnlyLine, "line holds only whitespace");
     if (isSectionHeader(trimmed)) {
       openSection(trimmed, line, lineNo);
       return;
     }
     if (current_ == nullptr) {
       if (!trimmed.empty() && !trimmed.starts_with("//"))
-        sink_.error(at(lineNo, text::indentOf(line) + 1), "text-outside-definition",
+        sink_.error(at(lineNo, text::indentOf(line) + 1), SpecCode::TextOutsideDefinition,
                     "text outside any definition is ignored");
       return;
     }
@@ -141,20 +141,20 @@ class Parser {
 
   void openSection(std::string_view trimmed, std::string_view line, std::uint32_t lineNo) {
     if (current_ == nullptr) {
-      sink_.error(at(lineNo), "section-outside-definition", "section header outside any definition");
+      sink_.error(at(lineNo), SpecCode::SectionOutsideDefinition, "section header outside any definition");
       return;
     }
     const std::string name(text::trim(stripLineComment(trimmed.substr(2))));
     const std::uint32_t indent = text::indentOf(line);
     const SourcePos pos = at(lineNo, indent + 1);
     if (indent == 0)
-      sink_.warning(pos, "section-header-column-0",
+      sink_.warning(pos, SpecCode::SectionHeaderColumn0,
                     "section header __" + name + " starts in column 0; other section headers are indented");
     if (!isKnownSection(name))
-      sink_.warning(pos, "unknown-section", "unknown section __" + name + " is kept as prose");
+      sink_.warning(pos, SpecCode::UnknownSection, "unknown section __" + name + " is kept as prose");
     for (const auto& s : current_->sections)
       if (s.name == name)
-        sink_.warning(pos, "duplicate-section", "second __" + name + " section in " + current_->name);
+        sink_.warning(pos, SpecCode::DuplicateSection, "second __" + name + " section in " + current_->name);
     current_->sections.push_back({name, pos, {}});
   }
 
@@ -165,7 +165,8 @@ class Parser {
       const bool empty = std::all_of(s.lines.begin(), s.lines.end(),
                                      [](const SpecLine& l) { return text::trim(l.text).empty(); });
       if (empty)
-        sink_.note(s.pos, "empty-section", "section __" + s.name + " of " + current_->name + " is empty");
+        sink_.note(s.pos, SpecCode::EmptySection,
+                   "section __" + s.name + " of " + current_->name + " is empty");
     }
     static constexpr std::array kOptypeOrder = {"Encoding",    "Syntax",       "Description",
                                                 "OperandInfo", "ModifierInfo", "Semantics",
@@ -187,7 +188,7 @@ class Parser {
       const int r = rank(s.name);
       if (r < 0) continue;
       if (r < highest) {
-        sink_.note(s.pos, "section-order",
+        sink_.note(s.pos, SpecCode::SectionOrder,
                    "section __" + s.name + " of " + current_->name + " comes after __" +
                        std::string(highestName) + "; the usual order puts it before");
         break;  // one finding per definition
@@ -206,7 +207,7 @@ class Parser {
     current_->kind = kind;
     const std::string_view code = stripLineComment(line);
     if (code.size() != line.size())
-      sink_.note(at(lineNo, static_cast<std::uint32_t>(code.size() + 1)), "header-trailing-comment",
+      sink_.note(at(lineNo, static_cast<std::uint32_t>(code.size() + 1)), SpecCode::HeaderTrailingComment,
                  "trailing comment on a definition header");
     Cursor c(code.substr(keywordLen), static_cast<std::uint32_t>(keywordLen + 1));
     c.skipBlanks();
@@ -223,7 +224,7 @@ class Parser {
       name = std::string(c.word());
     }
     if (name.empty()) {
-      sink_.error(at(lineNo, c.column()), "missing-name", "definition header without a name");
+      sink_.error(at(lineNo, c.column()), SpecCode::MissingName, "definition header without a name");
       name = "<unnamed@" + std::to_string(lineNo) + ">";
     }
     current_->name = name;
@@ -231,17 +232,17 @@ class Parser {
       if (c.accept('<')) {
         const auto w = text::parseUnsigned(c.word());
         if (!w || *w == 0 || *w > 64 || !c.accept('>')) {
-          sink_.error(at(lineNo, c.column()), "bad-type-width", "type width must be <1..64>");
+          sink_.error(at(lineNo, c.column()), SpecCode::BadTypeWidth, "type width must be <1..64>");
         } else {
           current_->width = static_cast<std::uint32_t>(*w);
         }
       } else {
-        sink_.error(at(lineNo, c.column()), "bad-type-width", "type " + name + " has no <width>");
+        sink_.error(at(lineNo, c.column()), SpecCode::BadTypeWidth, "type " + name + " has no <width>");
       }
     }
     if (c.accept(':')) {
       if (!c.accept('[')) {
-        sink_.error(at(lineNo, c.column()), "bad-parent", "expected '[' after ':'");
+        sink_.error(at(lineNo, c.column()), SpecCode::BadParent, "expected '[' after ':'");
         return;
       }
       while (true) {
@@ -250,13 +251,14 @@ class Parser {
         current_->parents.emplace_back(p);
         if (!c.accept(',')) break;
       }
-      if (!c.accept(']')) sink_.error(at(lineNo, c.column()), "bad-parent", "expected ']'");
+      if (!c.accept(']')) sink_.error(at(lineNo, c.column()), SpecCode::BadParent, "expected ']'");
     } else if (kind != DefKind::BitFieldType && kind != DefKind::AsmFacts) {
-      sink_.error(at(lineNo, c.column()), "missing-parent", "definition " + name + " has no ': [PARENT]'");
+      sink_.error(at(lineNo, c.column()), SpecCode::MissingParent,
+                  "definition " + name + " has no ': [PARENT]'");
     }
     c.skipBlanks();
     if (!c.atEnd())
-      sink_.error(at(lineNo, c.column()), "trailing-text", "unexpected text after definition header");
+      sink_.error(at(lineNo, c.column()), SpecCode::TrailingText, "unexpected text after definition header");
   }
 
   // Lines of a definition before its first section: enumerators or sub-fields of a type.
@@ -265,7 +267,7 @@ class Parser {
     const std::uint32_t indent = text::indentOf(line);
     const SourcePos pos = at(lineNo, indent + 1);
     if (current_->kind != DefKind::BitFieldType) {
-      sink_.error(pos, "text-outside-section",
+      sink_.error(pos, SpecCode::TextOutsideSection,
                   "text before the first section of " + current_->name + " is ignored");
       return;
     }
@@ -279,11 +281,11 @@ class Parser {
     e.pos = pos;
     e.name = std::string(c.word());
     if (e.name.empty()) {
-      sink_.error(pos, "bad-enumerator", "expected an enumerator name");
+      sink_.error(pos, SpecCode::BadEnumerator, "expected an enumerator name");
       return;
     }
     if (std::isdigit(static_cast<unsigned char>(e.name[0])) != 0)
-      sink_.note(pos, "numeric-enumerator-name",
+      sink_.note(pos, SpecCode::NumericEnumeratorName,
                  "enumerator name '" + e.name +
                      "' looks like a number; it is a name, resolved before any numeric parse");
     if (c.accept('=')) {
@@ -291,13 +293,15 @@ class Parser {
       const std::string_view num = c.word();
       e.value = text::parseUnsigned(num);
       if (!e.value)
-        sink_.error(at(lineNo, col), "bad-enumerator-value",
+        sink_.error(at(lineNo, col), SpecCode::BadEnumeratorValue,
                     "enumerator value '" + std::string(num) + "' is not a number");
     }
     if (!c.accept(';'))
-      sink_.warning(at(lineNo, c.column()), "missing-semicolon", "enumerator line does not end with ';'");
+      sink_.warning(at(lineNo, c.column()), SpecCode::MissingSemicolon,
+                    "enumerator line does not end with ';'");
     c.skipBlanks();
-    if (!c.atEnd()) sink_.error(at(lineNo, c.column()), "trailing-text", "unexpected text after enumerator");
+    if (!c.atEnd())
+      sink_.error(at(lineNo, c.column()), SpecCode::TrailingText, "unexpected text after enumerator");
     current_->enumerators.push_back(std::move(e));
   }
 
@@ -315,7 +319,7 @@ std::optional<FieldDecl> parseFieldDecl(std::string_view lineIn, SourcePos lineP
   const std::string_view line = text::trim(stripLineComment(lineIn));
   Cursor c(line, linePos.column);
   auto fail = [&](const std::string& what) -> std::optional<FieldDecl> {
-    sink.error({linePos.file, linePos.line, c.column()}, "bad-field", what);
+    sink.error({linePos.file, linePos.line, c.column()}, SpecCode::BadField, what);
     return std::nullopt;
   };
   if (c.word() != "field") return fail("expected 'field<offset, width> Type name;'");
@@ -329,7 +333,7 @@ std::optional<FieldDecl> parseFieldDecl(std::string_view lineIn, SourcePos lineP
   if (*width == 0 || *width > 64) return fail("field width must be 1..64");
   if (*off + *width > 128) {
     sink.error(
-        linePos, "bad-field",
+        linePos, SpecCode::BadField,
         "field<" + std::to_string(*off) + ", " + std::to_string(*width) + "> exceeds the 128-bit word");
     return std::nullopt;
   }

@@ -71,7 +71,7 @@ class FormParser {
     std::string_view rest = line.substr(i);
     const std::size_t semi = rest.rfind(';');
     if (semi == std::string_view::npos) {
-      warn(0, "syntax-missing-semicolon", "syntax form does not end with ';'");
+      warn(0, SpecCode::SyntaxMissingSemicolon, "syntax form does not end with ';'");
     } else {
       rest = rest.substr(0, semi);
     }
@@ -88,8 +88,8 @@ class FormParser {
   }
 
  private:
-  void warn(std::size_t col, std::string code, std::string message) {
-    sink_.warning({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(col)}, std::move(code),
+  void warn(std::size_t col, SpecCode code, std::string message) {
+    sink_.warning({pos_.file, pos_.line, pos_.column + static_cast<std::uint32_t>(col)}, code,
                   std::move(message));
   }
 
@@ -97,14 +97,15 @@ class FormParser {
     std::size_t i = 0;
     while (i < m.size() && text::isWordChar(m[i])) ++i;
     form.baseName = std::string(m.substr(0, i));
-    if (form.baseName.empty()) warn(0, "syntax-bad-mnemonic", "syntax form does not start with a mnemonic");
+    if (form.baseName.empty())
+      warn(0, SpecCode::SyntaxBadMnemonic, "syntax form does not start with a mnemonic");
     while (i < m.size()) {
       ModifierSlot slot;
       std::size_t end = i;
       if (m[i] == '{') {
         end = matchBrace(m, i);
         if (end == std::string_view::npos || m[i + 1] != '.') {
-          warn(i, "syntax-bad-modifier", "malformed optional modifier in '" + std::string(m) + "'");
+          warn(i, SpecCode::SyntaxBadModifier, "malformed optional modifier in '" + std::string(m) + "'");
           return;
         }
         slot.text = std::string(m.substr(i + 2, end - i - 3));
@@ -114,11 +115,11 @@ class FormParser {
         while (end < m.size() && text::isWordChar(m[end])) ++end;
         slot.text = std::string(m.substr(i + 1, end - i - 1));
       } else {
-        warn(i, "syntax-bad-modifier", "unexpected '" + std::string(1, m[i]) + "' in mnemonic");
+        warn(i, SpecCode::SyntaxBadModifier, "unexpected '" + std::string(1, m[i]) + "' in mnemonic");
         return;
       }
       if (slot.text.empty()) {
-        warn(i, "syntax-bad-modifier", "empty modifier in '" + std::string(m) + "'");
+        warn(i, SpecCode::SyntaxBadModifier, "empty modifier in '" + std::string(m) + "'");
         return;
       }
       slot.variable = startsWithLower(slot.text);
@@ -148,7 +149,7 @@ class FormParser {
       if (c == '{') {
         const std::size_t end = matchBrace(ops, i);
         if (end == std::string_view::npos) {
-          warn(operandBase_ + i, "syntax-unbalanced-brace", "unbalanced '{' in syntax operands");
+          warn(operandBase_ + i, SpecCode::SyntaxUnbalancedBrace, "unbalanced '{' in syntax operands");
           return;
         }
         const std::string_view inner = ops.substr(i + 1, end - i - 2);
@@ -179,7 +180,7 @@ class FormParser {
       while (i < item.size() && text::isBlank(item[i])) ++i;
       if (i >= item.size()) break;
       if (!first)
-        warn(operandBase_ + at + i, "syntax-missing-comma",
+        warn(operandBase_ + at + i, SpecCode::SyntaxMissingComma,
              "operands '" + form.operands.back().text + "' and '" + std::string(item.substr(i)) +
                  "' are not separated by ','");
       const std::size_t start = i;
@@ -187,7 +188,7 @@ class FormParser {
       slot.optional = optional;
       slot.text = std::string(text::trim(item.substr(start, i - start)));
       if (slot.placeholder.empty()) {
-        warn(operandBase_ + at + start, "syntax-bad-operand",
+        warn(operandBase_ + at + start, SpecCode::SyntaxBadOperand,
              "cannot read operand '" + std::string(item.substr(start)) + "'");
         return;
       }
@@ -265,7 +266,7 @@ class FormParser {
     if (absOpen) {
       slot.allowAbs = true;
       if (!take(s, i, "{|}"))
-        warn(operandBase_ + i, "syntax-unbalanced-abs",
+        warn(operandBase_ + i, SpecCode::SyntaxUnbalancedAbs,
              "'{|}' opened before '" + slot.placeholder + "' is not closed");
     }
     return slot;
@@ -288,7 +289,7 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   ModifierDomain d;
   d.pos = pos;
   if (!t.starts_with("."))
-    sink.warning(pos, "domain-missing-dot",
+    sink.warning(pos, SpecCode::DomainMissingDot,
                  "modifier domain line '" + std::string(t) + "' lacks the leading '.'");
   else
     t.remove_prefix(1);
@@ -297,16 +298,16 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   d.variable = std::string(t.substr(0, i));
   std::string_view rest = text::trim(t.substr(i));
   if (!rest.starts_with("=")) {
-    sink.error(pos, "bad-domain", "expected '=' in modifier domain line");
+    sink.error(pos, SpecCode::BadDomain, "expected '=' in modifier domain line");
     return d;
   }
   rest = text::trim(rest.substr(1));
   if (rest.ends_with(";")) {
-    sink.warning(pos, "domain-trailing-semicolon", "modifier domain line ends with ';'");
+    sink.warning(pos, SpecCode::DomainTrailingSemicolon, "modifier domain line ends with ';'");
     rest = text::trim(rest.substr(0, rest.size() - 1));
   }
   if (!rest.starts_with("{") || !rest.ends_with("}")) {
-    sink.error(pos, "bad-domain", "modifier domain values must be in '{…}'");
+    sink.error(pos, SpecCode::BadDomain, "modifier domain values must be in '{…}'");
     return d;
   }
   for (auto v : text::splitTopLevel(rest.substr(1, rest.size() - 2), ',')) {
@@ -314,14 +315,15 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
     if (v.starts_with("."))
       v.remove_prefix(1);
     else
-      sink.warning(pos, "domain-missing-dot", "domain value '" + std::string(v) + "' lacks the leading '.'");
+      sink.warning(pos, SpecCode::DomainMissingDot,
+                   "domain value '" + std::string(v) + "' lacks the leading '.'");
     if (v.ends_with("*")) {
       dv.isDefault = true;
       v.remove_suffix(1);
     }
     dv.spelling = std::string(text::trim(v));
     if (dv.spelling.empty()) {
-      sink.error(pos, "bad-domain", "empty value in modifier domain");
+      sink.error(pos, SpecCode::BadDomain, "empty value in modifier domain");
       continue;
     }
     d.values.push_back(std::move(dv));
@@ -351,7 +353,7 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
         sawFence = true;
         if (raw.size() > 0 && text::isBlank(raw.back()))
           sink.note({fileIndex, l.line, static_cast<std::uint32_t>(text::trim(raw).size() + indent + 1)},
-                    "fence-trailing-spaces", "code fence has trailing spaces");
+                    SpecCode::FenceTrailingSpaces, "code fence has trailing spaces");
       } else {
         inFence = false;
       }
@@ -359,7 +361,7 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
     }
     if (t.empty() || t.starts_with("//")) continue;
     if (!inFence) {
-      sink.warning(pos, "syntax-outside-fence", "text in __Syntax outside the ```asm block is ignored");
+      sink.warning(pos, SpecCode::SyntaxOutsideFence, "text in __Syntax outside the ```asm block is ignored");
       continue;
     }
     if (looksLikeDomainLine(t))
@@ -368,10 +370,11 @@ SyntaxBlock parseSyntaxSection(const std::vector<SpecLine>& lines, std::uint32_t
       block.forms.push_back(parseSyntaxForm(raw.substr(indent), pos, sink));
   }
   if (inFence)
-    sink.warning({fileIndex, lines.empty() ? 0 : lines.back().line, 1}, "unclosed-fence",
+    sink.warning({fileIndex, lines.empty() ? 0 : lines.back().line, 1}, SpecCode::UnclosedFence,
                  "```asm block in __Syntax is not closed");
   if (!sawFence && !lines.empty())
-    sink.warning({fileIndex, lines.front().line, 1}, "syntax-without-fence", "__Syntax has no ```asm block");
+    sink.warning({fileIndex, lines.front().line, 1}, SpecCode::SyntaxWithoutFence,
+                 "__Syntax has no ```asm block");
   return block;
 }
 

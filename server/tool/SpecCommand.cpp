@@ -70,8 +70,8 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   if (options.lint) {
     std::size_t warnings = 0, notes = 0;
     for (const auto& d : diagnostics) {
-      out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.code
-          << "]";
+      out << db.describe(d.pos) << ": " << severityName(d.severity) << ": " << d.message << " ["
+          << spelling(d.code) << "]";
       if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
       out << '\n';
       warnings += d.severity == Severity::Warning ? 1 : 0;

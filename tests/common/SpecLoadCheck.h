@@ -49,7 +49,8 @@ inline std::vector<std::string> diagnosticsOutsideTheirFiles(const isa::SpecLoad
                                        p.column <= lengths[p.file][p.line - 1] + 1));
     if (!inside && outside.size() < limit)
       outside.push_back(std::to_string(p.file) + ":" + std::to_string(p.line) + ":" +
-                        std::to_string(p.column) + " " + d.code + ": " + d.message);
+                        std::to_string(p.column) + " " + std::string(isa::spelling(d.code)) + ": " +
+                        d.message);
   }
   return outside;
 }

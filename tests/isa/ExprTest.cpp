@@ -322,7 +322,7 @@ TEST(ExprTest, MalformedInputReportsColumn) {
     EXPECT_FALSE(e.has_value());
     ASSERT_EQ(sink.all().size(), 1u);
     const SpecDiagnostic& d = sink.all()[0];
-    EXPECT_EQ(d.code, "bad-expression");
+    EXPECT_EQ(d.code, SpecCode::BadExpression);
     EXPECT_EQ(d.severity, Severity::Error);
     EXPECT_EQ(d.pos.line, 1u);
     EXPECT_EQ(d.pos.column, c.column);
@@ -345,7 +345,8 @@ TEST(ExprDeathTest, DeepNestingIsReportedNotACrash) {
       {
         DiagnosticSink sink;
         const bool rejected = !parseExpr(parens, {0, 1, 1}, sink).has_value();
-        std::exit(rejected && sink.all().size() == 1 && sink.all()[0].code == "bad-expression" ? 0 : 1);
+        std::exit(rejected && sink.all().size() == 1 && sink.all()[0].code == SpecCode::BadExpression ? 0
+                                                                                                      : 1);
       },
       ::testing::ExitedWithCode(0), "");
 
@@ -356,7 +357,7 @@ TEST(ExprDeathTest, DeepNestingIsReportedNotACrash) {
         const std::optional<Expr> e = parseExpr(negations, {0, 1, 1}, sink);
         FakeFields none;
         const bool fine = e ? evalExpr(*e, none.env()) == std::optional<std::int64_t>(1)
-                            : sink.all().size() == 1 && sink.all()[0].code == "bad-expression";
+                            : sink.all().size() == 1 && sink.all()[0].code == SpecCode::BadExpression;
         std::exit(fine ? 0 : 1);
       },
       ::testing::ExitedWithCode(0), "");

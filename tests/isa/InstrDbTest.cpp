@@ -331,9 +331,10 @@ TEST(AsmFacts, BadStatementsAreDiagnosedAndTheRestIsRead) {
       "    Bogus<Reg>;\n"
       "  __Operands\n"
       "    ConstantMemory<C>\n");
-  EXPECT_EQ(test::withCode(load.diagnostics, "unknown-type").size(), 1u);
-  EXPECT_EQ(test::withCode(load.diagnostics, "unknown-value").size(), 1u);
-  EXPECT_EQ(test::withCode(load.diagnostics, "bad-statement").size(), 2u);  // Bogus<…>, the missing ';'
+  EXPECT_EQ(test::withCode(load.diagnostics, SpecCode::UnknownType).size(), 1u);
+  EXPECT_EQ(test::withCode(load.diagnostics, SpecCode::UnknownValue).size(), 1u);
+  EXPECT_EQ(test::withCode(load.diagnostics, SpecCode::BadStatement).size(),
+            2u);  // Bogus<…>, the missing ';'
   const BitFieldType& reg = *load.db->type("Reg");
   EXPECT_TRUE(load.db->isConstantRegister(reg, 3));
   EXPECT_FALSE(load.db->isConstantMemory("C"));

@@ -25,7 +25,7 @@ const std::set<std::tuple<std::string, std::string, std::uint32_t>>& findings() 
     std::set<std::tuple<std::string, std::string, std::uint32_t>> out;
     for (const auto& x : d) {
       const std::string& name = db().files()[x.pos.file].name;
-      out.emplace(x.code, name.substr(name.rfind('/') + 1, 3), x.pos.line);
+      out.emplace(std::string(spelling(x.code)), name.substr(name.rfind('/') + 1, 3), x.pos.line);
     }
     return out;
   }();
@@ -173,14 +173,14 @@ TEST(SpecLint, FindingsCarryTheirErratum) {
   auto lint = lintSpec(db());
   d.insert(d.end(), lint.begin(), lint.end());
   attachErrata(db(), d);
-  auto erratumOf = [&](const std::string& code, std::uint32_t line) {
+  auto erratumOf = [&](SpecCode code, std::uint32_t line) {
     for (const auto& x : d)
       if (x.code == code && x.pos.line == line) return x.erratum;
     return std::string("<none>");
   };
-  EXPECT_EQ(erratumOf("order-differs-from-syntax", 604), "L-41");
-  EXPECT_EQ(erratumOf("section-header-column-0", 2110), "L-1");
-  EXPECT_EQ(erratumOf("fixed-modifier", 2885), "L-31");
+  EXPECT_EQ(erratumOf(SpecCode::OrderDiffersFromSyntax, 604), "L-41");
+  EXPECT_EQ(erratumOf(SpecCode::SectionHeaderColumn0, 2110), "L-1");
+  EXPECT_EQ(erratumOf(SpecCode::FixedModifier, 2885), "L-31");
   for (const auto& x : d)
     if (!x.erratum.empty()) {
       EXPECT_NE(db().erratum(x.erratum), nullptr) << x.erratum;

@@ -50,13 +50,13 @@ std::string where(const SourcePos& p) {
 }
 
 /// "file:line:col severity" of every diagnostic with `code` in the snippet (file 0), in report order.
-std::vector<std::string> positionsOf(const std::vector<SpecDiagnostic>& all, const std::string& code) {
+std::vector<std::string> positionsOf(const std::vector<SpecDiagnostic>& all, SpecCode code) {
   std::vector<std::string> out;
   for (const auto& d : withCode(all, code))
     if (d.pos.file == 0) out.push_back(where(d.pos) + " " + severityName(d.severity));
   return out;
 }
-std::vector<std::string> positionsOf(const SpecLoad& load, const std::string& code) {
+std::vector<std::string> positionsOf(const SpecLoad& load, SpecCode code) {
   return positionsOf(load.diagnostics, code);
 }
 
@@ -65,7 +65,7 @@ std::vector<std::string> errorsInSnippet(const SpecLoad& load) {
   std::vector<std::string> out;
   for (const auto& d : load.diagnostics)
     if (d.pos.file == 0 && d.severity == Severity::Error)
-      out.push_back(where(d.pos) + " " + d.code + ": " + d.message);
+      out.push_back(where(d.pos) + " " + std::string(spelling(d.code)) + ": " + d.message);
   return out;
 }
 
@@ -162,7 +162,7 @@ TEST(SpecParserTolerance, SectionHeaderInColumnZero) {
   EXPECT_EQ(where(lop3->sections[2].pos), "0:13:1");
 
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "section-header-column-0"), (Strings{"0:13:1 warning"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::SectionHeaderColumn0), (Strings{"0:13:1 warning"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const Optype* o = load.db->optype("LOP3");
   ASSERT_NE(o, nullptr);
@@ -230,7 +230,7 @@ TEST(SpecParserTolerance, EmptySections) {
 
   const SpecLoad load = loadSnippet(text, true);
   // Only the Exception is empty; the TODO section has content.
-  EXPECT_EQ(positionsOf(load, "empty-section"), (Strings{"0:16:3 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::EmptySection), (Strings{"0:16:3 note"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   const Opcode* rr = db.opcode("FADD_RR");
@@ -335,8 +335,9 @@ TEST(SpecParserTolerance, UnusualSectionOrder) {
 
   const SpecLoad load = loadSnippet(text, true);
   // One note per definition, at the first section that comes after one ranked later.
-  EXPECT_EQ(positionsOf(load, "section-order"), (Strings{"0:15:3 note", "0:40:3 note", "0:56:3 note"}));
-  EXPECT_EQ(positionsOf(load, "empty-section"), (Strings{"0:38:3 note", "0:53:3 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::SectionOrder),
+            (Strings{"0:15:3 note", "0:40:3 note", "0:56:3 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::EmptySection), (Strings{"0:38:3 note", "0:53:3 note"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
 
@@ -476,7 +477,7 @@ TEST(SpecParserTolerance, BlankAndWhitespaceOnlyLines) {
       "    Order<upg, urd>;",                                    // 32
   });
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "whitespace-only-line"), (Strings{"0:18:1 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::WhitespaceOnlyLine), (Strings{"0:18:1 note"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   // Blank lines take no number: SUM follows XOR.
@@ -546,8 +547,8 @@ TEST(SpecParserTolerance, Comments) {
 
   const SpecLoad load = loadSnippet(text, true);
   // "__DefOpcode MUFU_R : [MUFU]  " is 29 bytes; the comment starts in column 30.
-  EXPECT_EQ(positionsOf(load, "header-trailing-comment"), (Strings{"0:27:30 note"}));
-  EXPECT_EQ(positionsOf(load, "text-outside-definition"), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::HeaderTrailingComment), (Strings{"0:27:30 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::TextOutsideDefinition), Strings{});
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   EXPECT_EQ(enumeratorsOf(db, "BoolOp"), (Enumerators{{"AND", 0}, {"OR", 1}, {"XOR", 2}}));
@@ -604,8 +605,8 @@ TEST(SpecParserTolerance, FenceOpenerWithTrailingSpaces) {
   });
   const SpecLoad load = loadSnippet(text, true);
   // "```asm" is 6 bytes: the first trailing space is column 7.
-  EXPECT_EQ(positionsOf(load, "fence-trailing-spaces"), (Strings{"0:18:7 note"}));
-  EXPECT_EQ(positionsOf(load, "syntax-outside-fence"), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::FenceTrailingSpaces), (Strings{"0:18:7 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::SyntaxOutsideFence), Strings{});
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const Optype* r2p = load.db->optype("R2P");
   ASSERT_NE(r2p, nullptr);
@@ -660,9 +661,9 @@ TEST(SpecParserTolerance, MissingFinalNewlineAndLeadingBlankLine) {
   });
   text.pop_back();
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "leading-blank-line"), (Strings{"0:1:1 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::LeadingBlankLine), (Strings{"0:1:1 note"}));
   // "    Bitwidth<urb> = 32;" is 23 bytes: the missing newline is at column 24.
-  EXPECT_EQ(positionsOf(load, "no-final-newline"), (Strings{"0:24:24 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::NoFinalNewline), (Strings{"0:24:24 note"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   EXPECT_EQ(enumeratorsOf(db, "SHFLMode"), (Enumerators{{"IDX", 0}, {"UP", 1}, {"DOWN", 2}, {"BFLY", 3}}));
@@ -685,7 +686,7 @@ TEST(SpecParserTolerance, MissingFinalNewlineAndLeadingBlankLine) {
   ASSERT_EQ(ast.definitions[0].enumerators.size(), 2u);
   EXPECT_EQ(ast.definitions[0].enumerators[1].name, "B");
   EXPECT_EQ(where(ast.definitions[0].enumerators[1].pos), "0:3:5");
-  EXPECT_EQ(positionsOf(sink.all(), "no-final-newline"), (Strings{"0:3:7 note"}));
+  EXPECT_EQ(positionsOf(sink.all(), SpecCode::NoFinalNewline), (Strings{"0:3:7 note"}));
 }
 
 // Item 9. Enumerator names that look like numbers: MOVW `32`, `64` (000:100-102), the default
@@ -721,7 +722,7 @@ TEST(SpecParserTolerance, NumericLookingEnumeratorNames) {
       "    field<80,  1> MOVW width == 64;",          // 27
   });
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "numeric-enumerator-name"), (Strings{"0:2:5 note", "0:3:5 note"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::NumericEnumeratorName), (Strings{"0:2:5 note", "0:3:5 note"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   EXPECT_EQ(enumeratorsOf(db, "MOVW"), (Enumerators{{"32", 0}, {"64", 1}}));
@@ -808,7 +809,7 @@ TEST(SpecParserTolerance, SameEnumeratorNameInSeveralTypes) {
       "    field<8,   4> SType stype == X;",      // 39
   });
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "duplicate-enumerator"), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::DuplicateEnumerator), Strings{});
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   EXPECT_EQ(enumeratorsOf(db, "IType"), (Enumerators{{"S32", 0}, {"U32", 1}}));
@@ -852,7 +853,7 @@ TEST(SpecParserTolerance, TypeUsedBeforeDefinitionAndAcrossFiles) {
       "    SH;",                     // 3
   });
   auto expectResolved = [](const SpecLoad& load, const std::string& typePos) {
-    EXPECT_EQ(positionsOf(load, "type-used-before-definition"), (Strings{"0:8:5 note"}));
+    EXPECT_EQ(positionsOf(load, SpecCode::TypeUsedBeforeDefinition), (Strings{"0:8:5 note"}));
     EXPECT_EQ(errorsInSnippet(load), Strings{});
     const InstrDb& db = *load.db;
     ASSERT_NE(db.type("FLOSH"), nullptr);
@@ -913,8 +914,8 @@ TEST(SpecParserTolerance, DuplicateFieldDeclarationAlongChain) {
   });
   const SpecLoad load = loadSnippet(text, true);
   // Reported once per redeclaring definition, although two opcodes inherit it.
-  EXPECT_EQ(positionsOf(load, "field-redeclared"), (Strings{"0:9:5 warning", "0:10:5 warning"}));
-  EXPECT_EQ(positionsOf(load, "field-overlap"), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::FieldRedeclared), (Strings{"0:9:5 warning", "0:10:5 warning"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::FieldOverlap), Strings{});
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   const Opcode* r = db.opcode("R2UR_R");
@@ -951,7 +952,7 @@ TEST(SpecParserTolerance, DuplicateFieldDeclarationAlongChain) {
       "    field<8,   4> SType stype == R;",      // 12
   });
   const SpecLoad load2 = loadSnippet(conflicting, true);
-  EXPECT_EQ(positionsOf(load2, "field-conflict"), (Strings{"0:8:5 error"}));
+  EXPECT_EQ(positionsOf(load2, SpecCode::FieldConflict), (Strings{"0:8:5 error"}));
   const Opcode* r2 = load2.db->opcode("R2UR_R");
   ASSERT_NE(r2, nullptr);
   ASSERT_NE(r2->field("pg"), nullptr);
@@ -1005,8 +1006,8 @@ TEST(SpecParserTolerance, DomainLineTrailingSemicolonOrMissingDot) {
       "```",                                                    // 40
   });
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "domain-trailing-semicolon"), (Strings{"0:22:1 warning"}));
-  EXPECT_EQ(positionsOf(load, "domain-missing-dot"), (Strings{"0:39:1 warning"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::DomainTrailingSemicolon), (Strings{"0:22:1 warning"}));
+  EXPECT_EQ(positionsOf(load, SpecCode::DomainMissingDot), (Strings{"0:39:1 warning"}));
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
 
@@ -1096,8 +1097,8 @@ TEST(SpecParserTolerance, ProseHeadingsAndTablesAreNotDsl) {
       "    InList<pg, ra, rb>;",                                                // 47
   });
   const SpecLoad load = loadSnippet(text, true);
-  EXPECT_EQ(positionsOf(load, "bad-statement"), Strings{});
-  EXPECT_EQ(positionsOf(load, "misplaced-statement"), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::BadStatement), Strings{});
+  EXPECT_EQ(positionsOf(load, SpecCode::MisplacedStatement), Strings{});
   EXPECT_EQ(errorsInSnippet(load), Strings{});
   const InstrDb& db = *load.db;
   const Optype* iadd = db.optype("IADD");
@@ -1388,7 +1389,7 @@ TEST(SpecParserToleranceDeathTest, DeeplyNestedBitwidthExpression) {
   EXPECT_EXIT(
       {
         const SpecLoad load = loadSnippet(text);
-        const bool reported = !positionsOf(load, "bad-expression").empty();
+        const bool reported = !positionsOf(load, SpecCode::BadExpression).empty();
         std::exit(load.db != nullptr && reported ? 0 : 1);
       },
       ::testing::ExitedWithCode(0), "");
@@ -1435,17 +1436,17 @@ TEST(SpecParserTolerance, HeaderWithoutName) {
     const SpecLoad load = loadSnippet("__DefOptype\n");
     ASSERT_NE(load.db, nullptr);
     // "__DefOptype" is 11 bytes: the missing name is at column 12.
-    EXPECT_EQ(positionsOf(load, "missing-name"), (Strings{"0:1:12 error"}));
+    EXPECT_EQ(positionsOf(load, SpecCode::MissingName), (Strings{"0:1:12 error"}));
   }
   {
     const SpecLoad load = loadSnippet("__DefBitFieldType <3>\n    A;\n");
     ASSERT_NE(load.db, nullptr);
-    EXPECT_EQ(positionsOf(load, "missing-name"), (Strings{"0:1:19 error"}));
+    EXPECT_EQ(positionsOf(load, SpecCode::MissingName), (Strings{"0:1:19 error"}));
   }
   {
     const SpecLoad load = loadSnippet("__Erratum : [ALL]\n  __Problem\nx\n");
     ASSERT_NE(load.db, nullptr);
-    EXPECT_EQ(positionsOf(load, "missing-name"), (Strings{"0:1:11 error"}));
+    EXPECT_EQ(positionsOf(load, SpecCode::MissingName), (Strings{"0:1:11 error"}));
   }
   for (const char* text : {"__DefOptype\n", "__DefOpcode : [X]\n  __Encoding\n    field<0, 8> T t;\n",
                            "__DefGroup", "__DefBitFieldType\n    A;\n", "__Erratum\n  __Encoding\n"})
@@ -1493,10 +1494,10 @@ TEST(SpecParserTolerance, ErratumAmendsFieldDefault) {
   const SpecLoad load = loadSpec(std::move(files));
   ASSERT_NE(load.db, nullptr);
   const InstrDb& db = *load.db;
-  EXPECT_EQ(withCode(load.diagnostics, "erratum-incomplete").size(), 0u);
-  EXPECT_EQ(withCode(load.diagnostics, "erratum-unknown-target").size(), 0u);
-  EXPECT_EQ(withCode(load.diagnostics, "field-conflict").size(), 0u);
-  EXPECT_EQ(withCode(load.diagnostics, "field-redeclared").size(), 0u);
+  EXPECT_EQ(withCode(load.diagnostics, SpecCode::ErratumIncomplete).size(), 0u);
+  EXPECT_EQ(withCode(load.diagnostics, SpecCode::ErratumUnknownTarget).size(), 0u);
+  EXPECT_EQ(withCode(load.diagnostics, SpecCode::FieldConflict).size(), 0u);
+  EXPECT_EQ(withCode(load.diagnostics, SpecCode::FieldRedeclared).size(), 0u);
   EXPECT_EQ(errorsInSnippet(load), Strings{});
 
   const Erratum* e = db.erratum("X-1");

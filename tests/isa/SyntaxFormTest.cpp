@@ -80,7 +80,8 @@ std::vector<std::string> diagnosticsOf(const DiagnosticSink& sink) {
   std::vector<std::string> out;
   for (const auto& d : sink.all())
     out.push_back(std::to_string(d.pos.file) + ":" + std::to_string(d.pos.line) + ":" +
-                  std::to_string(d.pos.column) + " " + severityName(d.severity) + " " + d.code);
+                  std::to_string(d.pos.column) + " " + severityName(d.severity) + " " +
+                  std::string(spelling(d.code)));
   return out;
 }
 

@@ -28,7 +28,7 @@ inline SpecLoad loadSnippet(const std::string& text, bool withPrelude = false) {
 }
 
 /// The diagnostics with a given code.
-inline std::vector<SpecDiagnostic> withCode(const std::vector<SpecDiagnostic>& all, const std::string& code) {
+inline std::vector<SpecDiagnostic> withCode(const std::vector<SpecDiagnostic>& all, SpecCode code) {
   std::vector<SpecDiagnostic> out;
   std::copy_if(all.begin(), all.end(), std::back_inserter(out),
                [&](const SpecDiagnostic& d) { return d.code == code; });

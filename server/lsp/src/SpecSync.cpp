@@ -47,7 +47,7 @@ json specDiagnosticJson(const Positions& at, std::string_view text, const isa::S
   if (!d.erratum.empty()) message += " (erratum " + d.erratum + ")";
   json j = {{"range", rangeJson(at, {begin, end})},
             {"severity", severityCode(d.severity)},
-            {"code", d.code},
+            {"code", std::string(isa::spelling(d.code))},
             {"source", "gpuasm spec"},
             {"message", std::move(message)}};
   if (!d.erratum.empty()) j["data"] = {{"erratum", d.erratum}};

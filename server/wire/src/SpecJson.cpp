@@ -187,7 +187,7 @@ json diagnosticsJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagn
   for (const auto& d : diagnostics) {
     json j = posJson(db, d.pos);
     j["severity"] = severityName(d.severity);
-    j["code"] = d.code;
+    j["code"] = std::string(spelling(d.code));
     j["message"] = d.message;
     if (!d.erratum.empty()) j["erratum"] = d.erratum;
     out.push_back(std::move(j));

@@ -75,7 +75,7 @@ std::set<std::string> unaccountedErrors(const isa::InstrDb& db,
     const std::string file = d.pos.file < db.files().size()
                                  ? fs::path(db.files()[d.pos.file].name).filename().string()
                                  : std::string();
-    errors.insert(file + ": [" + d.code + "] " + d.message);
+    errors.insert(file + ": [" + std::string(isa::spelling(d.code)) + "] " + d.message);
   }
   return errors;
 }

@@ -162,7 +162,7 @@ TEST(SpecFeatures, HoverOfAnOpcodeShowsItsInheritanceChain) {
 TEST(SpecFeatures, HoverOnALineWithAFindingNamesTheErratumThatHandlesIt) {
   isa::SpecDiagnostic finding;
   finding.pos = {ialu().self(), 457, 5};
-  finding.code = "some-code";
+  finding.code = isa::SpecCode::OrderDiffersFromSyntax;
   finding.message = "a finding";
   finding.erratum = "L-41";
   const auto h = ide::getSpecHover(ialu(), at(ialu(), 457, "field"), std::vector{finding});
@@ -171,7 +171,8 @@ TEST(SpecFeatures, HoverOnALineWithAFindingNamesTheErratumThatHandlesIt) {
   ASSERT_NE(decisions, nullptr);
   ASSERT_EQ(decisions->items.size(), 1u);
   EXPECT_EQ(decisions->items[0].label, "L-41");
-  EXPECT_TRUE(decisions->items[0].text.starts_with("[some-code] a finding — ")) << decisions->items[0].text;
+  EXPECT_TRUE(decisions->items[0].text.starts_with("[order-differs-from-syntax] a finding — "))
+      << decisions->items[0].text;
 }
 
 TEST(SpecFeatures, OutlineHasOneSymbolPerDefinition) {

@@ -4,6 +4,8 @@
 // a compiler prints its warnings.
 #pragma once
 
+#include <gpuasm/isa/SpecCode.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,14 +22,11 @@ struct SourcePos {
   friend bool operator==(const SourcePos&, const SourcePos&) = default;
 };
 
-/// How serious a spec diagnostic is.
-enum class Severity : std::uint8_t { Error, Warning, Note };
-
 /// One finding about the spec: a parse problem, a tolerated irregularity or a lint result.
 struct SpecDiagnostic {
   SourcePos pos;
   Severity severity = Severity::Warning;
-  std::string code;     ///< stable kebab-case code, e.g. "undefined-type"
+  SpecCode code{};      ///< which finding (SpecCode.h's table spells it: "undefined-type")
   std::string message;  ///< one sentence, no trailing period
   std::string erratum;  ///< id of the erratum that handles it (e.g. "L-41"), empty when none
 };
@@ -35,19 +34,19 @@ struct SpecDiagnostic {
 /// Text of a severity as compilers print it ("error", "warning", "note").
 const char* severityName(Severity severity);
 
-/// Collects diagnostics; passed by reference through the spec pipeline.
+/// Collects diagnostics; passed by reference through the spec pipeline. Reporting a code with a
+/// severity its row of SpecCode.h does not allow is a bug (asserted).
 class DiagnosticSink {
  public:
-  void report(SourcePos pos, Severity severity, std::string code, std::string message,
-              std::string erratum = {});
-  void error(SourcePos pos, std::string code, std::string message) {
-    report(pos, Severity::Error, std::move(code), std::move(message));
+  void report(SourcePos pos, Severity severity, SpecCode code, std::string message, std::string erratum = {});
+  void error(SourcePos pos, SpecCode code, std::string message) {
+    report(pos, Severity::Error, code, std::move(message));
   }
-  void warning(SourcePos pos, std::string code, std::string message) {
-    report(pos, Severity::Warning, std::move(code), std::move(message));
+  void warning(SourcePos pos, SpecCode code, std::string message) {
+    report(pos, Severity::Warning, code, std::move(message));
   }
-  void note(SourcePos pos, std::string code, std::string message) {
-    report(pos, Severity::Note, std::move(code), std::move(message));
+  void note(SourcePos pos, SpecCode code, std::string message) {
+    report(pos, Severity::Note, code, std::move(message));
   }
   const std::vector<SpecDiagnostic>& all() const { return items_; }
   std::vector<SpecDiagnostic> take() { return std::move(items_); }

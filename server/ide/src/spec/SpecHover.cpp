@@ -169,7 +169,7 @@ std::optional<HoverInfo> getSpecHover(const SpecView& view, std::uint32_t offset
   decisions.heading = "Findings on this line";
   for (const isa::SpecDiagnostic& d : findings) {
     if (d.pos.line != line) continue;
-    std::string text = "[" + d.code + "] " + d.message;
+    std::string text = "[" + std::string(isa::spelling(d.code)) + "] " + d.message;
     if (const isa::Erratum* er = view.db().erratum(d.erratum); er != nullptr && er->decision.present)
       text += " — " + text::firstSentence(er->decision.text);
     decisions.items.push_back({d.erratum.empty() ? std::string(isa::severityName(d.severity)) : d.erratum,

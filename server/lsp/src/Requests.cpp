@@ -129,8 +129,21 @@ json inlayHints(ServerState& state, const RangeParams& p) {
                                                           state.workspace.settings().liveValuesLane))
       add(h);
   }
-  if (state.workspace.settings().encodingHints)
-    for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
+  // The encodings after every instruction, or on the cursor's line only (docs/PROTOCOL.md).
+  switch (state.workspace.settings().encodingHints) {
+    case workspace::EncodingHints::All:
+      for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
+      break;
+    case workspace::EncodingHints::Cursor:
+      if (doc.cursorLine && *doc.cursorLine < snap.lines().lineCount()) {
+        const syntax::ByteRange line{snap.lines().lineStart(*doc.cursorLine),
+                                     snap.lines().lineEnd(*doc.cursorLine)};
+        if (line.begin < visible.end && line.end >= visible.begin)
+          for (const ide::InlayHint& h : ide::getEncodingHints(snap, line)) add(h);
+      }
+      break;
+    case workspace::EncodingHints::Off: break;
+  }
   std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
     return std::pair(x.position.line, x.position.character) <
            std::pair(y.position.line, y.position.character);
@@ -491,6 +504,12 @@ json didChangeWatchedFiles(ServerState& state, const WatchedFilesParams& p) {
   return nullptr;
 }
 
+// The client's cursor moved (a gpuasm extension): the encoding hint follows it in "cursor" mode.
+json cursor(ServerState& state, const PositionParams& p) {
+  tell(state, state.workspace.setCursor(p.uri, p.position.line));
+  return nullptr;
+}
+
 // The client's state file changed: the dataflow of every open document may change with it.
 json setInitialState(ServerState& state, const InitialStateParams& p) {
   tell(state, state.workspace.setInitialState(p.state));
@@ -557,7 +576,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 }
 
 using enum MethodKind;
-constexpr std::array<Method, 33> kMethods = {{
+constexpr std::array<Method, 34> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
     {"textDocument/didClose", Notification, typed<DocumentParams, didClose>, syncOpenClose},
@@ -592,6 +611,7 @@ constexpr std::array<Method, 33> kMethods = {{
     {"textDocument/prepareRename", Request, typed<PositionParams, prepareRename>, renameCap},
     {"textDocument/rename", Request, typed<RenameParams, rename>, renameCap},
     {"gpuasm/setInitialState", Notification, typed<InitialStateParams, setInitialState>, nullptr},
+    {"gpuasm/cursor", Notification, typed<PositionParams, cursor>, nullptr},
     {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
     {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
     {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},
@@ -683,11 +703,27 @@ std::string inlayHintRefresh(ServerState& state) {
 
 std::span<const Method> methods() { return kMethods; }
 
+namespace {
+
+// "encodingHints": "cursor", "all" or "off"; true and false (the setting's first form) are "all" and "off".
+workspace::EncodingHints encodingHintsMember(const json& s, workspace::EncodingHints current) {
+  using workspace::EncodingHints;
+  if (!s.contains("encodingHints")) return current;
+  const json& v = s["encodingHints"];
+  if (v.is_boolean()) return v.get<bool>() ? EncodingHints::All : EncodingHints::Off;
+  if (v == "cursor") return EncodingHints::Cursor;
+  if (v == "all") return EncodingHints::All;
+  if (v == "off") return EncodingHints::Off;
+  throw ParamsError{"encodingHints must be \"cursor\", \"all\" or \"off\" (or true/false)"};
+}
+
+}  // namespace
+
 workspace::Settings settingsFrom(const workspace::Settings& current, const json& j) {
   workspace::Settings settings = current;
   const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
   if (!s.is_object()) return settings;
-  settings.encodingHints = boolMember(s, "encodingHints", settings.encodingHints);
+  settings.encodingHints = encodingHintsMember(s, settings.encodingHints);
   // {"liveValues": {"enabled": bool, "lane": 0..31 or null}}
   if (s.contains("liveValues") && s["liveValues"].is_object()) {
     const json& live = s["liveValues"];

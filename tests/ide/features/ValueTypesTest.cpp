@@ -130,9 +130,18 @@ TEST(LaneSummary, FloatsAreAffineOnlyWhenExact) {
 TEST(LaneSummary, TwoGroupsOfLanes) {
   EXPECT_EQ(summary(lanesOf([](unsigned l) { return l % 2 == 0 ? 0x100u : 0xf0u; })),
             "R1: even lanes 0x100, odd lanes 0xf0");
-  // lane ^ 16 (SHFL.BFLY 0x10 of the lane id): lanes 0–15 get lane + 16, lanes 16–31 lane - 16.
-  EXPECT_EQ(summary(lanesOf([](unsigned l) { return l ^ 16u; })),
-            "R1: lanes 0\u201315: lane + 0x10, lanes 16\u201331: lane - 0x10");
+  EXPECT_EQ(ide::summarizeLanes(lanesOf([](unsigned l) { return l % 2 == 0 ? 0x100u : 0xf0u; }), 0xFFFFFFFFu,
+                                ValueType::U32)
+                .label("R1", true),
+            "R1: even/odd: 0x100, 0xf0");
+  // lane ^ 16 (SHFL.BFLY 0x10 of the lane ids): each lane's butterfly partner.
+  EXPECT_EQ(summary(lanesOf([](unsigned l) { return l ^ 16u; })), "R1 = lane ^ 0x10");
+  // Lanes 0–15 hold lane + 0x100, lanes 16–31 lane - 16: no line over the warp, nor over the
+  // even lanes (lane 16 would be 0x110), but one in each half.
+  const ide::LaneSummary halves = ide::summarizeLanes(
+      lanesOf([](unsigned l) { return l < 16 ? l + 0x100 : l - 16; }), 0xFFFFFFFFu, ValueType::U32);
+  EXPECT_EQ(halves.label("R1"), "R1: lanes 0\u201315: lane + 0x100, lanes 16\u201331: lane - 0x10");
+  EXPECT_EQ(halves.label("R1", true), "R1: 0\u201315/16\u201331: lane + 0x100, lane - 0x10");
   EXPECT_EQ(summary(lanesOf([](unsigned l) { return l == 0 ? 5u : 0u; })),
             "R1: lane 0 0x5, lanes 1\u201331 0x0");
   // Lane 0 apart, the others 2 × lane.

@@ -98,40 +98,60 @@ std::optional<std::string> affineFloat(const Lanes& lanes, std::uint32_t mask) {
   return affineText(std::fabs(a) == 1 ? "" : f32(a), a < 0, f32(b), b == 0, b < 0);
 }
 
+// "lane ^ 0x10": each active lane holds its butterfly partner's number (SHFL.BFLY of the lane ids).
+std::optional<std::string> butterfly(const Lanes& lanes, std::uint32_t mask, ValueType type) {
+  const unsigned l0 = static_cast<unsigned>(std::countr_zero(mask));
+  const std::uint32_t k = lanes[l0] ^ l0;
+  if (k == 0 || k >= sim::kWarpSize) return std::nullopt;
+  for (unsigned l = 0; l < sim::kWarpSize; ++l)
+    if (((mask >> l) & 1u) != 0 && lanes[l] != (l ^ k)) return std::nullopt;
+  return "lane ^ " + show(k, type);
+}
+
 std::optional<std::string> affine(const Lanes& lanes, std::uint32_t mask, ValueType type) {
   if (std::popcount(mask) < 3 || type == ValueType::Bool) return std::nullopt;
-  return type == ValueType::F32 ? affineFloat(lanes, mask) : affineInteger(lanes, mask, type);
+  if (type == ValueType::F32) return affineFloat(lanes, mask);
+  if (auto f = affineInteger(lanes, mask, type)) return f;
+  return butterfly(lanes, mask, type);
 }
 
 struct Partition {
   std::uint32_t first, second;
   const char* firstName;
   const char* secondName;
+  const char* both;  ///< the two groups in a few characters, for the brief form
 };
 constexpr Partition kPartitions[] = {
-    {0x55555555u, 0xAAAAAAAAu, "even lanes", "odd lanes"},
-    {0x0000FFFFu, 0xFFFF0000u, "lanes 0\u201315", "lanes 16\u201331"},
-    {0x00000001u, 0xFFFFFFFEu, "lane 0", "lanes 1\u201331"},
+    {0x55555555u, 0xAAAAAAAAu, "even lanes", "odd lanes", "even/odd"},
+    {0x0000FFFFu, 0xFFFF0000u, "lanes 0\u201315", "lanes 16\u201331", "0\u201315/16\u201331"},
+    {0x00000001u, 0xFFFFFFFEu, "lane 0", "lanes 1\u201331", "0/1\u201331"},
 };
 
-// One group's part of a two-group summary: "even lanes 0x100" or "lanes 0–15: lane + 0x10".
-std::optional<std::string> groupText(const Lanes& lanes, std::uint32_t mask, ValueType type, const char* name,
-                                     bool uniformOnly) {
-  if (const auto v = uniformValue(lanes, mask)) return std::string(name) + " " + show(*v, type);
+// One group's value or formula, and whether it is a formula.
+std::optional<std::pair<std::string, bool>> groupPart(const Lanes& lanes, std::uint32_t mask, ValueType type,
+                                                      bool uniformOnly) {
+  if (const auto v = uniformValue(lanes, mask)) return std::pair(show(*v, type), false);
   if (uniformOnly) return std::nullopt;
-  if (const auto f = affine(lanes, mask, type)) return std::string(name) + ": " + *f;
+  if (const auto f = affine(lanes, mask, type)) return std::pair(*f, true);
   return std::nullopt;
 }
 
-std::optional<std::string> groups(const Lanes& lanes, std::uint32_t mask, ValueType type) {
+// "even lanes 0x100" or "lanes 0–15: lane + 0x10".
+std::string groupText(const char* name, const std::pair<std::string, bool>& part) {
+  return std::string(name) + (part.second ? ": " : " ") + part.first;
+}
+
+std::optional<LaneSummary> groups(const Lanes& lanes, std::uint32_t mask, ValueType type) {
   for (const bool uniformOnly : {true, false}) {
     if (!uniformOnly && type == ValueType::Bool) break;
     for (const Partition& p : kPartitions) {
       if ((mask & p.first) == 0 || (mask & p.second) == 0) continue;
-      const auto first = groupText(lanes, mask & p.first, type, p.firstName, uniformOnly);
-      const auto second =
-          first ? groupText(lanes, mask & p.second, type, p.secondName, uniformOnly) : std::nullopt;
-      if (second) return *first + ", " + *second;
+      const auto first = groupPart(lanes, mask & p.first, type, uniformOnly);
+      const auto second = first ? groupPart(lanes, mask & p.second, type, uniformOnly) : std::nullopt;
+      if (!second) continue;
+      return LaneSummary{LaneSummary::Kind::Groups,
+                         groupText(p.firstName, *first) + ", " + groupText(p.secondName, *second),
+                         std::string(p.both) + ": " + first->first + ", " + second->first};
     }
   }
   return std::nullopt;
@@ -183,7 +203,7 @@ LaneSummary summarizeLanes(const Lanes& lanes, std::uint32_t activeMask, ValueTy
     return {LaneSummary::Kind::Uniform, text, text};
   }
   if (const auto f = affine(lanes, activeMask, type)) return {LaneSummary::Kind::Affine, *f, *f};
-  if (const auto g = groups(lanes, activeMask, type)) return {LaneSummary::Kind::Groups, *g, *g};
+  if (auto g = groups(lanes, activeMask, type)) return std::move(*g);
   return distinct(lanes, activeMask, type);
 }
 

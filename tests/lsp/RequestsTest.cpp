@@ -90,6 +90,21 @@ TEST_F(Requests, HoverOnAMnemonicShowsTheSpecDescription) {
       call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 17)}}).is_null());  // after ';'
 }
 
+// FADD.RN R4, R3, 1.5 with R3 = 0 writes 1.5, whose bits are 0x3fc00000; FADD works on f32.
+TEST_F(Requests, HoverOnARegisterShowsItsLiveValueInItsType) {
+  start("// @state R3 = 0\nFADD.RN R4, R3, 1.5 ;\n");
+  const std::string shown =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(1, 9)}})["contents"]["value"];
+  EXPECT_NE(shown.find("Live value (f32, after this line)"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("1.5 (0x3fc00000)"), std::string::npos) << shown;
+  // With live values off, hover says nothing of them.
+  send({note("workspace/didChangeConfiguration",
+             {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})});
+  const std::string off =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(1, 9)}})["contents"]["value"];
+  EXPECT_EQ(off.find("Live value"), std::string::npos) << off;
+}
+
 // tests/asm/valid.asm: `MOV R1, 0x10 ;` encodes to 0x00000000000000000000001000017d11, computed by
 // tests/asm/encode-by-hand.py from the spec's field declarations.
 // The encodings by hand: MOV (optype 17 = 0x11) with an immediate (stype I = 0xd), guard PT (7 at

@@ -106,9 +106,16 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
 }
 
 json hover(ServerState& state, const PositionParams& p) {
-  const ide::Snapshot& snap = snapshotOf(state, p.uri);
-  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state));
+  workspace::Document& doc = documentOf(state, p.uri);
+  const ide::Snapshot& snap = *doc.snapshot;
+  const std::uint32_t offset = at(state, snap).offset(p.position);
+  auto h = ide::getHover(snap, offset, initialState(state));
   if (!h) return nullptr;
+  // On a register operand: its live value in the type this instruction gives it, hex beside.
+  if (state.workspace.settings().liveValues)
+    if (auto live = ide::liveValueHover(state.workspace.liveRun(doc, p.position.line), offset,
+                                        state.workspace.settings().liveValuesLane))
+      h->sections.push_back(std::move(*live));
   // A client that reads only plain text gets plain text (hover.contentFormat).
   MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h))
                                                       : MarkupContent{"plaintext", hoverPlainText(*h)};

@@ -171,3 +171,42 @@ TEST(LiveValues, AnEditReRunsFromTheLastCheckpointBeforeIt) {
 
 }  // namespace
 }  // namespace gpuasm::featuretest
+
+namespace gpuasm::featuretest {
+namespace {
+
+// Hover's live value of the register operand at the first `at` in `text`.
+std::optional<ide::HoverSection> liveHover(const ide::LiveRun& run, const std::string& text,
+                                           const std::string& at,
+                                           std::optional<std::uint32_t> lane = std::nullopt) {
+  return ide::liveValueHover(run, static_cast<std::uint32_t>(text.find(at)), lane);
+}
+
+TEST(LiveValues, HoverGivesARegistersValueInItsTypeWithTheHexBeside) {
+  // R3 = 0: FADD.RN 0 + 1.5 = 1.5 = 0x3fc00000; then 1.5 + 1.5 = 3.0 = 0x40400000.
+  const std::string text = "// @state R3 = 0\nFADD.RN R4, R3, 1.5 ;\nFADD R5, R4, R4 ;\n";
+  const auto run = runOf(text);
+  const auto written = liveHover(*run, text, "R4, R3");
+  ASSERT_TRUE(written);
+  EXPECT_EQ(written->heading, "Live value (f32, after this line)");
+  ASSERT_EQ(written->items.size(), 1u);
+  EXPECT_EQ(written->items[0].label, "R4");
+  EXPECT_EQ(written->items[0].text, "1.5 (0x3fc00000)");
+  // Read on the next line: what the line above left.
+  const auto read = liveHover(*run, text, "R4, R4");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->heading, "Live value (f32)");
+  EXPECT_EQ(read->items[0].text, "1.5 (0x3fc00000)");
+  EXPECT_EQ(liveHover(*run, text, "R5")->items[0].text, "3.0 (0x40400000)");
+  // R3 comes from the initial state only: the run wrote nothing to show.
+  EXPECT_FALSE(liveHover(*run, text, "R3, 1.5"));
+  EXPECT_FALSE(liveHover(*run, text, "FADD.RN"));
+  // Lane-varying: R1 = lane + lane, bits (IADD has no type).
+  const std::string lanes = "// @state R0 = lane\nIADD R1, R0, R0 ;\n";
+  const auto laneRun = runOf(lanes);
+  EXPECT_EQ(liveHover(*laneRun, lanes, "R1")->items[0].text, "lane \u00d7 2 (lane 0: 0x0)");
+  EXPECT_EQ(liveHover(*laneRun, lanes, "R1", 3)->items[0].text, "0x6 in lane 3");
+}
+
+}  // namespace
+}  // namespace gpuasm::featuretest

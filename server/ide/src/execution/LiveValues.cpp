@@ -339,6 +339,64 @@ std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
   return out;
 }
 
+namespace {
+
+// The value `w` gives a register, typed as `type`, in hover's words.
+std::string hoverValueText(const WrittenValue& w, std::uint32_t activeMask, sim::ValueType type,
+                           std::optional<std::uint32_t> lane) {
+  const bool perLane = w.file == sim::RegFile::R || w.file == sim::RegFile::P;
+  auto withBits = [&](unsigned l) { return sim::formatValueWithBits({type, w.lanes[l]}); };
+  if (!perLane) return withBits(0);
+  if (lane && *lane < sim::kWarpSize) return withBits(*lane) + " in lane " + std::to_string(*lane);
+  const LaneSummary s = summarizeLanes(w.lanes, activeMask, type);
+  if (s.kind == LaneSummary::Kind::Uniform)
+    return withBits(static_cast<unsigned>(std::countr_zero(activeMask)));
+  return s.text + " (lane 0: " + withBits(0) + ")";
+}
+
+}  // namespace
+
+std::optional<HoverSection> liveValueHover(const LiveRun& run, std::uint32_t offset,
+                                           std::optional<std::uint32_t> lane) {
+  const Snapshot& snap = run.snapshot();
+  if (offset >= snap.text().size() || snap.chunkCount() == 0) return std::nullopt;
+  const std::size_t k = snap.chunkHolding(offset);
+  const ChunkAnalysis& chunk = snap.chunk(k);
+  const std::uint32_t local = offset - snap.chunkStart(k);
+  const auto event =
+      std::find_if(chunk.registerEvents.begin(), chunk.registerEvents.end(), [&](const RegisterEvent& e) {
+        return !e.implicit && !e.unknown && !e.wholeFile && e.range.begin <= local && local < e.range.end;
+      });
+  if (event == chunk.registerEvents.end()) return std::nullopt;
+  const std::uint32_t line = snap.chunkLine(k) + event->line;
+  const auto& inst = chunk.unit.statements[event->statement].inst;
+  const sim::ValueType type = registerValueType(snap.db(), inst ? &*inst : nullptr, event->reg, event->width);
+  // A write: the value after this line; a read: the last write above it, looked for a window of
+  // lines at a time from this line up.
+  const bool written = isa::writes(event->access);
+  constexpr std::uint32_t kWindow = 256;
+  for (std::uint32_t last = line;;) {
+    const std::uint32_t first = written ? line : last - std::min(last, kWindow - 1);
+    const std::vector<ExecutedLine> lines = run.linesIn(first, last);
+    for (auto l = lines.rbegin(); l != lines.rend(); ++l) {
+      if (!written && l->line == line) continue;
+      const auto w = std::find_if(l->writes.begin(), l->writes.end(),
+                                  [&](const WrittenValue& v) { return v.reg == event->reg; });
+      if (w == l->writes.end()) continue;
+      HoverSection h;
+      h.kind = HoverSectionKind::Facts;
+      h.heading =
+          std::string("Live value (") + sim::valueTypeName(type) + (written ? ", after this line)" : ")");
+      const std::string name =
+          isa::registerSpelling(snap.db(), snap.db().types()[w->reg.file], w->reg.number, 1);
+      h.items.push_back({name, hoverValueText(*w, l->activeMask, type, lane), true, false});
+      return h;
+    }
+    if (written || first == 0) return std::nullopt;
+    last = first - 1;
+  }
+}
+
 std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine,
                                          std::optional<std::uint32_t> lane) {
   struct Line {

@@ -11,6 +11,7 @@
 // warp after it executed.
 #pragma once
 
+#include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/asm/InlayHints.h>
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -155,6 +156,15 @@ std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
 /// The most columns a line's live-value hint takes; a longer label is shown in its short form,
 /// cut to this width with "…" if still longer, and given whole in the hint's tooltip.
 inline constexpr std::size_t kLiveHintColumns = 40;
+
+/// For hover on a register operand at `offset` of an executed line: what the register holds in
+/// the live run, in the type this instruction gives it with the hex beside ("R4 = 1.5
+/// (0x3fc00000)"): a written register after the line, a read one before it (as the last line
+/// above that wrote it left it), for `lane` or summarised over the active lanes (with lane 0's
+/// value beside a summary that is not one value). None elsewhere, or for a register the run
+/// has not written by then.
+std::optional<HoverSection> liveValueHover(const LiveRun& run, std::uint32_t offset,
+                                           std::optional<std::uint32_t> lane);
 
 /// The expectations as diagnostics: an error on each that failed (expectation-failed), a
 /// warning on each the finished run did not reach (expectation-not-checked).

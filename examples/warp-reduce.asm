@@ -6,7 +6,7 @@
 // @state c[0x0][0x10] = 0x3e000000
 
 MOV R1, R0 ;
-SHFL.BFLY PT, R2, R1, 0x10, 0x1f ;   // R2 = R1 of lane ^ 16
+SHFL.BFLY PT, R2, R1, 0x10, 0x1f ;   // R1 of lane ^ 16
 IADD R1, R1, R2 ;
 SHFL.BFLY PT, R2, R1, 0x8, 0x1f ;
 IADD R1, R1, R2 ;
@@ -15,11 +15,11 @@ IADD R1, R1, R2 ;
 SHFL.BFLY PT, R2, R1, 0x2, 0x1f ;
 IADD R1, R1, R2 ;
 SHFL.BFLY PT, R2, R1, 0x1, 0x1f ;
-IADD R1, R1, R2 ;                    // every lane: 0 + 1 + … + 31 = 496 (0x1f0)
+IADD R1, R1, R2 ;                    // every lane: 0 + … + 31 = 0x1f0
 
-REDUX.SUM R3, R0 ;                   // the same sum in one warp-wide instruction
+REDUX.SUM R3, R0 ;                   // the same sum, warp-wide
 ISETP.EQ.AND P0, PT, R1, R3, PT ;
-VOTE.ALL R4, P1, P0 ;                // P1 = every lane agrees; R4 = the ballot
+VOTE.ALL R4, P1, P0 ;                // P1 = all agree
 
 I2I.U16 R5, R1 ;
 MOV R6, c[0x0][0x10] ;               // 0.125f

@@ -412,6 +412,9 @@ if live.builtin() then
   check('Neovim 0.10+: :GpuasmLane 1 makes the hints R2 = 0xf0',
     wait_for(function() return hint_labels():find('R2 = 0xf0', 1, true) ~= nil end), hint_labels())
   vim.cmd('GpuasmLane summary')
+  -- The encoding hint is on the cursor's line: put it on the IADD.
+  vim.api.nvim_win_set_cursor(vim.fn.bufwinid(warp), { iadd, 0 })
+  require('gpuasm').send_cursor(warp)
   vim.cmd('GpuasmLiveValues off')
   check('Neovim 0.10+: :GpuasmLiveValues off leaves the encodings only', wait_for(function()
     local now = hint_labels()
@@ -421,11 +424,11 @@ if live.builtin() then
 else
   check('live values: R3 = 0x1f0 after REDUX.SUM', shows(redux, 'R3 = 0x1f0'), live_text(redux))
   check('live values: the divergent summary after the last SHFL.BFLY',
-    shows(last_shfl, 'R2: 2 values (0x100 \u{d7}16, 0xf0 \u{d7}16)'), live_text(last_shfl))
+    shows(last_shfl, 'R2: even lanes 0x100, odd lanes 0xf0'), live_text(last_shfl))
   vim.cmd('GpuasmLane 1')
   check(':GpuasmLane 1 shows lane 1: R2 = 0xf0', shows(last_shfl, 'R2 = 0xf0'), live_text(last_shfl))
   vim.cmd('GpuasmLane summary')
-  check(':GpuasmLane summary goes back to the summary', shows(last_shfl, 'R2: 2 values'), live_text(last_shfl))
+  check(':GpuasmLane summary goes back to the summary', shows(last_shfl, 'R2: even lanes'), live_text(last_shfl))
   vim.cmd('GpuasmLiveValues off')
   check(':GpuasmLiveValues off removes them', wait_for(function() return live_text(redux) == '' and live_text(last_shfl) == '' end),
     live_text(redux))

@@ -49,6 +49,12 @@ std::string formatValue(const Value& value) {
   return formatBits(value.bits, ValueFormat::Hex);
 }
 
+std::string formatValueWithBits(const Value& value, ValueFormat bits) {
+  if (value.type == ValueType::Bool) return formatValue(value);
+  if (value.type == ValueType::U32) return formatBits(value.bits, bits);
+  return formatValue(value) + " (" + formatBits(value.bits, bits) + ")";
+}
+
 namespace {
 
 std::unexpected<ValueError> malformed(std::string_view text) {

@@ -317,6 +317,34 @@ TEST_F(DapLanes, ReduxAndVoteCombineTheirParticipants) {
   EXPECT_EQ(after["registers"][5]["values"][4], "0x00000000");
 }
 
+TEST_F(Dap, VariablesShowValuesInTheirTypesWithTheHexBeside) {
+  // Line 27 is FFMA.RZ R8, R7, R7, 0.25. Before it: MOV R6, c[0x0][0x10] copied the bits
+  // 0x3e000000 (MOV has no type: hex), FMUL R7, R6, 4.0 made 0.125 × 4 = 0.5 = 0x3f000000 (FMUL
+  // works on f32), I2I.U16 R5, R1 wrote 0x1f0 (a 16-bit type: bits), REDUX.SUM R3 (U32): 0x1f0.
+  launchAndStopAt(27);
+  runUntilStopped();
+  EXPECT_EQ(variable(1, "R6"), "0x3e000000");
+  EXPECT_EQ(variable(1, "R7"), "0.5 (0x3f000000)");
+  EXPECT_EQ(variable(1, "R5"), "0x000001f0");
+  EXPECT_EQ(variable(1, "R3"), "0x000001f0");
+  json decimal =
+      request("variables", {{"variablesReference", 1}, {"format", {{"hex", false}}}})["body"]["variables"];
+  const auto r7 =
+      std::find_if(decimal.begin(), decimal.end(), [](const json& v) { return v["name"] == "R7"; });
+  ASSERT_NE(r7, decimal.end());
+  EXPECT_EQ((*r7)["value"], "0.5");
+  // After the FFMA: 0.5 × 0.5 + 0.25 = 0.5 exactly.
+  send("next", {{"threadId", 1}});
+  EXPECT_EQ(variable(1, "R8"), "0.5 (0x3f000000)");
+  // The registers view's types: as the last instruction that wrote each register typed it.
+  json types = request("gpuasm/warpState")["body"]["types"];
+  EXPECT_EQ(types["R7"], "f32");
+  EXPECT_EQ(types["R8"], "f32");
+  EXPECT_EQ(types["R6"], "u32");
+  EXPECT_EQ(types["P0"], "bool");
+  EXPECT_FALSE(types.contains("R0"));  // set by `// @state` only
+}
+
 TEST_F(Dap, EvaluateSetVariableAndProvenance) {
   launchAndStopAt(20);
   runUntilStopped();

@@ -137,33 +137,83 @@ TEST_F(Requests, HoverOnAMnemonicExplainsTheLineWithTheRoundingTable) {
   EXPECT_EQ(off.find("Result under each rounding mode"), std::string::npos) << off;
 }
 
+// FADD.RN R4, R3, 1.5 with R3 = 0 writes 1.5, whose bits are 0x3fc00000; FADD works on f32.
+TEST_F(Requests, HoverOnARegisterShowsItsLiveValueInItsType) {
+  start("// @state R3 = 0\nFADD.RN R4, R3, 1.5 ;\n");
+  // A hover reads the run as far as it got; the inlay hints of the visible lines run it.
+  call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 2, 0)}});
+  const std::string shown =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(1, 9)}})["contents"]["value"];
+  EXPECT_NE(shown.find("Live value (f32, after this line)"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("1.5 (0x3fc00000)"), std::string::npos) << shown;
+  // With live values off, hover says nothing of them.
+  send({note("workspace/didChangeConfiguration",
+             {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})});
+  const std::string off =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(1, 9)}})["contents"]["value"];
+  EXPECT_EQ(off.find("Live value"), std::string::npos) << off;
+}
+
 // tests/asm/valid.asm: `MOV R1, 0x10 ;` encodes to 0x00000000000000000000001000017d11, computed by
 // tests/asm/encode-by-hand.py from the spec's field declarations.
-TEST_F(Requests, InlayHintShowsTheEncodingAndTheSettingTurnsItOff) {
-  start("MOV R1, 0x10 ; // x\n", {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}});
-  json hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
-  ASSERT_EQ(hints.size(), 2u) << hints.dump();
-  EXPECT_EQ(hints[0]["label"], "R1 = 0x10");  // the live value: MOV wrote 0x10 in every lane
-  EXPECT_EQ(hints[1]["label"], "0x00000000000000000000001000017d11");
-  EXPECT_EQ(hints[1]["position"], pos(0, 19));  // after the trailing comment
-  // Switched off: no encoding hint, and the client is told to ask again.
-  const auto r = send(
-      {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})});
+// The encodings by hand: MOV (optype 17 = 0x11) with an immediate (stype I = 0xd), guard PT (7 at
+// bit 12), rd at bit 16 and the immediate in bits 32..63: 0x…10_00017d11 and 0x…20_00027d11.
+TEST_F(Requests, TheEncodingHintFollowsTheCursorAndTheSettingShowsAllOrNone) {
+  start("MOV R1, 0x10 ; // x\nMOV R2, 0x20 ;\n",
+        {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}});
+  const std::string first = "0x00000000000000000000001000017d11",
+                    second = "0x00000000000000000000002000027d11";
+  auto hints = [&] {
+    return call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 2, 0)}});
+  };
+  auto labels = [&] {
+    std::vector<std::string> out;
+    for (const json& h : hints()) out.push_back(h["label"]);
+    return out;
+  };
+  auto cursorAt = [&](int line, int character) {
+    return send({note("gpuasm/cursor",
+                      {{"textDocument", {{"uri", "file:///a.asm"}}}, {"position", pos(line, character)}})});
+  };
+  auto configure = [&](json value) {
+    return send(
+        {note("workspace/didChangeConfiguration", {{"settings", {{"gpuasm", {{"encodingHints", value}}}}}})});
+  };
+  // By default on the cursor's line only: before the client says where it is, the live values alone.
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x20"}));
+  // The cursor on line 0: its encoding after the trailing comment, and the client asked to refresh.
+  auto r = cursorAt(0, 3);
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["method"], "workspace/inlayHint/refresh");
-  hints = call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}});
-  ASSERT_EQ(hints.size(), 1u);
-  EXPECT_EQ(hints[0]["label"], "R1 = 0x10");
-  // The same setting again changes nothing and asks for nothing.
-  EXPECT_TRUE(send({note("workspace/didChangeConfiguration",
-                         {{"settings", {{"gpuasm", {{"encodingHints", false}}}}}})})
-                  .empty());
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", first, "R2 = 0x20"}));
+  EXPECT_EQ(hints()[1]["position"], pos(0, 19));
+  // Another column of the same line changes nothing and asks for nothing.
+  EXPECT_TRUE(cursorAt(0, 7).empty());
+  ASSERT_EQ(cursorAt(1, 0).size(), 1u);
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x20", second}));
+  // "all": every instruction's; the first form of the setting, true, means the same.
+  ASSERT_EQ(configure("all").size(), 1u);
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", first, "R2 = 0x20", second}));
+  EXPECT_TRUE(configure(true).empty());
+  // With every encoding shown the cursor does not matter: no refresh.
+  EXPECT_TRUE(cursorAt(0, 0).empty());
+  // "off" (or false): none.
+  r = configure("off");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["method"], "workspace/inlayHint/refresh");
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x20"}));
+  EXPECT_TRUE(configure(false).empty());
+  // A value that is none of them is refused with a log message; the setting stays.
+  r = configure("some");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["method"], "window/logMessage");
+  EXPECT_EQ(labels(), (std::vector<std::string>{"R1 = 0x10", "R2 = 0x20"}));
   // Live values off too: nothing left.
   EXPECT_EQ(send({note("workspace/didChangeConfiguration",
                        {{"settings", {{"gpuasm", {{"liveValues", {{"enabled", false}}}}}}}})})
                 .size(),
             1u);
-  EXPECT_TRUE(call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, 1, 0)}}).empty());
+  EXPECT_TRUE(hints().empty());
 }
 
 TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {
@@ -172,7 +222,7 @@ TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {
 }
 
 // Live values follow the document, the pinned lane and the client's state file. Values by hand:
-// R2 = R0 + R1 with R0 = lane and R1 = 0x10, so lane 3 holds 0x13.
+// R2 = R0 + R1 with R0 = lane and R1 = 0x10: lane + 0x10 over the warp, so lane 3 holds 0x13.
 TEST_F(Requests, LiveValuesFollowEditsTheLaneAndTheStateFile) {
   start("// @state R0 = lane\nMOV R1, 0x10 ;\nIADD R2, R0, R1 ;\n",
         {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}}, {{"encodingHints", false}});
@@ -185,9 +235,7 @@ TEST_F(Requests, LiveValuesFollowEditsTheLaneAndTheStateFile) {
       out.push_back(h.contains("label") ? h["label"].get<std::string>() : h["text"].get<std::string>());
     return out;
   };
-  EXPECT_EQ(labels("textDocument/inlayHint"),
-            (std::vector<std::string>{"R1 = 0x10",
-                                      "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)"}));
+  EXPECT_EQ(labels("textDocument/inlayHint"), (std::vector<std::string>{"R1 = 0x10", "R2 = lane + 0x10"}));
   const json inline0 = call("textDocument/inlineValue",
                             {{"textDocument", kDoc},
                              {"range", range(0, 0, 3, 0)},

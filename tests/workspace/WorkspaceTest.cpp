@@ -149,7 +149,7 @@ TEST(Workspace, SettingsAndTheInitialStateRedoTheDataflow) {
   ASSERT_EQ(d.flow.size(), 2u);
   EXPECT_EQ(d.flow[0].code, isa::DiagnosticCode::UninitializedRead);
   EXPECT_EQ(d.flow[1].code, isa::DiagnosticCode::DataflowLimit);
-  one.encodingHints = false;
+  one.encodingHints = workspace::EncodingHints::Off;
   EXPECT_TRUE(w.configure(one, std::nullopt).inlayHints);
   settle(w);
   // A state file that sets R1: at once, the first finding is R3's (bytes 13..15).

@@ -31,8 +31,26 @@ let output: vscode.OutputChannel;
 let specStatus: SpecStatus | undefined;
 let specLanguage: SpecLanguage | undefined;
 
-function encodingHints(): boolean {
-  return vscode.workspace.getConfiguration('gpuasm').get<boolean>('encodingHints', true);
+type EncodingHints = 'cursor' | 'all' | 'off';
+
+/** gpuasm.encodingHints: on the cursor's line, on every line, or off (true/false, its first form: all/off). */
+function encodingHints(): EncodingHints {
+  const value = vscode.workspace.getConfiguration('gpuasm').get<EncodingHints | boolean>('encodingHints', 'cursor');
+  if (typeof value === 'boolean') return value ? 'all' : 'off';
+  return value === 'all' || value === 'off' ? value : 'cursor';
+}
+
+/** The line of the cursor the server last heard of, per document: gpuasm/cursor is sent when it changes. */
+const cursorLines = new Map<string, number>();
+
+/** Tells the server the cursor's line in a gpuasm editor (docs/PROTOCOL.md, gpuasm/cursor). */
+function sendCursor(editor: vscode.TextEditor | undefined): void {
+  if (!editor || editor.document.languageId !== 'gpuasm' || client?.state !== State.Running) return;
+  const uri = editor.document.uri.toString();
+  const position = editor.selection.active;
+  if (cursorLines.get(uri) === position.line) return;
+  cursorLines.set(uri, position.line);
+  void client.sendNotification('gpuasm/cursor', { textDocument: { uri }, position: { line: position.line, character: position.character } });
 }
 
 function liveValues(): boolean {
@@ -195,6 +213,9 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     output.appendLine(`gpuasm/specInfo failed: ${(error as Error).message}`);
   }
   await sendInitialState(stateFile);
+  // A new server knows no cursor yet: the encoding hint of the cursor's line needs it.
+  cursorLines.clear();
+  sendCursor(vscode.window.activeTextEditor);
 }
 
 /**
@@ -361,10 +382,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     vscode.commands.registerCommand('gpuasm.ui.toggleEncodingHints', async () => {
-      const shown = !encodingHints();
+      // Off, or back on the cursor's line (the default).
+      const shown: EncodingHints = encodingHints() === 'off' ? 'cursor' : 'off';
       await vscode.workspace.getConfiguration('gpuasm').update('encodingHints', shown, vscode.ConfigurationTarget.Global);
-      vscode.window.setStatusBarMessage(`gpuasm: inline encoding hints ${shown ? 'on' : 'off'}`, 5000);
+      vscode.window.setStatusBarMessage(`gpuasm: inline encoding hints ${shown === 'off' ? 'off' : 'on the cursor line'}`, 5000);
     }),
+    vscode.window.onDidChangeTextEditorSelection((event) => sendCursor(event.textEditor)),
     vscode.commands.registerCommand('gpuasm.ui.toggleLiveValues', async () => {
       const shown = !liveValues();
       await vscode.workspace.getConfiguration('gpuasm').update('liveValues.enabled', shown, vscode.ConfigurationTarget.Global);
@@ -415,7 +438,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     vscode.window.onDidChangeVisibleTextEditors(() => decorations.refresh()),
-    vscode.window.onDidChangeActiveTextEditor((editor) => stateFile.follow(editor)),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      stateFile.follow(editor);
+      sendCursor(editor);
+    }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('gpuasm.serverPath')) {
         await stopClient();

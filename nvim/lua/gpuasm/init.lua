@@ -8,9 +8,10 @@ M.config = {
   -- The gpuasm executable. nil: vim.g.gpuasm_binary, else build/bin/gpuasm of the repository
   -- this plug-in lives in (nvim/../build/bin/gpuasm), else `gpuasm` on PATH.
   binary = nil,
-  -- Encoding of each instruction as an inlay hint (the server's `encodingHints`); shown on
-  -- Neovim 0.10 and later, which display inlay hints.
-  encoding_hints = true,
+  -- Encoding of an instruction as an inlay hint (the server's `encodingHints`): 'cursor' (on the
+  -- cursor's line), 'all' or 'off' (true and false mean 'all' and 'off'); shown on Neovim 0.10
+  -- and later, which display inlay hints.
+  encoding_hints = 'cursor',
   -- Live values: what each executed line wrote, re-run as you type (the server's
   -- `liveValues.enabled`): virtual text on Neovim 0.7-0.9, inlay hints on 0.10 and later.
   live_values = true,
@@ -90,14 +91,20 @@ local function root_dir(buf)
   return dir
 end
 
-local function encoding_hints_enabled() return M.config.encoding_hints ~= false end
+local function encoding_hints_mode()
+  local value = M.config.encoding_hints
+  if value == false or value == 'off' then return 'off' end
+  if value == true or value == 'all' then return 'all' end
+  return 'cursor'
+end
+local function encoding_hints_enabled() return encoding_hints_mode() ~= 'off' end
 function M.live_values_enabled() return M.config.live_values ~= false end
 
 --- The server's settings (docs/PROTOCOL.md) from M.config.
 function M.settings()
   local lane = M.config.live_values_lane
   return {
-    encodingHints = encoding_hints_enabled(),
+    encodingHints = encoding_hints_mode(),
     liveValues = { enabled = M.live_values_enabled(), lane = lane == nil and vim.NIL or lane },
     specDir = (M.config.spec_dir == nil or M.config.spec_dir == '') and vim.NIL or M.config.spec_dir,
   }
@@ -119,6 +126,10 @@ local function show_inlay_hints(buf)
   end
 end
 
+-- The line of the cursor the server last heard of, per buffer (gpuasm/cursor, docs/PROTOCOL.md):
+-- the encoding hint of the cursor's line follows it.
+local cursor_lines = {}
+
 local function on_attach(client, buf)
   if vim.bo[buf].filetype == 'gpuasmspec' then
     if M.config.on_attach then M.config.on_attach(client, buf) end
@@ -126,6 +137,12 @@ local function on_attach(client, buf)
   end
   if vim.bo[buf].omnifunc == '' then vim.bo[buf].omnifunc = 'v:lua.vim.lsp.omnifunc' end
   show_inlay_hints(buf)
+  cursor_lines[buf] = nil
+  vim.api.nvim_create_autocmd({ 'CursorMoved', 'CursorMovedI', 'BufEnter' }, {
+    buffer = buf,
+    callback = function() M.send_cursor(buf) end,
+  })
+  M.send_cursor(buf)
   require('gpuasm.live').attach(buf)
   if M.config.on_attach then M.config.on_attach(client, buf) end
 end
@@ -175,6 +192,20 @@ end
 local function send_notification(client, method, params)
   if method_call then return client:notify(method, params) end
   return client.notify(method, params)
+end
+
+--- Tells the server the cursor's line in `buf` when it changed.
+function M.send_cursor(buf)
+  local client = M.client(buf)
+  local win = vim.fn.bufwinid(buf)
+  if not client or win == -1 then return end
+  local cursor = vim.api.nvim_win_get_cursor(win)
+  if cursor_lines[buf] == cursor[1] - 1 then return end
+  cursor_lines[buf] = cursor[1] - 1
+  send_notification(client, 'gpuasm/cursor', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = cursor[1] - 1, character = cursor[2] },
+  })
 end
 
 -- Neovim 0.7: one client per root folder, started once and attached to every buffer under it.

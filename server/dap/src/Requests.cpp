@@ -90,7 +90,11 @@ std::optional<DebugContainer> containerOf(std::int64_t reference) {
 std::string valueText(const DebugValue& v, bool hex) {
   switch (v.kind) {
     case DebugValue::Kind::Number:
-      return sim::formatBits(v.bits, hex ? sim::ValueFormat::PaddedHex : sim::ValueFormat::Unsigned);
+      // In its type with the bits beside ("1.5 (0x3fc00000)"); bits in hex, or decimal when asked.
+      if (!hex)
+        return v.type == sim::ValueType::U32 ? sim::formatBits(v.bits, sim::ValueFormat::Unsigned)
+                                             : sim::formatValue({v.type, v.bits});
+      return sim::formatValueWithBits({v.type, v.bits}, sim::ValueFormat::PaddedHex);
     case DebugValue::Kind::Hex: return hex8(v.bits);
     case DebugValue::Kind::F32: return sim::formatValue({sim::ExprType::F32, v.bits});
     case DebugValue::Kind::Bool: return sim::formatBits(v.bits, sim::ValueFormat::Bool);
@@ -228,7 +232,7 @@ json provenance(DapState& s, const ProvenanceArguments& a) {
 // `gpuasm run --json` gives them, the active mask, the position and the lane in focus.
 json warpState(DapState& s, const NoArguments&) {
   const ide::Debugger& d = *s.session.debugger();
-  WarpStateResult r{d.position(), d.length(), std::nullopt, s.session.lane(), &d.state()};
+  WarpStateResult r{d.position(), d.length(), std::nullopt, s.session.lane(), &d.state(), d.registerTypes()};
   if (const auto line = d.lineAt(d.position())) r.line = *line + 1;
   return r;
 }

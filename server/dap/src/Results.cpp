@@ -109,6 +109,10 @@ void to_json(json& j, const WarpStateResult& r) {
        {"lane", r.lane},
        {"activeMask", hex8(r.state->activeMask)},
        {"regs", wire::detail::registersJson(*r.state)}};
+  json types = json::object();
+  for (const ide::RegisterType& t : r.types)
+    types[r.state->layout.name(t.file, t.number)] = sim::valueTypeName(t.type);
+  j["types"] = std::move(types);
   if (r.line) j["line"] = *r.line;
 }
 

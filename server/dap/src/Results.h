@@ -122,6 +122,8 @@ struct WarpStateResult {
   std::optional<std::uint32_t> line;  ///< 1-based; none at the end
   unsigned lane = 0;
   const sim::WarpState* state = nullptr;  ///< the active mask and the registers (as `gpuasm run --json`)
+  /// Per register the last instruction executed wrote: the type it gave it (ValueTypes.h).
+  std::vector<ide::RegisterType> types;
 };
 void to_json(json& j, const WarpStateResult& r);
 

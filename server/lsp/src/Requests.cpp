@@ -18,6 +18,7 @@
 #include <gpuasm/ide/asm/InlayHints.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/analysis/ValueTypes.h>
 #include <gpuasm/ide/asm/SemanticTokens.h>
 #include <gpuasm/ide/asm/SignatureHelp.h>
 #include <gpuasm/ide/execution/Run.h>
@@ -135,8 +136,21 @@ json inlayHints(ServerState& state, const RangeParams& p) {
                                                           state.workspace.settings().liveValuesLane))
       add(h);
   }
-  if (state.workspace.settings().encodingHints)
-    for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
+  // The encodings after every instruction, or on the cursor's line only (docs/PROTOCOL.md).
+  switch (state.workspace.settings().encodingHints) {
+    case workspace::EncodingHints::All:
+      for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
+      break;
+    case workspace::EncodingHints::Cursor:
+      if (doc.cursorLine && *doc.cursorLine < snap.lines().lineCount()) {
+        const syntax::ByteRange line{snap.lines().lineStart(*doc.cursorLine),
+                                     snap.lines().lineEnd(*doc.cursorLine)};
+        if (line.begin < visible.end && line.end >= visible.begin)
+          for (const ide::InlayHint& h : ide::getEncodingHints(snap, line)) add(h);
+      }
+      break;
+    case workspace::EncodingHints::Off: break;
+  }
   std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
     return std::pair(x.position.line, x.position.character) <
            std::pair(y.position.line, y.position.character);
@@ -395,8 +409,17 @@ json rename(ServerState& state, const RenameParams& p) {
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
 
-json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
-  return wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
+// `gpuasm run --json`'s result, and per register the last executed instruction wrote, the type it
+// gave it (ValueTypes.h): "f32", "s32", "u32" (shown in hex) or "bool".
+json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::AssembledUnit& unit,
+               const ide::RunOutcome& outcome) {
+  json out = wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
+  json types = json::object();
+  for (const auto& [reg, type] : ide::writtenValueTypes(snap.db(), unit, outcome.result.executed))
+    types[isa::registerSpelling(snap.db(), snap.db().types()[reg.file], reg.number, 1)] =
+        sim::valueTypeName(type);
+  out["types"] = std::move(types);
+  return out;
 }
 
 json runToCursor(ServerState& state, const PositionParams& p) {
@@ -405,8 +428,9 @@ json runToCursor(ServerState& state, const PositionParams& p) {
   request.untilLine = p.position.line;
   request.trace = true;
   request.stateFile = p.state;
-  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), snap.assembledUnit(), request);
-  return runResult(p.uri, snap, outcome);
+  const ide::AssembledUnit& unit = snap.assembledUnit();
+  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), unit, request);
+  return runResult(p.uri, snap, unit, outcome);
 }
 
 // The lines a selection covers: one that ends at the start of a line leaves that line out.
@@ -424,7 +448,7 @@ json execute(ServerState& state, const RangeParams& p) {
   request.stateFile = p.state;
   const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
   const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), selection, request);
-  return runResult(p.uri, snap, outcome);
+  return runResult(p.uri, snap, selection, outcome);
 }
 
 json encoding(ServerState& state, const RangeParams& p) {
@@ -496,6 +520,12 @@ json didChangeConfiguration(ServerState& state, const ConfigurationParams& p) {
 
 json didChangeWatchedFiles(ServerState& state, const WatchedFilesParams& p) {
   tell(state, state.workspace.filesChanged(p.uris));
+  return nullptr;
+}
+
+// The client's cursor moved (a gpuasm extension): the encoding hint follows it in "cursor" mode.
+json cursor(ServerState& state, const PositionParams& p) {
+  tell(state, state.workspace.setCursor(p.uri, p.position.line));
   return nullptr;
 }
 
@@ -578,7 +608,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 using enum MethodKind;
 json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p);  // below the table
 
-constexpr std::array<Method, 35> kMethods = {{
+constexpr std::array<Method, 36> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/diagnostic", Request, typed<DocumentDiagnosticParams, documentDiagnostic>, diagnosticCap},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
@@ -615,6 +645,7 @@ constexpr std::array<Method, 35> kMethods = {{
     {"textDocument/prepareRename", Request, typed<PositionParams, prepareRename>, renameCap},
     {"textDocument/rename", Request, typed<RenameParams, rename>, renameCap},
     {"gpuasm/setInitialState", Notification, typed<InitialStateParams, setInitialState>, nullptr},
+    {"gpuasm/cursor", Notification, typed<PositionParams, cursor>, nullptr},
     {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
     {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
     {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},
@@ -745,11 +776,27 @@ std::string inlayHintRefresh(ServerState& state) {
 
 std::span<const Method> methods() { return kMethods; }
 
+namespace {
+
+// "encodingHints": "cursor", "all" or "off"; true and false (the setting's first form) are "all" and "off".
+workspace::EncodingHints encodingHintsMember(const json& s, workspace::EncodingHints current) {
+  using workspace::EncodingHints;
+  if (!s.contains("encodingHints")) return current;
+  const json& v = s["encodingHints"];
+  if (v.is_boolean()) return v.get<bool>() ? EncodingHints::All : EncodingHints::Off;
+  if (v == "cursor") return EncodingHints::Cursor;
+  if (v == "all") return EncodingHints::All;
+  if (v == "off") return EncodingHints::Off;
+  throw ParamsError{"encodingHints must be \"cursor\", \"all\" or \"off\" (or true/false)"};
+}
+
+}  // namespace
+
 workspace::Settings settingsFrom(const workspace::Settings& current, const json& j) {
   workspace::Settings settings = current;
   const json& s = j.is_object() && j.contains("gpuasm") ? j["gpuasm"] : j;
   if (!s.is_object()) return settings;
-  settings.encodingHints = boolMember(s, "encodingHints", settings.encodingHints);
+  settings.encodingHints = encodingHintsMember(s, settings.encodingHints);
   // {"liveValues": {"enabled": bool, "lane": 0..31 or null}}
   if (s.contains("liveValues") && s["liveValues"].is_object()) {
     const json& live = s["liveValues"];

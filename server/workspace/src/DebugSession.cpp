@@ -200,13 +200,16 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
   const sim::WarpState& st = engine().state();
   const sim::RegisterLayout& l = st.layout;
   std::vector<DebugValue> out;
-  auto add = [&](std::string name, DebugValue::Kind kind, std::uint32_t bits, std::string evaluateName) {
-    out.push_back({std::move(name), kind, bits, std::move(evaluateName), 0});
+  const ide::Debugger& d = engine();
+  auto add = [&](std::string name, DebugValue::Kind kind, std::uint32_t bits, std::string evaluateName,
+                 sim::ValueType type = sim::ValueType::U32) {
+    out.push_back({std::move(name), kind, bits, std::move(evaluateName), 0, type});
   };
   switch (container.view) {
     case DebugView::Lane:
       for (std::uint32_t r : setIndices(st.rSet))
-        add(l.name(sim::RegFile::R, r), Number, st.r[r][lane_], l.name(sim::RegFile::R, r));
+        add(l.name(sim::RegFile::R, r), Number, st.r[r][lane_], l.name(sim::RegFile::R, r),
+            d.registerType(sim::RegFile::R, r));
       break;
     case DebugView::LaneF32:
       for (std::uint32_t r : setIndices(st.rSet))
@@ -219,7 +222,8 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
     case DebugView::Warp:
       add("activeMask", Hex, st.activeMask, "activeMask");
       for (std::uint32_t i : setIndices(st.urSet))
-        add(l.name(sim::RegFile::UR, i), Number, st.ur[i], l.name(sim::RegFile::UR, i));
+        add(l.name(sim::RegFile::UR, i), Number, st.ur[i], l.name(sim::RegFile::UR, i),
+            d.registerType(sim::RegFile::UR, i));
       for (std::uint32_t i : setIndices(st.upSet))
         add(l.name(sim::RegFile::UP, i), Bool, st.up[i], l.name(sim::RegFile::UP, i));
       break;
@@ -236,7 +240,8 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
       for (unsigned ln = 0; ln < sim::kWarpSize; ++ln) {
         const bool pred = reg->first == sim::RegFile::P;
         const std::string lane = "[" + std::to_string(ln) + "]";
-        add(lane, pred ? Bool : Number, pred ? st.pred(reg->second, ln) : st.r[reg->second][ln], name + lane);
+        add(lane, pred ? Bool : Number, pred ? st.pred(reg->second, ln) : st.r[reg->second][ln], name + lane,
+            pred ? sim::ValueType::Bool : d.registerType(reg->first, reg->second));
       }
       break;
     }

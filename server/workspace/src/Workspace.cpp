@@ -84,6 +84,15 @@ Changes Workspace::initialize(const Settings& settings, std::optional<std::strin
   return loadSpecNow();
 }
 
+Changes Workspace::setCursor(const std::string& uri, std::uint32_t line) {
+  Changes changes;
+  Document* doc = find(uri);
+  if (doc == nullptr || doc->cursorLine == line) return changes;
+  doc->cursorLine = line;
+  changes.inlayHints = settings_.encodingHints == EncodingHints::Cursor;
+  return changes;
+}
+
 Changes Workspace::configure(const Settings& settings, std::optional<std::string> specDir) {
   Changes changes;
   changes.inlayHints = settings.encodingHints != settings_.encodingHints ||

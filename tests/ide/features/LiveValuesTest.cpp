@@ -45,32 +45,67 @@ TEST(LiveValues, EachLineShowsWhatItWrote) {
   EXPECT_EQ(run->status(), ide::LiveStatus::Complete);
   const auto all = labels(*run);
   EXPECT_EQ(all.at(1), "R1 = 0x10");
-  // lane + 0x10: a different value in every lane, the first three in lane order.
-  EXPECT_EQ(all.at(2), "R2: 32 values (0x10 \u00d71, 0x11 \u00d71, 0x12 \u00d71, \u2026)");
+  // lane + 0x10: a different value in every lane, affine in the lane (IADD's bits: hex).
+  EXPECT_EQ(all.at(2), "R2 = lane + 0x10");
   EXPECT_EQ(all.at(3), "UR1 = 0x20");
   EXPECT_EQ(labels(*run, 5).at(2), "R2 = 0x15");
 }
 
 TEST(LiveValues, DivergentLanesAndTheActiveMask) {
   const std::string split = perLane("R3", 0x100, 0xf0);
-  EXPECT_EQ(labels(*runOf(split + "MOV R4, R3 ;\n")).at(1), "R4: 2 values (0x100 \u00d716, 0xf0 \u00d716)");
+  EXPECT_EQ(labels(*runOf(split + "MOV R4, R3 ;\n")).at(1),
+            "R4: lanes 0\u201315 0x100, lanes 16\u201331 0xf0");
   // Only lanes 0-15 run: they all hold 0x100; lane 20 is not written.
   const auto masked = runOf(split + "// @state activeMask = 0x0000ffff\nMOV R4, R3 ;\n");
   EXPECT_EQ(labels(*masked).at(2), "R4 = 0x100");
   EXPECT_EQ(labels(*masked, 20).at(2), "R4 = 0x0 (lane 20 inactive)");
 }
 
-TEST(LiveValues, PredicatesAndFloatMarks) {
+TEST(LiveValues, Predicates) {
   // R0 <= 11 holds in lanes 0..11: 12 of 32.
   EXPECT_EQ(
       labels(*runOf("// @state R0 = lane\n// @state R6 = 11\nISETP.LE.U32.AND P0, PT, R0, R6, PT ;\n")).at(2),
       "P0: true in 12 of 32 lanes");
-  const auto f = labels(
-      *runOf("MOV R5, 0x7f800000 ;\nMOV R6, 0xff800000 ;\nMOV R7, 0x7fc00000 ;\nMOV R8, 0x3f800000 ;\n"));
-  EXPECT_EQ(f.at(0), "R5 = 0x7f800000 (+Inf)");
-  EXPECT_EQ(f.at(1), "R6 = 0xff800000 (-Inf)");
-  EXPECT_EQ(f.at(2), "R7 = 0x7fc00000 (NaN)");
-  EXPECT_EQ(f.at(3), "R8 = 0x3f800000");
+}
+
+TEST(LiveValues, ValuesInTheirTypes) {
+  // FADD works on f32 (its F32Imm variant), IMAD on its itype (S32 by default), MOV on bits.
+  // R3 = 0: 0 + 1.5 = 1.5. R4 = +inf (0x7f800000): inf + 1 = inf, -inf + 1 = -inf, inf - inf = NaN.
+  const auto f =
+      labels(*runOf("// @state R3 = 0\nFADD.RN R4, R3, 1.5 ;\nMOV R4, 0x7f800000 ;\n"
+                    "FADD R5, R4, 1.0 ;\nFADD R6, -R4, 1.0 ;\nFADD R7, R4, -R4 ;\n"
+                    "// @state R9 = -16\nIMAD R8, R3, 0x4, R9 ;\n"));
+  EXPECT_EQ(f.at(1), "R4 = 1.5");
+  EXPECT_EQ(f.at(2), "R4 = 0x7f800000");
+  EXPECT_EQ(f.at(3), "R5 = inf");
+  EXPECT_EQ(f.at(4), "R6 = -inf");
+  EXPECT_EQ(f.at(5), "R7 = nan");
+  EXPECT_EQ(f.at(7), "R8 = -16");  // 0 × 4 + -16, an s32
+  // R0 holds the lane as an f32: lane × 0.5 and lane × 0.5 + 1.5 are exact, so affine in f32.
+  std::string floats = "// @state R0 = [";
+  for (int lane = 0; lane < 32; ++lane) floats += (lane ? ", " : "") + std::to_string(lane) + ".0";
+  const auto g = labels(*runOf(floats + "]\nFMUL R1, R0, 0.5 ;\nFADD R2, R1, 1.5 ;\n"));
+  EXPECT_EQ(g.at(1), "R1 = lane \u00d7 0.5");
+  EXPECT_EQ(g.at(2), "R2 = lane \u00d7 0.5 + 1.5");
+  EXPECT_EQ(labels(*runOf(floats + "]\nFMUL R1, R0, 0.5 ;\n"), 3).at(1), "R1 = 1.5");
+}
+
+TEST(LiveValues, HintsAreCompactWithTheWholeTextInTheTooltip) {
+  // R3 = lane², not a line nor two groups: 32 values, 41 columns in full; the hint says how many.
+  std::string squares = "// @state R3 = [";
+  for (int lane = 0; lane < 32; ++lane) squares += (lane ? ", " : "") + std::to_string(lane * lane);
+  const auto run = runOf(squares + "]\nMOV R4, R3 ;\n");
+  const auto hints = ide::getLiveValueHints(*run, 0, 1, std::nullopt);
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0].label, "R4: 32 values");
+  EXPECT_NE(hints[0].tooltip.find("R4: 32 values (0x0 \u00d71, 0x1 \u00d71, 0x4 \u00d71, \u2026)"),
+            std::string::npos)
+      << hints[0].tooltip;
+  // A short one is whole, its tooltip only says what it is.
+  const auto simple = ide::getLiveValueHints(*runOf("MOV R1, 0x10 ;\n"), 0, 0, std::nullopt);
+  ASSERT_EQ(simple.size(), 1u);
+  EXPECT_EQ(simple[0].label, "R1 = 0x10");
+  EXPECT_EQ(simple[0].tooltip.find("`"), std::string::npos);
 }
 
 TEST(LiveValues, StopsAtAnErrorTheStepLimitAndTheBudget) {
@@ -132,6 +167,45 @@ TEST(LiveValues, AnEditReRunsFromTheLastCheckpointBeforeIt) {
   EXPECT_EQ(third.executedHere(), 2000u);
   EXPECT_EQ(ide::liveValueLabel(db(), third.linesIn(2000, 2000).at(0), std::nullopt),
             "R1 = 0x3e8");  // 500 × 2
+}
+
+}  // namespace
+}  // namespace gpuasm::featuretest
+
+namespace gpuasm::featuretest {
+namespace {
+
+// Hover's live value of the register operand at the first `at` in `text`.
+std::optional<ide::HoverSection> liveHover(const ide::LiveRun& run, const std::string& text,
+                                           const std::string& at,
+                                           std::optional<std::uint32_t> lane = std::nullopt) {
+  return ide::liveValueHover(run, static_cast<std::uint32_t>(text.find(at)), lane);
+}
+
+TEST(LiveValues, HoverGivesARegistersValueInItsTypeWithTheHexBeside) {
+  // R3 = 0: FADD.RN 0 + 1.5 = 1.5 = 0x3fc00000; then 1.5 + 1.5 = 3.0 = 0x40400000.
+  const std::string text = "// @state R3 = 0\nFADD.RN R4, R3, 1.5 ;\nFADD R5, R4, R4 ;\n";
+  const auto run = runOf(text);
+  const auto written = liveHover(*run, text, "R4, R3");
+  ASSERT_TRUE(written);
+  EXPECT_EQ(written->heading, "Live value (f32, after this line)");
+  ASSERT_EQ(written->items.size(), 1u);
+  EXPECT_EQ(written->items[0].label, "R4");
+  EXPECT_EQ(written->items[0].text, "1.5 (0x3fc00000)");
+  // Read on the next line: what the line above left.
+  const auto read = liveHover(*run, text, "R4, R4");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->heading, "Live value (f32)");
+  EXPECT_EQ(read->items[0].text, "1.5 (0x3fc00000)");
+  EXPECT_EQ(liveHover(*run, text, "R5")->items[0].text, "3.0 (0x40400000)");
+  // R3 comes from the initial state only: the run wrote nothing to show.
+  EXPECT_FALSE(liveHover(*run, text, "R3, 1.5"));
+  EXPECT_FALSE(liveHover(*run, text, "FADD.RN"));
+  // Lane-varying: R1 = lane + lane, bits (IADD has no type).
+  const std::string lanes = "// @state R0 = lane\nIADD R1, R0, R0 ;\n";
+  const auto laneRun = runOf(lanes);
+  EXPECT_EQ(liveHover(*laneRun, lanes, "R1")->items[0].text, "lane \u00d7 2 (lane 0: 0x0)");
+  EXPECT_EQ(liveHover(*laneRun, lanes, "R1", 3)->items[0].text, "0x6 in lane 3");
 }
 
 }  // namespace

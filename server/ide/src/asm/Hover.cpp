@@ -7,6 +7,7 @@
 #include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/ide/asm/ExplainLine.h>
 
 #include <gpuasm/isa/Binding.h>
@@ -542,6 +543,9 @@ std::optional<HoverInfo> getHover(const Snapshot& snapshot, std::uint32_t offset
   std::optional<HoverInfo> h = hoverOfToken(snapshot, offset, live);
   if (h)
     if (auto flow = dataflowSection(snapshot, offset, stateFile)) h->sections.push_back(std::move(*flow));
+  // On a register operand: its live value in the type this instruction gives it, hex beside.
+  if (h && live.run != nullptr)
+    if (auto value = liveValueHover(*live.run, offset, live.lane)) h->sections.push_back(std::move(*value));
   if (h)
     if (auto pressure = pressureSection(snapshot, *h)) h->sections.push_back(std::move(*pressure));
   return h;

@@ -4,6 +4,7 @@
 #include "OperandRegisters.h"
 
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/ValueTypes.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/sim/Semantics.h>
@@ -33,6 +34,57 @@ constexpr std::uint32_t kPrepareLines = 512;
 
 }  // namespace
 
+namespace {
+
+// The simulator's register file of a register type of the database.
+std::optional<sim::RegFile> registerFileOf(const sim::RegisterLayout& l, std::uint32_t type) {
+  if (type == l.regType) return sim::RegFile::R;
+  if (type == l.predType) return sim::RegFile::P;
+  if (type == l.uregType) return sim::RegFile::UR;
+  if (type == l.upredType) return sim::RegFile::UP;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void Debugger::addWriteTypes(const isa::InstrDb& db, const sim::RegisterLayout& layout,
+                             const AssembledUnit& unit, const std::vector<std::uint32_t>& statements,
+                             Steps& steps) {
+  const std::vector<RegisterEvent> events = registerEvents(db, unit);
+  std::size_t e = 0;
+  for (const std::uint32_t statement : statements) {
+    while (e < events.size() && events[e].statement < statement) ++e;
+    for (; e < events.size() && events[e].statement == statement; ++e) {
+      const RegisterEvent& ev = events[e];
+      if (!isa::writes(ev.access) || ev.unknown) continue;
+      const auto file = registerFileOf(layout, ev.reg.file);
+      if (!file) continue;
+      const auto& inst = unit.statements[statement].inst;
+      steps.writes.push_back(
+          {*file, ev.reg.number, registerValueType(db, inst ? &*inst : nullptr, ev.reg, ev.width)});
+    }
+    steps.writesBegin.push_back(static_cast<std::uint32_t>(steps.writes.size()));
+  }
+}
+
+std::vector<RegisterType> Debugger::registerTypes() const {
+  std::map<std::pair<sim::RegFile, std::uint32_t>, sim::ValueType> last;
+  const std::uint64_t end = std::min<std::uint64_t>(position_, steps_.writesBegin.size() - 1);
+  for (std::uint32_t i = 0; i < steps_.writesBegin[end]; ++i)
+    last[{steps_.writes[i].file, steps_.writes[i].number}] = steps_.writes[i].type;
+  std::vector<RegisterType> out;
+  for (const auto& [reg, type] : last) out.push_back({reg.first, reg.second, type});
+  return out;
+}
+
+sim::ValueType Debugger::registerType(sim::RegFile file, std::uint32_t number) const {
+  const std::uint64_t end = std::min<std::uint64_t>(position_, steps_.writesBegin.size() - 1);
+  for (std::uint32_t i = steps_.writesBegin[end]; i > 0; --i)
+    if (steps_.writes[i - 1].file == file && steps_.writes[i - 1].number == number)
+      return steps_.writes[i - 1].type;
+  return sim::ValueType::U32;
+}
+
 std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, std::string_view text,
                                                       DebugLaunch options) {
   auto layout = sim::RegisterLayout::fromDb(db);
@@ -59,8 +111,10 @@ std::expected<Debugger, std::string> Debugger::launch(const isa::InstrDb& db, st
       end = next;
     }
     const AssembledUnit unit = assembleText(db, text.substr(begin, end - begin));
-    for (sim::PreparedInst& inst :
-         sim::prepare(db, *layout, sim::SemanticsTable::builtin(), sourceInstructions(unit)).steps) {
+    std::vector<std::uint32_t> statements;
+    const auto source = sourceInstructions(unit, &statements);
+    addWriteTypes(db, *layout, unit, statements, steps);
+    for (sim::PreparedInst& inst : sim::prepare(db, *layout, sim::SemanticsTable::builtin(), source).steps) {
       if (steps.count % kEvery == 0) steps.blocks.emplace_back().reserve(kEvery);
       inst.line += firstLine;
       steps.blocks.back().push_back(std::move(inst));

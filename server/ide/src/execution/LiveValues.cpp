@@ -1,6 +1,8 @@
 // Live values: a resumable, incremental run per document version (see LiveValues.h).
 #include <gpuasm/ide/execution/LiveValues.h>
 
+#include <gpuasm/ide/analysis/ValueTypes.h>
+#include <gpuasm/ide/execution/LaneSummary.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/sim/Semantics.h>
@@ -122,6 +124,7 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
   line.statement = {snapshot_->chunkStart(k) + s.range.begin, snapshot_->chunkStart(k) + s.range.end};
   line.activeMask = state_->activeMask;
   const sim::RegisterLayout& l = *layout_;
+  const auto& inst = chunk.unit.statements[statement].inst;
   for (const RegisterEvent& e : chunk.registerEvents) {
     if (e.statement != statement || !isa::writes(e.access) || e.unknown) continue;
     if (std::any_of(line.writes.begin(), line.writes.end(),
@@ -130,6 +133,7 @@ void LiveRun::record(std::size_t k, std::uint32_t statement, std::vector<Execute
     WrittenValue w;
     w.reg = e.reg;
     w.number = e.reg.number;
+    w.type = registerValueType(snapshot_->db(), inst ? &*inst : nullptr, e.reg, e.width);
     if (e.reg.file == l.regType && e.reg.number < sim::kMaxGpr) {
       w.file = sim::RegFile::R;
       w.lanes = state_->r[e.reg.number];
@@ -294,80 +298,136 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
 
 namespace {
 
-// A register value: hex, marked when its bits are an f32 infinity or NaN.
-std::string valueText(sim::RegFile file, std::uint32_t v) {
-  if (file == sim::RegFile::P || file == sim::RegFile::UP) return v != 0 ? "true" : "false";
-  std::string out = sim::formatBits(v, sim::ValueFormat::Hex);
-  if ((v & 0x7F800000u) == 0x7F800000u)
-    out += (v & 0x007FFFFFu) != 0 ? " (NaN)" : (v >> 31) != 0 ? " (-Inf)" : " (+Inf)";
-  return out;
-}
-
 std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const WrittenValue& w,
-                       std::optional<std::uint32_t> lane) {
+                       std::optional<std::uint32_t> lane, bool briefly) {
   const std::string name = isa::registerSpelling(db, db.types()[w.reg.file], w.reg.number, 1);
   const bool perLane = w.file == sim::RegFile::R || w.file == sim::RegFile::P;
-  if (!perLane) return name + " = " + valueText(w.file, w.lanes[0]);
+  if (!perLane) return name + " = " + sim::formatValue({w.type, w.lanes[0]});
   if (lane && *lane < sim::kWarpSize) {
     const bool active = ((line.activeMask >> *lane) & 1u) != 0;
-    return name + " = " + valueText(w.file, w.lanes[*lane]) +
+    return name + " = " + sim::formatValue({w.type, w.lanes[*lane]}) +
            (active ? "" : " (lane " + std::to_string(*lane) + " inactive)");
   }
-  // Over the active lanes: each value with how many lanes hold it, most frequent first.
-  std::vector<std::pair<std::uint32_t, unsigned>> counts;
-  unsigned active = 0;
-  for (unsigned l = 0; l < sim::kWarpSize; ++l) {
-    if (((line.activeMask >> l) & 1u) == 0) continue;
-    ++active;
-    const auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == w.lanes[l]; });
-    if (it == counts.end())
-      counts.emplace_back(w.lanes[l], 1);
-    else
-      ++it->second;
+  return summarizeLanes(w.lanes, line.activeMask, w.type).label(name, briefly);
+}
+
+// Columns of UTF-8 text: its code points (the labels hold no wide characters).
+std::size_t columns(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(
+      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// `text` cut to `width` columns, the last one "…", when it is wider.
+std::string cut(const std::string& text, std::size_t width) {
+  if (columns(text) <= width) return text;
+  std::size_t kept = 0, at = 0;
+  for (; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;
+    if (kept == width - 1) break;
+    ++kept;
   }
-  if (active == 0) return name + ": no active lane";
-  if (counts.size() == 1) return name + " = " + valueText(w.file, counts.front().first);
-  if (w.file == sim::RegFile::P) {
-    const auto t = std::find_if(counts.begin(), counts.end(), [](const auto& c) { return c.first != 0; });
-    return name + ": true in " + std::to_string(t->second) + " of " + std::to_string(active) + " lanes";
-  }
-  std::stable_sort(counts.begin(), counts.end(),
-                   [](const auto& x, const auto& y) { return x.second > y.second; });
-  std::string out = name + ": " + std::to_string(counts.size()) + " values (";
-  for (std::size_t i = 0; i < counts.size() && i < 3; ++i)
-    out += (i > 0 ? ", " : "") + valueText(w.file, counts[i].first) + " \u00d7" +
-           std::to_string(counts[i].second);
-  return out + (counts.size() > 3 ? ", \u2026)" : ")");
+  return text.substr(0, at) + "\u2026";
 }
 
 }  // namespace
 
 std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
-                           std::optional<std::uint32_t> lane) {
+                           std::optional<std::uint32_t> lane, bool briefly) {
   std::string out;
-  for (const WrittenValue& w : line.writes) out += (out.empty() ? "" : ", ") + writeLabel(db, line, w, lane);
+  for (const WrittenValue& w : line.writes)
+    out += (out.empty() ? "" : ", ") + writeLabel(db, line, w, lane, briefly);
   return out;
+}
+
+namespace {
+
+// The value `w` gives a register, typed as `type`, in hover's words.
+std::string hoverValueText(const WrittenValue& w, std::uint32_t activeMask, sim::ValueType type,
+                           std::optional<std::uint32_t> lane) {
+  const bool perLane = w.file == sim::RegFile::R || w.file == sim::RegFile::P;
+  auto withBits = [&](unsigned l) { return sim::formatValueWithBits({type, w.lanes[l]}); };
+  if (!perLane) return withBits(0);
+  if (lane && *lane < sim::kWarpSize) return withBits(*lane) + " in lane " + std::to_string(*lane);
+  const LaneSummary s = summarizeLanes(w.lanes, activeMask, type);
+  if (s.kind == LaneSummary::Kind::Uniform)
+    return withBits(static_cast<unsigned>(std::countr_zero(activeMask)));
+  return s.text + " (lane 0: " + withBits(0) + ")";
+}
+
+}  // namespace
+
+std::optional<HoverSection> liveValueHover(const LiveRun& run, std::uint32_t offset,
+                                           std::optional<std::uint32_t> lane) {
+  const Snapshot& snap = run.snapshot();
+  if (offset >= snap.text().size() || snap.chunkCount() == 0) return std::nullopt;
+  const std::size_t k = snap.chunkHolding(offset);
+  const ChunkAnalysis& chunk = snap.chunk(k);
+  const std::uint32_t local = offset - snap.chunkStart(k);
+  const auto event =
+      std::find_if(chunk.registerEvents.begin(), chunk.registerEvents.end(), [&](const RegisterEvent& e) {
+        return !e.implicit && !e.unknown && !e.wholeFile && e.range.begin <= local && local < e.range.end;
+      });
+  if (event == chunk.registerEvents.end()) return std::nullopt;
+  const std::uint32_t line = snap.chunkLine(k) + event->line;
+  const auto& inst = chunk.unit.statements[event->statement].inst;
+  const sim::ValueType type = registerValueType(snap.db(), inst ? &*inst : nullptr, event->reg, event->width);
+  // A write: the value after this line; a read: the last write above it, looked for a window of
+  // lines at a time from this line up.
+  const bool written = isa::writes(event->access);
+  constexpr std::uint32_t kWindow = 256;
+  for (std::uint32_t last = line;;) {
+    const std::uint32_t first = written ? line : last - std::min(last, kWindow - 1);
+    const std::vector<ExecutedLine> lines = run.linesIn(first, last);
+    for (auto l = lines.rbegin(); l != lines.rend(); ++l) {
+      if (!written && l->line == line) continue;
+      const auto w = std::find_if(l->writes.begin(), l->writes.end(),
+                                  [&](const WrittenValue& v) { return v.reg == event->reg; });
+      if (w == l->writes.end()) continue;
+      HoverSection h;
+      h.kind = HoverSectionKind::Facts;
+      h.heading =
+          std::string("Live value (") + sim::valueTypeName(type) + (written ? ", after this line)" : ")");
+      const std::string name =
+          isa::registerSpelling(snap.db(), snap.db().types()[w->reg.file], w->reg.number, 1);
+      h.items.push_back({name, hoverValueText(*w, l->activeMask, type, lane), true, false});
+      return h;
+    }
+    if (written || first == 0) return std::nullopt;
+    last = first - 1;
+  }
 }
 
 std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine,
                                          std::optional<std::uint32_t> lane) {
-  std::vector<InlayHint> out;
+  struct Line {
+    std::uint32_t offset;
+    std::string full, brief;
+  };
+  std::vector<Line> lines;
   const Snapshot& snap = run.snapshot();
-  const std::string whose =
-      lane ? "lane " + std::to_string(*lane) : std::string("the active lanes (a summary)");
   for (const ExecutedLine& l : run.linesIn(firstLine, lastLine)) {
-    std::string label = liveValueLabel(snap.db(), l, lane);
-    if (label.empty()) continue;
+    std::string full = liveValueLabel(snap.db(), l, lane);
+    if (full.empty()) continue;
+    std::string brief = liveValueLabel(snap.db(), l, lane, true);
     const std::uint32_t at = lineContentEnd(snap, l.line);
-    if (!out.empty() && out.back().offset == at) {
-      out.back().label += "; " + label;
+    if (!lines.empty() && lines.back().offset == at) {
+      lines.back().full += "; " + full;
+      lines.back().brief += "; " + brief;
       continue;
     }
-    out.push_back(
-        {at, std::move(label),
-         "Live value: what this line wrote, for " + whose + ", in the run of the document as it is now.",
-         true});
+    lines.push_back({at, std::move(full), std::move(brief)});
+  }
+  const std::string whose =
+      lane ? "lane " + std::to_string(*lane) : std::string("the active lanes (a summary)");
+  const std::string about =
+      "Live value: what this line wrote, for " + whose + ", in the run of the document as it is now.";
+  std::vector<InlayHint> out;
+  for (Line& l : lines) {
+    if (columns(l.full) <= kLiveHintColumns) {
+      out.push_back({l.offset, std::move(l.full), about, true});
+      continue;
+    }
+    out.push_back({l.offset, cut(l.brief, kLiveHintColumns), about + "\n\n`" + l.full + "`", true});
   }
   if (run.stopLine() && *run.stopLine() >= firstLine && *run.stopLine() <= lastLine &&
       run.status() != LiveStatus::Complete)

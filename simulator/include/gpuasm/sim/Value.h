@@ -54,6 +54,11 @@ std::string formatBits(std::uint32_t bits, ValueFormat format);
 /// A value in its type's format: u32 Hex, s32 Signed, f32 Float, bool Bool.
 std::string formatValue(const Value& value);
 
+/// A value in its type's format with its bits beside it in `bits` (Hex or PaddedHex) when the
+/// two differ: "1.5 (0x3fc00000)", "-16 (0xfffffff0)"; a u32 is its hex alone ("0x1f0"), a
+/// bool true/false.
+std::string formatValueWithBits(const Value& value, ValueFormat bits = ValueFormat::Hex);
+
 /// What is wrong with a typed value; the message quotes the text and says why.
 struct ValueError {
   enum class Kind : std::uint8_t {

@@ -47,7 +47,7 @@ struct DebugContainer {
 /// A value as a view lists it; the adapter writes it as text.
 struct DebugValue {
   enum class Kind : std::uint8_t {
-    Number,  ///< a u32: hex, or decimal when the client asks
+    Number,  ///< a register's 32 bits in `type`, with the hex beside; decimal bits when asked
     Hex,     ///< a u32 always in hex (the active mask)
     F32,     ///< the bits as an f32
     Bool,    ///< a predicate
@@ -58,6 +58,8 @@ struct DebugValue {
   std::uint32_t bits = 0;
   std::string evaluateName;  ///< how evaluate reads it again; empty for Lanes
   std::size_t index = 0;     ///< Lanes: the register's index in the AllLanes list
+  /// Number: the type the last instruction that wrote the register gives it (ValueTypes.h).
+  sim::ValueType type = sim::ValueType::U32;
 };
 
 /// The one frame: the next instruction.

@@ -27,10 +27,17 @@
 
 namespace gpuasm::workspace {
 
+/// Where the encoding inlay hints are shown.
+enum class EncodingHints : std::uint8_t {
+  Off,
+  Cursor,  ///< on the line of the client's cursor (its `gpuasm/cursor` notifications) only
+  All,     ///< after every instruction
+};
+
 /// What the client can switch (its settings; docs/PROTOCOL.md lists them).
 struct Settings {
-  bool encodingHints = true;  ///< the 128-bit encoding as an inlay hint after each instruction
-  bool liveValues = true;     ///< what each line wrote, as inlay hints and inline values
+  EncodingHints encodingHints = EncodingHints::Cursor;  ///< the 128-bit encoding as an inlay hint
+  bool liveValues = true;                       ///< what each line wrote, as inlay hints and inline values
   std::optional<std::uint32_t> liveValuesLane;  ///< the lane shown; none = a summary of the active lanes
   /// The uninitialized-read and dead-write findings per document at most.
   std::size_t dataflowMaxFindings = 100;
@@ -51,6 +58,8 @@ struct TextChange {
 /// One open .asm document.
 struct Document {
   std::int64_t version = 0;
+  /// The line of the client's cursor in this document (0-based), as it last said; none before.
+  std::optional<std::uint32_t> cursorLine;
   std::shared_ptr<const ide::Snapshot> snapshot;
   /// The live run (LiveValues.h) of this or an earlier version, made when first needed: a run of
   /// an earlier version lends the next one what the edits left valid.
@@ -110,6 +119,9 @@ class Workspace {
   /// New settings (and `specDir` when the client's settings name it): the dataflow is redone
   /// when idle, a new spec directory loaded.
   Changes configure(const Settings& settings, std::optional<std::string> specDir);
+  /// The client's cursor moved to `line` of `uri`: the encoding hints follow it when they are
+  /// shown on the cursor's line only. A document that is not open is left alone.
+  Changes setCursor(const std::string& uri, std::uint32_t line);
   /// The initial state the client's runs start from (its state file) besides `// @state`.
   Changes setInitialState(std::optional<sim::InitialState> state);
 

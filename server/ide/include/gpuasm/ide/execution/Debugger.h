@@ -13,10 +13,12 @@
 // again by every re-execution that passes it.
 #pragma once
 
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/Program.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/sim/WarpState.h>
 
 #include <array>
@@ -145,6 +147,14 @@ struct LaneView {
   std::optional<InstructionLanes> next, previous;
 };
 
+/// The type a register's value has where execution stands (ValueTypes.h): the type the last
+/// instruction executed that wrote it gives it.
+struct RegisterType {
+  sim::RegFile file = sim::RegFile::R;
+  std::uint32_t number = 0;
+  sim::ValueType type = sim::ValueType::U32;
+};
+
 /// A debug session of one document.
 class Debugger {
  public:
@@ -173,6 +183,11 @@ class Debugger {
   std::uint64_t reached() const { return furthest_; }
   /// The lane view where execution stands (LaneView.cpp).
   LaneView laneView() const;
+  /// The types of the registers the instructions before the current position wrote, each as
+  /// the last of them that wrote it typed it; registers none wrote are u32 (absent here).
+  std::vector<RegisterType> registerTypes() const;
+  /// One register's type where execution stands (u32 when no instruction before wrote it).
+  sim::ValueType registerType(sim::RegFile file, std::uint32_t number) const;
 
   DebugStop stepForward();
   DebugStop stepBack();
@@ -230,9 +245,18 @@ class Debugger {
   struct Steps {
     std::vector<std::vector<sim::PreparedInst>> blocks;
     std::uint64_t count = 0;
+    /// The registers each step writes with their types: step p's are writes[writesBegin[p] ..
+    /// writesBegin[p + 1]).
+    std::vector<RegisterType> writes;
+    std::vector<std::uint32_t> writesBegin{0};
   };
   Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps,
            DebugLaunch options);
+  /// Adds to `steps` the typed writes of the steps `statements` (per step, its statement in
+  /// `unit`, as sourceInstructions gives them) will become.
+  static void addWriteTypes(const isa::InstrDb& db, const sim::RegisterLayout& layout,
+                            const AssembledUnit& unit, const std::vector<std::uint32_t>& statements,
+                            Steps& steps);
   const sim::PreparedInst& step(std::uint64_t p) const {
     return steps_.blocks[p / kCheckpointEvery][p % kCheckpointEvery];
   }

@@ -11,11 +11,13 @@
 // warp after it executed.
 #pragma once
 
+#include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/asm/InlayHints.h>
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/Program.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/sim/WarpState.h>
 
 #include <array>
@@ -42,6 +44,7 @@ struct WrittenValue {
   sim::RegFile file = sim::RegFile::R;
   std::uint32_t number = 0;
   std::array<std::uint32_t, sim::kWarpSize> lanes{};
+  sim::ValueType type = sim::ValueType::U32;  ///< as the instruction's binding types it (ValueTypes.h)
 };
 
 /// An executed instruction and what it wrote.
@@ -154,20 +157,35 @@ class LiveRun {
   std::uint64_t sinceCheckpoint_ = 0;
 };
 
-/// The label of what a line wrote, for one lane (`lane`) or summarised over the active lanes:
-/// `R1 = 0x1f0` when every active lane holds the same value, `R1: 2 values (0x100 ×16, 0xf0 ×16)`
-/// when they differ, predicates as true/false or `P0: true in 12 of 32 lanes`; values whose
-/// bits are an f32 infinity or NaN are marked (+Inf, -Inf, NaN).
+/// The label of what a line wrote, each value in its type (ValueTypes.h), for one lane
+/// (`lane`: `R1 = 1.5`) or summarised over the active lanes (LaneSummary.h: `R1 = 0x1f0`,
+/// `R1 = lane × 4 + 0x100`, `R2: even lanes 0x100, odd lanes 0xf0`, `R1: 8 values (…)`,
+/// `P0: true in 12 of 32 lanes`), the registers joined by ", ". `briefly`: the short forms
+/// (a list of values as its count).
 std::string liveValueLabel(const isa::InstrDb& db, const ExecutedLine& line,
-                           std::optional<std::uint32_t> lane);
+                           std::optional<std::uint32_t> lane, bool briefly = false);
+
+/// The most columns a line's live-value hint takes; a longer label is shown in its short form,
+/// cut to this width with "…" if still longer, and given whole in the hint's tooltip.
+inline constexpr std::size_t kLiveHintColumns = 40;
+
+/// For hover on a register operand at `offset` of an executed line: what the register holds in
+/// the live run, in the type this instruction gives it with the hex beside ("R4 = 1.5
+/// (0x3fc00000)"): a written register after the line, a read one before it (as the last line
+/// above that wrote it left it), for `lane` or summarised over the active lanes (with lane 0's
+/// value beside a summary that is not one value). None elsewhere, or for a register the run
+/// has not written by then.
+std::optional<HoverSection> liveValueHover(const LiveRun& run, std::uint32_t offset,
+                                           std::optional<std::uint32_t> lane);
 
 /// The expectations as diagnostics: an error on each that failed (expectation-failed), a
 /// warning on each the finished run did not reach (expectation-not-checked).
 std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run);
 
 /// The live values of lines [firstLine, lastLine] as inlay hints at the end of each line (the
-/// labels of a line's statements joined), and where the run stopped early, a hint on that line
-/// saying why. Advance the run through lastLine first.
+/// labels of a line's statements joined by "; ", compact: at most kLiveHintColumns columns, the
+/// whole text in the tooltip), and where the run stopped early, a hint on that line saying why.
+/// Advance the run through lastLine first.
 std::vector<InlayHint> getLiveValueHints(const LiveRun& run, std::uint32_t firstLine, std::uint32_t lastLine,
                                          std::optional<std::uint32_t> lane);
 

@@ -124,37 +124,11 @@ json hover(ServerState& state, const PositionParams& p) {
 
 json inlayHints(ServerState& state, const RangeParams& p) {
   workspace::Document& doc = documentOf(state, p.uri);
-  const ide::Snapshot& snap = *doc.snapshot;
-  const syntax::ByteRange visible = byteRange(at(state, snap), p.range);
+  const Positions positions = at(state, *doc.snapshot);
   std::vector<InlayHint> out;
-  auto add = [&](const ide::InlayHint& h) {
-    out.push_back({at(state, snap).position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft});
-  };
-  if (state.workspace.settings().liveValues) {
-    const ide::LiveRun& run = state.workspace.liveRun(doc, p.range.end.line);
-    for (const ide::InlayHint& h : ide::getLiveValueHints(run, p.range.start.line, p.range.end.line,
-                                                          state.workspace.settings().liveValuesLane))
-      add(h);
-  }
-  // The encodings after every instruction, or on the cursor's line only (docs/PROTOCOL.md).
-  switch (state.workspace.settings().encodingHints) {
-    case workspace::EncodingHints::All:
-      for (const ide::InlayHint& h : ide::getEncodingHints(snap, visible)) add(h);
-      break;
-    case workspace::EncodingHints::Cursor:
-      if (doc.cursorLine && *doc.cursorLine < snap.lines().lineCount()) {
-        const syntax::ByteRange line{snap.lines().lineStart(*doc.cursorLine),
-                                     snap.lines().lineEnd(*doc.cursorLine)};
-        if (line.begin < visible.end && line.end >= visible.begin)
-          for (const ide::InlayHint& h : ide::getEncodingHints(snap, line)) add(h);
-      }
-      break;
-    case workspace::EncodingHints::Off: break;
-  }
-  std::stable_sort(out.begin(), out.end(), [](const InlayHint& x, const InlayHint& y) {
-    return std::pair(x.position.line, x.position.character) <
-           std::pair(y.position.line, y.position.character);
-  });
+  for (const ide::InlayHint& h :
+       state.workspace.inlayHints(doc, p.range.start.line, p.range.end.line, byteRange(positions, p.range)))
+    out.push_back({positions.position(h.offset), h.label, markdown(h.tooltip), h.paddingLeft});
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <gpuasm/workspace/Workspace.h>
 
 #include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/asm/InlayHints.h>
 #include <gpuasm/wire/ProjectConfig.h>
 
 #include <algorithm>
@@ -200,6 +201,31 @@ ide::LiveRun& Workspace::liveRun(Document& doc, std::optional<std::uint32_t> las
         std::make_shared<ide::LiveRun>(doc.snapshot, initialState(), doc.live.get(), ide::LiveLimits{});
   doc.live->advance(lastLine, slice);
   return *doc.live;
+}
+
+std::vector<ide::InlayHint> Workspace::inlayHints(Document& doc, std::uint32_t firstLine,
+                                                  std::uint32_t lastLine, syntax::ByteRange visible) {
+  const ide::Snapshot& snap = *doc.snapshot;
+  std::vector<ide::InlayHint> out;
+  if (settings_.liveValues)
+    out = ide::getLiveValueHints(liveRun(doc, lastLine), firstLine, lastLine, settings_.liveValuesLane);
+  auto add = [&out](std::vector<ide::InlayHint> hints) {
+    out.insert(out.end(), std::make_move_iterator(hints.begin()), std::make_move_iterator(hints.end()));
+  };
+  switch (settings_.encodingHints) {
+    case EncodingHints::All: add(ide::getEncodingHints(snap, visible)); break;
+    case EncodingHints::Cursor:
+      if (doc.cursorLine && *doc.cursorLine < snap.lines().lineCount()) {
+        const syntax::ByteRange line{snap.lines().lineStart(*doc.cursorLine),
+                                     snap.lines().lineEnd(*doc.cursorLine)};
+        if (line.begin < visible.end && line.end >= visible.begin) add(ide::getEncodingHints(snap, line));
+      }
+      break;
+    case EncodingHints::Off: break;
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ide::InlayHint& x, const ide::InlayHint& y) { return x.offset < y.offset; });
+  return out;
 }
 
 bool Workspace::hasIdleWork() const {

@@ -146,6 +146,12 @@ class Workspace {
   /// The open .asm document `uri`, or null.
   Document* find(const std::string& uri);
   const Document* find(const std::string& uri) const;
+  /// The inlay hints of lines [firstLine, lastLine] (`visible`, the same lines as bytes), by
+  /// offset: the live values of the executed lines when they are on (the run advanced through
+  /// `lastLine`), and the encodings after every instruction or on the cursor's line only, as
+  /// the settings say.
+  std::vector<ide::InlayHint> inlayHints(Document& doc, std::uint32_t firstLine, std::uint32_t lastLine,
+                                         syntax::ByteRange visible);
   /// `doc`'s live run, run through `lastLine` (all when none) for at most `slice`.
   ide::LiveRun& liveRun(Document& doc, std::optional<std::uint32_t> lastLine,
                         std::chrono::microseconds slice = ide::LiveLimits{}.budget);

@@ -536,7 +536,8 @@ async function checkExplainHover() {
     await goToLine(27);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await page.keyboard.type(explainedLine, { delay: 10 });
+    // One edit (typed key by key, a half-typed number stopped the run and its hint lagged once).
+    await page.keyboard.insertText(explainedLine);
     await lineShows(explainedLine, 'R7 = 0.5', 30000);
     await goToLine(28);
     await page.keyboard.press('Home');
@@ -567,6 +568,8 @@ async function checkExplainHover() {
     if (lens !== pressureLens) {
       throw new Error(`after the added line the CodeLens says "${lens}", expected "${pressureLens}"`);
     }
+    // The screenshot shows the hover scrolled to the rounding table, the live run above it.
+    await hover.locator('table', { hasText: 'ULPs from' }).first().evaluate((table) => table.scrollIntoView({ block: 'end' }));
     await sleep(300);
     const shot = await screenshot('explain-hover');
     fs.copyFileSync(shot, path.join(out, 'explain.png'));

@@ -4,7 +4,7 @@
 // previous stop, and a lane picked in the view becomes the session's lane (gpuasm/selectLane).
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RegisterValue, RunResult } from './protocol';
+import { RegisterValue, RunResult, ValueType } from './protocol';
 import { RegistersPanel } from './registersView';
 
 export const debugType = 'gpuasm';
@@ -18,6 +18,8 @@ interface WarpState {
   lane: number;
   activeMask: string;
   regs: Record<string, RegisterValue>;
+  /** The type each register is shown in (docs/PROTOCOL.md, gpuasm/warpState). */
+  types?: Record<string, ValueType>;
 }
 
 /** The launch configuration F5 makes for the active .asm file when there is no launch.json. */
@@ -137,7 +139,7 @@ export class DebugFollower implements vscode.DebugAdapterTrackerFactory, vscode.
     const program = typeof session.configuration.program === 'string' ? path.basename(session.configuration.program) : session.name;
     this.registers.show({
       title: `debugging ${program}`,
-      result: { stop: stopOf(warp, exception), activeMask: warp.activeMask, regs: warp.regs },
+      result: { stop: stopOf(warp, exception), activeMask: warp.activeMask, regs: warp.regs, types: warp.types },
       initial: this.previous.get(session.id) ?? warp.regs,
       lane: warp.lane,
       changedLegend: 'changed since the previous stop',

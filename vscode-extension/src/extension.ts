@@ -276,6 +276,23 @@ async function request<R>(method: string, params: object): Promise<R | undefined
   }
 }
 
+/**
+ * The command of the register-pressure CodeLens (docs/PROTOCOL.md, textDocument/codeLens):
+ * `[uri, line]`, the line 0-based; opens that document, puts the cursor at the line's first
+ * character and scrolls it into view.
+ */
+async function revealLine(uri: unknown, line: unknown): Promise<void> {
+  if (typeof uri !== 'string' || typeof line !== 'number' || !Number.isInteger(line) || line < 0) {
+    output.appendLine(`gpuasm.ui.revealLine: expected [uri, 0-based line], got ${JSON.stringify([uri, line])}`);
+    return;
+  }
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+  const editor = await vscode.window.showTextDocument(document, { preserveFocus: false });
+  const start = new vscode.Position(Math.min(line, document.lineCount - 1), 0);
+  editor.selection = new vscode.Selection(start, start);
+  editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('gpuasm');
   const registers = new RegistersPanel();
@@ -428,6 +445,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await sendInitialState(stateFile);
     }),
     vscode.commands.registerCommand('gpuasm.ui.clearRun', () => decorations.clear()),
+    vscode.commands.registerCommand('gpuasm.ui.revealLine', revealLine),
     vscode.commands.registerCommand('gpuasm.ui.restartServer', async () => {
       await stopClient();
       await startClient(context, stateFile);

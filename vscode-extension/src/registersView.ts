@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { compareRegisterNames, isPerLane, laneCount, RegisterValue, RunResult, valueInLane } from './protocol';
+import { compareRegisterNames, isPerLane, laneCount, RegisterValue, RunResult, typedValue, valueInLane } from './protocol';
 import { escapeHtml, nonce, page } from './html';
 
 /** What the registers view shows: one run, the state it started from, and the lane in focus. */
@@ -45,6 +45,18 @@ export function stopText(result: RunResult): string {
   }
 }
 
+/**
+ * One register's cell: the value in the type the run gives the register (`types`: f32 as a
+ * short decimal, s32 signed, bool) with the hex in its tooltip, or the hex as the run wrote it.
+ */
+export function valueCell(model: RegistersModel, name: string, lane: number, attributes: string): string {
+  const raw = valueInLane(model.result.regs[name], lane);
+  const typed = typedValue(raw, model.result.types?.[name]);
+  const changed = changedInLane(model, name, lane) ? ' class="changed"' : '';
+  const title = typed === undefined ? '' : ` title="${escapeHtml(raw)}"`;
+  return `<td${changed}${title} ${attributes}>${escapeHtml(typed ?? raw)}</td>`;
+}
+
 function activeLanes(result: RunResult): number {
   const mask = Number.parseInt(result.activeMask, 16);
   return Number.isNaN(mask) ? 0xffffffff : mask;
@@ -55,11 +67,7 @@ function renderUniforms(model: RegistersModel, names: string[]): string {
     return '';
   }
   const rows = names
-    .map((name) => {
-      const changed = changedInLane(model, name, 0) ? ' class="changed"' : '';
-      const value = escapeHtml(valueInLane(model.result.regs[name], 0));
-      return `<tr><th scope="row">${escapeHtml(name)}</th><td${changed} data-reg="${escapeHtml(name)}">${value}</td></tr>`;
-    })
+    .map((name) => `<tr><th scope="row">${escapeHtml(name)}</th>${valueCell(model, name, 0, `data-reg="${escapeHtml(name)}"`)}</tr>`)
     .join('');
   return `<h3>Uniform registers</h3><table id="uniforms"><tbody>${rows}</tbody></table>`;
 }
@@ -75,11 +83,7 @@ function renderLanes(model: RegistersModel, names: string[]): string {
     const active = (mask >>> lane) & 1;
     const classes = [lane === model.lane ? 'selected' : '', active ? '' : 'inactive'].filter((c) => c).join(' ');
     const cells = names
-      .map((name) => {
-        const changed = changedInLane(model, name, lane) ? ' class="changed"' : '';
-        const value = escapeHtml(valueInLane(model.result.regs[name], lane));
-        return `<td${changed} data-reg="${escapeHtml(name)}" data-lane="${lane}">${value}</td>`;
-      })
+      .map((name) => valueCell(model, name, lane, `data-reg="${escapeHtml(name)}" data-lane="${lane}"`))
       .join('');
     const label = `${lane}${active ? '' : ' -'}`;
     rows.push(`<tr class="${classes}" data-lane="${lane}" title="select lane ${lane}"><th scope="row">${label}</th>${cells}</tr>`);

@@ -80,7 +80,7 @@ export PATH="$search_path"
 ! command -v gpuasm > /dev/null || fail "gpuasm is still on PATH: $(command -v gpuasm)"
 cat > "$tmp/user/User/settings.json" <<JSON
 {
-  "gpuasm.encodingHints": true,
+  "gpuasm.encodingHints": "all",
   "gpuasm.trace.server": "messages",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
@@ -94,6 +94,7 @@ cat > "$tmp/user/User/settings.json" <<JSON
   "extensions.autoUpdate": false,
   "editor.inlayHints.enabled": "on",
   "editor.hover.delay": 200,
+  "editor.hover.above": false,
   "files.autoSave": "off",
   "chat.disableAIFeatures": true
 }

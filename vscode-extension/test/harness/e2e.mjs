@@ -353,19 +353,50 @@ async function checkInlayHint() {
   return `"${line.trim()}"`;
 }
 
+/** The visible lines that show an encoding inlay hint (0x and 32 hex digits). */
+async function linesWithEncoding() {
+  return (await editorLines()).filter((line) => /0x[0-9a-f]{32}/i.test(line));
+}
+
+/** Waits until the only line with an encoding hint is the one starting with `prefix`. */
+async function onlyHintOn(prefix, timeoutMs) {
+  let lines = [];
+  try {
+    return await waitFor(`the encoding hint on "${prefix}" only`, timeoutMs, async () => {
+      lines = await linesWithEncoding();
+      return lines.length === 1 && lines[0].startsWith(prefix) ? lines[0] : undefined;
+    });
+  } catch (error) {
+    throw new Error(`${error.message}; hinted lines: ${JSON.stringify(lines)}`);
+  }
+}
+
 async function checkHintSetting() {
-  // gpuasm: Toggle Inline Encoding Hints writes the user setting gpuasm.encodingHints; the
-  // extension tells the server (didChangeConfiguration), which has VS Code ask for hints again.
+  // gpuasm: Toggle Inline Encoding Hints writes the user setting gpuasm.encodingHints: "off",
+  // then "cursor" (the default: the hint on the cursor's line only). The extension tells the
+  // server (didChangeConfiguration) and where the cursor is (gpuasm/cursor); the server has VS
+  // Code ask for hints again. e2e.sh starts with "all": every instruction's line had one.
+  const setting = () => JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['gpuasm.encodingHints'];
   await runCommand('gpuasm: Toggle Inline Encoding Hints');
-  await waitFor('the encoding hints to go away with gpuasm.encodingHints false', 20000, async () => !(await hintShown()));
-  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-  if (settings['gpuasm.encodingHints'] !== false) {
-    throw new Error(`the user settings hold gpuasm.encodingHints = ${settings['gpuasm.encodingHints']} after the toggle`);
+  await waitFor('the encoding hints to go away with gpuasm.encodingHints "off"', 20000, async () =>
+    (await linesWithEncoding()).length === 0);
+  if (setting() !== 'off') {
+    throw new Error(`the user settings hold gpuasm.encodingHints = ${JSON.stringify(setting())} after the toggle, not "off"`);
   }
   await screenshot('encoding-hints-off');
   await runCommand('gpuasm: Toggle Inline Encoding Hints');
-  await waitFor('the encoding hints to come back with gpuasm.encodingHints true', 20000, hintShown);
-  return 'hints off and on again through the setting';
+  await waitFor('gpuasm.encodingHints "cursor" in the user settings', 10000, async () => setting() === 'cursor');
+  // Line 10 is the first `IADD R1, R1, R2 ;` (lines 12, 14, 16 and 18 read the same): one hint, the cursor's.
+  await goToLine(10);
+  const iadd = await onlyHintOn('IADD R1, R1, R2 ;', 20000);
+  if (!iadd.toLowerCase().includes(iaddR1R1R2)) {
+    throw new Error(`line 10 shows "${iadd}", not the encoding ${iaddR1R1R2}`);
+  }
+  // The hint follows the cursor to line 9.
+  await goToLine(9);
+  const shfl = await onlyHintOn('SHFL.BFLY PT, R2, R1, 0x10, 0x1f ;', 20000);
+  await screenshot('encoding-hint-cursor-line');
+  return `off, then "cursor": the hint on line 10 only, then on line 9 only ("${shfl.trim()}")`;
 }
 
 /** The rendered text (inlay hints included) of the first visible line starting with `prefix`. */
@@ -399,9 +430,12 @@ async function checkLiveValues() {
   // By hand (examples/warp-reduce.asm, R0 = lane): REDUX.SUM R3, R0 is 0 + 1 + … + 31 = 496 = 0x1f0.
   // After the butterflies with 16, 8, 4 and 2 each lane holds the sum of the lanes of its parity
   // (even 240 = 0xf0, odd 256 = 0x100); SHFL.BFLY 0x1 gives the even lanes the odd sum and the odd
-  // lanes the even one: two values, 16 lanes each, lane 0's first.
+  // lanes the even one: two groups, even and odd lanes (docs/LANGUAGE.md, "Values in their types").
   const redux = await lineShows(reduxLine, 'R3 = 0x1f0', 30000);
-  const shfl = await lineShows(lastShfl, 'R2: 2 values (0x100 \u00d716, 0xf0 \u00d716)', 20000);
+  const shfl = await lineShows(lastShfl, 'R2: even lanes 0x100, odd lanes 0xf0', 20000);
+  // Line 8 `MOV R1, R0` copies R0 = lane; line 9's SHFL.BFLY 0x10 gives lane L the R1 of lane L ^ 16.
+  await lineShows('MOV R1, R0 ;', 'R1 = lane', 20000);
+  await lineShows('SHFL.BFLY PT, R2, R1, 0x10, 0x1f ;', 'R2 = lane ^ 0x10', 20000);
   await screenshot('live-values');
   // Lane 1 (odd) holds the even sum.
   await pickLane('lane 1');
@@ -411,8 +445,9 @@ async function checkLiveValues() {
   }
   await screenshot('live-values-lane-1');
   await pickLane('summary');
-  await lineShows(lastShfl, 'R2: 2 values', 20000);
-  // Off: the values go, the encodings stay.
+  await lineShows(lastShfl, 'R2: even lanes 0x100, odd lanes 0xf0', 20000);
+  // Off: the values go, the encodings stay (the REDUX line's: the cursor is put on it, line 20).
+  await goToLine(20);
   await runCommand('gpuasm: Toggle Live Values');
   const off = await lineShows(reduxLine, 'R3 = 0x1f0', 20000, true);
   if (!/0x[0-9a-f]{32}/.test(off)) {
@@ -421,6 +456,131 @@ async function checkLiveValues() {
   await runCommand('gpuasm: Toggle Live Values');
   await lineShows(reduxLine, 'R3 = 0x1f0', 20000);
   return `"${redux.trim()}"; "${shfl.trim()}"; lane 1: R2 = 0xf0; off and on again`;
+}
+
+// Register pressure (issue 30; docs/LANGUAGE.md, "Register pressure"), by hand on
+// examples/warp-reduce.asm. R0's initial value is read on lines 8 and 20; each R1 lives from its
+// write to the IADD that overwrites it, the last (line 18) to its last read on line 24; each R2
+// from its SHFL to the next line; R3 20–21, P0 21–22, R6 25–26, R7 26–27; R4, P1 (line 22), R5
+// (24) and R8 (27) are never read: results, live to the last line. Counts of R per line: 2 on 8,
+// 3 on 9–20 (R0, R1, R2; on 20 R0, R1, R3), 2 on 21–22, 3 on 24–25 (R1 or R6 with R4, R5), 4 on
+// 26 (R4, R5, R6, R7) and 27 (R4, R5, R7, R8): the peak, at its first line, is 4 R on line 26.
+// P: 1 on 21, 2 on 22 (P0 read, P1 written), 1 after: 2 P on line 22. (`gpuasm stats
+// examples/warp-reduce.asm`, the streaming path, says the same.)
+const pressureLens = 'peak 4 R at line 26, 2 P at line 22';
+
+async function checkPressureLens() {
+  await openFile('warp-reduce.asm');
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'peak' }).first();
+  const text = await waitFor('the register pressure CodeLens', 30000, async () =>
+    (await lens.count()) > 0 ? (await lens.textContent()).trim() : undefined);
+  if (text !== pressureLens) {
+    throw new Error(`the CodeLens says "${text}", expected "${pressureLens}"`);
+  }
+  // Above the first statement, line 8 `MOV R1, R0 ;`: just over its line, under line 7's.
+  const placed = await page.evaluate(() => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    const lensTop = editor.querySelector('.codelens-decoration').getBoundingClientRect().top;
+    const lines = [...editor.querySelectorAll('.view-lines .view-line')].map((l) => ({
+      top: l.getBoundingClientRect().top,
+      text: l.textContent.replace(/\u00a0/g, ' '),
+    })).sort((a, b) => a.top - b.top);
+    const first = lines.findIndex((l) => l.text.startsWith('MOV R1, R0 ;'));
+    return { lensTop, firstTop: lines[first]?.top, aboveTop: lines[first - 1]?.top, above: lines[first - 1]?.text };
+  });
+  if (!(placed.lensTop < placed.firstTop && placed.lensTop > placed.aboveTop)) {
+    throw new Error(`the CodeLens is not between line 7 and line 8 (MOV R1, R0): ${JSON.stringify(placed)}`);
+  }
+  await screenshot('pressure-lens');
+  // Its command, gpuasm.ui.revealLine [uri, 25], puts the cursor on line 26.
+  await goToLine(1);
+  await lens.click();
+  const status = await waitFor('the cursor on line 26 after clicking the CodeLens', 10000, async () => {
+    const selection = await page.locator('.statusbar-item[id="status.editor.selection"]').textContent();
+    return selection?.includes('Ln 26,') ? selection.trim() : undefined;
+  });
+  await screenshot('pressure-lens-clicked');
+  return `"${text}" above line 8; clicked: ${status}`;
+}
+
+// Values in their types (docs/LANGUAGE.md): FMUL's operands are f32, so line 26 `FMUL R7, R6,
+// 4.0` with R6 = c[0x0][0x10] = 0x3e000000 = 2^-3 = 0.125 (// @state) shows R7 = 0.125 × 4 = 0.5.
+async function checkF32LiveValue() {
+  await openFile('warp-reduce.asm');
+  const line = await lineShows('FMUL R7, R6, 4.0 ;', 'R7 = 0.5', 30000);
+  if (/R7 = 0x/.test(line)) {
+    throw new Error(`the FMUL line shows R7 in hex: "${line}"`);
+  }
+  return `"${line.trim()}"`;
+}
+
+// Explain this line (docs/PROTOCOL.md, "Explain this line"): a line typed after line 27,
+// `FADD.RZ R7, R7, 4.4703484e-08 ;`. R7 = 0.5 there (line 26). The immediate reads as
+// 3 × 2^-26 exactly (f32 spacing at 4.47e-8 is 2^-48 ≈ 3.6e-15; 4.4703484e-08 - 3 × 2^-26 ≈ 4e-16).
+// The exact sum 0.5 + 3 × 2^-26 = 0.5 + 0.75 ULP (an ULP of [0.5, 1) is 2^-24): .RN and .RP give
+// the next f32 up, 0.5 + 2^-24 = 0x3f000001 (shortest decimal 0.50000006), .RM and .RZ 0.5 =
+// 0x3f000000; from the written .RZ: +1, +1, 0, 0. R7 is read and rewritten, so the pressure
+// stays (line 28 counts R4, R5, R7, R8: 4) and the CodeLens still reads "${pressureLens}".
+const explainedLine = 'FADD.RZ R7, R7, 4.4703484e-08 ;';
+const roundingRows = [
+  ['.RN', '0x3f000001', 1],
+  ['.RM', '0x3f000000', 0],
+  ['.RP', '0x3f000001', 1],
+  ['.RZ (this line)', '0x3f000000', 0],
+];
+
+async function checkExplainHover() {
+  await openFile('warp-reduce.asm');
+  await page.keyboard.press('Control+B'); // room for the hover: the explorer goes
+  try {
+    await goToLine(27);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    // One edit (typed key by key, a half-typed number stopped the run and its hint lagged once).
+    await page.keyboard.insertText(explainedLine);
+    await lineShows(explainedLine, 'R7 = 0.5', 30000);
+    await goToLine(28);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover').filter({ hasText: 'Result under each rounding mode' }).first();
+    const text = await waitFor('the hover with the rounding table', 30000, async () =>
+      (await hover.count()) > 0 ? hover.textContent() : undefined);
+    for (const part of ['Semantics of this line', 'Live run: inputs before this line', '0.5 (0x3f000000)']) {
+      if (!text.includes(part)) {
+        throw new Error(`the hover lacks "${part}": ${text.slice(0, 600)}`);
+      }
+    }
+    const rows = await hover.locator('table tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent.trim())));
+    const table = rows.filter((cells) => cells.length === 4 && cells[0].startsWith('.'));
+    const byMode = new Map(table.map((cells) => [cells[0], cells]));
+    for (const [mode, bits, ulps] of roundingRows) {
+      const row = byMode.get(mode);
+      if (!row || row[2].toLowerCase() !== bits || Number(row[3].replace('+', '')) !== ulps) {
+        throw new Error(`the row ${mode} should be ${bits}, ${ulps} ULPs; the table is ${JSON.stringify(rows)}`);
+      }
+    }
+    if (!byMode.get('.RN')[1].startsWith('0.50000006')) {
+      throw new Error(`.RN shows ${byMode.get('.RN')[1]}, not 0.50000006`);
+    }
+    const lens = (await page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'peak' }).first().textContent()).trim();
+    if (lens !== pressureLens) {
+      throw new Error(`after the added line the CodeLens says "${lens}", expected "${pressureLens}"`);
+    }
+    // The screenshot shows the hover scrolled to the rounding table, the live run above it.
+    await hover.locator('table', { hasText: 'ULPs from' }).first().evaluate((table) => table.scrollIntoView({ block: 'end' }));
+    await sleep(300);
+    const shot = await screenshot('explain-hover');
+    fs.copyFileSync(shot, path.join(out, 'explain.png'));
+    await page.keyboard.press('Escape');
+    return `rounding table ${table.map((r) => `${r[0]} ${r[2]} ${r[3]}`).join('; ')}`;
+  } finally {
+    await page.keyboard.press('Escape');
+    await focusEditor();
+    await runCommand('File: Revert File');
+    await page.keyboard.press('Control+B');
+  }
 }
 
 async function problemRows() {
@@ -934,6 +1094,9 @@ async function main() {
     await check('inline encoding hint', checkInlayHint);
     await check('gpuasm.encodingHints turns the hints off and on', checkHintSetting);
     await check('live values: summary, pinned lane, toggle', checkLiveValues);
+    await check('the register pressure CodeLens, and clicking it goes to the peak', checkPressureLens);
+    await check('an f32 live value: R7 = 0.5', checkF32LiveValue);
+    await check('hover explains the line: semantics, live inputs, the rounding table', checkExplainHover);
     await check('Run to Cursor shows the registers', checkRunToCursor);
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Pick Initial State File: runs start from it', checkStateFile);

@@ -407,6 +407,17 @@ if live.builtin() then
   end
   local labels, hint_error = hint_labels()
   check('Neovim 0.10+: the inlay hints carry R3 = 0x1f0', labels:find('R3 = 0x1f0', 1, true) ~= nil, hint_error or labels)
+  -- Values in their types: FMUL's result is f32, 0.125 * 4 = 0.5 (see :GpuasmExecute above).
+  local fmul_hints, fmul_error = request_sync(warp, 'textDocument/inlayHint', {
+    textDocument = { uri = vim.uri_from_bufnr(warp) },
+    range = { start = { line = fmul - 1, character = 0 }, ['end'] = { line = fmul, character = 0 } },
+  })
+  local fmul_labels = {}
+  for _, h in ipairs(fmul_hints or {}) do
+    if h.position.line == fmul - 1 then fmul_labels[#fmul_labels + 1] = type(h.label) == 'string' and h.label or '' end
+  end
+  check('Neovim 0.10+: the FMUL line\'s hint is the f32 R7 = 0.5', table.concat(fmul_labels, '|'):find('R7 = 0.5', 1, true) ~= nil,
+    fmul_error or table.concat(fmul_labels, '|'))
   check('Neovim 0.10+: inlay hints are on', vim.lsp.inlay_hint.is_enabled({ bufnr = warp }))
   vim.cmd('GpuasmLane 1')
   check('Neovim 0.10+: :GpuasmLane 1 makes the hints R2 = 0xf0',
@@ -423,6 +434,8 @@ if live.builtin() then
   vim.cmd('GpuasmLiveValues on')
 else
   check('live values: R3 = 0x1f0 after REDUX.SUM', shows(redux, 'R3 = 0x1f0'), live_text(redux))
+  -- Values in their types: FMUL's result is f32, 0.125 * 4 = 0.5 (see :GpuasmExecute above).
+  check('live values: the FMUL line shows the f32 R7 = 0.5', shows(fmul, 'R7 = 0.5'), live_text(fmul))
   check('live values: the divergent summary after the last SHFL.BFLY',
     shows(last_shfl, 'R2: even lanes 0x100, odd lanes 0xf0'), live_text(last_shfl))
   vim.cmd('GpuasmLane 1')
@@ -452,6 +465,105 @@ check('a false // @expect is an expectation-failed error on its line', wait_for(
 end), vim.inspect(vim.diagnostic.get(warp)))
 vim.api.nvim_buf_set_lines(warp, redux, redux + 1, false, { '// @expect R3 == 0x1f0' })
 check('made true, the error goes', wait_for(function() return expectation() == nil end), vim.inspect(expectation()))
+
+-- Register pressure (issue 30) on a copy of examples/warp-reduce.asm (the buffer above has an
+-- extra line now), by hand (docs/LANGUAGE.md, "Register pressure"; a value is live from its
+-- write to its last read, a result to the end). R0 (the initial `lane`) lives to REDUX on line
+-- 20; the butterfly keeps one R1 and one R2 value live on lines 9-18 (3 with R0), line 8 has R0
+-- and R1 (2); line 20: R0, R1, R3 (3); 21: R1, R3 (2); 22: R1 and the result R4 (2); 24: R1's
+-- last read, R4, R5 (3); 25: R4, R5, R6 (3); 26: R4, R5, R6's last read, R7 (4); 27: R4, R5, R7,
+-- R8 (4). P: P0 on 21-22, P1 (a result) from 22: 2 on line 22 only. So R peaks first on line 26
+-- and P on line 22, on different lines: `peak 4 R at line 26, 2 P at line 22`, the lens on the
+-- first statement (line 8), its command revealing 0-based line 25.
+local pressure = require('gpuasm.pressure')
+local pressure_path = write_file('pressure.asm', read_lines(root .. '/examples/warp-reduce.asm'))
+local pressure_buf = open(pressure_path)
+local peak_title = 'peak 4 R at line 26, 2 P at line 22'
+check('the command :GpuasmPressure exists', vim.fn.exists(':GpuasmPressure') == 2)
+local function lens_of(b)
+  local lens = vim.lsp.codelens.get(b)[1]
+  return lens and lens.command and lens or nil
+end
+check('the pressure lens on the first statement: ' .. peak_title, wait_for(function()
+  local lens = lens_of(pressure_buf)
+  return lens ~= nil and lens.range.start.line == 7 and lens.command.title == peak_title
+    and lens.command.command == 'gpuasm.ui.revealLine' and lens.command.arguments[2] == 25
+end), vim.inspect(vim.lsp.codelens.get(pressure_buf)))
+local function lens_text()
+  local client = gpuasm.client(pressure_buf)
+  return client and virtual_text(pressure_buf, vim.lsp.codelens.__namespaces[client.id], 7) or ''
+end
+check('the lens is virtual text on line 8', wait_for(function() return lens_text():find(peak_title, 1, true) ~= nil end),
+  lens_text())
+-- `gpuasm stats` (the command line's own formatting of the same figures) names the same peaks.
+local stats = vim.fn.systemlist({ binary, 'stats', pressure_path })
+check('gpuasm stats prints the same peak', stats[1] == pressure_path .. ': ' .. peak_title, stats[1])
+vim.api.nvim_win_set_cursor(0, { 1, 0 })
+vim.cmd('GpuasmPressure')
+check(':GpuasmPressure says the peak and jumps to line 26', wait_for_result(function()
+  return pressure.last ~= nil and vim.api.nvim_win_get_cursor(0)[1] == 26
+end) and pressure.last.title == peak_title and last_notification():find(peak_title, 1, true) ~= nil,
+  last_notification() .. ' / cursor ' .. vim.api.nvim_win_get_cursor(0)[1])
+vim.api.nvim_win_set_cursor(0, { 8, 0 })
+vim.lsp.codelens.run()
+check('vim.lsp.codelens.run() on the lens runs gpuasm.ui.revealLine: the cursor on line 26',
+  wait_for(function() return vim.api.nvim_win_get_cursor(0)[1] == 26 end),
+  'cursor ' .. vim.api.nvim_win_get_cursor(0)[1] .. ', ' .. last_notification())
+check('the lens is back after it ran', wait_for(function() return lens_text():find(peak_title, 1, true) ~= nil end), lens_text())
+vim.lsp.commands['gpuasm.ui.revealLine']({ command = 'gpuasm.ui.revealLine', arguments = { vim.uri_from_bufnr(pressure_buf), 20 } },
+  { bufnr = pressure_buf })
+check('gpuasm.ui.revealLine [uri, 20] puts the cursor on line 21', vim.api.nvim_win_get_cursor(0)[1] == 21,
+  'cursor ' .. vim.api.nvim_win_get_cursor(0)[1])
+gpuasm.setup({ code_lens = false })
+check('setup{ code_lens = false } removes the lens', wait_for(function() return lens_text() == '' end), lens_text())
+gpuasm.setup({ code_lens = true })
+check('setup{ code_lens = true } shows it again', wait_for(function() return lens_text():find(peak_title, 1, true) ~= nil end),
+  lens_text())
+
+-- Explain this line (issue 30): hover on the mnemonic of `FADD.RZ R4, R3, R5` with R3 = 1.0
+-- (0x3f800000) and R5 = 3 * 2^-24 (0x34400000: exponent 0x68 = 127 - 23, mantissa 1.5). One ulp
+-- of 1.0 is 2^-23, so the exact sum is 1 + 1.5 ulp: .RZ and .RM give 1 + 1 ulp (0x3f800001),
+-- .RP 1 + 2 ulps (0x3f800002) and .RN, a tie, the even mantissa 2 (0x3f800002): ULPs from
+-- .RZ 0, 0, +1, +1. The hover shows the live run once the run reached the line: the plug-in's
+-- live values (0.7) or inlay hints (0.10, asked for here as Neovim does on a redraw) run it.
+local rounding = open(write_file('rounding.asm', { '// gpuasm', '// @state R3 = 0x3f800000', '// @state R5 = 0x34400000',
+  'FADD.RZ R4, R3, R5 ;' }))
+check('the client attaches to rounding.asm', wait_for(function() return gpuasm.client(rounding) ~= nil end))
+local function rounding_hover()
+  if live.builtin() then
+    request_sync(rounding, 'textDocument/inlayHint', { textDocument = { uri = vim.uri_from_bufnr(rounding) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = 4, character = 0 } } })
+  end
+  local result, err = request_sync(rounding, 'textDocument/hover',
+    { textDocument = { uri = vim.uri_from_bufnr(rounding) }, position = { line = 3, character = 1 } })
+  return err or hover_text(result)
+end
+local rounding_text = ''
+wait_for(function()
+  rounding_text = rounding_hover()
+  return rounding_text:find('Result under each rounding mode (lane 0)', 1, true) ~= nil
+end)
+check('hover on FADD.RZ explains the line: its semantics and the live inputs',
+  rounding_text:find('Semantics of this line', 1, true) ~= nil and rounding_text:find('Live run: inputs before this line', 1, true) ~= nil,
+  rounding_text)
+local modes = {}
+for _, line in ipairs(vim.split(rounding_text, '\n', true)) do
+  local cells = vim.split(line, '|', true)
+  if #cells == 6 and vim.trim(cells[2]):match('^%.R[NPMZ]') then
+    modes[vim.trim(cells[2])] = { result = tonumber(vim.trim(cells[3])), bits = lower(vim.trim(cells[4])), ulps = vim.trim(cells[5]) }
+  end
+end
+-- The result column is the shortest decimal that reads back as those bits: within half an ulp.
+local function mode_is(mode, bits, value, ulps)
+  local m = modes[mode]
+  return m ~= nil and m.bits == bits and m.result ~= nil and math.abs(m.result - value) < 2 ^ -24 and m.ulps == ulps
+end
+check('the rounding table: .RZ (this line) and .RM 0x3f800001, .RP and .RN 0x3f800002 (+1 ulp)',
+  rounding_text:find('ULPs from .RZ', 1, true) ~= nil
+    and mode_is('.RZ (this line)', '0x3f800001', 1 + 2 ^ -23, '0') and mode_is('.RM', '0x3f800001', 1 + 2 ^ -23, '0')
+    and mode_is('.RP', '0x3f800002', 1 + 2 ^ -22, '+1') and mode_is('.RN', '0x3f800002', 1 + 2 ^ -22, '+1'),
+  vim.inspect(modes) .. '\n' .. rounding_text)
+vim.cmd('bwipeout! ' .. rounding)
 
 -- The warp debugger without nvim-dap: a breakpoint on line 20 (REDUX.SUM) of a copy of
 -- examples/warp-reduce.asm, :GpuasmDebug stops before line 8 (the first instruction), continue

@@ -1,4 +1,4 @@
--- :GpuasmRunToCursor, :GpuasmExecute, :GpuasmEncoding and :GpuasmClear: the server's gpuasm/*
+-- :GpuasmRunToCursor, :GpuasmExecute, :GpuasmEncoding, :GpuasmClear and more: the server's gpuasm/*
 -- requests (docs/PROTOCOL.md) for the current buffer, shown by gpuasm.display.
 local gpuasm = require('gpuasm')
 local display = require('gpuasm.display')
@@ -137,6 +137,8 @@ function M.create()
     { range = true, desc = 'gpuasm: encoding and fields of the instructions in the range (default: this line)' })
   command('GpuasmInfo', function() M.info(vim.api.nvim_get_current_buf()) end,
     { desc = 'gpuasm: which spec the language server uses, and whether the last change to it took' })
+  command('GpuasmPressure', function() require('gpuasm.pressure').show(vim.api.nvim_get_current_buf()) end,
+    { desc = 'gpuasm: the register pressure\'s peak (live R, P, UR, UP registers) and a jump to its line' })
   command('GpuasmClear', function() display.clear(vim.api.nvim_get_current_buf()) end,
     { desc = 'gpuasm: remove the virtual text of the run and encoding commands' })
   command('GpuasmLiveValues', function(opts)

@@ -17,6 +17,9 @@ M.config = {
   live_values = true,
   -- The lane the live values show (0..31); nil: a summary of the active lanes.
   live_values_lane = nil,
+  -- Register pressure as a CodeLens on the first statement ("peak 4 R at line 26, 2 P at line
+  -- 22"), shown as virtual text; vim.lsp.codelens.run() on it jumps to the peak line.
+  code_lens = true,
   -- Tree-sitter highlighting and folding when the `gpuasm` parser is installed (nvim/README.md).
   treesitter = true,
   folds = true,
@@ -144,6 +147,7 @@ local function on_attach(client, buf)
   })
   M.send_cursor(buf)
   require('gpuasm.live').attach(buf)
+  require('gpuasm.pressure').attach(buf)
   if M.config.on_attach then M.config.on_attach(client, buf) end
 end
 
@@ -278,11 +282,12 @@ function M.settings_changed()
   for _, client in ipairs(gpuasm_clients()) do
     send_notification(client, 'workspace/didChangeConfiguration', { settings = { gpuasm = M.settings() } })
   end
-  local live = require('gpuasm.live')
+  local live, pressure = require('gpuasm.live'), require('gpuasm.pressure')
   for _, buf in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == 'gpuasm' then
       show_inlay_hints(buf)
       live.schedule(buf)
+      pressure.schedule(buf)
     end
   end
 end

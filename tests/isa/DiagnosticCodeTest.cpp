@@ -2,6 +2,8 @@
 // the document names exactly the codes the table says it does, with the same severities.
 #include <gpuasm/isa/DiagnosticCode.h>
 
+#include "MarkdownTable.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -27,26 +29,6 @@ std::string protocolText() {
   return text.str();
 }
 
-// The cells of a table row; a `|` inside a code span (`|x|`) is part of its cell.
-std::vector<std::string> cellsOf(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool inCode = false;
-  for (std::size_t at = 1; at < line.size(); ++at) {  // after the leading '|'
-    const char c = line[at];
-    if (c == '`') inCode = !inCode;
-    if (c != '|' || inCode) {
-      cell += c;
-      continue;
-    }
-    cell.erase(0, cell.find_first_not_of(' '));
-    cell.erase(cell.find_last_not_of(' ') + 1);
-    cells.push_back(std::move(cell));
-    cell.clear();
-  }
-  return cells;
-}
-
 // The `| code | severity | meaning |` tables of the section under `heading` (up to the next
 // `## `), in document order.
 std::vector<std::vector<DocRow>> codeTables(const std::string& doc, const std::string& heading) {
@@ -64,7 +46,7 @@ std::vector<std::vector<DocRow>> codeTables(const std::string& doc, const std::s
       inTable = false;
       continue;
     }
-    const std::vector<std::string> cells = cellsOf(line);
+    const std::vector<std::string> cells = gpuasm::test::tableCells(line);
     if (cells.size() == 3 && cells[0] == "code" && cells[1] == "severity") {
       tables.emplace_back();
       inTable = true;

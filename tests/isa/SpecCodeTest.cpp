@@ -8,6 +8,8 @@
 #include <gpuasm/isa/SpecCode.h>
 #include <gpuasm/isa/SpecLint.h>
 
+#include "MarkdownTable.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -121,26 +123,6 @@ struct DocRow {
   std::string code, severity, items, meaning;
 };
 
-// The cells of a table row; a `|` inside a code span is part of its cell.
-std::vector<std::string> cellsOf(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool inCode = false;
-  for (std::size_t at = 1; at < line.size(); ++at) {
-    const char c = line[at];
-    if (c == '`') inCode = !inCode;
-    if (c != '|' || inCode) {
-      cell += c;
-      continue;
-    }
-    cell.erase(0, cell.find_first_not_of(' '));
-    cell.erase(cell.find_last_not_of(' ') + 1);
-    cells.push_back(std::move(cell));
-    cell.clear();
-  }
-  return cells;
-}
-
 // The `| code | severity | catalog | meaning |` tables of the `gpuasm spec` section.
 std::vector<std::vector<DocRow>> specCodeTables(const std::string& doc) {
   std::istringstream in(doc);
@@ -156,7 +138,7 @@ std::vector<std::vector<DocRow>> specCodeTables(const std::string& doc) {
       inTable = false;
       continue;
     }
-    const std::vector<std::string> cells = cellsOf(line);
+    const std::vector<std::string> cells = gpuasm::test::tableCells(line);
     if (cells == std::vector<std::string>{"code", "severity", "catalog", "meaning"}) {
       tables.emplace_back();
       inTable = true;

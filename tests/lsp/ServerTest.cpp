@@ -39,6 +39,13 @@ json open(const std::string& text, const std::string& uri = "file:///a.asm") {
               {{"textDocument", {{"uri", uri}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}});
 }
 
+// One edit of file:///a.asm, and the server's replies.
+std::vector<json> edit(Server& s, int version, const json& range, const std::string& text) {
+  return send(s, {note("textDocument/didChange",
+                       {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
+                        {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
+}
+
 TEST(Server, LifecycleAndCapabilities) {
   Server s(db(), ::testing::TempDir());
   auto r = send(s, {request(7, "textDocument/hover")});
@@ -222,9 +229,7 @@ TEST(Server, PublishesOnlyWhenTheClientsListChanges) {
   EXPECT_EQ(r[0]["params"]["diagnostics"][0]["range"], test::range(0, 5, 0, 8));  // SAT: unknown-modifier
   EXPECT_EQ(r[0]["params"]["diagnostics"][1]["range"]["start"]["line"], 1);       // IADDD: unknown mnemonic
   auto change = [&](int version, const json& range, const std::string& text) {
-    return send(s, {note("textDocument/didChange",
-                         {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
-                          {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
+    return edit(s, version, range, text);
   };
   // A keystroke in the comment on the last line, and its idle work: nothing to send.
   EXPECT_TRUE(change(2, test::range(2, 9, 2, 9), "!").empty());
@@ -296,9 +301,7 @@ TEST(Server, PullDiagnostics) {
   EXPECT_EQ(report, (json{{"kind", "unchanged"}, {"resultId", first}}));
 
   auto change = [&](int version, const json& range, const std::string& text) {
-    return send(s, {note("textDocument/didChange",
-                         {{"textDocument", {{"uri", "file:///a.asm"}, {"version", version}}},
-                          {"contentChanges", json::array({{{"range", range}, {"text", text}}})}})});
+    return edit(s, version, range, text);
   };
   // A keystroke in the comment: nothing sent, and the client's report still holds.
   EXPECT_TRUE(change(2, test::range(2, 9, 2, 9), "!").empty());

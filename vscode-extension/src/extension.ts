@@ -185,6 +185,11 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     initializationOptions: () => serverSettings(),
     errorHandler: restartingErrorHandler(),
     middleware: {
+      // While debugging, VS Code also shows the server's inline values (textDocument/inlineValue,
+      // which Neovim 0.7 uses for live values): beside the live-value inlay hints they would be
+      // the same values twice, past the edge of the editor. The hints carry them while they are on.
+      provideInlineValues: (document, viewPort, inlineContext, token, next) =>
+        liveValues() ? [] : next(document, viewPort, inlineContext, token),
       provideCompletionItem: async (document, position, completionContext, token, next) => {
         const result = await next(document, position, completionContext, token);
         const items = Array.isArray(result) ? result : result?.items ?? [];

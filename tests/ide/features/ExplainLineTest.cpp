@@ -14,6 +14,8 @@
 #include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/execution/LiveValues.h>
 
+#include "HoverDump.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -79,22 +81,7 @@ Hovered hover(std::string_view marked, bool run = true, std::optional<std::uint3
 }
 
 // Everything a hover holds, for failure messages.
-std::string dump(const Hovered& h) {
-  if (!h.hover) return "no hover";
-  std::string out;
-  for (const HoverSection& s : h.hover->sections) {
-    out += "[" + std::to_string(static_cast<int>(s.kind)) + "] " + s.heading + "\n";
-    for (const auto& t : s.text) out += "  text: " + t + "\n";
-    for (const auto& c : s.code) out += "  code: " + c + "\n";
-    for (const auto& i : s.items) out += "  item: " + i.label + " = " + i.text + "\n";
-    for (const auto& r : s.table) {
-      out += "  row:";
-      for (const auto& c : r) out += " | " + c;
-      out += "\n";
-    }
-  }
-  return out;
-}
+std::string dump(const Hovered& h) { return h.hover ? gpuasm::test::dumpHover(*h.hover) : "no hover"; }
 
 std::vector<std::string> semanticsOf(const Hovered& h) {
   const HoverSection* s = h.section(HoverSectionKind::Semantics);

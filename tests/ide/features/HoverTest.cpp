@@ -6,6 +6,8 @@
 
 #include <gpuasm/ide/asm/Hover.h>
 
+#include "HoverDump.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,21 +28,7 @@ std::optional<HoverInfo> hoverAt(const Annotated& a) {
 }
 
 // Everything a hover holds, one piece a line, for failure messages.
-std::string dump(const HoverInfo& h) {
-  std::string out = "title: " + h.title + "\n";
-  for (const HoverSection& s : h.sections) {
-    out += "[section " + std::to_string(static_cast<int>(s.kind)) + "] " + s.heading + "\n";
-    for (const auto& t : s.text) out += "  text: " + t + "\n";
-    for (const auto& c : s.code) out += "  code: " + c + "\n";
-    for (const auto& i : s.items) out += "  item: " + i.label + " = " + i.text + "\n";
-    for (const auto& r : s.table) {
-      out += "  row:";
-      for (const auto& c : r) out += " | " + c;
-      out += "\n";
-    }
-  }
-  return out;
-}
+std::string dump(const HoverInfo& h) { return gpuasm::test::dumpHover(h); }
 
 const HoverSection* sectionOf(const HoverInfo& h, HoverSectionKind kind) { return h.section(kind); }
 

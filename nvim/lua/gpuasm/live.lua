@@ -9,7 +9,6 @@ M.ns = vim.api.nvim_create_namespace('gpuasm.live')
 vim.cmd('highlight default link GpuasmLiveValue SpecialComment')
 
 local debounce_ms = 80
-local timers = {}
 local generation = {}
 
 --- Whether Neovim shows the server's inlay hints itself.
@@ -74,35 +73,20 @@ function M.refresh(buf)
   end, buf)
 end
 
+-- Refreshes after `debounce_ms` without another call; each call also drops a reply still in
+-- flight (its generation is old).
+local follower = require('gpuasm.debounce').new('live', debounce_ms, function(buf) M.refresh(buf) end, {
+  on_schedule = function(buf) generation[buf] = (generation[buf] or 0) + 1 end,
+  on_wipeout = function(buf) generation[buf] = nil end,
+})
+
 --- Refreshes after `debounce_ms` without another call (typing asks once, after a pause).
-function M.schedule(buf)
-  generation[buf] = (generation[buf] or 0) + 1
-  local timer = timers[buf]
-  if timer then timer:stop() else
-    timer = vim.loop.new_timer()
-    timers[buf] = timer
-  end
-  timer:start(debounce_ms, 0, vim.schedule_wrap(function() M.refresh(buf) end))
-end
+function M.schedule(buf) follower.schedule(buf) end
 
 --- Follows `buf`'s edits, scrolling and entering (once per buffer).
 function M.attach(buf)
   if M.builtin() then return end
-  local group = vim.api.nvim_create_augroup('gpuasm.live.' .. buf, { clear = true })
-  vim.api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI', 'BufEnter', 'WinScrolled' }, {
-    group = group,
-    buffer = buf,
-    callback = function() M.schedule(buf) end,
-  })
-  vim.api.nvim_create_autocmd('BufWipeout', {
-    group = group,
-    buffer = buf,
-    callback = function()
-      if timers[buf] then timers[buf]:close() end
-      timers[buf], generation[buf] = nil, nil
-    end,
-  })
-  M.schedule(buf)
+  follower.follow(buf, { 'TextChanged', 'TextChangedI', 'BufEnter', 'WinScrolled' })
 end
 
 return M

@@ -7,7 +7,6 @@
 local M = {}
 
 local debounce_ms = 200
-local timers = {}
 
 -- The last lens :GpuasmPressure got, for scripts and the end-to-end test.
 M.last = nil
@@ -41,34 +40,13 @@ function M.refresh(buf)
   if vim.api.nvim_get_current_buf() == buf then vim.lsp.codelens.refresh() end
 end
 
+local follower = require('gpuasm.debounce').new('pressure', debounce_ms, function(buf) M.refresh(buf) end)
+
 --- Refreshes after `debounce_ms` without another call (typing asks once, after a pause).
-function M.schedule(buf)
-  local timer = timers[buf]
-  if timer then timer:stop() else
-    timer = vim.loop.new_timer()
-    timers[buf] = timer
-  end
-  timer:start(debounce_ms, 0, vim.schedule_wrap(function() M.refresh(buf) end))
-end
+function M.schedule(buf) follower.schedule(buf) end
 
 --- Follows `buf`'s edits, entering and idle cursor (once per buffer).
-function M.attach(buf)
-  local group = vim.api.nvim_create_augroup('gpuasm.pressure.' .. buf, { clear = true })
-  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged', 'CursorHold' }, {
-    group = group,
-    buffer = buf,
-    callback = function() M.schedule(buf) end,
-  })
-  vim.api.nvim_create_autocmd('BufWipeout', {
-    group = group,
-    buffer = buf,
-    callback = function()
-      if timers[buf] then timers[buf]:close() end
-      timers[buf] = nil
-    end,
-  })
-  M.schedule(buf)
-end
+function M.attach(buf) follower.follow(buf, { 'BufEnter', 'InsertLeave', 'TextChanged', 'CursorHold' }) end
 
 --- Moves the cursor to 0-based `line` of the document `uri`: in the current window when it
 --- shows that buffer, else in a window that does, else the current window shows it.

@@ -2,6 +2,7 @@
 // the document names exactly the codes the table says it does, with the same severities.
 #include <gpuasm/isa/DiagnosticCode.h>
 
+#include "CodeSpelling.h"
 #include "MarkdownTable.h"
 
 #include <gtest/gtest.h>
@@ -111,11 +112,7 @@ TEST(DiagnosticCode, SpellingsAreUniqueKebabCaseAndEveryRowSaysWhatItMeans) {
   std::set<std::string_view> seen;
   for (const DiagnosticCodeInfo& row : kDiagnosticCodes) {
     EXPECT_TRUE(seen.insert(row.spelling).second) << row.spelling;
-    EXPECT_FALSE(row.spelling.empty());
-    for (const char c : row.spelling)
-      EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << row.spelling;
-    EXPECT_NE(row.spelling.front(), '-');
-    EXPECT_NE(row.spelling.back(), '-');
+    EXPECT_TRUE(gpuasm::test::isKebabCase(row.spelling)) << row.spelling;
     EXPECT_FALSE(row.meaning.empty()) << row.spelling;
     EXPECT_NE(row.severities, 0) << row.spelling;
     EXPECT_NE(row.listings, 0) << row.spelling;

@@ -7,6 +7,8 @@
 
 #include <map>
 #include <set>
+#include <thread>
+#include <vector>
 
 namespace gpuasm::isa {
 namespace {
@@ -35,6 +37,30 @@ std::uint64_t enumValue(const char* type, const char* name) {
 TEST(InstrDb, LoadsWithoutErrors) {
   for (const auto& d : test::embeddedSpec().diagnostics)
     EXPECT_NE(d.severity, Severity::Error) << db().describe(d.pos) << ": " << d.message;
+}
+
+// A derived table is computed on the first request only and then shared, across threads too.
+int derivedComputations = 0;
+std::size_t countOpcodes(const InstrDb& d) {
+  ++derivedComputations;
+  return d.opcodes().size();
+}
+
+TEST(InstrDb, DerivedTablesAreComputedOnceAndKept) {
+  const SpecLoad load = loadEmbeddedSpec();
+  derivedComputations = 0;
+  std::vector<const std::size_t*> seen(4);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    threads.emplace_back([&, i] { seen[i] = &load.db->derived(&countOpcodes); });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(derivedComputations, 1);
+  for (const std::size_t* p : seen) EXPECT_EQ(p, seen[0]);
+  EXPECT_EQ(*seen[0], load.db->opcodes().size());
+  // Another database has its own.
+  const SpecLoad other = loadEmbeddedSpec();
+  EXPECT_NE(&other.db->derived(&countOpcodes), seen[0]);
+  EXPECT_EQ(derivedComputations, 2);
 }
 
 TEST(InstrDb, CountsMatchTheCatalog) {

@@ -15,6 +15,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -451,6 +452,18 @@ class InstrDb {
   /// The class of a syntax-form placeholder, from the prelude's prefixes; Other when none fits.
   PlaceholderClass placeholderClass(std::string_view placeholder) const;
 
+  /// What `compute` derives from the whole database, computed on the first call and kept with
+  /// it (the database never changes, so it stays true): the layers above hang their per-ISA
+  /// tables here (the value type each variant gives its registers) instead of deriving them
+  /// per statement. The twin of Snapshot::derived. Safe to call from several threads.
+  template <typename T>
+  const T& derived(T (*compute)(const InstrDb&)) const {
+    std::lock_guard lock(derived_->mutex);
+    std::shared_ptr<const void>& slot = derived_->values[reinterpret_cast<const void*>(compute)];
+    if (!slot) slot = std::make_shared<const T>(compute(*this));
+    return *static_cast<const T*>(slot.get());
+  }
+
  private:
   friend class InstrDbBuilder;
   std::vector<SpecFile> files_;
@@ -462,6 +475,11 @@ class InstrDb {
   AsmFacts asmFacts_;
   StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_, opcodeIndex_, erratumIndex_, mnemonicIndex_;
   NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up
+  struct DerivedCache {
+    std::mutex mutex;
+    std::unordered_map<const void*, std::shared_ptr<const void>> values;
+  };
+  std::unique_ptr<DerivedCache> derived_ = std::make_unique<DerivedCache>();
 };
 
 /// The database plus everything found while building it.

@@ -33,20 +33,40 @@ bool namesValueTypes(const isa::BitFieldType& t) {
                      [](const isa::Enumerator& e) { return valueTypeNamed(e.name).has_value(); });
 }
 
+// What statementValueType needs of each variant, decided once per database (InstrDb::derived)
+// rather than per statement: the first field whose type names value types, and the type when
+// there is none.
+struct VariantTyping {
+  int field = -1;
+  sim::ValueType fallback = sim::ValueType::U32;
+};
+
+std::vector<VariantTyping> variantTypings(const isa::InstrDb& db) {
+  std::vector<bool> namesTypes(db.types().size());
+  for (std::size_t t = 0; t < db.types().size(); ++t) namesTypes[t] = namesValueTypes(db.types()[t]);
+  std::vector<bool> floatOptype(db.optypes().size(), false);
+  for (const isa::Opcode& op : db.opcodes())
+    for (const isa::Field& f : op.fields)
+      if (db.types()[f.type].kind == isa::TypeKind::FImm) floatOptype[op.optype] = true;
+  std::vector<VariantTyping> typings(db.opcodes().size());
+  for (const isa::Opcode& op : db.opcodes()) {
+    VariantTyping& v = typings[op.index];
+    for (std::size_t f = 0; f < op.fields.size() && v.field < 0; ++f)
+      if (namesTypes[op.fields[f].type]) v.field = static_cast<int>(f);
+    v.fallback = floatOptype[op.optype] ? sim::ValueType::F32 : sim::ValueType::U32;
+  }
+  return typings;
+}
+
 }  // namespace
 
 sim::ValueType statementValueType(const isa::InstrDb& db, const isa::MachineInst& inst) {
   const isa::Opcode& op = *inst.opcode;
-  for (std::size_t f = 0; f < op.fields.size() && f < inst.values.size(); ++f) {
-    const isa::BitFieldType& t = db.types()[op.fields[f].type];
-    if (!namesValueTypes(t)) continue;
-    const isa::Enumerator* e = t.enumeratorFor(inst.values[f]);
-    return e != nullptr ? valueTypeNamed(e->name).value_or(sim::ValueType::U32) : sim::ValueType::U32;
-  }
-  for (const std::uint32_t o : db.optypeOf(op).opcodes)
-    for (const isa::Field& f : db.opcodes()[o].fields)
-      if (db.types()[f.type].kind == isa::TypeKind::FImm) return sim::ValueType::F32;
-  return sim::ValueType::U32;
+  const VariantTyping& v = db.derived(&variantTypings)[op.index];
+  if (v.field < 0 || static_cast<std::size_t>(v.field) >= inst.values.size()) return v.fallback;
+  const auto field = static_cast<std::size_t>(v.field);
+  const isa::Enumerator* e = db.typeOf(op.fields[field]).enumeratorFor(inst.values[field]);
+  return e != nullptr ? valueTypeNamed(e->name).value_or(sim::ValueType::U32) : sim::ValueType::U32;
 }
 
 sim::ValueType registerValueType(const isa::InstrDb& db, const isa::MachineInst* inst, RegisterId reg,

@@ -163,6 +163,35 @@ TEST(Workspace, SettingsAndTheInitialStateRedoTheDataflow) {
   EXPECT_FALSE(w.hasIdleWork());
 }
 
+// A hover reads the live run only as far as the inlay hints took it, of the current version,
+// with the pinned lane, and only while live values are on.
+TEST(Workspace, AHoverReadsTheLiveRunOfTheCurrentVersionOnly) {
+  Workspace w(db());
+  w.initialize({}, std::nullopt, "");
+  w.open("file:///a.asm", "gpuasm", 1, "MOV R1, 0x1 ;\nIADD R2, R1, R1 ;\n");
+  Document& d = *w.find("file:///a.asm");
+  EXPECT_EQ(w.liveRunSoFar(d).run, nullptr);  // nothing ran yet
+  w.inlayHints(d, 0, 1, {0, static_cast<std::uint32_t>(d.snapshot->text().size())});
+  ASSERT_NE(d.live, nullptr);
+  EXPECT_EQ(w.liveRunSoFar(d).run, d.live.get());
+  EXPECT_EQ(w.liveRunSoFar(d).lane, std::nullopt);
+  Settings pinned;
+  pinned.liveValuesLane = 3;
+  w.configure(pinned, std::nullopt);
+  w.inlayHints(d, 0, 1, {0, static_cast<std::uint32_t>(d.snapshot->text().size())});
+  EXPECT_EQ(w.liveRunSoFar(d).run, d.live.get());
+  EXPECT_EQ(w.liveRunSoFar(d).lane, std::optional<std::uint32_t>(3));
+  // An edit makes a new version: the run of the old one is not shown for it.
+  edit(w, "file:///a.asm", {at(0, 11, 0, 11, " ")});
+  EXPECT_EQ(w.liveRunSoFar(d).run, nullptr);
+  w.inlayHints(d, 0, 1, {0, static_cast<std::uint32_t>(d.snapshot->text().size())});
+  EXPECT_NE(w.liveRunSoFar(d).run, nullptr);
+  Settings off;
+  off.liveValues = false;
+  w.configure(off, std::nullopt);
+  EXPECT_EQ(w.liveRunSoFar(d).run, nullptr);
+}
+
 // R1 = lane + lane: `R1 == lane * 2` holds; with IMAD R1, R0, 0x3, RZ it fails in 31 lanes.
 TEST(Workspace, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
   Workspace w(db());

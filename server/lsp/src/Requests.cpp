@@ -109,12 +109,8 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
 json hover(ServerState& state, const PositionParams& p) {
   const workspace::Document& doc = documentOf(state, p.uri);
   const ide::Snapshot& snap = *doc.snapshot;
-  // The live run as far as it got (the inlay hints of the visible lines run it); a hover never
-  // advances it, so a line the run has not reached shows no values.
-  ide::HoverLive live;
-  if (state.workspace.settings().liveValues && doc.live && &doc.live->snapshot() == &snap)
-    live = {doc.live.get(), state.workspace.settings().liveValuesLane};
-  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state), live);
+  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state),
+                               state.workspace.liveRunSoFar(doc));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
   MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h))
@@ -719,11 +715,12 @@ json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p) {
   if (doc == nullptr) return {{"kind", "full"}, {"items", json::array()}};
   std::string items = diagnosticsText(state, *doc);
   SentDiagnostics& sent = state.published[p.uri];
-  if (sent.resultId != 0 && sent.items == items && p.previousResultId == std::to_string(sent.resultId))
-    return {{"kind", "unchanged"}, {"resultId", std::to_string(sent.resultId)}};
+  // A list never pulled or changed since gets a new id; else the client may have it already.
   if (sent.resultId == 0 || sent.items != items) {
     sent.items = std::move(items);
     sent.resultId = state.nextResultId++;
+  } else if (p.previousResultId == std::to_string(sent.resultId)) {
+    return {{"kind", "unchanged"}, {"resultId", std::to_string(sent.resultId)}};
   }
   std::string& out = state.resultText.emplace(R"({"items":)");
   out += sent.items;

@@ -228,6 +228,11 @@ std::vector<ide::InlayHint> Workspace::inlayHints(Document& doc, std::uint32_t f
   return out;
 }
 
+ide::HoverLive Workspace::liveRunSoFar(const Document& doc) const {
+  if (!settings_.liveValues || !doc.live || &doc.live->snapshot() != doc.snapshot.get()) return {};
+  return {doc.live.get(), settings_.liveValuesLane};
+}
+
 bool Workspace::hasIdleWork() const {
   if (specs_->reloadWanted || specs_->worker.busy()) return true;
   return std::any_of(documents_.begin(), documents_.end(),

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>
@@ -152,6 +153,11 @@ class Workspace {
   /// the settings say.
   std::vector<ide::InlayHint> inlayHints(Document& doc, std::uint32_t firstLine, std::uint32_t lastLine,
                                          syntax::ByteRange visible);
+  /// What a hover on `doc` may show of its live run: the run as far as it got (the inlay hints
+  /// of the visible lines advance it) and the pinned lane, when live values are on and the run
+  /// is of the document's current version; none otherwise. Never advances the run, so a line it
+  /// has not reached shows no values.
+  ide::HoverLive liveRunSoFar(const Document& doc) const;
   /// `doc`'s live run, run through `lastLine` (all when none) for at most `slice`.
   ide::LiveRun& liveRun(Document& doc, std::optional<std::uint32_t> lastLine,
                         std::chrono::microseconds slice = ide::LiveLimits{}.budget);

@@ -318,6 +318,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.debug.registerDebugConfigurationProvider(debugType, new DebugConfigurations(() => stateFile.file)),
     vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new DebugAdapters(() => lookupBinary(context))),
     vscode.debug.registerDebugAdapterTrackerFactory(debugType, debugFollower),
+    // A debug session shows its own values at each stop: the marks of an earlier run to the
+    // cursor describe another run and would stand beside them.
+    vscode.debug.onDidStartDebugSession((session) => {
+      if (session.type === debugType) {
+        decorations.clear();
+      }
+    }),
     vscode.commands.registerCommand('gpuasm.ui.debugFile', async () => {
       if (gpuasmEditor()) {
         await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], defaultConfiguration(true));

@@ -157,3 +157,34 @@ export function typedValue(text: string, type: ValueType | undefined): string | 
       return bits !== 0 ? 'true' : 'false';
   }
 }
+
+/** A hex value without its leading zeros ("0x000001f0" → "0x1f0"); other text as it is. */
+export function compactHex(text: string): string {
+  return /^0x[0-9a-f]+$/i.test(text) ? `0x${text.slice(2).replace(/^0+(?=.)/, '')}` : text;
+}
+
+/**
+ * The text a run shows after an executed line: the values it wrote in `lane`, each in the type
+ * the run gives its register (`types`) or as compact hex, like the live values ("R1 = 0x1f0").
+ */
+export function writesText(entry: TraceEntry, lane: number, types?: Record<string, ValueType>): string {
+  return Object.keys(entry.writes)
+    .sort(compareRegisterNames)
+    .map((name) => {
+      const raw = valueInLane(entry.writes[name], lane);
+      return `${name} = ${typedValue(raw, types?.[name]) ?? compactHex(raw)}`;
+    })
+    .join(', ');
+}
+
+/** The mark on the line a run stopped at: the line is where it is, so only what ran and why. */
+export function runStopMark(result: RunResult): string {
+  const { stop } = result;
+  const after = `after ${stop.executed} instruction${stop.executed === 1 ? '' : 's'}`;
+  return stop.reason === 'error' ? `error: ${stop.message ?? 'the run stopped'} (${after})` : `stopped here ${after}`;
+}
+
+/** "12 instructions executed". */
+export function executedText(stop: RunStop): string {
+  return `${stop.executed} instruction${stop.executed === 1 ? '' : 's'} executed`;
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { compareRegisterNames, isPerLane, laneCount, RegisterValue, RunResult, typedValue, valueInLane } from './protocol';
+import { compareRegisterNames, executedText, isPerLane, laneCount, RegisterValue, RunResult, typedValue, valueInLane } from './protocol';
 import { escapeHtml, nonce, page } from './html';
 
 /** What the registers view shows: one run, the state it started from, and the lane in focus. */
@@ -34,7 +34,7 @@ export function changedInLane(model: RegistersModel, name: string, lane: number)
 
 export function stopText(result: RunResult): string {
   const { stop } = result;
-  const executed = `${stop.executed} instruction${stop.executed === 1 ? '' : 's'} executed`;
+  const executed = executedText(stop);
   switch (stop.reason) {
     case 'until':
       return `stopped before line ${stop.line ?? '?'}: ${executed}`;

@@ -1,14 +1,6 @@
 import * as vscode from 'vscode';
-import { compareRegisterNames, RunResult, TraceEntry, valueInLane } from './protocol';
+import { RunResult, runStopMark, TraceEntry, writesText } from './protocol';
 import { stopText } from './registersView';
-
-/** The text shown after an executed line: the values it wrote, in the selected lane. */
-export function writesText(entry: TraceEntry, lane: number): string {
-  return Object.keys(entry.writes)
-    .sort(compareRegisterNames)
-    .map((name) => `${name}=${valueInLane(entry.writes[name], lane)}`)
-    .join('  ');
-}
 
 /**
  * The run's marks in the editor: the stop line highlighted (like a debugger's current line) and,
@@ -79,7 +71,7 @@ export class RunDecorations implements vscode.Disposable {
       const mark = {
         range: lineRange(result.stop.line),
         hoverMessage: `gpuasm: ${stopText(result)}`,
-        renderOptions: { after: { contentText: `  ◀ ${stopText(result)}`, margin: '0 0 0 2em' } },
+        renderOptions: { after: { contentText: `  ◀ ${runStopMark(result)}`, margin: '0 0 0 2em' } },
       };
       (result.stop.reason === 'error' ? error : stop).push(mark);
     }
@@ -91,7 +83,7 @@ export class RunDecorations implements vscode.Disposable {
     }
     const writes: vscode.DecorationOptions[] = [];
     for (const [line, entry] of lastWrites) {
-      const text = writesText(entry, lane);
+      const text = writesText(entry, lane, result.types);
       if (text !== '' && line !== result.stop.line) {
         const range = lineRange(line);
         writes.push({

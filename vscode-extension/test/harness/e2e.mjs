@@ -656,15 +656,24 @@ async function checkRunToCursor() {
     const decorated = (await decorationTexts()).find((d) => d.line.startsWith(prefix));
     return decorated && pattern.test(decorated.text) ? decorated.text : undefined;
   });
-  const redux = await lineWith('REDUX.SUM R3, R0', /lane 0: .*R3=0x0*1f0\b/);
-  await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 0: .*R2=0x0*100\b/);
+  const redux = await lineWith('REDUX.SUM R3, R0', /lane 0: .*R3 = 0x0*1f0\b/);
+  await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 0: .*R2 = 0x0*100\b/);
   await screenshot('run-to-cursor');
   // Selecting lane 1 in the view moves the end-of-line values to lane 1 (R2 = 0xf0 there).
   await frame.locator('#lanes tr[data-lane="1"]').click();
-  const lane1 = await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 1: .*R2=0x0*f0\b/);
+  const lane1 = await lineWith('SHFL.BFLY PT, R2, R1, 0x1, 0x1f', /lane 1: .*R2 = 0x0*f0\b/);
   const frameAfter = await webviewWith('#lanes tr.selected[data-lane="1"]', 10000);
   await frameAfter.locator('#stop').textContent();
   await screenshot('run-to-cursor-lane-1');
+  // README's picture: a window wide enough that the editor beside the view shows 120 columns.
+  await page.setViewportSize({ width: 2400, height: 1080 });
+  try {
+    await waitFor('the editor beside the registers view to be 120 columns wide', 10000, async () =>
+      (await page.locator('.monaco-editor .view-lines').first().boundingBox())?.width > 120 * 8.5);
+    await screenshot('run-to-cursor-readme');
+  } finally {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+  }
   return `${stop.trim()}; REDUX line shows "${redux.trim()}"; lane 1 shows "${lane1.trim()}"`;
 }
 
@@ -897,6 +906,17 @@ async function debugWarpReduce() {
   const data = await pausedState('R1 changed in lane 0: 0xf0 -> 0x1f0', 20000);
   await variableShows('R1', '0x000001f0', 20000);
   await screenshot('debugger-data-breakpoint');
+  // The run to the cursor's end-of-line marks ("lane 0: R1=…") went when the session started.
+  const leftover = (await decorationTexts()).find((d) => /lane \d+: /.test(d.text));
+  if (leftover) {
+    throw new Error(`a run-to-cursor mark is still shown during the debug session: "${leftover.line}${leftover.text}"`);
+  }
+  // README's picture: the editor group maximized, so every line and its values show whole.
+  await runCommand('View: Toggle Maximize Editor Group');
+  await waitFor('the editor group to fill the window', 10000, async () =>
+    (await page.locator('.editor-group-container.active .monaco-editor').first().boundingBox())?.width > 1200);
+  await screenshot('debugger-readme');
+  await runCommand('View: Toggle Maximize Editor Group');
   const lanes = await checkLanesView();
   return `"${stop.trim()}"; step back: "${back.trim()}"; then "${data.trim()}"; ${lanes}`;
 }

@@ -313,7 +313,9 @@ check('the run stops before the cursor line', run.stop and run.stop.reason == 'u
 local rows = register_table(scratch_lines('gpuasm://registers'))
 local function lane_value(lane, register)
   local row = rows[lane] or {}
-  return lower(row[register .. '*'] or row[register])
+  for _, label in ipairs({ register .. '*', register, register .. '*:f32', register .. '*:s32' }) do
+    if row[label] then return lower(row[label]) end
+  end
 end
 local all_496 = true
 for lane = 0, 31 do all_496 = all_496 and lane_value(lane, 'R1') == '0x000001f0' end
@@ -356,10 +358,23 @@ local traced = {}
 for _, entry in ipairs(executed.trace or {}) do traced[#traced + 1] = entry.line end
 check('only the two selected lines ran', vim.deep_equal(traced, { mov, fmul }), vim.inspect(traced))
 rows = register_table(scratch_lines('gpuasm://registers'))
-check('gpuasm://registers: R6 = 0x3e000000, R7 = 0x3f000000',
-  lane_value(0, 'R6') == '0x3e000000' and lane_value(31, 'R7') == '0x3f000000', vim.inspect(rows[0]))
+-- In their types: the MOV copies bits (hex), the FMUL's result is f32 (0x3f000000 = 2^-1 = 0.5).
+check('gpuasm://registers: R6 = 0x3e000000 (bits), R7 = 0.5 in a column marked f32',
+  lane_value(0, 'R6') == '0x3e000000' and (rows[31] or {})['R7*:f32'] == '0.5', vim.inspect(rows[0]))
 local fmul_text = virtual_text(warp, display.run_ns, fmul - 1)
-check('virtual text at FMUL: R7 = 0x3f000000', lower(fmul_text):find('r7 = 0x3f000000', 1, true) ~= nil, fmul_text)
+check('virtual text at FMUL: R7 = 0.5', lower(fmul_text):find('r7 = 0.5', 1, true) ~= nil, fmul_text)
+-- The f32 text as the server writes it (isa-db DecimalFloat.h), bits worked out by hand from
+-- IEEE 754 binary32: 0.1 rounds to 0x3dcccccd; 1e10 = 9765625 × 2^10 is exact (exponent 33);
+-- 2^24 in 8 digits beats 1.6777216e+07; sign bit alone is -0; all-ones exponent: nan and inf.
+local f32_cases = { [0x3f000000] = '0.5', [0x3dcccccd] = '0.1', [0x501502f9] = '1e+10',
+  [0x4b800000] = '16777216.0', [0xc1800000] = '-16.0', [0x80000000] = '-0.0', [0x3a83126f] = '0.001',
+  [0x7fc00000] = 'nan', [0xff800000] = '-inf' }
+local f32_wrong = {}
+for bits, text in pairs(f32_cases) do
+  if display.format_f32(bits) ~= text then f32_wrong[#f32_wrong + 1] = string.format('0x%08x: %s', bits, tostring(display.format_f32(bits))) end
+end
+check('f32 values in their shortest decimal, s32 signed', #f32_wrong == 0 and display.typed('0xffffffff', 's32') == '-1'
+  and display.typed('0x00000010', 's32') == '16' and display.typed('0x00000010', 'u32') == nil, table.concat(f32_wrong, '; '))
 
 -- :GpuasmEncoding on the first `IADD R1, R1, R2 ;`: IADD_RR (000_ialu.txt:180) with rd = 1
 -- in bits 16..23, ra = 1 in bits 24..31 and rb = 2 in bits 32..39.

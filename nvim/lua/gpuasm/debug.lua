@@ -123,7 +123,7 @@ local function as_result(session, warp)
   else
     stop.reason = 'end'
   end
-  return { file = session.program, stop = stop, activeMask = warp.activeMask, regs = warp.regs }
+  return { file = session.program, stop = stop, activeMask = warp.activeMask, regs = warp.regs, types = warp.types }
 end
 
 --- Shows where execution stands: the sign in the source, the warp in gpuasm://debug.

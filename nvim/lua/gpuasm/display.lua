@@ -55,21 +55,78 @@ local function lane_mask(values)
   return string.format('0x%04x%04x', high, low)
 end
 
---- One register value as text: a uniform value, the value every lane has, a predicate's lane
---- mask, or the first lanes of a list that differs between lanes.
-function M.format_value(value)
-  if type(value) ~= 'table' then return tostring(value) end
-  if all_equal(value) then return tostring(value[1]) end
-  if type(value[1]) == 'boolean' then return 'lanes ' .. lane_mask(value) end
-  local shown = {}
-  for lane = 1, math.min(lanes_shown_inline, #value) do shown[lane] = tostring(value[lane]) end
-  return '[' .. table.concat(shown, ', ') .. ', …]'
+-- std::to_chars' exponent form ("1e+10", "1.5e-05") of a digit string and a decimal exponent.
+local function scientific(digits, exponent)
+  local mantissa = #digits > 1 and (digits:sub(1, 1) .. '.' .. digits:sub(2)) or digits
+  return string.format('%se%s%02d', mantissa, exponent < 0 and '-' or '+', math.abs(exponent))
 end
 
-function M.format_writes(writes)
+-- Plain decimal of digits × 10^(exponent - #digits + 1) ("0.001", "1500").
+local function fixed(digits, exponent)
+  if exponent < 0 then return '0.' .. string.rep('0', -exponent - 1) .. digits end
+  if exponent + 1 >= #digits then return digits .. string.rep('0', exponent + 1 - #digits) end
+  return digits:sub(1, exponent + 1) .. '.' .. digits:sub(exponent + 2)
+end
+
+-- An f32 and its bits through LuaJIT's ffi (every Neovim build this plugin supports has it).
+local has_ffi, ffi = pcall(require, 'ffi')
+local f32_cell = has_ffi and ffi.new('union { uint32_t bits; float value; }') or nil
+
+--- An f32 given by its bits as the server writes it (isa-db DecimalFloat.h): the shortest
+--- decimal that reads back as the same f32, fixed or exponent form whichever is shorter, ".0"
+--- on a whole number; "nan", "inf", "-inf". nil without ffi.
+function M.format_f32(bits)
+  if not f32_cell then return nil end
+  f32_cell.bits = bits
+  local value = tonumber(f32_cell.value)
+  if value ~= value then return 'nan' end
+  if value == math.huge or value == -math.huge then return value < 0 and '-inf' or 'inf' end
+  local sign = (value < 0 or 1 / value < 0) and '-' or ''
+  if value == 0 then return sign .. '0.0' end
+  local exponential
+  for precision = 1, 9 do
+    exponential = string.format('%.' .. (precision - 1) .. 'e', math.abs(value))
+    f32_cell.value = tonumber(exponential)
+    if tonumber(f32_cell.value) == math.abs(value) then break end
+  end
+  local mantissa, exponent_text = exponential:match('^([%d.]+)e([-+]%d+)$')
+  local digits = mantissa:gsub('%.', ''):gsub('0+$', '')
+  if digits == '' then digits = '0' end
+  local exponent = tonumber(exponent_text)
+  local plain, short = fixed(digits, exponent), scientific(digits, exponent)
+  local text = #short < #plain and short or plain
+  return sign .. (text:find('[.e]') and text or text .. '.0')
+end
+
+--- A register's value (hex text or a predicate's boolean) as its type shows it (docs/LANGUAGE.md,
+--- "Values in their types"): f32 as the shortest decimal, s32 in signed decimal; nil when the
+--- type is u32, bool or unknown (the value is shown as it is).
+function M.typed(value, value_type)
+  if type(value) ~= 'string' or not value:match('^0x%x+$') then return nil end
+  local bits = tonumber(value:sub(3), 16)
+  if value_type == 'f32' then return M.format_f32(bits) end
+  if value_type == 's32' then return tostring(bits >= 2 ^ 31 and bits - 2 ^ 32 or bits) end
+  return nil
+end
+
+local function shown(value, value_type) return M.typed(value, value_type) or tostring(value) end
+
+--- One register value as text: a uniform value, the value every lane has, a predicate's lane
+--- mask, or the first lanes of a list that differs between lanes; each in `value_type`.
+function M.format_value(value, value_type)
+  if type(value) ~= 'table' then return shown(value, value_type) end
+  if all_equal(value) then return shown(value[1], value_type) end
+  if type(value[1]) == 'boolean' then return 'lanes ' .. lane_mask(value) end
+  local first = {}
+  for lane = 1, math.min(lanes_shown_inline, #value) do first[lane] = shown(value[lane], value_type) end
+  return '[' .. table.concat(first, ', ') .. ', …]'
+end
+
+--- The values a line wrote, each in the type `types` (name → value type) gives its register.
+function M.format_writes(writes, types)
   local parts = {}
   for _, name in ipairs(M.sorted_registers(writes)) do
-    parts[#parts + 1] = name .. ' = ' .. M.format_value(writes[name])
+    parts[#parts + 1] = name .. ' = ' .. M.format_value(writes[name], (types or {})[name])
   end
   return table.concat(parts, '  ')
 end
@@ -123,13 +180,14 @@ M.show_scratch = show_scratch
 
 local function pad(text, width) return text .. string.rep(' ', width - vim.fn.strdisplaywidth(text)) end
 
-local function cell(value)
+local function cell(value, value_type)
   if type(value) == 'boolean' then return value and 'true' or 'false' end
-  return tostring(value)
+  return shown(value, value_type)
 end
 
 --- The lines of the register buffer: summary, uniform registers, then the 32-lane table.
---- A `*` after a register name marks one the run wrote; a `-` after a lane number marks an
+--- A `*` after a register name marks one the run wrote, `:f32` or `:s32` one shown in that type
+--- (the run's `types`, the others hex); a `-` after a lane number marks an
 --- inactive lane, a `>` before it the lane in focus (`focus`, when given).
 function M.register_lines(result, title, focus)
   local lines = { M.stop_summary(result.stop, title), 'file: ' .. tostring(result.file or '?'),
@@ -140,12 +198,13 @@ function M.register_lines(result, title, focus)
   end
   local per_lane = {}
   for _, name in ipairs(M.sorted_registers(result.regs or {})) do
-    local value = result.regs[name]
-    local label = name .. (written[name] and '*' or '')
+    local value, value_type = result.regs[name], (result.types or {})[name]
+    local typed = (value_type == 'f32' or value_type == 's32') and (':' .. value_type) or ''
+    local label = name .. (written[name] and '*' or '') .. typed
     if type(value) == 'table' then
-      per_lane[#per_lane + 1] = { label = label, values = value }
+      per_lane[#per_lane + 1] = { label = label, values = value, type = value_type }
     else
-      lines[#lines + 1] = label .. ' = ' .. cell(value)
+      lines[#lines + 1] = label .. ' = ' .. cell(value, value_type)
     end
   end
   lines[#lines + 1] = ''
@@ -165,7 +224,7 @@ function M.register_lines(result, title, focus)
     local is_active = math.floor(active / 2 ^ lane) % 2 == 1
     local number = lane == focus and ('>' .. string.format('%2d', lane)) or string.format('%3d', lane)
     local cells = { number .. (is_active and ' ' or '-') }
-    for i, column in ipairs(per_lane) do cells[i + 1] = cell(column.values[lane + 1]) end
+    for i, column in ipairs(per_lane) do cells[i + 1] = cell(column.values[lane + 1], column.type) end
     lines[#lines + 1] = row(cells)
   end
   return lines
@@ -178,7 +237,7 @@ function M.show_run(buf, result, title)
   for _, entry in ipairs(result.trace or {}) do
     local line = entry.line
     by_line[line] = by_line[line] or {}
-    table.insert(by_line[line], M.format_writes(entry.writes or {}))
+    table.insert(by_line[line], M.format_writes(entry.writes or {}, result.types))
   end
   for line, parts in pairs(by_line) do
     local text = table.concat(parts, '  ')

@@ -133,6 +133,8 @@ void CommandTable::addSpecCommands() {
   a->add_flag("--lint", spec_.lint, "the spec's problems, as a compiler reports them");
   specDirOption(*a, spec_.specDir);
 
+  a->description(a->get_description() +
+                 "; `spec diff OLD_DIR NEW_DIR [FILE...]`: what changed between two specs");
   CLI::App* d = command(*a, "diff",
                         "what changed between two versions of the spec, and which lines of FILEs no longer "
                         "assemble, assemble to another word or compute something else",

@@ -127,6 +127,10 @@ Check the kernel's \fB// @expect\fR lines; JUnit XML for CI.
 .TP
 .B gpuasm spec \-\-lint
 The spec's own problems, as a compiler reports warnings.
+.TP
+.B gpuasm spec diff old new kernel.asm
+What changed between two versions of the spec, and the lines of \fIkernel.asm\fR that no longer
+assemble, assemble to another word or compute something else; exit status 1 when there are any.
 .SH SEE ALSO
 .I /usr/share/doc/gpuasm/README.md
 for the language, the editors and the debugger. The package
@@ -165,6 +169,8 @@ std::string manPage(const CLI::App& gpuasm) {
           << (o->nonpositional() ? optionHeading(*o) : "\\fI" + roff(valueName(*o)) + "\\fR") << "\n"
           << roff(o->get_description()) << (o->get_required() ? " (required)" : "") << "\n";
     }
+    // A command whose exit status means more than the common one says so (spec diff).
+    if (sub->get_footer() != gpuasm.get_footer()) out << ".PP\n" << roff(sub->get_footer()) << ".\n";
   }
   out << ".SH OPTIONS\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nThe options of gpuasm or of a command "
          "(\\fBgpuasm check \\-\\-help\\fR).\n.TP\n\\fB\\-\\-version\\fR\nThe version, the commit it was "

@@ -97,7 +97,7 @@ void printLine(const std::string& file, const ide::LineChange& c, const std::vec
         const ide::RegisterDifference& r = c.registers[i];
         out << (i == 0 ? " " : "; ") << r.name << ' ' << text::hex(r.oldValue, {.digits = 8}) << " -> "
             << text::hex(r.newValue, {.digits = 8});
-        if (r.name.starts_with("R") || r.name.starts_with("P"))
+        if (r.perLane)
           out << (r.lanes.size() == 1 ? " (lane " : " (lanes ") << laneSet(r.lanes) << ", values of lane "
               << r.lanes.front() << ')';
       }

@@ -38,7 +38,7 @@ std::string sourceOf(std::string_view text, const isa::AsmStatement& s) {
 // Per-lane registers compared lane by lane, uniform ones once.
 void compareRow(std::string name, const std::uint32_t* a, const std::uint32_t* b, unsigned lanes,
                 std::vector<RegisterDifference>& out) {
-  RegisterDifference d{std::move(name), {}, 0, 0};
+  RegisterDifference d{std::move(name), lanes > 1, {}, 0, 0};
   for (unsigned lane = 0; lane < lanes; ++lane) {
     if (a[lane] == b[lane]) continue;
     if (d.lanes.empty()) d.oldValue = a[lane], d.newValue = b[lane];

@@ -32,7 +32,8 @@ std::string_view lineChangeKindName(LineChangeKind kind);
 /// A register whose value after the line differs between the two specs: the lanes where it
 /// does (for UR and UP, which are one per warp, lane 0) and both values in the first of them.
 struct RegisterDifference {
-  std::string name;  ///< "R2", "P0", "UR4", "UP1": the old spec's register names
+  std::string name;     ///< "R2", "P0", "UR4", "UP1": the old spec's register names
+  bool perLane = true;  ///< R and P; false for UR and UP
   std::vector<unsigned> lanes;
   std::uint32_t oldValue = 0, newValue = 0;
 };

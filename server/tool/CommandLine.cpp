@@ -83,10 +83,19 @@ class CommandTable {
   template <typename Options>
   CLI::App* command(const char* name, const char* description, Options& options,
                     int (*body)(const Options&, std::ostream&, std::ostream&)) {
-    CLI::App* app = gpuasm_.add_subcommand(name, description);
+    return command(gpuasm_, name, description, options, body);
+  }
+  /// A command under `parent` (`spec diff` under `spec`): a parent whose subcommand was given
+  /// leaves the run to it.
+  template <typename Options>
+  CLI::App* command(CLI::App& parent, const char* name, const char* description, Options& options,
+                    int (*body)(const Options&, std::ostream&, std::ostream&)) {
+    CLI::App* app = parent.add_subcommand(name, description);
     app->footer(kExitStatus);
-    app->callback(
-        [this, &options, body] { run_ = [this, &options, body] { return body(options, out_, err_); }; });
+    app->callback([this, app, &options, body] {
+      if (!app->get_subcommands().empty()) return;
+      run_ = [this, &options, body] { return body(options, out_, err_); };
+    });
     return app;
   }
   void addSpecCommands();
@@ -103,6 +112,7 @@ class CommandTable {
   std::ostream& err_;
   std::function<int()> run_;
   SpecOptions spec_;
+  SpecDiffOptions specDiff_;
   DisOptions dis_;
   CheckOptions check_;
   StatsOptions stats_;
@@ -122,6 +132,20 @@ void CommandTable::addSpecCommands() {
   a->add_flag("--json", spec_.json, "the database as JSON");
   a->add_flag("--lint", spec_.lint, "the spec's problems, as a compiler reports them");
   specDirOption(*a, spec_.specDir);
+
+  a->description(a->get_description() +
+                 "; `spec diff OLD_DIR NEW_DIR [FILE...]`: what changed between two specs");
+  CLI::App* d = command(*a, "diff",
+                        "what changed between two versions of the spec, and which lines of FILEs no longer "
+                        "assemble, assemble to another word or compute something else",
+                        specDiff_, runSpecDiff);
+  d->add_option("OLD_DIR", specDiff_.oldDir, "the old spec's directory (*.txt, *.isa)")->required();
+  d->add_option("NEW_DIR", specDiff_.newDir, "the new spec's directory")->required();
+  d->add_option("FILE", specDiff_.files, ".asm files to compare under both specs");
+  d->add_flag("--json", specDiff_.json, "the changes as JSON");
+  d->footer(
+      "exit status: 0 no line of the FILEs changed (without FILEs: the specs define the same), 1 one did "
+      "(the specs differ), 2 usage or I/O error");
 }
 
 void CommandTable::addAssemblerCommands() {

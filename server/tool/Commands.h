@@ -48,6 +48,12 @@ struct SpecOptions {
   bool json = false, lint = false;
   std::optional<std::string> specDir;
 };
+/// `gpuasm spec diff OLD_DIR NEW_DIR [FILE...]` (SpecDiffCommand.cpp).
+struct SpecDiffOptions {
+  std::string oldDir, newDir;
+  std::vector<std::string> files;
+  bool json = false;
+};
 struct CheckOptions {
   std::vector<std::string> files;
   unsigned jobs = 0;  ///< files checked at once; 0: the number of cores
@@ -96,6 +102,7 @@ struct DisOptions {
 };
 
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);
+int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream& err);
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err);
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
 int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err);

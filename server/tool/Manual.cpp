@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <string_view>
 #include <utility>
@@ -17,6 +18,18 @@ namespace {
 /// The subcommands in the order they were declared (the order --help lists them).
 std::vector<const CLI::App*> subcommands(const CLI::App& app) {
   return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+}
+
+/// Every command with its full name, in the order --help lists them, a command's own
+/// subcommands (`spec diff`) after it.
+std::vector<std::pair<std::string, const CLI::App*>> commands(const CLI::App& app) {
+  std::vector<std::pair<std::string, const CLI::App*>> out;
+  for (const CLI::App* sub : subcommands(app)) {
+    out.emplace_back(sub->get_name(), sub);
+    for (const CLI::App* nested : subcommands(*sub))
+      out.emplace_back(sub->get_name() + " " + nested->get_name(), nested);
+  }
+  return out;
 }
 
 /// The options --help shows (hidden ones have an empty group), positionals included.
@@ -59,8 +72,8 @@ std::string optionHeading(const CLI::Option& o) {
   return out;
 }
 
-std::string synopsis(const CLI::App& sub) {
-  std::string out = "\\fBgpuasm " + roff(sub.get_name()) + "\\fR";
+std::string synopsis(const std::string& name, const CLI::App& sub) {
+  std::string out = "\\fBgpuasm " + roff(name) + "\\fR";
   for (const CLI::Option* o : shownOptions(sub))
     if (o->nonpositional() && o != sub.get_help_ptr()) out += " [" + optionHeading(*o) + "]";
   for (const CLI::Option* o : shownOptions(sub)) {
@@ -114,6 +127,10 @@ Check the kernel's \fB// @expect\fR lines; JUnit XML for CI.
 .TP
 .B gpuasm spec \-\-lint
 The spec's own problems, as a compiler reports warnings.
+.TP
+.B gpuasm spec diff old new kernel.asm
+What changed between two versions of the spec, and the lines of \fIkernel.asm\fR that no longer
+assemble, assemble to another word or compute something else; exit status 1 when there are any.
 .SH SEE ALSO
 .I /usr/share/doc/gpuasm/README.md
 for the language, the editors and the debugger. The package
@@ -124,7 +141,7 @@ installs the Neovim plug-in where Neovim finds it: \fBrequire('gpuasm').setup{}\
 /// What the shell offers for an argument, by the name its help gives it.
 std::string completionKind(const CLI::Option& o) {
   const std::string name = valueName(o);
-  if (name == "DIR") return "dir";
+  if (name.ends_with("DIR")) return "dir";
   if (name == "N" || name == "LINE" || name == "WORD" || name == "SHELL") return "none";
   if (name == "FILE") return "asm";
   if (name.ends_with(".json")) return "json";
@@ -140,18 +157,20 @@ std::string manPage(const CLI::App& gpuasm) {
       << "\" \"User Commands\"\n";
   out << ".SH NAME\ngpuasm \\- assembler, simulator, language server and debugger of a GPU ISA\n";
   out << ".SH SYNOPSIS\n";
-  for (const CLI::App* sub : subcommands(gpuasm)) out << synopsis(*sub) << "\n.br\n";
+  for (const auto& [name, sub] : commands(gpuasm)) out << synopsis(name, *sub) << "\n.br\n";
   out << "\\fBgpuasm \\-\\-version\\fR\n.br\n\\fBgpuasm \\-\\-help\\fR\n";
   out << ".SH DESCRIPTION\n" << kDescription << "\n";
   out << ".SH COMMANDS\n";
-  for (const CLI::App* sub : subcommands(gpuasm)) {
-    out << ".SS gpuasm " << roff(sub->get_name()) << "\n" << roff(sub->get_description()) << ".\n";
+  for (const auto& [name, sub] : commands(gpuasm)) {
+    out << ".SS gpuasm " << roff(name) << "\n" << roff(sub->get_description()) << ".\n";
     for (const CLI::Option* o : shownOptions(*sub)) {
       if (o == sub->get_help_ptr()) continue;
       out << ".TP\n"
           << (o->nonpositional() ? optionHeading(*o) : "\\fI" + roff(valueName(*o)) + "\\fR") << "\n"
           << roff(o->get_description()) << (o->get_required() ? " (required)" : "") << "\n";
     }
+    // A command whose exit status means more than the common one says so (spec diff).
+    if (sub->get_footer() != gpuasm.get_footer()) out << ".PP\n" << roff(sub->get_footer()) << ".\n";
   }
   out << ".SH OPTIONS\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nThe options of gpuasm or of a command "
          "(\\fBgpuasm check \\-\\-help\\fR).\n.TP\n\\fB\\-\\-version\\fR\nThe version, the commit it was "
@@ -176,16 +195,29 @@ std::string bashCompletion(const CLI::App& gpuasm) {
     dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     asm) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -X '!*.asm' -- "$cur") $(compgen -d -- "$cur")) ;;
     json) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur")) ;;
+    words:*) COMPREPLY=($(compgen -W "${kind#words:}" -- "$cur")) ;;
     *) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
   esac
 }
-_gpuasm() {
+)";
+  // The commands under a command, as "spec/diff": the word after `spec` that names one.
+  std::string nested;
+  for (const auto& [name, sub] : commands(gpuasm))
+    if (name.find(' ') != std::string::npos)
+      nested += (nested.empty() ? "" : " ") + name.substr(0, name.find(' ')) + "/" + sub->get_name();
+  out << "_gpuasm_nested=\"" << nested << "\"\n";
+  out << R"(_gpuasm() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="" command="" i
   (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
   # --option=value: bash splits at '=' (COMP_WORDBREAKS), so the option is two words back.
   if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && (( COMP_CWORD > 1 )); then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
   for (( i = 1; i < COMP_CWORD; i++ )); do
-    case "${COMP_WORDS[i]}" in -*) ;; *) command="${COMP_WORDS[i]}"; break ;; esac
+    case "${COMP_WORDS[i]}" in
+      -*) ;;
+      *) if [[ -z "$command" ]]; then command="${COMP_WORDS[i]}"
+         elif [[ " $_gpuasm_nested " == *" $command/${COMP_WORDS[i]} "* ]]; then command="$command/${COMP_WORDS[i]}"; break
+         else break; fi ;;
+    esac
   done
   if [[ -z "$command" ]]; then
     if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--help --version" -- "$cur"))
@@ -199,8 +231,11 @@ _gpuasm() {
   local options="" value_kind="" positional_kind="none"
   case "$command" in
 )";
-  for (const CLI::App* sub : subcommands(gpuasm)) {
+  for (const auto& [name, sub] : commands(gpuasm)) {
     std::string options, valueCases, positional = "none";
+    std::string below;  // a command's own subcommands are what its first word can be
+    for (const CLI::App* b : subcommands(*sub)) below += (below.empty() ? "" : " ") + b->get_name();
+    if (!below.empty()) positional = "\"words:" + below + "\"";
     for (const CLI::Option* o : shownOptions(*sub)) {
       if (!o->nonpositional()) {
         positional = completionKind(*o);
@@ -212,8 +247,10 @@ _gpuasm() {
       for (const auto& l : o->get_lnames()) options += (options.empty() ? "" : " ") + ("--" + l);
       if (!isFlag(*o)) valueCases += "        " + names + ") value_kind=" + completionKind(*o) + " ;;\n";
     }
-    out << "    " << sub->get_name() << ")\n      options=\"" << options
-        << "\"\n      positional_kind=" << positional << "\n";
+    std::string label = name;
+    std::replace(label.begin(), label.end(), ' ', '/');
+    out << "    " << label << ")\n      options=\"" << options << "\"\n      positional_kind=" << positional
+        << "\n";
     if (!valueCases.empty()) out << "      case \"$prev\" in\n" << valueCases << "      esac\n";
     out << "      ;;\n";
   }

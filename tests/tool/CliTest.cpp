@@ -232,7 +232,7 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
     EXPECT_NE(man.out.find(std::string("\n") + section + "\n"), std::string::npos) << section;
   const std::regex option("--([a-z][a-z-]*)");
   for (const char* command :
-       {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "completion"}) {
+       {"spec", "spec diff", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "completion"}) {
     const auto at = man.out.find(std::string("\n.SS gpuasm ") + command + "\n");
     ASSERT_NE(at, std::string::npos) << command;
     const std::string section = man.out.substr(at, man.out.find("\n.S", at + 1) - at);
@@ -279,6 +279,9 @@ TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
   EXPECT_EQ(complete("gpuasm spec --spec-dir \"\""), "specs ");
   EXPECT_EQ(complete("gpuasm check -j \"\""), " ");
   EXPECT_EQ(complete("gpuasm --v"), "--version ");
+  EXPECT_EQ(complete("gpuasm spec d"), "diff ");  // a command's own subcommand
+  EXPECT_EQ(complete("gpuasm spec diff --j"), "--json ");
+  EXPECT_EQ(complete("gpuasm spec diff \"\""), "k.asm specs ");
   std::filesystem::remove_all(dir);
 }
 

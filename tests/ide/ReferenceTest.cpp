@@ -108,8 +108,8 @@ TEST(Reference, EveryDiagramsBoxesCoverExactlyTheFieldsBits) {
     EXPECT_EQ(bitsFromGeometry(encodingDiagram(db, op), op.name), expected) << op.name;
   }
   // By hand (002_sync.txt:47, 44): SHFL's rd is field<16, 8>, so bits 23..16 in the bottom row
-  // (bits 31..0), 8 cells from the left edge: x = 8 + 8·22 = 184, 176 wide; stype==RRR (SType
-  // 0x1, prelude) is fixed and shows its enumerator.
+  // (bits 31..0), 8 cells from the left edge: x = 8 + 8·22 = 184, 176 wide; stype==RRR (an SType
+  // enumerator, prelude) is fixed and shows the enumerator's name.
   const std::string svg = encodingDiagram(db, *db.opcode("SHFL_RRR"));
   EXPECT_NE(svg.find("<rect class=\"box k-register\" x=\"184\" y=\"176\" width=\"176\" height=\"38\" "
                      "data-kind=\"register\" data-field=\"rd\" data-msb=\"23\" data-lsb=\"16\"/>"),

@@ -125,14 +125,17 @@ TEST(Reference, SpecTextIsEscaped) {
   bool mutated = false;
   for (isa::SpecFile& f : files)
     if (const auto at = f.text.find(anchor); at != std::string::npos) {
-      f.text.insert(at, "<script>alert(1)</script> R0 < R1 && R2 > R3 ");
+      f.text.insert(at, "<script>alert(1)</script> R0 < R1 && R2 > R3, see IADD: ");
       mutated = true;
     }
   ASSERT_TRUE(mutated);
   const isa::SpecLoad load = isa::loadSpec(std::move(files));
   const Pages pages = render(*load.db);
   const std::string& page = pages.at("instruction-SHFL.html");
-  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; R0 &lt; R1 &amp;&amp; R2 &gt; R3 " + anchor),
+  // Escaped, and a name of the database in prose is a link.
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; R0 &lt; R1 &amp;&amp; R2 &gt; R3, see "
+                      "<a href=\"instruction-IADD.html\">IADD</a>: " +
+                      anchor),
             std::string::npos);
   EXPECT_EQ(page.find("<script>alert"), std::string::npos);
   EXPECT_NE(page.find("<meta charset=\"utf-8\">"), std::string::npos);

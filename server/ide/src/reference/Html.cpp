@@ -88,15 +88,41 @@ void pageStart(std::string& out, std::string_view title) {
 
 void pageEnd(std::string& out) { out += "</main>\n</body>\n</html>\n"; }
 
-void proseSection(std::string& out, std::string_view id, std::string_view heading, const isa::Prose& prose) {
+void proseSection(std::string& out, const isa::InstrDb& db, std::string_view id, std::string_view heading,
+                  const isa::Prose& prose) {
   if (!prose.present) return;
   out += "<section id=\"";
   out += id;
   out += "\">\n<h2>";
   escapeInto(out, heading);
   out += "</h2>\n<div class=\"prose\">";
-  escapeInto(out, text::trim(prose.text));
+  out += linkedProse(db, text::trim(prose.text));
   out += "</div>\n</section>\n";
+}
+
+std::string linkedProse(const isa::InstrDb& db, std::string_view prose) {
+  std::string out;
+  out.reserve(prose.size() + prose.size() / 4);
+  const auto isNameChar = [](char c) { return text::isWordChar(c) || c == '-'; };
+  for (std::size_t i = 0; i < prose.size();) {
+    if (!isNameChar(prose[i])) {
+      escapeInto(out, prose.substr(i, 1));
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < prose.size() && isNameChar(prose[end])) ++end;
+    const std::string_view word = prose.substr(i, end - i);
+    const isa::Erratum* e = word.size() >= 2 ? db.erratum(word) : nullptr;
+    if (e != nullptr)
+      out += linkTo(referenceOf(*e), word);
+    else if (word.size() >= 2 && (db.optype(word) || db.opcode(word) || db.type(word)))
+      out += linkName(db, word);
+    else
+      escapeInto(out, word);
+    i = end;
+  }
+  return out;
 }
 
 const char* fieldKind(const isa::InstrDb& db, const isa::Field& field) {

@@ -21,7 +21,8 @@ void pageStart(std::string& out, std::string_view title);
 void pageEnd(std::string& out);
 /// A prose section of the spec: a heading and the text verbatim (escaped, white space kept),
 /// or nothing when the spec has no such section.
-void proseSection(std::string& out, std::string_view id, std::string_view heading, const isa::Prose& prose);
+void proseSection(std::string& out, const isa::InstrDb& db, std::string_view id, std::string_view heading,
+                  const isa::Prose& prose);
 
 /// The kind an encoding diagram colours a field by: "fixed" (identifies the variant), else by
 /// its type's kind: "register", "predicate", "immediate" (SImm, UImm, FImm, CMem), "modifier"
@@ -33,6 +34,10 @@ const char* fieldKind(const isa::InstrDb& db, const isa::Field& field);
 std::vector<const isa::Erratum*> errataTouching(const isa::InstrDb& db, const isa::Optype& optype);
 /// The errata whose targets name `name` (a type, group, optype or opcode).
 std::vector<const isa::Erratum*> errataNaming(const isa::InstrDb& db, std::string_view name);
+/// Spec prose escaped, with every name in it of an erratum (L-61), optype, opcode variant or
+/// type of the database (a run of letters, digits, '_' and '-' of two characters or more) a
+/// link to its entry.
+std::string linkedProse(const isa::InstrDb& db, std::string_view prose);
 /// A definition's name as a link to its page when it is a type, optype, opcode or group of
 /// the database, else the name escaped.
 std::string linkName(const isa::InstrDb& db, std::string_view name);

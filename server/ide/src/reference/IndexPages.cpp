@@ -88,14 +88,13 @@ void usedBy(std::string& out, const isa::InstrDb& db, const isa::BitFieldType& t
   out += "</ul>\n</section>\n";
 }
 
-void errataList(std::string& out, const isa::InstrDb& db, const std::vector<const isa::Erratum*>& errata) {
+void errataList(std::string& out, const std::vector<const isa::Erratum*>& errata) {
   if (errata.empty()) return;
   out += "<section id=\"errata\">\n<h2>Errata</h2>\n<ul>\n";
   for (const isa::Erratum* e : errata)
     out += "<li>" + linkTo(referenceOf(*e), e->id) + ": " +
            escapeHtml(text::firstSentence(e->decision.text)) + "</li>\n";
   out += "</ul>\n</section>\n";
-  (void)db;
 }
 
 }  // namespace
@@ -132,7 +131,7 @@ std::string typePage(const isa::InstrDb& db, const isa::BitFieldType& t) {
     out += "</table>\n</section>\n";
   }
   usedBy(out, db, t);
-  errataList(out, db, errataNaming(db, t.name));
+  errataList(out, errataNaming(db, t.name));
   pageEnd(out);
   return out;
 }
@@ -172,8 +171,8 @@ std::string errataPage(const isa::InstrDb& db) {
     out += "<dt id=\"" + escapeHtml(referenceOf(e).anchor) + "\">" + escapeHtml(e.id) + " — ";
     for (std::size_t i = 0; i < e.targets.size(); ++i) out += (i ? ", " : "") + linkName(db, e.targets[i]);
     out += " <span class=\"note\">" + escapeHtml(db.describe(e.pos)) +
-           "</span></dt>\n<dd><p><b>Problem.</b> " + escapeHtml(text::trim(e.problem.text)) +
-           "</p>\n<p><b>Decision.</b> " + escapeHtml(text::trim(e.decision.text)) + "</p>\n";
+           "</span></dt>\n<dd><p><b>Problem.</b> " + linkedProse(db, text::trim(e.problem.text)) +
+           "</p>\n<p><b>Decision.</b> " + linkedProse(db, text::trim(e.decision.text)) + "</p>\n";
     if (!e.affects.empty() || !e.rules.empty()) {
       out += "<p class=\"note\">";
       for (const std::string& a : e.affects) out += escapeHtml(a) + " ";

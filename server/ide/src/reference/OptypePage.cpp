@@ -107,8 +107,20 @@ void modifiersSection(std::string& out, const isa::InstrDb& db, const isa::Optyp
   }
   if (o.syntax.domains.empty() && literals.empty()) out += "<p>None.</p>\n";
   if (o.docs.modifierInfo.present)
-    out += "<div class=\"prose\">" + escapeHtml(text::trim(o.docs.modifierInfo.text)) + "</div>\n";
+    out += "<div class=\"prose\">" + linkedProse(db, text::trim(o.docs.modifierInfo.text)) + "</div>\n";
   out += "</section>\n";
+}
+
+/// A prose text without its ``` fence lines (the semantics are shown as code already).
+std::string withoutFences(std::string_view prose) {
+  std::string out;
+  while (!prose.empty()) {
+    const std::size_t nl = prose.find('\n');
+    const std::string_view line = prose.substr(0, nl);
+    prose.remove_prefix(nl == std::string_view::npos ? prose.size() : nl + 1);
+    if (!text::trim(line).starts_with("```")) (out += line) += '\n';
+  }
+  return out;
 }
 
 bool listed(const std::vector<std::string>& list, std::string_view name) {
@@ -183,8 +195,8 @@ void errataSection(std::string& out, const isa::InstrDb& db, const isa::Optype& 
   for (const isa::Erratum* e : errata) {
     out += "<dt>" + linkTo(referenceOf(*e), e->id) + " — ";
     for (std::size_t i = 0; i < e->targets.size(); ++i) out += (i ? ", " : "") + linkName(db, e->targets[i]);
-    out += "</dt>\n<dd><p><b>Problem.</b> " + escapeHtml(text::trim(e->problem.text)) +
-           "</p><p><b>Decision.</b> " + escapeHtml(text::trim(e->decision.text)) + "</p></dd>\n";
+    out += "</dt>\n<dd><p><b>Problem.</b> " + linkedProse(db, text::trim(e->problem.text)) +
+           "</p><p><b>Decision.</b> " + linkedProse(db, text::trim(e->decision.text)) + "</p></dd>\n";
   }
   out += "</dl>\n</section>\n";
 }
@@ -195,19 +207,19 @@ std::string optypePage(const isa::InstrDb& db, const isa::Optype& o) {
   std::string out;
   pageStart(out, o.mnemonic + " — instruction reference");
   headerSection(out, db, o);
-  proseSection(out, "description", "Description", o.docs.description);
+  proseSection(out, db, "description", "Description", o.docs.description);
   syntaxSection(out, db, o);
   modifiersSection(out, db, o);
-  proseSection(out, "operand-info", "Operands", o.docs.operandInfo);
+  proseSection(out, db, "operand-info", "Operands", o.docs.operandInfo);
   out += "<section id=\"encoding\">\n<h2>Encoding</h2>\n" + diagramLegend();
   for (const std::uint32_t i : o.opcodes) variantSection(out, db, db.opcodes()[i]);
   out += "</section>\n";
   if (o.docs.semantics.present)
     out += "<section id=\"semantics\">\n<h2>Semantics</h2>\n<pre class=\"code\">" +
-           escapeHtml(text::trim(o.docs.semantics.text)) + "</pre>\n</section>\n";
+           escapeHtml(text::trim(withoutFences(o.docs.semantics.text))) + "</pre>\n</section>\n";
   errataSection(out, db, o);
   out += examplesSection(db, o);
-  proseSection(out, "simulation", "Simulation", o.docs.simulation);
+  proseSection(out, db, "simulation", "Simulation", o.docs.simulation);
   pageEnd(out);
   return out;
 }

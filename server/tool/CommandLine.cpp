@@ -74,6 +74,7 @@ class CommandTable {
     addRunCommands();
     addServerCommands();
     addDisassemblerCommand();
+    addDocCommand();
     addCompletionCommand();
   }
 
@@ -103,6 +104,7 @@ class CommandTable {
   void addRunCommands();
   void addServerCommands();
   void addDisassemblerCommand();
+  void addDocCommand();
   void addCompletionCommand();
   /// The subcommand the arguments named, once parsing reached it.
   const CLI::App* parsedSubcommand() const;
@@ -114,6 +116,7 @@ class CommandTable {
   SpecOptions spec_;
   SpecDiffOptions specDiff_;
   DisOptions dis_;
+  DocOptions doc_;
   CheckOptions check_;
   StatsOptions stats_;
   AsmOptions asm_;
@@ -223,6 +226,17 @@ void CommandTable::addDisassemblerCommand() {
               "print assembly text that gpuasm asm reads back (the word as a comment)")
       ->excludes(disJson);
   specDirOption(*a, dis_.specDir);
+}
+
+void CommandTable::addDocCommand() {
+  CLI::App* a = command("doc",
+                        "write the instruction reference of the spec as HTML pages: an index with search, a "
+                        "page per instruction with its encoding diagrams, a page per type, the errata",
+                        doc_, runDoc);
+  a->add_option("OUT_DIR", doc_.outDir, "the directory to write the pages to (made when missing)")
+      ->option_text("DIR")
+      ->required();
+  specDirOption(*a, doc_.specDir);
 }
 
 void CommandTable::addServerCommands() {

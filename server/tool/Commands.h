@@ -101,6 +101,12 @@ struct DisOptions {
   std::optional<std::string> specDir;
 };
 
+/// `gpuasm doc OUT_DIR`: the instruction reference (ide/reference/Reference.h).
+struct DocOptions {
+  std::string outDir;
+  std::optional<std::string> specDir;
+};
+
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);
 int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream& err);
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err);
@@ -112,5 +118,6 @@ int runDap(const ServeOptions& options, std::ostream& out, std::ostream& err);
 int runRun(const RunOptions& options, std::ostream& out, std::ostream& err);
 int runTest(const TestOptions& options, std::ostream& out, std::ostream& err);
 int runDis(const DisOptions& options, std::ostream& out, std::ostream& err);
+int runDoc(const DocOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gpuasm::tool

@@ -131,6 +131,9 @@ The spec's own problems, as a compiler reports warnings.
 .B gpuasm spec diff old new kernel.asm
 What changed between two versions of the spec, and the lines of \fIkernel.asm\fR that no longer
 assemble, assemble to another word or compute something else; exit status 1 when there are any.
+.TP
+.B gpuasm doc reference
+The instruction reference as HTML pages in \fIreference/\fR: open \fIreference/index.html\fR.
 .SH SEE ALSO
 .I /usr/share/doc/gpuasm/README.md
 for the language, the editors and the debugger. The package

@@ -155,7 +155,8 @@ TEST(Cli, UsageAndIoErrorsExitWithTwo) {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* command : {"spec", "check", "stats", "asm", "parse", "run", "test", "lsp", "dap", "dis"}) {
+  for (const char* command :
+       {"spec", "check", "stats", "asm", "parse", "run", "test", "lsp", "dap", "dis", "doc"}) {
     const CliRun help = gpuasm(std::string(command) + " --help");
     EXPECT_EQ(help.status, 0) << command;
     EXPECT_NE(help.out.find(std::string("Usage: gpuasm ") + command), std::string::npos) << help.out;
@@ -164,7 +165,7 @@ TEST(Cli, EverySubcommandHasHelp) {
         << help.out;
   }
   const CliRun all = gpuasm("--help");
-  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis"})
+  for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "doc"})
     EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos)
         << command << " is not listed";
 }
@@ -272,7 +273,8 @@ TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
     return out;
   };
   EXPECT_EQ(complete("gpuasm ch"), "check ");
-  EXPECT_EQ(complete("gpuasm d"), "dap dis ");
+  EXPECT_EQ(complete("gpuasm d"), "dap dis doc ");
+  EXPECT_EQ(complete("gpuasm doc \"\""), "specs ");  // OUT_DIR: directories
   EXPECT_EQ(complete("gpuasm run --s"), "--spec-dir --state --step-limit ");
   EXPECT_EQ(complete("gpuasm check \"\""), "k.asm specs ");
   EXPECT_EQ(complete("gpuasm run --state \"\""), "s.json specs ");

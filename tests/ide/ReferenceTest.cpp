@@ -1,0 +1,214 @@
+// The instruction reference (`gpuasm doc`, ide/reference/Reference.h): a page for every
+// instruction type and type, encoding diagrams whose boxes sit exactly at the database's field
+// bits (recomputed here from each rect's geometry), spec text escaped for HTML, every local link
+// resolving to a page and an id on it, and the examples' words and registers, worked out by hand
+// from the example state the page states.
+#include <gpuasm/ide/reference/Reference.h>
+#include <gpuasm/isa/Decoder.h>
+#include <gpuasm/isa/InstrDb.h>
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gpuasm::ide {
+namespace {
+
+using Pages = std::map<std::string, std::string>;
+
+Pages render(const isa::InstrDb& db) {
+  Pages pages;
+  renderReference(db, [&](ReferencePage&& p) {
+    EXPECT_TRUE(pages.emplace(p.file, std::move(p.text)).second) << "written twice: " << p.file;
+  });
+  return pages;
+}
+
+const isa::InstrDb& embedded() {
+  static const isa::SpecLoad load = isa::loadEmbeddedSpec();
+  return *load.db;
+}
+
+/// The value of attribute `name` in a tag's text, empty when absent.
+std::string attribute(const std::string& tag, const std::string& name) {
+  const std::regex re("\\s" + name + "=\"([^\"]*)\"");
+  std::smatch m;
+  return std::regex_search(tag, m, re) ? m[1].str() : std::string();
+}
+
+std::vector<std::string> tags(const std::string& text, const std::string& element) {
+  std::vector<std::string> out;
+  const std::regex re("<" + element + "\\s[^>]*>");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)
+    out.push_back(it->str());
+  return out;
+}
+
+TEST(Reference, EveryOptypeAndTypeHasAPageAndTheIndexLinksEveryInstruction) {
+  const isa::InstrDb& db = embedded();
+  const Pages pages = render(db);
+  EXPECT_EQ(pages.size(), 4 + db.optypes().size() + db.types().size());
+  ASSERT_TRUE(pages.contains("index.html"));
+  ASSERT_TRUE(pages.contains("errata.html"));
+  const std::string& index = pages.at("index.html");
+  for (const isa::Optype& o : db.optypes()) {
+    const std::string file = referenceOf(o).file;
+    EXPECT_EQ(file, "instruction-" + o.name + ".html");
+    ASSERT_TRUE(pages.contains(file)) << o.name;
+    EXPECT_NE(pages.at(file).find("<h1>" + escapeHtml(o.mnemonic) + "</h1>"), std::string::npos) << o.name;
+    EXPECT_NE(index.find("href=\"" + file + "\""), std::string::npos) << o.name;
+    for (const std::uint32_t i : o.opcodes)
+      EXPECT_NE(pages.at(file).find("data-opcode=\"" + db.opcodes()[i].name + "\""), std::string::npos);
+  }
+  for (const isa::BitFieldType& t : db.types()) EXPECT_TRUE(pages.contains(referenceOf(t).file)) << t.name;
+  // The links an editor would open: the variant's section on its optype's page.
+  const isa::Opcode* rrr = db.opcode("SHFL_RRR");
+  ASSERT_NE(rrr, nullptr);
+  EXPECT_EQ(referenceOf(db, *rrr).href(), "instruction-SHFL.html#variant-SHFL_RRR");
+  EXPECT_EQ(referenceOf(*db.erratum("L-61")).href(), "errata.html#L-61");
+  EXPECT_EQ(referenceOf(*db.group("SYNCOp")).href(), "index.html#group-SYNCOp");
+}
+
+/// Per bit, the field whose box covers it by the rect's geometry ("" reserved); fails on a bit
+/// drawn twice or a box whose attributes disagree with its geometry.
+std::vector<std::string> bitsFromGeometry(const std::string& svg, const std::string& opcode) {
+  using G = DiagramGeometry;
+  std::vector<std::string> owner(128, "?");
+  for (const std::string& rect : tags(svg, "rect")) {
+    const int x = std::stoi(attribute(rect, "x")), y = std::stoi(attribute(rect, "y"));
+    const int width = std::stoi(attribute(rect, "width"));
+    EXPECT_EQ((x - G::kLeft) % G::kBitWidth, 0) << rect;
+    EXPECT_EQ(width % G::kBitWidth, 0) << rect;
+    EXPECT_EQ((y - G::kTop) % (G::kRowHeight + G::kRowGap), 0) << rect;
+    const int row = (y - G::kTop) / (G::kRowHeight + G::kRowGap);
+    const int msb = 32 * (3 - row) + 31 - (x - G::kLeft) / G::kBitWidth;
+    const int lsb = msb - width / G::kBitWidth + 1;
+    EXPECT_EQ(attribute(rect, "data-msb"), std::to_string(msb)) << opcode << rect;
+    EXPECT_EQ(attribute(rect, "data-lsb"), std::to_string(lsb)) << opcode << rect;
+    const std::string field = attribute(rect, "data-field");
+    EXPECT_EQ(field.empty(), attribute(rect, "data-kind") == "reserved") << opcode << rect;
+    for (int b = lsb; b <= msb; ++b) {
+      EXPECT_EQ(owner[static_cast<std::size_t>(b)], "?") << opcode << ": bit " << b << " drawn twice";
+      owner[static_cast<std::size_t>(b)] = field;
+    }
+  }
+  return owner;
+}
+
+TEST(Reference, EveryDiagramsBoxesCoverExactlyTheFieldsBits) {
+  const isa::InstrDb& db = embedded();
+  for (const isa::Opcode& op : db.opcodes()) {
+    std::vector<std::string> expected(128, "");
+    for (const isa::Field& f : op.fields)
+      for (std::uint32_t b = f.offset; b < f.offset + f.width; ++b) expected[b] = f.name;
+    EXPECT_EQ(bitsFromGeometry(encodingDiagram(db, op), op.name), expected) << op.name;
+  }
+  // By hand (002_sync.txt:47, 44): SHFL's rd is field<16, 8>, so bits 23..16 in the bottom row
+  // (bits 31..0), 8 cells from the left edge: x = 8 + 8·22 = 184, 176 wide; stype==RRR (an SType
+  // enumerator, prelude) is fixed and shows the enumerator's name.
+  const std::string svg = encodingDiagram(db, *db.opcode("SHFL_RRR"));
+  EXPECT_NE(svg.find("<rect class=\"box k-register\" x=\"184\" y=\"176\" width=\"176\" height=\"38\" "
+                     "data-kind=\"register\" data-field=\"rd\" data-msb=\"23\" data-lsb=\"16\"/>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">RRR ("), std::string::npos);
+}
+
+TEST(Reference, SpecTextIsEscaped) {
+  EXPECT_EQ(escapeHtml("a<b && c>\"d'"), "a&lt;b &amp;&amp; c&gt;&quot;d&#39;");
+  std::vector<isa::SpecFile> files = isa::embeddedSpecFiles();
+  const std::string anchor = "在同一个warp的参与线程之间进行GPR值的交换";
+  bool mutated = false;
+  for (isa::SpecFile& f : files)
+    if (const auto at = f.text.find(anchor); at != std::string::npos) {
+      f.text.insert(at, "<script>alert(1)</script> R0 < R1 && R2 > R3, see IADD: ");
+      mutated = true;
+    }
+  ASSERT_TRUE(mutated);
+  const isa::SpecLoad load = isa::loadSpec(std::move(files));
+  const Pages pages = render(*load.db);
+  const std::string& page = pages.at("instruction-SHFL.html");
+  // Escaped, and a name of the database in prose is a link.
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; R0 &lt; R1 &amp;&amp; R2 &gt; R3, see "
+                      "<a href=\"instruction-IADD.html\">IADD</a>: " +
+                      anchor),
+            std::string::npos);
+  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+  EXPECT_NE(page.find("<meta charset=\"utf-8\">"), std::string::npos);
+  // The index's search words carry it too, escaped inside the attribute.
+  EXPECT_EQ(pages.at("index.html").find("<script>alert"), std::string::npos);
+}
+
+TEST(Reference, EveryLocalLinkResolvesToAFileAndAnId) {
+  const Pages pages = render(embedded());
+  std::map<std::string, std::set<std::string>> ids;
+  for (const auto& [file, text] : pages) {
+    const std::regex id("\\sid=\"([^\"]*)\"");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), id); it != std::sregex_iterator(); ++it)
+      EXPECT_TRUE(ids[file].insert((*it)[1].str()).second) << file << ": id " << (*it)[1] << " twice";
+  }
+  std::size_t links = 0;
+  for (const auto& [file, text] : pages) {
+    if (!file.ends_with(".html")) continue;
+    const std::regex ref("\\s(href|src)=\"([^\"]*)\"");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), ref); it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[2].str();
+      ASSERT_EQ(target.find(':'), std::string::npos) << file << " links outside: " << target;
+      const auto hash = target.find('#');
+      const std::string page = hash == std::string::npos ? target : target.substr(0, hash);
+      const std::string where = page.empty() ? file : page;
+      ASSERT_TRUE(pages.contains(where)) << file << " links to a missing page: " << target;
+      if (hash != std::string::npos) {
+        EXPECT_TRUE(ids[where].contains(target.substr(hash + 1)))
+            << file << " links to a missing id: " << target;
+      }
+      ++links;
+    }
+  }
+  EXPECT_GT(links, 5000u);  // every type, erratum, group and variant mentioned is a link
+}
+
+TEST(Reference, ExamplesShowTheirWordsAndTheRegistersTheySet) {
+  const isa::InstrDb& db = embedded();
+  const std::string page = render(db).at("instruction-IADD.html");
+  // `IADD R0, R1, R2` (000_ialu.txt:171) from the stated state R1 = 0x10 + lane, R2 = 0x20 + lane:
+  // R0 = 2·lane + 0x30; `IADD R0, R1, -0x114514`: R0 = lane + 0x10 - 0x114514 = lane - 0x114504.
+  EXPECT_NE(page.find("<td>R0 = lane × 2 + 0x30</td>"), std::string::npos);
+  EXPECT_NE(page.find("<td>R0 = lane - 0x114504</td>"), std::string::npos);
+  // The first example's word decodes (the decoder, not the assembler) to IADD with rd 0, ra 1, rb 2.
+  const std::regex row("<td><code>IADD R0, R1, +R2 ;[^<]*</code></td><td><code>(0x[0-9a-f]{32})</code>");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(page, m, row));
+  const auto word = isa::Word128::fromHex(m[1].str());
+  ASSERT_TRUE(word);
+  const auto decoded = isa::Decoder(db).decode(*word).decoded;
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(db.optypeOf(*decoded->opcode).name, "IADD");
+  const auto value = [&](const char* field) {
+    return decoded->values[static_cast<std::size_t>(decoded->opcode->fieldIndex(field))];
+  };
+  EXPECT_EQ(value("rd"), 0u);
+  EXPECT_EQ(value("ra"), 1u);
+  EXPECT_EQ(value("rb"), 2u);
+  // The example the spec gets wrong (L-51: under .X a negation is written '~') says so and links it.
+  EXPECT_NE(page.find("does not assemble: "), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"errata.html#L-51\">L-51</a>"), std::string::npos);
+}
+
+TEST(Reference, TheIndexSearchesMnemonicsModifiersAndDescriptions) {
+  const std::string index = render(embedded()).at("index.html");
+  const std::regex entry("<li class=\"instr\" data-search=\"([^\"]*)\"><a href=\"instruction-SHFL.html\">");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(index, m, entry));
+  const std::string words = m[1].str();
+  for (const char* w : {"shfl", ".bfly", "idx", "warp"}) EXPECT_NE(words.find(w), std::string::npos) << w;
+  EXPECT_NE(index.find("<input id=\"search\""), std::string::npos);
+  EXPECT_NE(index.find("<script src=\"reference.js\"></script>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gpuasm::ide

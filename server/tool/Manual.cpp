@@ -114,6 +114,9 @@ Check the kernel's \fB// @expect\fR lines; JUnit XML for CI.
 .TP
 .B gpuasm spec \-\-lint
 The spec's own problems, as a compiler reports warnings.
+.TP
+.B gpuasm spec \-\-encoding\-map space.svg
+Draw the opcode space: which values of the opcode\-selecting fields each variant takes, and what is free.
 .SH SEE ALSO
 .I /usr/share/doc/gpuasm/README.md
 for the language, the editors and the debugger. The package

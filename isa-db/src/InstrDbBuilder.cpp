@@ -739,6 +739,13 @@ class InstrDbBuilder {
     return v;
   }
 
+  // "8..11" (or "8") of two overlapping fields.
+  static std::string sharedBits(const Field& a, const Field& b) {
+    const std::uint32_t first = std::max(a.offset, b.offset);
+    const std::uint32_t last = std::min(a.offset + a.width, b.offset + b.width) - 1;
+    return first == last ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(last);
+  }
+
   void checkOverlaps(const Opcode& op) {
     for (std::size_t i = 1; i < op.fields.size(); ++i) {
       for (std::size_t j = 0; j < i; ++j) {
@@ -748,7 +755,7 @@ class InstrDbBuilder {
           warnOnce(b.pos, SpecCode::FieldOverlap,
                    "field " + b.name + " <" + std::to_string(b.offset) + "," + std::to_string(b.width) +
                        "> overlaps " + a.name + " <" + std::to_string(a.offset) + "," +
-                       std::to_string(a.width) + "> in " + op.name,
+                       std::to_string(a.width) + "> in " + op.name + ": both use bits " + sharedBits(a, b),
                    Severity::Error);
       }
     }

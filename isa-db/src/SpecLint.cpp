@@ -71,10 +71,13 @@ class Linter {
 
   void checkDecodability() {
     const Decoder decoder(db_);
+    // The witness sets every bit either fixes as it fixes it (they agree where both do), so
+    // both opcodes' fixed bits match it.
     for (const auto& [a, b] : decoder.ambiguousPairs())
       report(b->pos, Severity::Error, SpecCode::AmbiguousEncoding,
              "opcodes " + a->name + " and " + b->name +
-                 " have the same fixed bits; a word could decode as either",
+                 " can decode the same word: their fixed bits agree wherever both fix them, e.g. " +
+                 (a->fixedBits | b->fixedBits).toHex(),
              "");
     // L-43: the opcode name's suffix should be its stype.
     for (const auto& op : db_.opcodes()) {

@@ -134,6 +134,10 @@ void CommandTable::addSpecCommands() {
               spec_, runSpec);
   a->add_flag("--json", spec_.json, "the database as JSON");
   a->add_flag("--lint", spec_.lint, "the spec's problems, as a compiler reports them");
+  a->add_option("--encoding-map", spec_.encodingMap,
+                "also draw the opcode space as SVG: which values of the opcode-selecting fields each "
+                "variant takes and what is free")
+      ->option_text("OUT.svg");
   specDirOption(*a, spec_.specDir);
 
   a->description(a->get_description() +

@@ -47,6 +47,7 @@ int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::os
 struct SpecOptions {
   bool json = false, lint = false;
   std::optional<std::string> specDir;
+  std::optional<std::string> encodingMap;  ///< --encoding-map: where to write the SVG
 };
 /// `gpuasm spec diff OLD_DIR NEW_DIR [FILE...]` (SpecDiffCommand.cpp).
 struct SpecDiffOptions {

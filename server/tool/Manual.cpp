@@ -134,6 +134,9 @@ assemble, assemble to another word or compute something else; exit status 1 when
 .TP
 .B gpuasm doc reference
 The instruction reference as HTML pages in \fIreference/\fR: open \fIreference/index.html\fR.
+.TP
+.B gpuasm spec \-\-encoding\-map space.svg
+Draw the opcode space: which values of the opcode\-selecting fields each variant takes, and what is free.
 .SH SEE ALSO
 .I /usr/share/doc/gpuasm/README.md
 for the language, the editors and the debugger. The package

@@ -2,7 +2,9 @@
 // decoding of instruction words.
 #include "Commands.h"
 
+#include <gpuasm/ide/spec/EncodingMap.h>
 #include <gpuasm/isa/Decoder.h>
+#include <gpuasm/isa/EncodingSpace.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/Text.h>
@@ -12,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <fstream>
 #include <ostream>
 
 namespace gpuasm::tool {
@@ -46,12 +49,42 @@ bool before(const SpecDiagnostic& a, const SpecDiagnostic& b) {
   return a.pos.column < b.pos.column;
 }
 
+// `--encoding-map OUT.svg`: the drawing of the encoding space. Returns kExitOk, or kExitUsage
+// when the file cannot be written.
+int writeEncodingMap(const InstrDb& db, const std::string& path, std::ostream& err) {
+  std::ofstream svg(path, std::ios::binary | std::ios::trunc);
+  svg << ide::encodingMapSvg(db, encodingSpace(db));
+  svg.flush();
+  if (!svg) {
+    err << "gpuasm spec: cannot write " << path << '\n';
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+// The summary's line on the opcode space: the fraction in use and the primary field's values.
+void printOpcodeSpace(const InstrDb& db, std::ostream& out) {
+  const EncodingSpace space = encodingSpace(db);
+  out << "opcode space: " << space.used.text() << " (" << space.used.percent() << ") in use of the "
+      << space.selectingBits << " opcode-selecting bits";
+  if (space.primary) {
+    const FixedRange& p = space.ranges[*space.primary];
+    std::uint64_t free = 0;
+    for (const ValueRun& r : space.free) free += r.last - r.first + 1;
+    out << "; primary field " << p.name << " <" << p.offset << "," << p.width << ">: " << space.taken.size()
+        << " values taken, " << free << " free";
+  }
+  out << '\n';
+}
+
 }  // namespace
 
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   auto load = loadSpecFor(options.specDir, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
+  if (options.encodingMap)
+    if (const int status = writeEncodingMap(db, *options.encodingMap, err); status != kExitOk) return status;
   std::vector<SpecDiagnostic> diagnostics = load->diagnostics;
   if (options.lint) {
     auto more = lintSpec(db);
@@ -86,6 +119,7 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
       << db.types().size() - specTypes << " from the prelude, " << db.groups().size() << " groups, "
       << db.optypes().size() << " optypes, " << db.opcodes().size() << " opcodes, " << db.errata().size()
       << " errata\n";
+  printOpcodeSpace(db, out);
   for (const auto& o : db.optypes()) {
     out << "  " << o.mnemonic;
     if (o.mnemonic != o.name) out << " (" << o.name << ")";

@@ -1216,3 +1216,138 @@ TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
             std::string::npos)
       << state.out;
 }
+
+// ------------------------------------------------------------------ the encoding space
+
+namespace {
+
+// Every element of the tree named `name` whose class is `cls`, depth first.
+void collect(const xmltest::Element& e, const std::string& cls, std::vector<const xmltest::Element*>& out) {
+  if (e.attr("class") == cls) out.push_back(&e);
+  for (const auto& c : e.children) collect(c, cls, out);
+}
+
+// A spec directory copied from isa-db/spec/ with one replacement in 000_ialu.txt.
+std::filesystem::path mutatedSpec(const std::string& name, const std::string& from, const std::string& to) {
+  const auto dir = tempDir(name);
+  for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
+    std::filesystem::copy_file(entry.path(), dir / entry.path().filename());
+  const auto file = dir / "000_ialu.txt";
+  std::string text = readFile(file);
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+  return dir;
+}
+
+// A "0x" + 32 hex digits word as its two halves.
+std::pair<std::uint64_t, std::uint64_t> halves(const std::string& hex) {
+  EXPECT_EQ(hex.size(), 34u) << hex;
+  return {std::stoull(hex.substr(2, 16), nullptr, 16), std::stoull(hex.substr(18, 16), nullptr, 16)};
+}
+
+}  // namespace
+
+TEST(Cli, EncodingMapDrawsEveryVariantWithTheDatabasesFixedFields) {
+  const auto dir = tempDir("encoding-map");
+  const CliRun r = gpuasm("spec --encoding-map " + (dir / "m.svg").string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(gpuasm("spec --json").out);
+  // The summary states the fraction the JSON gives: every variant fixes 12 bits (optype
+  // <0,8>, stype <8,4>) and 4 also bit 75 of the 13 selecting bits: (244·2 + 4)/8192 = 123/2048.
+  EXPECT_EQ(j["opcodeSpace"]["used"], "123/2048");
+  EXPECT_EQ(j["opcodeSpace"]["selectingBits"], 13);
+  EXPECT_NE(r.out.find("opcode space: 123/2048 (6.01%) in use of the 13 opcode-selecting bits"),
+            std::string::npos)
+      << r.out;
+  const xmltest::Element svg = parseXml(readFile(dir / "m.svg"));
+  EXPECT_EQ(svg.name, "svg");
+  EXPECT_EQ(svg.attr("data-used"), "123/2048");
+  // One cell per variant; its data-values are the variant's fixed fields in offset order.
+  std::vector<const xmltest::Element*> cells;
+  collect(svg, "variant", cells);
+  std::map<std::string, std::string> drawn;
+  for (const auto* c : cells)
+    EXPECT_TRUE(drawn.emplace(c->attr("data-opcode"), c->attr("data-values")).second);
+  ASSERT_EQ(drawn.size(), j["opcodes"].size());
+  for (const auto& op : j["opcodes"]) {
+    std::vector<json> fixed;
+    for (const auto& f : op["fields"])
+      if (f["presence"] == "fixed") fixed.push_back(f);
+    std::stable_sort(fixed.begin(), fixed.end(),
+                     [](const json& a, const json& b) { return a["offset"] < b["offset"]; });
+    std::string expected;
+    for (const auto& f : fixed)
+      expected += (expected.empty() ? "" : " ") + f["name"].get<std::string>() + "=" +
+                  std::to_string(f["value"].get<std::uint64_t>());
+    EXPECT_EQ(drawn[op["name"].get<std::string>()], expected) << op["name"];
+  }
+  // The rows of taken values and the free runs cover the 256 optype values once each, and a
+  // variant's row is its optype's value.
+  std::vector<int> seen(256, 0);
+  std::vector<const xmltest::Element*> rows, free;
+  collect(svg, "value", rows);
+  collect(svg, "free", free);
+  for (const auto* row : rows) {
+    const std::string value = row->attr("data-value");
+    ++seen.at(std::stoul(value));
+    std::vector<const xmltest::Element*> inRow;
+    collect(*row, "variant", inRow);
+    EXPECT_FALSE(inRow.empty());
+    for (const auto* c : inRow)
+      EXPECT_TRUE(c->attr("data-values").starts_with("optype=" + value + " ")) << value;
+  }
+  for (const auto* f : free)
+    for (auto v = std::stoul(f->attr("data-first")); v <= std::stoul(f->attr("data-last")); ++v) ++seen.at(v);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), 256);
+  EXPECT_EQ(rows.size(), 72u);  // one optype value per optype
+}
+
+TEST(Cli, EncodingMapToAnUnwritablePathExitsWithTwo) {
+  const CliRun r = gpuasm("spec --encoding-map /nonexistent-gpuasm-dir/m.svg");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("gpuasm spec: cannot write /nonexistent-gpuasm-dir/m.svg"), std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, SpecLintNamesAnOverlappingVariantAndAWordBothDecode) {
+  const auto dir =
+      mutatedSpec("ambiguous", "__DefOpcode IADD_RU : [IADD]",
+                  "__DefOpcode IADD_RR2 : [IADD]\n  __Encoding\n    field<8,   4> SType stype == RR;\n"
+                  "    field<32,  8> Reg rb;\n    field<127, 1> SignModi probe == True;\n"
+                  "  __OperandInfo\n    InList<pg, ra, rb, pp>;\n    OutList<rd, pu>;\n"
+                  "    Order<pg, rd, pu, ra, rb, pp>;\n\n__DefOpcode IADD_RU : [IADD]");
+  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  EXPECT_EQ(r.status, 1);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m,
+                                std::regex("error: opcodes IADD_RR and IADD_RR2 can decode the same word: .* "
+                                           "e\\.g\\. (0x[0-9a-f]{32}) \\[ambiguous-encoding\\]")))
+      << r.out.substr(0, 2000);
+  const auto [hi, lo] = halves(m[1].str());
+  const auto j = nlohmann::json::parse(gpuasm("spec --json --spec-dir " + dir.string()).out);
+  int matched = 0;
+  for (const auto& op : j["opcodes"]) {
+    if (op["name"] != "IADD_RR" && op["name"] != "IADD_RR2") continue;
+    const auto [maskHi, maskLo] = halves(op["fixedMask"]);
+    const auto [bitsHi, bitsLo] = halves(op["fixedBits"]);
+    EXPECT_EQ(hi & maskHi, bitsHi) << op["name"];
+    EXPECT_EQ(lo & maskLo, bitsLo) << op["name"];
+    ++matched;
+  }
+  EXPECT_EQ(matched, 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
+  const auto dir = mutatedSpec("overlap", "    field<8,   4> SType stype == RR;\n    field<32,  8> Reg rb;",
+                               "    field<8,   4> SType stype == RR;\n    field<28,  8> Reg rb;");
+  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: field rb <28,8> overlaps ra <24,8> in IADD_RR: both use bits 28..31 "
+                       "[field-overlap]"),
+            std::string::npos)
+      << r.out.substr(0, 2000);
+  std::filesystem::remove_all(dir);
+}

@@ -1,6 +1,8 @@
 // nlohmann_json renderings of the database, decoded words and spec diagnostics.
 #include <gpuasm/wire/SpecJson.h>
 
+#include <gpuasm/isa/EncodingSpace.h>
+
 #include <nlohmann/json.hpp>
 
 namespace gpuasm::wire {
@@ -197,6 +199,27 @@ json diagnosticsJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagn
 
 }  // namespace
 
+namespace {
+
+// The opcode space in use (docs/PROTOCOL.md, "The encoding space").
+json opcodeSpaceJson(const InstrDb& db) {
+  const EncodingSpace space = encodingSpace(db);
+  json out = {{"selectingBits", space.selectingBits},
+              {"selectingMask", space.selectingMask.toHex()},
+              {"used", space.used.text()},
+              {"usedPercent", space.used.percent()}};
+  if (space.primary) {
+    const FixedRange& p = space.ranges[*space.primary];
+    std::uint64_t free = 0;
+    for (const ValueRun& r : space.free) free += r.last - r.first + 1;
+    out["primary"] = {{"name", p.name},         {"offset", p.offset},          {"width", p.width},
+                      {"variants", p.variants}, {"taken", space.taken.size()}, {"free", free}};
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string specToJson(const InstrDb& db, const std::vector<SpecDiagnostic>& diagnostics, int indent) {
   json files = json::array();
   for (const auto& f : db.files())
@@ -228,6 +251,7 @@ std::string specToJson(const InstrDb& db, const std::vector<SpecDiagnostic>& dia
                 {"optypes", db.optypes().size()},
                 {"opcodes", db.opcodes().size()},
                 {"errata", db.errata().size()}}},
+              {"opcodeSpace", opcodeSpaceJson(db)},
               {"files", files},
               {"types", types},
               {"groups", groups},

@@ -271,7 +271,7 @@ inline constexpr std::array kSpecCodes = [] {
       Row{SyntaxMnemonicMismatch, "syntax-mnemonic-mismatch", warning, load, "",
           "a syntax form spelling another mnemonic than the optype's or its other forms'"},
       Row{AmbiguousEncoding, "ambiguous-encoding", error, lint, "",
-          "two opcodes with the same fixed bits: a word could decode as either"},
+          "two opcodes whose fixed bits agree where both fix them: a word (named) decodes as either"},
       Row{StypeNameMismatch, "stype-name-mismatch", warning, lint, "L-43",
           "an opcode whose name's suffix is not the stype it encodes"},
       Row{NoSyntax, "no-syntax", warning, lint, "L-4", "an optype without __Syntax: it cannot be written"},

@@ -24,6 +24,9 @@ if (!fs.existsSync(playwrightPath)) {
   process.exit(1);
 }
 const { chromium } = await import(pathToFileURL(playwrightPath).href);
+const { chromiumArgs, chromiumExecutable } = await import(
+  pathToFileURL(path.join(repo, 'vscode-extension/test/harness/chromium.mjs')).href
+);
 const WAIT_MS = 20000;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuasm-reference-'));
@@ -39,19 +42,9 @@ const variants = db.opcodes.filter((op) => op.optype === 'SHFL');
 assert.ok(variants.length > 0, 'SHFL has opcode variants');
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: chromiumExecutable,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-default-apps',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--no-default-browser-check',
-    '--metrics-recording-only',
-  ],
+  args: chromiumArgs,
   timeout: WAIT_MS,
 });
 try {

@@ -5,6 +5,7 @@
 // Environment (set by e2e.sh): E2E_URL, E2E_WORKSPACE, E2E_OUT (screenshots), E2E_SETTINGS
 // (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE.
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumExecutable } from './chromium.mjs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -1075,20 +1076,10 @@ async function checkLiveSpec() {
 async function main() {
   await waitFor(`code-server at ${url}`, 60000, async () => (await fetch(`${url}/healthz`)).ok);
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     headless: true,
     viewport: { width: 1920, height: 1080 },
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-default-apps',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--metrics-recording-only',
-    ],
+    args: chromiumArgs,
   });
   context.setDefaultTimeout(20000);
   page = context.pages()[0] ?? (await context.newPage());

@@ -303,6 +303,21 @@ local commands = require('gpuasm.commands')
 local display = require('gpuasm.display')
 local warp = open(root .. '/examples/warp-reduce.asm')
 check('the client attaches to warp-reduce.asm', wait_for(function() return gpuasm.client(warp) ~= nil end))
+
+-- setup{ reference_dir = … } (the server's referenceDirectory): hover on a mnemonic ends with a
+-- link to its page in `gpuasm doc` output there. Line 9's SHFL.BFLY PT, R2, R1, 0x10, 0x1f has
+-- two immediates, so it is the variant SHFL_RI (002_sync.txt:171-183), on SHFL's page; the URI is
+-- Neovim's own encoding of the path (a space in it is %20).
+local shfl = find_line(warp, '^SHFL%.BFLY PT, R2, R1, 0x10')
+local reference_dir = tmp .. '/the reference'
+gpuasm.setup({ reference_dir = reference_dir })
+local linked = hover_text(request_sync(warp, 'textDocument/hover',
+  { textDocument = { uri = vim.uri_from_bufnr(warp) }, position = { line = shfl - 1, character = 1 } }))
+local link = '[SHFL in the instruction reference](' .. vim.uri_from_fname(reference_dir .. '/instruction-SHFL.html')
+  .. '#variant-SHFL_RI)'
+check('with reference_dir, hover on SHFL ends with the link to its variant\'s page', vim.trim(linked):sub(-#link) == link,
+  linked:sub(-200))
+gpuasm.setup({ reference_dir = '' })
 local redux = find_line(warp, '^REDUX%.SUM')
 vim.api.nvim_win_set_cursor(0, { redux, 0 })
 vim.cmd('GpuasmRunToCursor')

@@ -3,6 +3,7 @@
 // bits (recomputed here from each rect's geometry), spec text escaped for HTML, every local link
 // resolving to a page and an id on it, and the examples' words and registers, worked out by hand
 // from the example state the page states.
+#include <gpuasm/ide/reference/InstructionReference.h>
 #include <gpuasm/ide/reference/Reference.h>
 #include <gpuasm/isa/Decoder.h>
 #include <gpuasm/isa/InstrDb.h>
@@ -208,6 +209,65 @@ TEST(Reference, TheIndexSearchesMnemonicsModifiersAndDescriptions) {
   for (const char* w : {"shfl", ".bfly", "idx", "warp"}) EXPECT_NE(words.find(w), std::string::npos) << w;
   EXPECT_NE(index.find("<input id=\"search\""), std::string::npos);
   EXPECT_NE(index.find("<script src=\"reference.js\"></script>"), std::string::npos);
+}
+
+// What an editor shows: the same files as `gpuasm doc` writes, rendered once per database (the
+// second call is a look-up: the same object); rendering runs the examples, which ask the database
+// for its other derived tables, so it must not happen under InstrDb::derived's lock.
+TEST(Reference, TheRenderedReferenceIsTheDocOutputKeptWithTheDatabase) {
+  const isa::SpecLoad load = isa::loadEmbeddedSpec();  // a database of its own: nothing derived yet
+  const RenderedReference& first = renderedReference(*load.db);
+  EXPECT_EQ(&renderedReference(*load.db), &first);
+  const Pages written = render(*load.db);
+  ASSERT_EQ(first.files.size(), written.size());
+  for (const auto& [file, text] : written) {
+    const std::string* shown = first.find(file);
+    ASSERT_NE(shown, nullptr) << file;
+    EXPECT_EQ(*shown, text) << file;
+  }
+  EXPECT_EQ(first.find("nope.html"), nullptr);
+  EXPECT_NE(&renderedReference(embedded()), &first);  // another database, its own reference
+}
+
+// The instruction at a position, by hand from 002_sync.txt: two immediates as SrcB and SrcC make
+// SHFL_RI (lines 171-183), registers SHFL_RRR (129-141); a SHFL missing operands assembles to
+// nothing and links to the page; IADD (000_ialu.txt) is another page.
+TEST(Reference, TheInstructionAtAPosition) {
+  const std::string text =
+      "// SHFL in a comment\n"                     // 0
+      "SHFL.BFLY PT, R2, R1, 0x10, 0x1f ; // x\n"  // 21
+      "    SHFL.IDX PT, R2, R1, R3, R4 ;\n"        // 61
+      "SHFL.UP PT, R2 ;\n"                         // 95
+      "\n"                                         // 112
+      "IADD R1, R1, R2 ;\n";                       // 113
+  const auto snap = Snapshot::analyse(embedded(), text);
+  auto at = [&](std::uint32_t offset) { return instructionReferenceAt(*snap, offset); };
+  const isa::Opcode* ri = embedded().opcode("SHFL_RI");
+  const isa::Opcode* rrr = embedded().opcode("SHFL_RRR");
+  ASSERT_TRUE(ri && rrr);
+  for (const std::uint32_t offset : {21u, 25u, 43u, 54u}) {  // mnemonic, modifier, operand, ';'
+    const auto r = at(offset);
+    ASSERT_TRUE(r) << offset;
+    EXPECT_EQ(r->opcode, ri);
+    EXPECT_EQ(r->optype, embedded().optype("SHFL"));
+    EXPECT_EQ(r->link.href(), "instruction-SHFL.html#variant-SHFL_RI");
+  }
+  EXPECT_FALSE(at(3)) << "a comment";
+  EXPECT_FALSE(at(57)) << "the comment after the ';'";
+  for (const std::uint32_t offset : {61u, 63u, 65u}) {  // the indentation, the mnemonic
+    const auto r = at(offset);
+    ASSERT_TRUE(r) << offset;
+    EXPECT_EQ(r->opcode, rrr);
+    EXPECT_EQ(r->link.href(), "instruction-SHFL.html#variant-SHFL_RRR");
+  }
+  const auto partial = at(96);
+  ASSERT_TRUE(partial);
+  EXPECT_EQ(partial->opcode, nullptr);
+  EXPECT_EQ(partial->link.href(), "instruction-SHFL.html");
+  EXPECT_FALSE(at(112)) << "an empty line";
+  ASSERT_TRUE(at(113));
+  EXPECT_EQ(at(113)->link.file, "instruction-IADD.html");
+  EXPECT_FALSE(at(static_cast<std::uint32_t>(text.size()) + 5)) << "past the end";
 }
 
 }  // namespace

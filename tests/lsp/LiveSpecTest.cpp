@@ -277,6 +277,26 @@ TEST(LiveSpec, ASpecEditThatRenamesAModifierChangesAnOpenDocumentsDiagnostics) {
   EXPECT_EQ(places(lastPublished(settle(s), "file:///a.asm")), kAsWritten);
 }
 
+// The instruction reference is the spec in use: after the rename, IType's page lists UINT32 and
+// IMAD.WIDE's page (instruction-IMAD_WIDE.html) shows the domain as edited; before, neither.
+TEST(LiveSpec, TheReferencePagesFollowASpecEdit) {
+  Workspace ws("reference");
+  ws.projectFile(R"({"specDir": "spec"})");
+  Server s = start(ws).server;
+  auto page = [&](const std::string& name) {
+    const json r = send(s, {request(7, "gpuasm/reference", {{"page", name}})}).at(0);
+    EXPECT_TRUE(r["result"].is_object()) << r.dump();
+    return r["result"].value("text", std::string());
+  };
+  EXPECT_EQ(page("type-IType.html").find("UINT32"), std::string::npos);
+  EXPECT_EQ(page("instruction-IMAD_WIDE.html").find(".UINT32"), std::string::npos);
+  send(s, {openSpec(ws, "000_ialu.txt")});
+  send(s, renameInEditor(ws, 2));
+  settle(s);
+  EXPECT_NE(page("type-IType.html").find("UINT32"), std::string::npos);
+  EXPECT_NE(page("instruction-IMAD_WIDE.html").find(".UINT32"), std::string::npos);
+}
+
 // The same with a client that pulls diagnostics: the reload makes the report it has out of
 // date, so it is asked to pull again, and the pull has the renamed spec's findings.
 TEST(LiveSpec, ASpecEditAsksAClientThatPullsToPullAgain) {

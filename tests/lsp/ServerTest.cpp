@@ -384,6 +384,7 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
                                             "gpuasm/runToCursor",
                                             "gpuasm/execute",
                                             "gpuasm/encoding",
+                                            "gpuasm/reference",
                                             "workspace/executeCommand",
                                             "textDocument/didChange",
                                             "textDocument/didOpen",
@@ -404,7 +405,7 @@ TEST(Server, SurvivesThousandsOfMalformedAndRandomMessages) {
         static const char* keys[] = {"textDocument", "uri",     "position",  "line",     "character",
                                      "range",        "start",   "end",       "text",     "contentChanges",
                                      "state",        "command", "arguments", "settings", "options",
-                                     "context",      "id"};
+                                     "context",      "id",      "page"};
         for (auto k = rng() % 5; k > 0; --k) o[keys[rng() % std::size(keys)]] = self(depth + 1, self);
         return o;
       }

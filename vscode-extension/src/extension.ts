@@ -16,6 +16,8 @@ import { EncodingResult, RunResult } from './protocol';
 import { RegistersPanel } from './registersView';
 import { RunDecorations } from './runDecorations';
 import { EncodingPanel } from './encodingView';
+import { ReferencePanel } from './referenceView';
+import { ReferenceResult } from './referenceRender';
 import { describeSpec, SpecInfo, SpecLanguage, SpecStatus } from './specStatus';
 import { StateFile } from './stateFile';
 import { checkServerRuns, findServer } from './serverPath';
@@ -69,9 +71,20 @@ function specDir(): string | null {
   return dir === '' ? null : dir;
 }
 
+/** gpuasm.referenceDirectory: `gpuasm doc` output hover links to, relative to the workspace folder; null for none. */
+function referenceDirectory(): string | null {
+  const dir = vscode.workspace.getConfiguration('gpuasm').get<string>('referenceDirectory', '');
+  return dir === '' ? null : dir;
+}
+
 /** The server's settings (docs/PROTOCOL.md), for initializationOptions and didChangeConfiguration. */
 function serverSettings(): object {
-  return { encodingHints: encodingHints(), liveValues: { enabled: liveValues(), lane: liveValuesLane() }, specDir: specDir() };
+  return {
+    encodingHints: encodingHints(),
+    liveValues: { enabled: liveValues(), lane: liveValuesLane() },
+    specDir: specDir(),
+    referenceDirectory: referenceDirectory(),
+  };
 }
 
 /** Restarts a server that died (at most restartLimit times in restartWindowMs) and says so. */
@@ -303,6 +316,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const registers = new RegistersPanel();
   const decorations = new RunDecorations();
   const encoding = new EncodingPanel();
+  const reference = new ReferencePanel((params) => request<ReferenceResult | null>('gpuasm/reference', params));
   const stateFile = new StateFile(context.workspaceState);
   specStatus = new SpecStatus();
   specLanguage = new SpecLanguage();
@@ -313,7 +327,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     decorations.setLane(selected);
     void debugFollower.selectLane(selected);
   });
-  context.subscriptions.push(output, registers, decorations, encoding, stateFile, specStatus, specLanguage, debugFollower);
+  context.subscriptions.push(output, registers, decorations, encoding, reference, stateFile, specStatus, specLanguage, debugFollower);
   context.subscriptions.push(
     vscode.debug.registerDebugConfigurationProvider(debugType, new DebugConfigurations(() => stateFile.file)),
     vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new DebugAdapters(() => lookupBinary(context))),
@@ -410,6 +424,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         encoding.show(vscode.workspace.asRelativePath(editor.document.uri), result);
       }
     }),
+    vscode.commands.registerCommand('gpuasm.ui.openReference', async () => {
+      const editor = gpuasmEditor();
+      if (!editor) {
+        return;
+      }
+      const position = editor.selection.active;
+      const result = await request<ReferenceResult | null>('gpuasm/reference', {
+        textDocument: { uri: editor.document.uri.toString() },
+        position: { line: position.line, character: position.character },
+      });
+      if (result === null) {
+        void vscode.window.showInformationMessage('gpuasm: no instruction at the cursor (put it on an instruction\'s line)');
+      } else if (result) {
+        await reference.show(result);
+      }
+    }),
     vscode.commands.registerCommand('gpuasm.ui.toggleEncodingHints', async () => {
       // Off, or back on the cursor's line (the default).
       const shown: EncodingHints = encodingHints() === 'off' ? 'cursor' : 'off';
@@ -479,7 +509,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       } else if (
         (event.affectsConfiguration('gpuasm.encodingHints') ||
           event.affectsConfiguration('gpuasm.liveValues') ||
-          event.affectsConfiguration('gpuasm.specDir')) &&
+          event.affectsConfiguration('gpuasm.specDir') ||
+          event.affectsConfiguration('gpuasm.referenceDirectory')) &&
         client?.state === State.Running
       ) {
         await client.sendNotification('workspace/didChangeConfiguration', { settings: { gpuasm: serverSettings() } });

@@ -30,6 +30,10 @@ M.config = {
   -- else of .git); nil: the specDir of the workspace's gpuasm.json, else the embedded spec
   -- (docs/PROTOCOL.md, "The workspace's spec"). :GpuasmInfo says which one is in use.
   spec_dir = nil,
+  -- A directory holding `gpuasm doc DIR` output (the instruction reference), relative to the
+  -- workspace root (the server's `referenceDirectory`): hover on a mnemonic then ends with a link
+  -- to the instruction's page there. nil or '': no link.
+  reference_dir = nil,
   -- Called as on_attach(client, bufnr) after the server attached to a buffer.
   on_attach = nil,
 }
@@ -110,6 +114,8 @@ function M.settings()
     encodingHints = encoding_hints_mode(),
     liveValues = { enabled = M.live_values_enabled(), lane = lane == nil and vim.NIL or lane },
     specDir = (M.config.spec_dir == nil or M.config.spec_dir == '') and vim.NIL or M.config.spec_dir,
+    referenceDirectory = (M.config.reference_dir == nil or M.config.reference_dir == '') and vim.NIL
+      or M.config.reference_dir,
   }
 end
 
@@ -265,9 +271,10 @@ function M.setup(options)
       vim.g.gpuasm_filetype_detect = value
     elseif key == 'live_values_lane' and value ~= nil and not (type(value) == 'number' and value >= 0 and value <= 31 and value % 1 == 0) then
       notify('setup: live_values_lane must be a lane 0..31 or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
-    elseif key == 'spec_dir' and value ~= nil and type(value) ~= 'string' then
-      notify('setup: spec_dir must be a directory (a string) or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
-    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' and key ~= 'live_values_lane' and key ~= 'spec_dir' then
+    elseif (key == 'spec_dir' or key == 'reference_dir') and value ~= nil and type(value) ~= 'string' then
+      notify('setup: ' .. key .. ' must be a directory (a string) or nil, not ' .. vim.inspect(value), vim.log.levels.WARN)
+    elseif M.config[key] == nil and key ~= 'binary' and key ~= 'on_attach' and key ~= 'live_values_lane'
+      and key ~= 'spec_dir' and key ~= 'reference_dir' then
       notify('setup: unknown option ' .. key, vim.log.levels.WARN)
     else
       M.config[key] = value

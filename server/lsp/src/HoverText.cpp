@@ -26,6 +26,16 @@ std::string proseMarkdown(const std::vector<std::string>& lines) {
   return out;
 }
 
+// A link's text with the characters that would end or break it escaped.
+std::string linkText(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '[' || c == ']' || c == '\\' || c == '*' || c == '_' || c == '`') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string itemMarkdown(const HoverItem& item) {
   const std::string label = item.labelIsCode ? code(item.label) : "**" + item.label + "**";
   if (item.text.empty()) return label;
@@ -95,6 +105,9 @@ std::string sectionMarkdown(const HoverSection& s) {
       }
       return md + "\n";
     case HoverSectionKind::Meaning: md += proseMarkdown(s.text); return md;
+    case HoverSectionKind::Link:
+      for (const HoverItem& item : s.items) md += "[" + linkText(item.label) + "](" + item.text + ")\n\n";
+      return md;
   }
   return md;
 }
@@ -129,6 +142,8 @@ std::string sectionPlain(const HoverSection& s) {
         out += "    " + item.text.substr(at, nl - at) + "\n";
         at = nl + 1;
       }
+    } else if (s.kind == HoverSectionKind::Link) {
+      out += item.label + ": " + item.text + "\n";
     } else if (s.kind == HoverSectionKind::LegalValues) {
       out += "  " + item.label + (item.text.empty() ? "" : " (" + item.text + ")") + "\n";
     } else {

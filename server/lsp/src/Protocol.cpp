@@ -295,6 +295,16 @@ void from_json(const json& j, PositionParams& p) {
   p.state = stateMember(j);
 }
 
+void from_json(const json& j, ReferenceParams& p) {
+  if (j.is_object() && j.contains("page")) {
+    p.page = stringMember(j, "page");
+    return;
+  }
+  p.page.reset();
+  p.uri = documentUri(j);
+  p.position = position(member(j, "position"));
+}
+
 void from_json(const json& j, RangeParams& p) {
   p.uri = documentUri(j);
   p.range = member(j, "range").get<LspRange>();

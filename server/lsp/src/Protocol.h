@@ -119,6 +119,14 @@ struct PositionParams {
 };
 void from_json(const json& j, PositionParams& p);
 
+/// gpuasm/reference: a document and a position (the instruction there), or a page by name.
+struct ReferenceParams {
+  std::optional<std::string> page;  ///< `{page}`; else uri and position are set
+  std::string uri;
+  syntax::LinePosition position;
+};
+void from_json(const json& j, ReferenceParams& p);
+
 /// textDocument and range (inlayHint, semanticTokens/range, codeAction, rangeFormatting,
 /// gpuasm/execute, gpuasm/encoding).
 struct RangeParams {

@@ -109,8 +109,7 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
 json hover(ServerState& state, const PositionParams& p) {
   const workspace::Document& doc = documentOf(state, p.uri);
   const ide::Snapshot& snap = *doc.snapshot;
-  const auto h = ide::getHover(snap, at(state, snap).offset(p.position), initialState(state),
-                               state.workspace.liveRunSoFar(doc));
+  const auto h = state.workspace.hover(doc, at(state, snap).offset(p.position));
   if (!h) return nullptr;
   // A client that reads only plain text gets plain text (hover.contentFormat).
   MarkupContent contents = state.client.markdownHover ? markdown(hoverMarkdown(*h))
@@ -403,6 +402,21 @@ json runToCursor(ServerState& state, const PositionParams& p) {
   return runResult(p.uri, snap, unit, outcome);
 }
 
+// A page of the instruction reference: the instruction's at a position, or one by name.
+json reference(ServerState& state, const ReferenceParams& p) {
+  std::optional<workspace::ReferenceView> view;
+  if (p.page) {
+    auto page = state.workspace.referencePage(*p.page);
+    if (!page) throw ParamsError{page.error()};
+    view = std::move(*page);
+  } else {
+    const workspace::Document& doc = documentOf(state, p.uri);
+    view = state.workspace.referenceAt(doc, at(state, *doc.snapshot).offset(p.position));
+    if (!view) return nullptr;
+  }
+  return {{"page", view->page}, {"anchor", view->anchor}, {"text", *view->text}};
+}
+
 // The lines a selection covers: one that ends at the start of a line leaves that line out.
 std::pair<std::uint32_t, std::uint32_t> selectedLines(const LspRange& range) {
   syntax::LinePosition end = range.end;
@@ -578,7 +592,7 @@ void executeCommandCap(json& c, const ClientCapabilities&) {
 using enum MethodKind;
 json documentDiagnostic(ServerState& state, const DocumentDiagnosticParams& p);  // below the table
 
-constexpr std::array<Method, 36> kMethods = {{
+constexpr std::array<Method, 37> kMethods = {{
     {"textDocument/didOpen", Notification, typed<DidOpenParams, didOpen>, syncOpenClose},
     {"textDocument/diagnostic", Request, typed<DocumentDiagnosticParams, documentDiagnostic>, diagnosticCap},
     {"textDocument/didChange", Notification, typed<DidChangeParams, didChange>, syncIncremental},
@@ -619,6 +633,7 @@ constexpr std::array<Method, 36> kMethods = {{
     {"gpuasm/runToCursor", Request, typed<PositionParams, runToCursor>, nullptr},
     {"gpuasm/execute", Request, typed<RangeParams, execute>, nullptr},
     {"gpuasm/encoding", Request, typed<RangeParams, encoding>, nullptr},
+    {"gpuasm/reference", Request, typed<ReferenceParams, reference>, nullptr},
     {"workspace/executeCommand", Request, typed<ExecuteCommandParams, executeCommand>, executeCommandCap},
 }};
 
@@ -782,6 +797,13 @@ workspace::Settings settingsFrom(const workspace::Settings& current, const json&
       else
         throw ParamsError{"liveValues.lane must be a lane number 0..31 or null"};
     }
+  }
+  // {"referenceDirectory": "dir" or null}
+  if (s.contains("referenceDirectory")) {
+    const json& r = s["referenceDirectory"];
+    if (!r.is_null() && !r.is_string())
+      throw ParamsError{"referenceDirectory must be a string (a directory of `gpuasm doc` output) or null"};
+    settings.referenceDirectory = r.is_string() ? r.get<std::string>() : std::string();
   }
   // {"dataflow": {"maxFindings": n}}
   if (s.contains("dataflow") && s["dataflow"].is_object() && s["dataflow"].contains("maxFindings")) {

@@ -6,6 +6,7 @@
 // (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE.
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumExecutable } from './chromium.mjs';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -787,6 +788,122 @@ async function checkShowEncoding() {
   return `${encoding}, ${Object.keys(fields).length} fields`;
 }
 
+/** Closes the active editor (the panel clicked last) with the palette's "View: Close Editor", not "… Group". */
+async function closeActiveEditor() {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill('>View: Close Editor');
+  const row = page.locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /^View: Close Editor$/ }) }).first();
+  await row.waitFor({ state: 'visible', timeout: 10000 });
+  await row.click();
+}
+
+/** The database of the server the extension runs, as `gpuasm spec --json` of the same binary gives it (the workspace's spec). */
+function serverDatabase() {
+  const servers = [...languageServerBinaries().values()];
+  if (servers.length !== 1) {
+    throw new Error(`expected one gpuasm lsp process, found ${servers.length}`);
+  }
+  return JSON.parse(execFileSync(servers[0], ['spec', '--json'], { cwd: workspace, maxBuffer: 256 << 20, timeout: 30000 }));
+}
+
+/** The frame of the reference panel showing the page whose <h1> is `heading` (the page is replaced at each load). */
+async function referenceFrame(heading, timeoutMs) {
+  return waitFor(`the reference panel showing "${heading}"`, timeoutMs, async () => {
+    for (const frame of page.frames()) {
+      try {
+        const h1 = await frame.$('main h1');
+        if (h1 && (await h1.textContent())?.trim() === heading) {
+          return frame;
+        }
+      } catch {
+        // a frame that went away, or one without that heading
+      }
+    }
+    return undefined;
+  });
+}
+
+async function checkOpenReference() {
+  // Line 9 of warp-reduce.asm: SHFL.BFLY PT, R2, R1, 0x10, 0x1f — SrcB and SrcC are immediates,
+  // so it assembles to SHFL_RI (002_sync.txt:171-183: vb<53,5> and vc<40,13>; SHFL_RRR, RRI and
+  // RIR take a register for one of them).
+  const variant = 'SHFL_RI';
+  const opcode = serverDatabase().opcodes.find((o) => o.name === variant);
+  if (!opcode) {
+    throw new Error(`gpuasm spec --json has no opcode ${variant}`);
+  }
+  await goToLine(9);
+  const lineText = (await editorLines()).find((l) => l.startsWith('SHFL.BFLY PT, R2, R1, 0x10, 0x1f'));
+  if (!lineText) {
+    throw new Error('line 9 of warp-reduce.asm is not the SHFL with two immediates');
+  }
+  await runCommand('gpuasm: Open Instruction Reference');
+  const frame = await referenceFrame('SHFL', 20000);
+  await waitFor('the panel tab "gpuasm Reference: SHFL"', 10000, async () =>
+    page.locator('.tab', { hasText: 'gpuasm Reference: SHFL' }).first().isVisible());
+  // Each field of the variant is drawn as boxes, one per 32-bit row it crosses, that together
+  // cover exactly its bits [offset, offset + width - 1].
+  const rects = await frame.locator(`svg.encoding[data-opcode="${variant}"] rect[data-field]`).evaluateAll((all) =>
+    all.map((r) => ({ field: r.getAttribute('data-field'), msb: Number(r.getAttribute('data-msb')), lsb: Number(r.getAttribute('data-lsb')) })));
+  const drawn = new Map();
+  for (const r of rects) {
+    drawn.set(r.field, [...(drawn.get(r.field) ?? []), r]);
+  }
+  for (const field of opcode.fields) {
+    const boxes = (drawn.get(field.name) ?? []).sort((a, b) => a.lsb - b.lsb);
+    let next = field.offset;
+    for (const box of boxes) {
+      if (box.lsb !== next || box.msb < box.lsb) {
+        throw new Error(`field ${field.name} (bits ${field.offset + field.width - 1}:${field.offset}): boxes ${JSON.stringify(boxes)}`);
+      }
+      next = box.msb + 1;
+    }
+    if (boxes.length === 0 || next !== field.offset + field.width) {
+      throw new Error(`field ${field.name} (bits ${field.offset + field.width - 1}:${field.offset}): boxes ${JSON.stringify(boxes)}`);
+    }
+    drawn.delete(field.name);
+  }
+  if (drawn.size > 0) {
+    throw new Error(`the diagram of ${variant} has boxes of fields the database does not list: ${[...drawn.keys()]}`);
+  }
+  // The panel starts at the variant's section.
+  const place = await frame.evaluate((id) => {
+    const section = document.getElementById(id);
+    return section ? { top: section.getBoundingClientRect().top, scrolled: window.scrollY, height: window.innerHeight } : undefined;
+  }, `variant-${variant}`);
+  if (!place || place.scrolled <= 0 || place.top < -2 || place.top > place.height / 2) {
+    throw new Error(`the panel is not at #variant-${variant}: ${JSON.stringify(place)}`);
+  }
+  await screenshot('reference');
+  // The type of the .mode modifier (SHFL.mode, 002_sync.txt:53): a link to its page, followed in the panel.
+  const modeType = opcode.fields.find((f) => f.name === 'mode')?.type;
+  const type = serverDatabase().types.find((t) => t.name === modeType);
+  if (!type) {
+    throw new Error(`SHFL_RI's field mode has no type in the database (${modeType})`);
+  }
+  await frame.locator(`a[href="type-${modeType}.html"]`).first().click();
+  const typeFrame = await referenceFrame(modeType, 20000);
+  await waitFor(`the panel tab "gpuasm Reference: ${modeType}"`, 10000, async () =>
+    page.locator('.tab', { hasText: `gpuasm Reference: ${modeType}` }).first().isVisible());
+  const text = await typeFrame.locator('main').textContent();
+  const missing = type.values.map((v) => v.name).filter((name) => !text.includes(name));
+  if (missing.length > 0) {
+    throw new Error(`the ${modeType} page does not list ${missing}`);
+  }
+  if ((await typeFrame.locator('svg.encoding').count()) !== 0) {
+    throw new Error(`the ${modeType} page still shows an encoding diagram`);
+  }
+  await screenshot('reference-type');
+  // Closed again: the panels beside the editor are as they were.
+  await closeActiveEditor();
+  await waitFor('the reference panel to close', 10000, async () =>
+    (await page.locator('.tab', { hasText: 'gpuasm Reference' }).count()) === 0);
+  return `${variant}: ${opcode.fields.length} fields at their bits; the link to ${modeType} followed (${type.values.length} values)`;
+}
+
 async function checkRestart() {
   const before = languageServers();
   if (before.length !== 1) {
@@ -1112,6 +1229,7 @@ async function main() {
     await check('Execute Selection runs only the selected lines', checkExecuteSelection);
     await check('Pick Initial State File: runs start from it', checkStateFile);
     await check('Show Encoding shows the field table', checkShowEncoding);
+    await check('Open Instruction Reference: the page of the SHFL under the cursor, its diagram, a link to a type', checkOpenReference);
     await check('debugger: F5, breakpoint, Variables, step back, data breakpoint, Lanes view and its timeline', checkDebugger);
     await check('a server that dies is restarted, with a message', checkRestart);
     await check('a failing // @expect is an error until it holds', checkExpectation);

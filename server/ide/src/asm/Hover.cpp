@@ -195,7 +195,7 @@ std::vector<const isa::Erratum*> behaviourErrata(const InstrDb& db, const Optype
 
 HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
   const Optype& ot = *l.optype;
-  HoverInfo h{range, ot.mnemonic, {}};
+  HoverInfo h{range, ot.mnemonic, {}, instructionReference(l.db, l.as)};
   if (ot.docs.description.present && !text::trim(ot.docs.description.text).empty()) {
     HoverSection d = section(HoverSectionKind::Description);
     d.text.emplace_back(text::trim(ot.docs.description.text));
@@ -307,7 +307,7 @@ std::optional<HoverInfo> modifierHover(const Line& l, std::size_t part) {
   const auto target = modifierTarget(l, part);
   if (!target) return std::nullopt;
   const Optype& ot = *l.optype;
-  HoverInfo h{toByteRange(l.s().parts[part].range), "." + text, {}};
+  HoverInfo h{toByteRange(l.s().parts[part].range), "." + text, {}, std::nullopt};
 
   HoverSection facts = section(HoverSectionKind::Facts);
   facts.items.push_back(fact("Modifier of", ot.mnemonic, true));
@@ -374,7 +374,8 @@ HoverInfo operandHover(const Line& l, std::size_t index) {
   const AsmOperand& o = l.s().operands[index];
   HoverInfo h{toByteRange(o.range),
               std::string(l.snap.text().substr(o.range.begin, o.range.end - o.range.begin)),
-              {}};
+              {},
+              std::nullopt};
   const isa::Binding* b = l.binding();
   const auto bound = b != nullptr ? isa::operandFacts(*b, index) : std::nullopt;
   if (!bound) {
@@ -440,7 +441,7 @@ HoverInfo operandHover(const Line& l, std::size_t index) {
 HoverInfo guardHover(const Line& l) {
   const isa::AsmGuard& g = *l.s().guard;
   const std::string what = l.optype != nullptr ? l.optype->mnemonic : l.s().mnemonic;
-  HoverInfo h{toByteRange(g.range), "@" + std::string(g.negated ? "!" : "") + g.predicate, {}};
+  HoverInfo h{toByteRange(g.range), "@" + std::string(g.negated ? "!" : "") + g.predicate, {}, std::nullopt};
   HoverSection d = section(HoverSectionKind::Facts);
   // A negated guard runs the lanes where the predicate is false, so say it the way round it reads.
   d.text.push_back("Guard predicate: it predicates the instruction. Lanes where " + g.predicate + " is " +

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -195,6 +197,40 @@ void renderReference(const isa::InstrDb& db, const std::function<void(ReferenceP
   sink({"errata.html", reference::errataPage(db)});
   for (const isa::Optype& o : db.optypes()) sink({referenceOf(o).file, reference::optypePage(db, o)});
   for (const isa::BitFieldType& t : db.types()) sink({referenceOf(t).file, reference::typePage(db, t)});
+}
+
+const std::string* RenderedReference::find(std::string_view file) const {
+  const auto it = files.find(file);
+  return it == files.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+RenderedReference renderAll(const isa::InstrDb& db) {
+  RenderedReference out;
+  renderReference(db,
+                  [&](ReferencePage&& page) { out.files.insert_or_assign(page.file, std::move(page.text)); });
+  return out;
+}
+
+// The slot kept with the database. Rendering runs the examples, which ask the database for its
+// other derived tables: it happens here, once, not under InstrDb::derived's lock.
+struct ReferenceSlot {
+  struct Cache {
+    std::once_flag once;
+    RenderedReference pages;
+  };
+  std::shared_ptr<Cache> cache = std::make_shared<Cache>();
+};
+
+ReferenceSlot makeSlot(const isa::InstrDb&) { return {}; }
+
+}  // namespace
+
+const RenderedReference& renderedReference(const isa::InstrDb& db) {
+  ReferenceSlot::Cache& cache = *db.derived(&makeSlot).cache;
+  std::call_once(cache.once, [&] { cache.pages = renderAll(db); });
+  return cache.pages;
 }
 
 }  // namespace gpuasm::ide

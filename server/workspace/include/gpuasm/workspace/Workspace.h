@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <expected>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,7 +43,18 @@ struct Settings {
   std::optional<std::uint32_t> liveValuesLane;  ///< the lane shown; none = a summary of the active lanes
   /// The uninitialized-read and dead-write findings per document at most.
   std::size_t dataflowMaxFindings = 100;
+  /// A directory holding `gpuasm doc` output (relative: to the workspace root); hover on a
+  /// mnemonic links to the instruction's page there. Empty: no link.
+  std::string referenceDirectory;
   bool operator==(const Settings&) const = default;
+};
+
+/// A page of the instruction reference (ide/reference/Reference.h) as an editor shows it.
+struct ReferenceView {
+  std::string page;    ///< its file name in the reference, `instruction-SHFL.html`
+  std::string anchor;  ///< where on it (`variant-SHFL_RRR`), empty for the top
+  /// Its text, rendered from the database in use and kept with it: valid while that database is.
+  const std::string* text = nullptr;
 };
 
 /// A range of lines and columns (0-based; columns counted in the unit a call names).
@@ -158,6 +170,16 @@ class Workspace {
   /// is of the document's current version; none otherwise. Never advances the run, so a line it
   /// has not reached shows no values.
   ide::HoverLive liveRunSoFar(const Document& doc) const;
+  /// The hover at byte `offset` of `doc` (ide::getHover with the client's state file and the
+  /// live run so far); on a mnemonic it ends with a link to the instruction's page in the
+  /// reference directory when the settings name one.
+  std::optional<ide::HoverInfo> hover(const Document& doc, std::uint32_t offset) const;
+  /// The reference page of the instruction at byte `offset` of `doc` (ide::instructionReferenceAt)
+  /// rendered from the database `doc` was analysed with; none when no instruction is there.
+  std::optional<ReferenceView> referenceAt(const Document& doc, std::uint32_t offset) const;
+  /// The file `page` of the reference of the spec in use (`type-IType.html`, `reference.css`); an
+  /// error saying so when the reference has no such file.
+  std::expected<ReferenceView, std::string> referencePage(std::string_view page) const;
   /// `doc`'s live run, run through `lastLine` (all when none) for at most `slice`.
   ide::LiveRun& liveRun(Document& doc, std::optional<std::uint32_t> lastLine,
                         std::chrono::microseconds slice = ide::LiveLimits{}.budget);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/reference/InstructionReference.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
@@ -34,6 +35,7 @@ enum class HoverSectionKind : std::uint8_t {
   LegalValues,      ///< `heading` names the domain or field; `label` a value, `text` "default" or empty
   Semantics,  ///< `heading`, `code` the spec's pseudo-code as this line runs it, `source` (ExplainLine.h)
   Table,      ///< `heading` and a `table` whose first row is the header
+  Link,       ///< per item a link: `label` its text, `text` its target (a URI)
 };
 
 /// One labelled entry of a section (a modifier and its meaning, a fact and its value).
@@ -59,6 +61,9 @@ struct HoverInfo {
   syntax::ByteRange range;  ///< the token hovered (the whole mnemonic for any mnemonic part)
   std::string title;        ///< the token as written: "IADD", ".X", "R[0:1]", "@!P2"
   std::vector<HoverSection> sections;
+  /// On a mnemonic: the instruction and its place in the reference (InstructionReference.h), for
+  /// a caller that knows where the reference is to link to it.
+  std::optional<InstructionReference> instruction;
 
   /// The first section of a kind, or null.
   const HoverSection* section(HoverSectionKind kind) const;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,19 @@ struct ReferencePage {
 /// hold them all): index.html, errata.html, reference.css, reference.js, a page per optype
 /// and per bit-field type. The examples are assembled and run in the simulator here.
 void renderReference(const isa::InstrDb& db, const std::function<void(ReferencePage&&)>& sink);
+
+/// Every file of the reference of a database by name (what renderReference hands out), for an
+/// editor that shows pages without writing them.
+struct RenderedReference {
+  std::map<std::string, std::string, std::less<>> files;
+  /// The text of `file` (a name as renderReference gives it, `instruction-SHFL.html`), or null.
+  const std::string* find(std::string_view file) const;
+};
+
+/// The reference of `db`, rendered on the first call and kept with the database
+/// (InstrDb::derived): after that a page costs a look-up. A new database (a spec edit) renders
+/// its own.
+const RenderedReference& renderedReference(const isa::InstrDb& db);
 
 /// Text escaped for HTML element content and double-quoted attribute values (& < > " ').
 std::string escapeHtml(std::string_view text);

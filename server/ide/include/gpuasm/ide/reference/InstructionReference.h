@@ -1,0 +1,30 @@
+// The instruction an editor position stands on and where the reference (Reference.h) describes
+// it: the section of the variant the statement assembles to, else its instruction type's page.
+// Hover links there and an editor's "open the reference" shows that page; both ask here, so
+// they never disagree.
+#pragma once
+
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/reference/Reference.h>
+
+#include <cstdint>
+#include <optional>
+
+namespace gpuasm::ide {
+
+struct InstructionReference {
+  const isa::Optype* optype = nullptr;  ///< the instruction type its mnemonic names
+  const isa::Opcode* opcode = nullptr;  ///< the variant it assembles to; null when it does not
+  ReferenceLink link;                   ///< `opcode`'s section when there is one, else `optype`'s page
+};
+
+/// The reference of a statement whose mnemonic the database knows; none for an unknown one.
+std::optional<InstructionReference> instructionReference(const isa::InstrDb& db,
+                                                         const AssembledStatement& as);
+
+/// The reference of the instruction at byte `offset`: the statement whose range holds it, or the
+/// first statement of its line when only white space lies before the offset on that line (a
+/// cursor in the indentation). None on a comment, an empty line, or an unknown mnemonic.
+std::optional<InstructionReference> instructionReferenceAt(const Snapshot& snapshot, std::uint32_t offset);
+
+}  // namespace gpuasm::ide

@@ -63,6 +63,17 @@ TEST(InstrDb, DerivedTablesAreComputedOnceAndKept) {
   EXPECT_EQ(derivedComputations, 2);
 }
 
+// A table may be computed from another: the nested request neither deadlocks nor computes twice.
+std::size_t twiceTheOpcodes(const InstrDb& d) { return 2 * d.derived(&countOpcodes); }
+
+TEST(InstrDb, ADerivedTableMayAskForAnother) {
+  const SpecLoad load = loadEmbeddedSpec();
+  derivedComputations = 0;
+  EXPECT_EQ(load.db->derived(&twiceTheOpcodes), 2 * load.db->opcodes().size());
+  EXPECT_EQ(load.db->derived(&countOpcodes), load.db->opcodes().size());
+  EXPECT_EQ(derivedComputations, 1);
+}
+
 TEST(InstrDb, CountsMatchTheCatalog) {
   std::size_t specTypes = 0;
   for (const auto& t : db().types()) specTypes += t.origin == SpecFileRole::Spec;

@@ -455,7 +455,9 @@ class InstrDb {
   /// What `compute` derives from the whole database, computed on the first call and kept with
   /// it (the database never changes, so it stays true): the layers above hang their per-ISA
   /// tables here (the value type each variant gives its registers) instead of deriving them
-  /// per statement. The twin of Snapshot::derived. Safe to call from several threads.
+  /// per statement. The twin of Snapshot::derived. Safe to call from several threads, and from
+  /// a `compute` that asks for another table (the reference's pages run the examples, which
+  /// type their registers): the lock is recursive, and the map's nodes do not move on insertion.
   template <typename T>
   const T& derived(T (*compute)(const InstrDb&)) const {
     std::lock_guard lock(derived_->mutex);
@@ -476,7 +478,7 @@ class InstrDb {
   StringMap<std::uint32_t> typeIndex_, groupIndex_, optypeIndex_, opcodeIndex_, erratumIndex_, mnemonicIndex_;
   NameIndex mnemonicTable_;  ///< mnemonicIndex_ for the matcher's look-up
   struct DerivedCache {
-    std::mutex mutex;
+    std::recursive_mutex mutex;
     std::unordered_map<const void*, std::shared_ptr<const void>> values;
   };
   std::unique_ptr<DerivedCache> derived_ = std::make_unique<DerivedCache>();

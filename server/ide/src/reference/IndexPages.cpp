@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -213,24 +212,8 @@ RenderedReference renderAll(const isa::InstrDb& db) {
   return out;
 }
 
-// The slot kept with the database. Rendering runs the examples, which ask the database for its
-// other derived tables: it happens here, once, not under InstrDb::derived's lock.
-struct ReferenceSlot {
-  struct Cache {
-    std::once_flag once;
-    RenderedReference pages;
-  };
-  std::shared_ptr<Cache> cache = std::make_shared<Cache>();
-};
-
-ReferenceSlot makeSlot(const isa::InstrDb&) { return {}; }
-
 }  // namespace
 
-const RenderedReference& renderedReference(const isa::InstrDb& db) {
-  ReferenceSlot::Cache& cache = *db.derived(&makeSlot).cache;
-  std::call_once(cache.once, [&] { cache.pages = renderAll(db); });
-  return cache.pages;
-}
+const RenderedReference& renderedReference(const isa::InstrDb& db) { return db.derived(&renderAll); }
 
 }  // namespace gpuasm::ide

@@ -3,6 +3,7 @@
 // taken value or run of free values, in value order.
 #include <gpuasm/ide/spec/EncodingMap.h>
 
+#include <gpuasm/ide/reference/Reference.h>
 #include <gpuasm/isa/Text.h>
 
 #include <algorithm>
@@ -25,20 +26,6 @@ const char* const kTaken = "#4a7fc1";
 const char* const kVariant = "#dbe7f6";
 const char* const kFree = "#f2f2f2";
 
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string runText(const ValueRun& r, unsigned digits = 1) {
   return r.first == r.last
              ? text::hex(r.first, {.digits = digits})
@@ -53,7 +40,7 @@ struct Canvas {
   void text(int x, int atY, std::string_view s, std::string_view style = {}) {
     body << "<text x=\"" << x << "\" y=\"" << atY << '"';
     if (!style.empty()) body << " style=\"" << style << '"';
-    body << '>' << escaped(s) << "</text>\n";
+    body << '>' << escapeHtml(s) << "</text>\n";
   }
   void rect(int x, int atY, int w, int h, std::string_view fill, std::string_view extra = {}) {
     body << "<rect x=\"" << x << "\" y=\"" << atY << "\" width=\"" << w << "\" height=\"" << h << "\" fill=\""
@@ -119,7 +106,7 @@ void drawOverview(const MapContext& c, Canvas& k) {
     while (taken != c.space.taken.end() && taken->value < v) ++taken;
     if (taken != c.space.taken.end() && taken->value == v) {
       const double share = 0.35 + 0.65 * taken->used.value();
-      k.body << "<g class=\"square\"><title>" << valueHex(c, v) << ' ' << escaped(primaryName(c, *taken))
+      k.body << "<g class=\"square\"><title>" << valueHex(c, v) << ' ' << escapeHtml(primaryName(c, *taken))
              << ": " << taken->used.percent() << " in use</title>\n";
       k.rect(x, y, kSquare, kSquare, kTaken, " fill-opacity=\"" + std::to_string(share) + "\"");
       k.body << "</g>\n";
@@ -142,8 +129,8 @@ void drawVariant(const MapContext& c, Canvas& k, std::uint32_t index, int x, int
     if (!c.space.primary || value.range != *c.space.primary)
       shown += (shown.empty() ? "" : " ") + f.name + "=" + f.valueText;
   }
-  k.body << "<g class=\"variant\" data-opcode=\"" << escaped(op.name) << "\" data-values=\""
-         << escaped(values) << "\"><title>" << escaped(op.name + ": " + values) << "</title>\n";
+  k.body << "<g class=\"variant\" data-opcode=\"" << escapeHtml(op.name) << "\" data-values=\""
+         << escapeHtml(values) << "\"><title>" << escapeHtml(op.name + ": " + values) << "</title>\n";
   k.rect(x, y, kCellWidth, kCellHeight, kVariant);
   k.text(x + 6, y + 15, op.name, "font-weight:bold");
   k.text(x + 6, y + 30, shown, "font-size:11px");

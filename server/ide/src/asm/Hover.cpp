@@ -195,7 +195,7 @@ std::vector<const isa::Erratum*> behaviourErrata(const InstrDb& db, const Optype
 
 HoverInfo mnemonicHover(const Line& l, syntax::ByteRange range) {
   const Optype& ot = *l.optype;
-  HoverInfo h{range, ot.mnemonic, {}, instructionReference(l.db, l.as)};
+  HoverInfo h{range, ot.mnemonic, {}, instructionReference(l.db, ot, l.as)};
   if (ot.docs.description.present && !text::trim(ot.docs.description.text).empty()) {
     HoverSection d = section(HoverSectionKind::Description);
     d.text.emplace_back(text::trim(ot.docs.description.text));

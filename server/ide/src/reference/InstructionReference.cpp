@@ -9,7 +9,20 @@
 
 namespace gpuasm::ide {
 
-std::optional<InstructionReference> instructionReference(const isa::InstrDb& db,
+InstructionReference instructionReference(const isa::InstrDb& db, const isa::Optype& optype,
+                                          const AssembledStatement& as) {
+  InstructionReference out;
+  out.optype = &optype;
+  if (as.inst && as.inst->opcode != nullptr && &db.optypeOf(*as.inst->opcode) == &optype)
+    out.opcode = as.inst->opcode;
+  out.link = out.opcode != nullptr ? referenceOf(db, *out.opcode) : referenceOf(optype);
+  return out;
+}
+
+namespace {
+
+// The reference of a statement whose mnemonic the database knows; none for an unknown one.
+std::optional<InstructionReference> referenceOfStatement(const isa::InstrDb& db,
                                                          const AssembledStatement& as) {
   const isa::AsmStatement& s = as.statement;
   if (s.mnemonic.empty()) return std::nullopt;
@@ -17,13 +30,10 @@ std::optional<InstructionReference> instructionReference(const isa::InstrDb& db,
   for (const auto& p : s.parts) parts.emplace_back(p.text);
   const auto mm = isa::matchMnemonic(db, s.mnemonic, parts);
   if (!mm || mm->optype == nullptr) return std::nullopt;
-  InstructionReference out;
-  out.optype = mm->optype;
-  if (as.inst && as.inst->opcode != nullptr && &db.optypeOf(*as.inst->opcode) == mm->optype)
-    out.opcode = as.inst->opcode;
-  out.link = out.opcode != nullptr ? referenceOf(db, *out.opcode) : referenceOf(*out.optype);
-  return out;
+  return instructionReference(db, *mm->optype, as);
 }
+
+}  // namespace
 
 std::optional<InstructionReference> instructionReferenceAt(const Snapshot& snapshot, std::uint32_t offset) {
   const std::string_view text = snapshot.text();
@@ -44,7 +54,7 @@ std::optional<InstructionReference> instructionReferenceAt(const Snapshot& snaps
     for (std::uint32_t i = offset; i < as->statement.range.begin; ++i)
       if (!text::isSpace(text[i])) return std::nullopt;
   }
-  return instructionReference(snapshot.db(), *as);
+  return referenceOfStatement(snapshot.db(), *as);
 }
 
 }  // namespace gpuasm::ide

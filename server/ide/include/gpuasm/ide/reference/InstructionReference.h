@@ -18,9 +18,9 @@ struct InstructionReference {
   ReferenceLink link;                   ///< `opcode`'s section when there is one, else `optype`'s page
 };
 
-/// The reference of a statement whose mnemonic the database knows; none for an unknown one.
-std::optional<InstructionReference> instructionReference(const isa::InstrDb& db,
-                                                         const AssembledStatement& as);
+/// The reference of a statement whose mnemonic names `optype` (as isa::matchMnemonic found it).
+InstructionReference instructionReference(const isa::InstrDb& db, const isa::Optype& optype,
+                                          const AssembledStatement& as);
 
 /// The reference of the instruction at byte `offset`: the statement whose range holds it, or the
 /// first statement of its line when only white space lies before the offset on that line (a

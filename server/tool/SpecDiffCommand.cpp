@@ -133,14 +133,10 @@ void printReport(const wire::SpecDiffReport& r, std::ostream& out) {
 // Loads one side; nullopt (after saying why) when the directory cannot be read.
 std::optional<isa::SpecLoad> loadSide(const std::string& dir, wire::SpecDiffSide& side, std::ostream& err) {
   side.dir = dir;
-  auto files = isa::readSpecDir(dir);
-  if (!files) {
-    err << "gpuasm spec diff: " << files.error() << '\n';
-    return std::nullopt;
-  }
-  isa::SpecLoad load = isa::loadSpec(std::move(*files));
+  std::optional<isa::SpecLoad> load = loadSpecFor(dir, err, ProjectLookup::None);
+  if (!load) return std::nullopt;
   side.errors = static_cast<std::uint32_t>(
-      std::count_if(load.diagnostics.begin(), load.diagnostics.end(),
+      std::count_if(load->diagnostics.begin(), load->diagnostics.end(),
                     [](const isa::SpecDiagnostic& d) { return d.severity == isa::Severity::Error; }));
   if (side.errors > 0)
     err << "gpuasm spec diff: warning: the spec in " << dir << " loads with " << side.errors

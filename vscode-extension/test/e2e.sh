@@ -9,7 +9,22 @@
 # Needs what scripts/setup.sh installs and builds (the npm packages of vscode-extension/ and
 # vscode-extension/test/{node24,harness}, Debian's chromium) and the dist target's .vsix
 # (GPUASM_E2E_VSIX names another).
+#
+# Usage: e2e.sh [--reverse] [--only REGEX]
+#   --reverse    run the checks in reverse order (each starts from a known workbench, so the
+#                order must not matter)
+#   --only REGEX run only the checks whose name matches REGEX (a JavaScript regular expression)
 set -euo pipefail
+order=forward
+only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --reverse) order=reverse ;;
+    --only) only="${2:?--only needs a regular expression}"; shift ;;
+    *) echo "usage: $0 [--reverse] [--only REGEX]" >&2; exit 2 ;;
+  esac
+  shift
+done
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 ext="$repo/vscode-extension"
 out="$repo/build/e2e-vscode"
@@ -32,6 +47,12 @@ fail() {
 [ -x /usr/bin/chromium ] || fail "Debian's chromium is missing: run bash scripts/setup.sh first"
 
 started=$(date +%s)
+# The versions this run drives (docs/CI.md records them with each run): Debian updates chromium
+# under a pinned code-server, and a new chromium once broke two checks.
+echo "== vscode e2e: chromium $(/usr/bin/chromium --version 2>/dev/null | sed 's/^Chromium //' | tr -s ' '), \
+code-server $("$node24" -p 'require(process.argv[1]).version' "$harness/node_modules/code-server/package.json"), \
+playwright-core $("$node24" -p 'require(process.argv[1]).version' "$harness/node_modules/playwright-core/package.json"), \
+Node $("$node24" --version)"
 rm -rf "$out"
 mkdir -p "$out"
 tmp="$(mktemp -d /tmp/gpuasm-e2e-vscode.XXXXXX)"
@@ -61,6 +82,9 @@ echo
 workspace="$tmp/workspace"
 mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"
 cp "$repo/examples/illegal-modifier.asm" "$repo/examples/warp-reduce.asm" "$workspace/"
+# The checks that type into warp-reduce.asm do it in copies of their own (e2e.mjs, checkExplainHover).
+cp "$repo/examples/warp-reduce.asm" "$workspace/explain-line.asm"
+cp "$repo/examples/warp-reduce.asm" "$workspace/expectation.asm"
 # The live spec check: a copy of the spec (named by a gpuasm.json the check writes) and a file
 # whose two lines the spec's IMAD.WIDE domain decides.
 mkdir -p "$workspace/spec"
@@ -122,6 +146,6 @@ server_pid=$!
 status=0
 E2E_URL="http://127.0.0.1:$port" E2E_WORKSPACE="$workspace" E2E_OUT="$out" E2E_SETTINGS="$tmp/user/User/settings.json" \
   E2E_SERVER_PID="$server_pid" E2E_BROWSER_PROFILE="$tmp/browser" E2E_EXTENSIONS="$tmp/extensions" \
-  timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
+  E2E_ORDER="$order" E2E_ONLY="$only" timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
 echo "vscode e2e: took $(( $(date +%s) - started )) s; code-server's log: $out/code-server.log"
 [ "$status" -eq 0 ] || fail "failed (status $status); screenshots and logs in $out"

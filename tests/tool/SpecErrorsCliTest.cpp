@@ -238,4 +238,21 @@ TEST(SpecErrors, TheSpecOfAProjectFileIsRefusedToo) {
   EXPECT_NE(r.err.find("'gpuasm spec --lint --spec-dir " + dir + "'"), std::string::npos) << r.err;
 }
 
+// The servers warn and serve: an editor must not go dark (the language server tells the client
+// too, tests/lsp/LiveSpecTest.cpp). With no input both end as they do with a clean spec.
+TEST(SpecErrors, TheServersWarnAndServe) {
+  Folder f("servers");
+  for (const std::string command : {"lsp", "dap"}) {
+    const Outcome clean = gpuasm(command + " --spec-dir spec < /dev/null", f.root);
+    const Outcome lost = gpuasm(command + " --spec-dir lost < /dev/null", f.root);
+    EXPECT_NE(lost.status, 2) << command << "\n" << lost.err;
+    EXPECT_EQ(lost.status, clean.status) << command << "\n" << lost.err;
+    EXPECT_NE(lost.err.find("gpuasm: warning: the spec in lost has "), std::string::npos) << lost.err;
+    EXPECT_NE(lost.err.find("\nlost/000_ialu.txt:109:20: error: expected '[' after ':' [bad-parent]\n"),
+              std::string::npos)
+        << lost.err;
+    EXPECT_EQ(clean.err.find("no erratum accounts for"), std::string::npos) << clean.err;
+  }
+}
+
 }  // namespace

@@ -14,6 +14,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <tuple>
 
 namespace gpuasm::isa {
 
@@ -608,6 +609,19 @@ void attachErrata(const InstrDb& db, std::vector<SpecDiagnostic>& diagnostics) {
       }
     }
   }
+}
+
+std::vector<SpecDiagnostic> unaccountedLoadErrors(const InstrDb& db,
+                                                  std::vector<SpecDiagnostic> loadDiagnostics) {
+  attachErrata(db, loadDiagnostics);
+  std::erase_if(loadDiagnostics,
+                [](const SpecDiagnostic& d) { return d.severity != Severity::Error || !d.erratum.empty(); });
+  std::stable_sort(loadDiagnostics.begin(), loadDiagnostics.end(),
+                   [](const SpecDiagnostic& a, const SpecDiagnostic& b) {
+                     return std::tie(a.pos.file, a.pos.line, a.pos.column) <
+                            std::tie(b.pos.file, b.pos.line, b.pos.column);
+                   });
+  return loadDiagnostics;
 }
 
 }  // namespace gpuasm::isa

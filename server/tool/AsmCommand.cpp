@@ -141,7 +141,7 @@ int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ost
 }  // namespace
 
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   if (options.output) return writeMachineCode(*load->db, options, err);
   auto text = readSourceFile(options.file, err);

@@ -86,7 +86,7 @@ class CheckedFiles final : public ide::BatchDocuments {
 }  // namespace
 
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   CheckedFiles files(options, out, err);
   ide::BatchOptions batches;

@@ -18,13 +18,26 @@ namespace gpuasm::tool {
 
 namespace {
 
-constexpr const char* kExitStatus = "exit status: 0 fine, 1 the input has errors, 2 usage or I/O error";
+constexpr const char* kExitStatus =
+    "exit status: 0 fine, 1 the input has errors, 2 usage or I/O error, or a spec with errors";
 
 void specDirOption(CLI::App& app, std::optional<std::string>& specDir) {
   app.add_option("--spec-dir", specDir,
                  "load the spec from DIR (*.txt, *.isa); default: the specDir of the nearest gpuasm.json, "
                  "else the embedded spec")
       ->option_text("DIR");
+}
+
+void allowSpecErrorsFlag(CLI::App& app, bool& allow) {
+  app.add_flag("--allow-spec-errors", allow,
+               "go on with a spec that has errors no erratum accounts for (they are still reported); "
+               "without it such a spec is refused with exit status 2");
+}
+
+/// --spec-dir and --allow-spec-errors.
+void specOptions(CLI::App& app, SpecUse& use) {
+  specDirOption(app, use.specDir);
+  allowSpecErrorsFlag(app, use.allowSpecErrors);
 }
 
 void serveOptions(CLI::App& app, ServeOptions& o) {
@@ -138,7 +151,7 @@ void CommandTable::addSpecCommands() {
                 "also draw the opcode space as SVG: which values of the opcode-selecting fields each "
                 "variant takes and what is free")
       ->option_text("OUT.svg");
-  specDirOption(*a, spec_.specDir);
+  specOptions(*a, spec_);
 
   a->description(a->get_description() +
                  "; `spec diff OLD_DIR NEW_DIR [FILE...]`: what changed between two specs");
@@ -150,6 +163,7 @@ void CommandTable::addSpecCommands() {
   d->add_option("NEW_DIR", specDiff_.newDir, "the new spec's directory")->required();
   d->add_option("FILE", specDiff_.files, ".asm files to compare under both specs");
   d->add_flag("--json", specDiff_.json, "the changes as JSON");
+  allowSpecErrorsFlag(*d, specDiff_.allowSpecErrors);
   d->footer(
       "exit status: 0 no line of the FILEs changed (without FILEs: the specs define the same), 1 one did "
       "(the specs differ), 2 usage or I/O error");
@@ -164,7 +178,7 @@ void CommandTable::addAssemblerCommands() {
                 "assemble with N threads (default: the number of cores); the output keeps the files' order")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
-  specDirOption(*a, check_.specDir);
+  specOptions(*a, check_);
 
   a = command("stats",
               "register pressure of .asm files: the peak of live R, P, UR and UP registers with its line, "
@@ -173,7 +187,7 @@ void CommandTable::addAssemblerCommands() {
   a->add_option("FILE", stats_.files, ".asm files")->required();
   a->add_flag("--json", stats_.json, "the figures as JSON");
   a->add_flag("--lines", stats_.lines, "also the live registers of each file at each statement line");
-  specDirOption(*a, stats_.specDir);
+  specOptions(*a, stats_);
 
   a = command("asm", "assemble a file: the listing of line, encoding, opcode variant and fields", asm_,
               runAsm);
@@ -187,7 +201,7 @@ void CommandTable::addAssemblerCommands() {
   a->add_option("-j,--jobs", asm_.jobs, "with -o: assemble with N threads (default: the number of cores)")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
-  specDirOption(*a, asm_.specDir);
+  specOptions(*a, asm_);
 
   a = command("parse", "the syntax tree of an .asm file as an S-expression", parse_, runParse);
   a->add_option("FILE", parse_.file, "the .asm file")->required();
@@ -205,7 +219,7 @@ void CommandTable::addRunCommands() {
   a->add_flag("--json", runOptions_.json, "the result as JSON");
   a->add_flag("--trace", runOptions_.trace, "with --json: the registers each executed line wrote");
   a->add_option("--step-limit", runOptions_.stepLimit, "execute at most N instructions")->option_text("N");
-  specDirOption(*a, runOptions_.specDir);
+  specOptions(*a, runOptions_);
 
   a = command("test", "run each file and check its // @expect lines", test_, runTest);
   a->add_option("FILE", test_.files, ".asm files")->required();
@@ -213,7 +227,7 @@ void CommandTable::addRunCommands() {
   a->add_option("--state", test_.statePath, "the initial state (a JSON state file)")
       ->option_text("STATE.json");
   a->add_option("--step-limit", test_.stepLimit, "execute at most N instructions per file")->option_text("N");
-  specDirOption(*a, test_.specDir);
+  specOptions(*a, test_);
 }
 
 void CommandTable::addDisassemblerCommand() {
@@ -229,7 +243,7 @@ void CommandTable::addDisassemblerCommand() {
   a->add_flag("--asm", dis_.assembly,
               "print assembly text that gpuasm asm reads back (the word as a comment)")
       ->excludes(disJson);
-  specDirOption(*a, dis_.specDir);
+  specOptions(*a, dis_);
 }
 
 void CommandTable::addDocCommand() {
@@ -240,7 +254,7 @@ void CommandTable::addDocCommand() {
   a->add_option("OUT_DIR", doc_.outDir, "the directory to write the pages to (made when missing)")
       ->option_text("DIR")
       ->required();
-  specDirOption(*a, doc_.specDir);
+  specOptions(*a, doc_);
 }
 
 void CommandTable::addServerCommands() {

@@ -22,11 +22,31 @@ enum ExitStatus : int { kExitOk = 0, kExitInputErrors = 1, kExitUsage = 2 };
 /// Whether a command without --spec-dir looks for the project's gpuasm.json.
 enum class ProjectLookup : bool { None, FromCurrentDirectory };
 
+/// What a command does with a spec whose loader reports errors no erratum accounts for
+/// (isa::unaccountedLoadErrors; warnings and erratum-covered findings do not count): say so on
+/// `err` — the count, the first error as `spec --lint` prints it, the `spec --lint` command that
+/// lists the rest — and then refuse (no spec: exit 2), or go on with it.
+enum class SpecErrors : std::uint8_t {
+  Refuse,  ///< every command that produces words or results, without --allow-spec-errors
+  Allow,   ///< --allow-spec-errors, and the servers (an editor must not go dark; lsp flags it)
+  Ignore,  ///< `spec --lint`, whose job is listing them: no message
+};
+
+/// The spec options every command that uses a spec has: --spec-dir and --allow-spec-errors.
+struct SpecUse {
+  std::optional<std::string> specDir;
+  bool allowSpecErrors = false;
+};
+
 /// Loads the spec: the files of `specDir`; else, with `lookup`, those of the specDir of the
 /// gpuasm.json in the current directory or its nearest ancestor holding one (ProjectConfig.h);
-/// else the embedded one. Prints I/O errors and a malformed gpuasm.json to `err`.
-std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
+/// else the embedded one. Prints I/O errors and a malformed gpuasm.json to `err`; a spec with
+/// errors is reported and refused or allowed as `errors` says. nullopt: the command exits 2.
+std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
+                                         std::ostream& err,
                                          ProjectLookup lookup = ProjectLookup::FromCurrentDirectory);
+/// The same for a command's --spec-dir and --allow-spec-errors.
+std::optional<isa::SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err);
 
 void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out);
 void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,
@@ -44,9 +64,8 @@ bool readStateFile(const std::string& path, std::optional<sim::InitialState>& in
 /// which gives each one --help, the same error messages and exit status 2 on a usage error.
 int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
-struct SpecOptions {
+struct SpecOptions : SpecUse {
   bool json = false, lint = false;
-  std::optional<std::string> specDir;
   std::optional<std::string> encodingMap;  ///< --encoding-map: where to write the SVG
 };
 /// `gpuasm spec diff OLD_DIR NEW_DIR [FILE...]` (SpecDiffCommand.cpp).
@@ -54,39 +73,37 @@ struct SpecDiffOptions {
   std::string oldDir, newDir;
   std::vector<std::string> files;
   bool json = false;
+  bool allowSpecErrors = false;  ///< compare specs that load with errors (each side's are reported)
 };
-struct CheckOptions {
+struct CheckOptions : SpecUse {
   std::vector<std::string> files;
   unsigned jobs = 0;  ///< files checked at once; 0: the number of cores
   bool json = false;
-  std::optional<std::string> specDir;
 };
-struct StatsOptions {
+struct StatsOptions : SpecUse {
   std::vector<std::string> files;
   bool json = false, lines = false;
-  std::optional<std::string> specDir;
 };
-struct AsmOptions {
+struct AsmOptions : SpecUse {
   std::string file;
   bool json = false;
   std::optional<std::string> output;  ///< -o: the machine code, 16 bytes an instruction
   unsigned jobs = 0;                  ///< -j: threads assembling for -o; 0: the number of cores
-  std::optional<std::string> specDir;
 };
 struct ParseOptions {
   std::string file;
   bool noRanges = false;
 };
-struct RunOptions {
+struct RunOptions : SpecUse {
   std::string file;
   bool json = false, trace = false;
   std::optional<std::uint32_t> until;  ///< 1-based line
   std::optional<std::uint64_t> stepLimit;
-  std::optional<std::string> statePath, specDir;
+  std::optional<std::string> statePath;
 };
-struct TestOptions {
+struct TestOptions : SpecUse {
   std::vector<std::string> files;
-  std::optional<std::string> junitPath, statePath, specDir;
+  std::optional<std::string> junitPath, statePath;
   std::optional<std::uint64_t> stepLimit;
 };
 /// The options of a server command (lsp, dap).
@@ -94,18 +111,16 @@ struct ServeOptions {
   std::optional<std::string> specDir;
   std::optional<std::uint16_t> port;
 };
-struct DisOptions {
+struct DisOptions : SpecUse {
   std::vector<std::string> words;
   std::optional<std::string> file;
   std::optional<std::string> binary;  ///< a file of 16-byte words (`asm -o`)
   bool json = false, assembly = false;
-  std::optional<std::string> specDir;
 };
 
 /// `gpuasm doc OUT_DIR`: the instruction reference (ide/reference/Reference.h).
-struct DocOptions {
+struct DocOptions : SpecUse {
   std::string outDir;
-  std::optional<std::string> specDir;
 };
 
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err);

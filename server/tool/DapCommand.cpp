@@ -9,7 +9,7 @@
 namespace gpuasm::tool {
 
 int runDap(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options.specDir, SpecErrors::Allow, err);
   if (!load) return kExitUsage;
   dap::DapServer server(*load->db);
   return options.port ? wire::serveTcp(server, *options.port, err) : wire::serveStdio(server, err);

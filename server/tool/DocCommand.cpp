@@ -12,7 +12,7 @@
 namespace gpuasm::tool {
 
 int runDoc(const DocOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   const std::filesystem::path dir(options.outDir);
   std::error_code ec;

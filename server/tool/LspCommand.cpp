@@ -10,7 +10,7 @@
 namespace gpuasm::tool {
 
 int runLsp(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err, ProjectLookup::None);
+  auto load = loadSpecFor(options.specDir, SpecErrors::Allow, err, ProjectLookup::None);
   if (!load) return kExitUsage;
   lsp::Server server(load->db, lsp::defaultCacheRoot(), options.specDir.value_or(std::string()));
   return options.port ? wire::serveTcp(server, *options.port, err) : wire::serveStdio(server, err);

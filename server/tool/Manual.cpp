@@ -184,7 +184,10 @@ std::string manPage(const CLI::App& gpuasm) {
          "from and the SHA\\-256 of the spec in use (the embedded one, or the one a \\fBgpuasm.json\\fR "
          "names).\n";
   out << ".SH EXIT STATUS\n.TP\n.B 0\nFine.\n.TP\n.B 1\nThe input has errors (diagnostics, a failed "
-         "expectation, a spec with errors).\n.TP\n.B 2\nA usage error or an I/O error.\n";
+         "expectation, a spec with errors).\n.TP\n.B 2\nA usage error or an I/O error, or a spec in use "
+         "whose loader reports errors no erratum accounts for: every command but \\fBspec \\-\\-lint\\fR "
+         "says so (their count, the first one, the command that lists them) and produces nothing, unless "
+         "\\fB\\-\\-allow\\-spec\\-errors\\fR is given.\n";
   out << kFilesAndExamples;
   return out.str();
 }

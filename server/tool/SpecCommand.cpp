@@ -21,8 +21,47 @@ namespace gpuasm::tool {
 
 using namespace gpuasm::isa;
 
-std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
-                                    ProjectLookup lookup) {
+namespace {
+
+// `dir` as one shell word: as it is when it needs no quoting, else in single quotes.
+std::string shellWord(const std::string& dir) {
+  const bool plain = !dir.empty() && std::all_of(dir.begin(), dir.end(), [](char c) {
+    return text::isWordChar(c) || c == '/' || c == '.' || c == '-' || c == '+' || c == ',' || c == ':' ||
+           c == '@';
+  });
+  if (plain) return dir;
+  std::string quoted = "'";
+  for (char c : dir) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The one decision on a spec with errors no erratum accounts for (SpecErrors): the count, the
+// first one as `spec --lint` prints it, where the rest are listed; false when the command must
+// not go on with this spec.
+bool acceptLoad(const SpecLoad& load, const std::optional<std::string>& dir, SpecErrors policy,
+                std::ostream& err) {
+  if (policy == SpecErrors::Ignore) return true;
+  const std::vector<SpecDiagnostic> errors = unaccountedLoadErrors(*load.db, load.diagnostics);
+  if (errors.empty()) return true;
+  const bool refuse = policy == SpecErrors::Refuse;
+  const std::string where = dir ? "the spec in " + *dir : std::string("the embedded spec");
+  err << "gpuasm: " << (refuse ? "error: " : "warning: ") << where << " has " << errors.size()
+      << (errors.size() == 1 ? " error" : " errors") << " no erratum accounts for"
+      << (refuse ? "; nothing was produced with it" : "; going on with it: results may be wrong") << '\n';
+  const SpecDiagnostic& first = errors.front();
+  err << load.db->describe(first.pos) << ": error: " << first.message << " [" << spelling(first.code)
+      << "]\n";
+  err << "gpuasm: 'gpuasm spec --lint" << (dir ? " --spec-dir " + shellWord(*dir) : std::string())
+      << "' lists " << (errors.size() == 1 ? "it" : "them all");
+  if (refuse) err << "; --allow-spec-errors uses the spec anyway";
+  err << '\n';
+  return !refuse;
+}
+
+}  // namespace
+
+std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
+                                    std::ostream& err, ProjectLookup lookup) {
   std::optional<std::string> dir = specDir;
   if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
     auto project = wire::findProjectConfig(".");
@@ -32,13 +71,23 @@ std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, s
     }
     if (*project) dir = (*project)->specDir;
   }
-  if (!dir) return loadEmbeddedSpec();
-  auto files = readSpecDir(*dir);
-  if (!files) {
-    err << "gpuasm: " << files.error() << '\n';
-    return std::nullopt;
+  std::optional<SpecLoad> load;
+  if (!dir) {
+    load = loadEmbeddedSpec();
+  } else {
+    auto files = readSpecDir(*dir);
+    if (!files) {
+      err << "gpuasm: " << files.error() << '\n';
+      return std::nullopt;
+    }
+    load = loadSpec(std::move(*files));
   }
-  return loadSpec(std::move(*files));
+  if (!acceptLoad(*load, dir, errors, err)) return std::nullopt;
+  return load;
+}
+
+std::optional<SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err) {
+  return loadSpecFor(use.specDir, use.allowSpecErrors ? SpecErrors::Allow : SpecErrors::Refuse, err);
 }
 
 namespace {
@@ -80,7 +129,13 @@ void printOpcodeSpace(const InstrDb& db, std::ostream& out) {
 }  // namespace
 
 int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  // --lint lists the errors (and works on a spec that has them); the rest is derived data.
+  const bool listing = options.lint && !options.encodingMap;
+  auto load = loadSpecFor(options.specDir,
+                          listing                   ? SpecErrors::Ignore
+                          : options.allowSpecErrors ? SpecErrors::Allow
+                                                    : SpecErrors::Refuse,
+                          err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   if (options.encodingMap)
@@ -271,7 +326,7 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
     err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
   }
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   const InstrDb& db = *load->db;
   const std::vector<wire::DisEntry> entries = decodeAll(db, inputs);

@@ -130,18 +130,17 @@ void printReport(const wire::SpecDiffReport& r, std::ostream& out) {
         << (r.files.size() == 1 ? " file" : " files") << '\n';
 }
 
-// Loads one side; nullopt (after saying why) when the directory cannot be read.
-std::optional<isa::SpecLoad> loadSide(const std::string& dir, wire::SpecDiffSide& side, std::ostream& err) {
+// Loads one side; nullopt (after saying why) when the directory cannot be read, or its spec has
+// errors no erratum accounts for and --allow-spec-errors was not given.
+std::optional<isa::SpecLoad> loadSide(const std::string& dir, bool allowErrors, wire::SpecDiffSide& side,
+                                      std::ostream& err) {
   side.dir = dir;
-  std::optional<isa::SpecLoad> load = loadSpecFor(dir, err, ProjectLookup::None);
+  std::optional<isa::SpecLoad> load =
+      loadSpecFor(dir, allowErrors ? SpecErrors::Allow : SpecErrors::Refuse, err, ProjectLookup::None);
   if (!load) return std::nullopt;
   side.errors = static_cast<std::uint32_t>(
       std::count_if(load->diagnostics.begin(), load->diagnostics.end(),
                     [](const isa::SpecDiagnostic& d) { return d.severity == isa::Severity::Error; }));
-  if (side.errors > 0)
-    err << "gpuasm spec diff: warning: the spec in " << dir << " loads with " << side.errors
-        << (side.errors == 1 ? " error" : " errors") << " (gpuasm spec --lint --spec-dir " << dir
-        << " lists them); it is compared as built\n";
   return load;
 }
 
@@ -149,8 +148,8 @@ std::optional<isa::SpecLoad> loadSide(const std::string& dir, wire::SpecDiffSide
 
 int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream& err) {
   wire::SpecDiffReport report;
-  const auto before = loadSide(options.oldDir, report.oldSpec, err);
-  const auto after = loadSide(options.newDir, report.newSpec, err);
+  const auto before = loadSide(options.oldDir, options.allowSpecErrors, report.oldSpec, err);
+  const auto after = loadSide(options.newDir, options.allowSpecErrors, report.newSpec, err);
   if (!before || !after) return kExitUsage;
   report.changes = isa::diffSpecs(*before->db, *after->db);
   bool unreadable = false;

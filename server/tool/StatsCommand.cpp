@@ -106,7 +106,7 @@ void printStats(const wire::FileStats& f, std::string_view source, const syntax:
 }  // namespace
 
 int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   bool ioError = false, anyError = false;
   std::vector<wire::FileStats> all;

@@ -207,7 +207,7 @@ int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
   const std::uint64_t stepLimit = options.stepLimit.value_or(ide::LiveLimits{}.stepLimit);
   std::optional<sim::InitialState> stateFile;
   if (options.statePath && !readStateFile(*options.statePath, stateFile, err)) return kExitUsage;
-  auto load = loadSpecFor(options.specDir, err);
+  auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
 
   std::vector<FileReport> reports;

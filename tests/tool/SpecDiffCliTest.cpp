@@ -187,13 +187,22 @@ TEST(SpecDiffCli, UsageAndReadErrorsExitTwo) {
   EXPECT_EQ(r.status, 2) << r.out;
 }
 
-TEST(SpecDiffCli, ASpecWithErrorsIsComparedAndSaysSo) {
+// A side whose loader reports errors no erratum accounts for is refused, as every command
+// refuses such a spec (docs/PROTOCOL.md, "A spec with errors"): `<x>` is no width
+// [bad-type-width], and the `>` left after the header's parser stopped is [trailing-text], so 2
+// errors. With --allow-spec-errors it is compared as built, and stderr says so.
+TEST(SpecDiffCli, ASpecWithErrorsIsRefusedOrComparedAndSaysSo) {
   TwoSpecs specs;
   write(specs.root / "new" / "000_ialu.txt",
         read(specs.root / "new" / "000_ialu.txt") + "\n__DefBitFieldType Broken<x>\n    A;\n");
-  const Outcome r = gpuasm("spec diff old new", specs.root);
+  Outcome r = gpuasm("spec diff old new", specs.root);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "gpuasm: error: the spec in new has 2 errors no erratum accounts for")) << r.out;
+  EXPECT_TRUE(has(r.out, ": error: type width must be <1..64> [bad-type-width]")) << r.out;
+  EXPECT_FALSE(has(r.out, "type-added")) << r.out;
+  r = gpuasm("spec diff old new --allow-spec-errors", specs.root);
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_TRUE(has(r.out, "gpuasm spec diff: warning: the spec in new loads with ")) << r.out;
+  EXPECT_TRUE(has(r.out, "gpuasm: warning: the spec in new has 2 errors no erratum accounts for")) << r.out;
   EXPECT_TRUE(has(r.out, ": type-added Broken: ")) << r.out;
 }
 

@@ -87,6 +87,35 @@ void publishSpecDiagnostics(ServerState& state) {
   specs.publishedUris = std::move(published);
 }
 
+// The load errors of the spec in use no erratum accounts for: their count and the first; null
+// when there are none.
+json loadErrorsJson(const SpecSession& specs) {
+  if (specs.loadErrors.empty()) return nullptr;
+  const isa::SpecDiagnostic& d = specs.loadErrors.front();
+  const auto& files = specs.db->files();
+  const std::string file = d.pos.file < files.size() ? files[d.pos.file].name : std::string();
+  return {{"count", specs.loadErrors.size()},
+          {"first",
+           {{"file", text::escapeInvalidUtf8(file)},
+            {"line", d.pos.line},
+            {"column", d.pos.column},
+            {"code", std::string(isa::spelling(d.code))},
+            {"message", text::escapeInvalidUtf8(d.message)}}}};
+}
+
+// The message a client shows when a spec with such errors is put in use.
+std::string loadErrorsMessage(const SpecSession& specs) {
+  const isa::SpecDiagnostic& d = specs.loadErrors.front();
+  const std::size_t n = specs.loadErrors.size();
+  std::string message =
+      "gpuasm: the spec in " + specs.choice.dir + " has " + std::to_string(n) +
+      (n == 1 ? " error" : " errors") + " no erratum accounts for; the first: " + specs.db->describe(d.pos) +
+      ": " + d.message + " [" + std::string(isa::spelling(d.code)) +
+      "]. Diagnostics, encodings and runs may be wrong until it is fixed; the spec's files show " +
+      (n == 1 ? "it" : "them all") + ".";
+  return text::escapeInvalidUtf8(message);
+}
+
 json specInfoJson(const ServerState& state) {
   const SpecSession& specs = state.specs;
   json files = json::array();
@@ -106,6 +135,7 @@ json specInfoJson(const ServerState& state) {
           {"opcodes", specs.db->opcodes().size()},
           {"errors", errors},
           {"warnings", warnings},
+          {"loadErrors", loadErrorsJson(specs)},
           {"reloads", specs.loads},
           {"reloading", specs.worker.busy() || specs.reloadWanted},
           {"problem", specs.problem.empty() ? json(nullptr) : json(text::escapeInvalidUtf8(specs.problem))}};
@@ -127,6 +157,9 @@ void specLoaded(ServerState& state, const workspace::SpecEvent& event) {
     return;
   }
   publishSpecDiagnostics(state);
+  if (event.withErrors && !state.specs.loadErrors.empty())  // in use, flagged: told once, as a warning
+    state.out.push_back(
+        notification("window/showMessage", {{"type", 2}, {"message", loadErrorsMessage(state.specs)}}));
   if (event.installed)
     state.spec = SpecDocuments(state.spec.cacheRoot());  // go to definition: the new database's files
 }

@@ -48,6 +48,7 @@ SpecOutcome runSpecJob(SpecJob job) {
       if (const auto it = job.overlays.find(f.name); it != job.overlays.end()) f.text = it->second;
     isa::SpecLoad load = isa::loadSpec(std::move(*files));
     outcome.db = std::move(load.db);
+    outcome.unaccounted = isa::unaccountedLoadErrors(*outcome.db, load.diagnostics);
     isa::attachErrata(*outcome.db, load.diagnostics);
     outcome.loadErrors = unaccountedErrors(*outcome.db, load.diagnostics);
     outcome.diagnostics = std::move(load.diagnostics);

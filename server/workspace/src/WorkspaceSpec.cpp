@@ -143,13 +143,18 @@ Changes Workspace::finishSpecReload(SpecOutcome outcome, bool acceptErrors) {
 // the edits typed meanwhile replayed, or a fresh one —, its runs and deferred findings redone.
 Changes Workspace::install(SpecOutcome outcome, std::set<std::string> errors) {
   Changes changes;
+  const bool dirChanged = !(outcome.choice.dir == specs_->choice.dir);
   changes.spec =
-      SpecEvent{.loaded = true, .installed = true, .dirChanged = !(outcome.choice.dir == specs_->choice.dir)};
+      SpecEvent{.loaded = true,
+                .installed = true,
+                .dirChanged = dirChanged,
+                .withErrors = !outcome.unaccounted.empty() && (dirChanged || specs_->loadErrors.empty())};
   changes.inlayHints = true;
   const std::shared_ptr<const isa::InstrDb> previous = specs_->db;  // alive until every document has moved on
   specs_->db = outcome.db;
   specs_->choice = outcome.choice;
   specs_->knownErrors = std::move(errors);
+  specs_->loadErrors = std::move(outcome.unaccounted);
   specs_->problem.clear();
   ++specs_->loads;
   std::map<std::string, std::shared_ptr<const ide::Snapshot>> analysed;

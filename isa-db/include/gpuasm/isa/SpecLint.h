@@ -18,4 +18,11 @@ std::vector<SpecDiagnostic> lintSpec(const InstrDb& db);
 /// to the erratum that records the decision, where errata.isa has one.
 void attachErrata(const InstrDb& db, std::vector<SpecDiagnostic>& diagnostics);
 
+/// The loader's errors (of `loadDiagnostics`, a SpecLoad's) that no erratum accounts for, with
+/// their errata attached, in file, line and column order. A spec with one does not read as the
+/// DSL the tools assume — a definition that does not parse, a field naming a value its type
+/// lacks —, so what is built from it may be wrong; the embedded spec has none.
+std::vector<SpecDiagnostic> unaccountedLoadErrors(const InstrDb& db,
+                                                  std::vector<SpecDiagnostic> loadDiagnostics);
+
 }  // namespace gpuasm::isa

@@ -80,6 +80,8 @@ struct SpecOutcome {
   /// The loader's errors no erratum accounts for (unaccountedErrors), the lint's left out:
   /// those are the spec's problems to show, this is whether the text still reads as the DSL.
   std::set<std::string> loadErrors;
+  /// The same errors with their places, in file order (isa::unaccountedLoadErrors).
+  std::vector<isa::SpecDiagnostic> unaccounted;
   std::vector<AnalysedDocument> documents;
 };
 
@@ -136,6 +138,9 @@ struct SpecSession {
   std::map<std::string, OpenSpecDocument> documents;  ///< open spec files by URI
   /// The unaccounted errors of `db`'s load: a reload may keep these, not add others.
   std::set<std::string> knownErrors;
+  /// The same with their places in `db`'s files, in file order: a database in use with these
+  /// may give wrong results; the user is told once (SpecEvent::withErrors), specInfo says so.
+  std::vector<isa::SpecDiagnostic> loadErrors;
   /// The last load's findings and the database whose files they point into (the one in use, or
   /// a broken one that was not installed), and the spec files they were published to.
   std::vector<isa::SpecDiagnostic> diagnostics;

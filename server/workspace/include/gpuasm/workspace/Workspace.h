@@ -102,6 +102,9 @@ struct SpecEvent {
   /// Its database is in use now, and every open document was analysed with it.
   bool installed = false;
   bool dirChanged = false;  ///< the spec directory in use changed (watchers follow it)
+  /// The database installed has load errors no erratum accounts for (SpecSession::loadErrors)
+  /// and the spec in use had none before, or came from another directory: tell the user, once.
+  bool withErrors = false;
 };
 
 /// What a call changed, for the protocol layer to tell the client.

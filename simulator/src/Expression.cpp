@@ -65,7 +65,7 @@ class ExpressionParser {
     out_ = &e;
     skipSpace();
     if (at_ >= text_.size()) return std::unexpected(ExprError{0, 0, "an empty expression"});
-    const std::uint32_t root = binary(0);
+    const std::uint32_t root = expression();
     if (!error_ && at_ < text_.size()) {
       const auto [c, bytes] = characterAt(at_);
       fail(at_, bytes, "unexpected '" + c + "' after the expression");
@@ -153,6 +153,42 @@ class ExpressionParser {
     return std::nullopt;
   }
 
+  // `c ? a : b`, C's conditional: below every binary operator, right-associative (a ? b : c ? d
+  // : e is a ? b : (c ? d : e)), the middle any expression. `c` is true/false; `a` and `b` both
+  // true/false, or both numbers (brought to their common type, as for '+').
+  std::uint32_t expression() {
+    const std::uint32_t condition = binary(0);
+    if (error_ || at_ >= text_.size() || text_[at_] != '?') return condition;
+    const std::size_t questionAt = at_;
+    // A chain `c ? a : c ? a : …` nests as deep as it is long: its branches count as one level
+    // deeper, so unary() stops a chain of 256 as it stops 256 parentheses.
+    accept("?");
+    ++depth_;
+    const std::uint32_t a = expression();
+    std::uint32_t b = 0;
+    if (!error_ && expect(":", "of the conditional 'c ? a : b'")) b = expression();
+    --depth_;
+    if (error_) return 0;
+    if (node(condition).type != ExprType::Bool) {
+      fail(node(condition).begin, node(condition).end - node(condition).begin,
+           "the condition of '?:' must be true or false, not " + describe(condition));
+      return 0;
+    }
+    const ExprType ta = node(a).type, tb = node(b).type;
+    ExprType type = ExprType::Bool;
+    if (ta == ExprType::Bool || tb == ExprType::Bool) {
+      if (ta != tb) {
+        fail(questionAt, 1,
+             "'?:' needs two true/false values or two numbers, not " + describe(a) + " and " + describe(b));
+        return 0;
+      }
+    } else {
+      type = common(ta, tb);
+    }
+    return add({Op::Select, type, node(condition).perLane || node(a).perLane || node(b).perLane,
+                node(condition).begin, node(b).end, condition, a, RegFile::R, b, 0});
+  }
+
   std::uint32_t binary(int minPrecedence) {
     std::uint32_t left = unary();
     while (!error_) {
@@ -235,11 +271,14 @@ class ExpressionParser {
   // (found by fuzz/state_file). A person writes a few levels; 256 is an error, not a crash.
   static constexpr int kMaxNesting = 256;
 
+  static std::string nestingMessage() {
+    return "the expression nests deeper than " + std::to_string(kMaxNesting) +
+           " levels (parentheses, lane indices, prefix operators, conditionals)";
+  }
+
   std::uint32_t unary() {
     if (depth_ >= kMaxNesting) {
-      fail(at_, at_ < text_.size() ? characterAt(at_).second : 0,
-           "the expression nests deeper than " + std::to_string(kMaxNesting) +
-               " levels (parentheses, lane indices, prefix operators)");
+      fail(at_, at_ < text_.size() ? characterAt(at_).second : 0, nestingMessage());
       return 0;
     }
     ++depth_;
@@ -280,19 +319,19 @@ class ExpressionParser {
     while (!error_ && at_ < text_.size() && text_[at_] == '[') {
       const std::size_t open = at_;
       accept("[");
-      const std::uint32_t i = binary(0);
+      const std::uint32_t i = expression();
       if (error_ || !expect("]", "to close the lane index")) return 0;
       if (!node(x).perLane) {
         fail(open, 1, quoted(x) + " is the same in every lane: there is no lane to pick");
         return 0;
       }
-      if (!isInteger(node(i).type) || node(i).perLane) {
-        fail(node(i).begin, node(i).end - node(i).begin,
-             "a lane index is an integer that is the same for every lane, not " + describe(i));
+      if (!isInteger(node(i).type)) {
+        fail(node(i).begin, node(i).end - node(i).begin, "a lane index is an integer, not " + describe(i));
         return 0;
       }
-      x = add({Op::Index, node(x).type, false, node(x).begin, static_cast<std::uint32_t>(lastEnd()), x, i,
-               RegFile::R, 0, 0});
+      // A per-lane index picks a lane for each lane (R0[lane ^ 16]): the result is per-lane too.
+      x = add({Op::Index, node(x).type, node(i).perLane, node(x).begin, static_cast<std::uint32_t>(lastEnd()),
+               x, i, RegFile::R, 0, 0});
     }
     return x;
   }
@@ -312,7 +351,7 @@ class ExpressionParser {
     }
     const char c = text_[at_];
     if (accept("(")) {
-      const std::uint32_t inner = binary(0);
+      const std::uint32_t inner = expression();
       if (error_ || !expect(")", "to close '('")) return 0;
       Expression::Node n = node(inner);  // the parentheses belong to its text, for messages
       n.begin = static_cast<std::uint32_t>(begin);
@@ -408,7 +447,7 @@ class ExpressionParser {
     std::uint32_t parts[2] = {0, 0};
     for (std::uint32_t& part : parts) {
       if (!expect("[", "in c[bank][offset]")) return 0;
-      const std::uint32_t v = binary(0);
+      const std::uint32_t v = expression();
       if (error_) return 0;
       if (node(v).op != Op::Literal || !isInteger(node(v).type)) {
         fail(node(v).begin, node(v).end - node(v).begin, "c[bank][offset] takes numbers, not " + quoted(v));
@@ -438,7 +477,7 @@ class ExpressionParser {
       return 0;
     }
     accept("(");
-    const std::uint32_t a = binary(0);
+    const std::uint32_t a = expression();
     if (error_ || !expect(")", "to close the call of " + std::string(function))) return 0;
     const ExprType t = node(a).type;
     Expression::Node n{f->op,
@@ -520,8 +559,16 @@ std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index
       const std::int64_t at =
           i->type == ExprType::S32 ? static_cast<std::int32_t>(i->bits) : static_cast<std::int64_t>(i->bits);
       if (at < 0 || at >= static_cast<std::int64_t>(kWarpSize))
-        return error("lane " + std::to_string(at) + " is out of range (0..31)");
+        return error("the lane index '" + std::string(textOf(nodes_[n.b])) + "' is " + std::to_string(at) +
+                     ", out of range (0..31)");
       return evaluateNode(n.a, state, static_cast<unsigned>(at));
+    }
+    case Op::Select: {  // only the branch taken is evaluated
+      const auto c = evaluateNode(n.a, state, lane);
+      if (!c) return c;
+      const auto v = evaluateNode(c->truth() ? n.b : n.number, state, lane);
+      if (!v || v->type == n.type) return v;
+      return n.type == ExprType::F32 ? ofFloat(v->f32()) : ExprValue{n.type, v->bits};
     }
     case Op::All:
     case Op::Any:

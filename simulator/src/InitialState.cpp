@@ -106,8 +106,12 @@ std::vector<CommentDirective> findCommentDirectives(std::string_view source, std
     if (slashes == std::string_view::npos) continue;
     const std::size_t lead = text.find_first_not_of(" \t", slashes + 2);
     if (lead == std::string_view::npos || lineStart + lead != at) continue;
-    const std::string_view rest = text.substr(lead + name.size());
+    std::string_view rest = text.substr(lead + name.size());
     if (!rest.empty() && text::isWordChar(rest.front())) continue;  // @stateful is not @state
+    // A `//` after the directive starts a comment to the end of the line. Neither grammar has
+    // a token holding `//` (values, lists and c[..][..] hold no '/', and an expression's '/' is
+    // a binary operator, never followed by another), so the first one ends the directive.
+    rest = rest.substr(0, rest.find("//"));
     out.push_back({line, static_cast<std::uint32_t>(lead), static_cast<std::uint32_t>(at), rest});
   }
   return out;

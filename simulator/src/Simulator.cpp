@@ -49,6 +49,7 @@ std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& excha
 
 RunResult run(const Program& program, WarpState& state, const RunOptions& options) {
   RunResult result;
+  result.executed = options.executedBefore;
   std::vector<std::pair<RegFile, std::uint32_t>> written;
   for (const PreparedInst& inst : program.steps) {
     if (options.untilLine && inst.line >= *options.untilLine) {

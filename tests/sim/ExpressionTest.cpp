@@ -156,7 +156,10 @@ TEST_F(ExpressionTest, ParseErrorsSayWhatAndWhere) {
       {"R1 && P0", 3, "'&&' needs true/false operands"},
       {"all(R1)", 4, "all() takes true/false"},
       {"UR4[3]", 3, "the same in every lane"},
-      {"R1[lane]", 3, "a lane index is an integer that is the same for every lane"},
+      {"R1[P0]", 3, "a lane index is an integer, not 'P0' (bool)"},
+      {"R1 ? 1 : 2", 0, "the condition of '?:' must be true or false, not 'R1' (u32)"},
+      {"P0 ? 1 : P1", 3, "'?:' needs two true/false values or two numbers, not '1' (u32) and 'P1' (bool)"},
+      {"P0 ? 1 2", 7, "expected ':' of the conditional"},
       {"R1[P0[1]]", 3, "not 'P0[1]' (bool)"},
       {"0x1ffffffff", 0, "does not fit in 32 bits"},
       {"(R1 == 3", 8, "expected ')'"},
@@ -224,13 +227,19 @@ TEST_F(ExpressionTest, NestingDeeperThan256LevelsIsAnErrorNotACrash) {
   EXPECT_EQ(eval(nested(255, "(", "R1", ")") + " == 20", 5).bits, 1u);  // R1 of lane 5 is 5 * 4
   const ExprError deep = parseError(nested(256, "(", "R1", ")"));
   EXPECT_EQ(deep.message,
-            "the expression nests deeper than 256 levels (parentheses, lane indices, prefix operators)");
+            "the expression nests deeper than 256 levels (parentheses, lane indices, prefix operators, "
+            "conditionals)");
   EXPECT_EQ(deep.column, 256u);
   EXPECT_EQ(deep.length, 1u);  // the 'R' of R1
   EXPECT_EQ(parseError(nested(100000, "(", "1", ")")).column, 256u);
   EXPECT_EQ(parseError(nested(100000, "-", "1", "")).column, 256u);
   EXPECT_EQ(parseError(nested(100000, "~", "1", "")).column, 256u);
   EXPECT_EQ(parseError("R1[" + nested(100000, "(", "0", ")") + "]").column, 3u + 255u);
+  // A chain of conditionals nests too: each '?' takes its branches one level deeper. 'P0 ? 1 : '
+  // is 9 bytes; after 255 of them the 256th condition is read at depth 255 and its middle '1'
+  // (5 bytes further) would be the 257th level.
+  EXPECT_EQ(parseError(nested(100000, "P0 ? 1 : ", "2", "")).column, 255u * 9u + 5u);
+  EXPECT_EQ(eval(nested(255, "P0 ? 1 : ", "2", "")).bits, 1u);  // P0 holds: the first branch
   // A chain is as deep as it is long for the evaluation: 501 terms are fine, 50,000 are too many.
   std::string chain = "1";
   for (int i = 0; i < 500; ++i) chain += "+1";
@@ -239,15 +248,61 @@ TEST_F(ExpressionTest, NestingDeeperThan256LevelsIsAnErrorNotACrash) {
   EXPECT_EQ(parseError(chain).message, "the expression has more than 1024 operators and values");
 }
 
+// A lane index may differ per lane: x[i] is x in lane i, i evaluated in each lane. R1 = lane * 4.
+TEST_F(ExpressionTest, ALaneIndexMayBePerLane) {
+  EXPECT_TRUE(parse("R1[lane ^ 16]").perLane());
+  EXPECT_FALSE(parse("R1[3]").perLane());
+  EXPECT_EQ(eval("R1[lane ^ 16]", 5).bits, 21u * 4u);   // lane 5 reads lane 21
+  EXPECT_EQ(eval("R1[lane ^ 16]", 20).bits, 4u * 4u);   // lane 20 reads lane 4
+  EXPECT_EQ(eval("R1[(lane + 1) % 32]", 31).bits, 0u);  // lane 31 wraps to lane 0
+  EXPECT_EQ(eval("R1[(lane + 1) % 32]", 2).bits, 12u);
+  EXPECT_EQ(eval("P1[lane ^ 1]", 3).bits, 1u);  // P1 holds in even lanes; lane 3 reads lane 2
+  // A butterfly partner: even lane l reads l + 1 (R1 + 4), odd lane l reads l - 1 (R1 - 4).
+  EXPECT_TRUE(check("R1[lane ^ 1] == (P1 ? R1 + 4 : R1 - 4)").holds);
+  // Out of range in lane 31 only (index 32): the message names the lane, the index and its value.
+  const ExpectationResult r = check("R1[lane + 1] == R1 + 4");
+  EXPECT_FALSE(r.holds);
+  EXPECT_EQ(r.message,
+            "'R1[lane + 1] == R1 + 4' cannot be evaluated: lane 31: the lane index 'lane + 1' is 32, "
+            "out of range (0..31)");
+  EXPECT_TRUE(check("lane < 31 ? R1[lane + 1] == R1 + 4 : true").holds);  // lane 31 never indexes
+  // R2 = R1 except in lane 3 (7, not 12): only lane 2, which reads lane 3, fails.
+  const ExpectationResult one = check("lane == 31 || R2[lane + 1] == R1[lane + 1]");
+  EXPECT_FALSE(one.holds);
+  EXPECT_EQ(one.failingLanes, 1u << 2);
+}
+
+// c ? a : b, C's conditional: the loosest operator, right-associative, only the branch taken
+// evaluated; numeric branches meet in their common type (P1 holds in even lanes).
+TEST_F(ExpressionTest, TheConditional) {
+  EXPECT_EQ(eval("P1 ? 10 : 20", 0), (ExprValue{ExprType::U32, 10}));
+  EXPECT_EQ(eval("P1 ? 10 : 20", 1), (ExprValue{ExprType::U32, 20}));
+  EXPECT_EQ(eval("P1 ? 1 : 2 + 3", 1).bits, 5u);            // 2 + 3 is the else branch
+  EXPECT_EQ(eval("P0 || P1 ? 1 : 2", 1).bits, 1u);          // (P0 || P1) is the condition
+  EXPECT_EQ(eval("false ? 1 : true ? 2 : 3", 0).bits, 2u);  // false ? 1 : (true ? 2 : 3)
+  EXPECT_EQ(eval("true ? false ? 1 : 2 : 3", 0).bits, 2u);  // the middle is a whole conditional
+  EXPECT_EQ(eval("P1 ? 1 : 2.5", 0), (ExprValue{ExprType::F32, 0x3f800000}));  // 1.0f
+  EXPECT_EQ(eval("P1 ? 1 : 2.5", 1), (ExprValue{ExprType::F32, 0x40200000}));  // 2.5f
+  EXPECT_EQ(eval("P1 ? s32(0 - 1) : 5", 1), (ExprValue{ExprType::S32, 5}));
+  EXPECT_EQ(eval("P1 ? P0 : false", 1), (ExprValue{ExprType::Bool, 0}));
+  EXPECT_EQ(eval("R1[P1 ? lane + 1 : lane - 1]", 4).bits, 20u);  // lane 4 reads lane 5
+  EXPECT_EQ(eval("R1[P1 ? lane + 1 : lane - 1]", 5).bits, 16u);  // lane 5 reads lane 4
+  EXPECT_TRUE(parse("P1 ? 1 : 2").perLane());
+  EXPECT_FALSE(parse("UP0 ? 1 : 2").perLane());
+  EXPECT_EQ(eval("UP0 ? UR4 : 0").bits, 0x100u);
+  // The branch not taken is not evaluated: no division by zero in lane 0.
+  EXPECT_TRUE(check("lane == 0 ? true : 60 / lane > 0").holds);
+}
+
 TEST_F(ExpressionTest, EvaluationErrors) {
   const auto v = parse("R1[40 - lane[0]]").evaluate(state_, 0);
   EXPECT_FALSE(v.has_value());
   const auto w = parse("R1[40]").evaluate(state_, 0);
   ASSERT_FALSE(w.has_value());
-  EXPECT_EQ(w.error().message, "lane 40 is out of range (0..31)");
+  EXPECT_EQ(w.error().message, "the lane index '40' is 40, out of range (0..31)");
   const auto x = parse("R1[s32(0 - 1)]").evaluate(state_, 0);
   ASSERT_FALSE(x.has_value());
-  EXPECT_EQ(x.error().message, "lane -1 is out of range (0..31)");
+  EXPECT_EQ(x.error().message, "the lane index 's32(0 - 1)' is -1, out of range (0..31)");
 }
 
 TEST_F(ExpressionTest, ValuesAreFormattedByType) {
@@ -329,6 +384,29 @@ TEST_F(ExpressionTest, AnAssertionThatCannotBeEvaluatedFails) {
   const ExpectationResult r = check("60 / lane > 0");
   EXPECT_FALSE(r.holds);
   EXPECT_EQ(r.message, "'60 / lane > 0' cannot be evaluated: lane 0: division by zero");
+}
+
+// docs/LANGUAGE.md's own example lines, copied: a `//` after the expression is a comment. It
+// was read as part of it ("unexpected '/'").
+TEST_F(ExpressionTest, ACommentMayFollowAnExpectDirective) {
+  const std::string source =
+      "// @expect R2 == lane * 4        // in every active lane\n"
+      "// @expect R1[5] == 0x14//lane 5\n"
+      "// @expect R1 / 2 == R1 >> 1 // '/' alone is division\n"
+      "// @expect // only a comment\n";
+  const auto ds = parseExpectDirectives(source, layout_);
+  ASSERT_EQ(ds.size(), 4u);
+  ASSERT_TRUE(ds[0].expression.has_value()) << ds[0].expression.error().message;
+  EXPECT_EQ(ds[0].expression->text(), "R2 == lane * 4");
+  EXPECT_EQ(ds[0].exprColumn, 11u);
+  EXPECT_EQ(ds[0].exprLength, 14u);
+  ASSERT_TRUE(ds[1].expression.has_value()) << ds[1].expression.error().message;
+  EXPECT_EQ(ds[1].expression->text(), "R1[5] == 0x14");
+  ASSERT_TRUE(ds[2].expression.has_value()) << ds[2].expression.error().message;
+  EXPECT_EQ(ds[2].expression->text(), "R1 / 2 == R1 >> 1");
+  EXPECT_TRUE(checkExpectation(*ds[2].expression, state_).holds);
+  ASSERT_FALSE(ds[3].expression.has_value());
+  EXPECT_NE(ds[3].expression.error().message.find("needs an expression"), std::string::npos);
 }
 
 TEST_F(ExpressionTest, ExpectDirectivesAreFoundWithTheirColumns) {

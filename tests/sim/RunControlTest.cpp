@@ -141,6 +141,34 @@ TEST(RunControl, BadDirectivesAreDiagnosticsAtTheirLine) {
   EXPECT_EQ(out.diagnostics.front().range.begin, 3u);
 }
 
+// docs/LANGUAGE.md's own example lines, copied: a `//` after a directive is a comment. It was
+// read as part of the value ("'0x10   // the same value…' is not a value").
+TEST(RunControl, ACommentMayFollowAStateDirective) {
+  const auto parsed = sim::parseStateDirectives(
+      "// @state R1 = 0x10            // the same value in every lane: a value (above: 16, 0b10000, -1, "
+      "1.5)\n"
+      "// @state R2 = lane            // the lane id (0..31)\n"
+      "// @state P0 = true            // predicates: true, false, 1, 0 (or a list of 32)\n"
+      "// @state c[0x0][0x160] = 0x42 // a 32-bit constant-memory word\n"
+      "// @state activeMask = 0x0000ffff // the low 16 lanes\n"
+      "// @state R3 = 5//no space before the comment\n");
+  EXPECT_TRUE(parsed.errors.empty()) << parsed.errors.front().message;
+  ASSERT_EQ(parsed.state.registers.size(), 4u);
+  EXPECT_EQ(parsed.state.registers[0].name, "R1");
+  EXPECT_EQ(parsed.state.registers[0].value.scalar, 0x10u);
+  EXPECT_EQ(parsed.state.registers[1].value.kind, sim::InitValue::Kind::LaneId);
+  EXPECT_EQ(parsed.state.registers[2].value.scalar, 1u);
+  EXPECT_EQ(parsed.state.registers[3].value.scalar, 5u);
+  ASSERT_EQ(parsed.state.cmem.size(), 1u);
+  EXPECT_EQ(parsed.state.cmem[0].offset, 0x160u);
+  EXPECT_EQ(parsed.state.cmem[0].value, 0x42u);
+  EXPECT_EQ(parsed.state.activeMask, 0x0000ffffu);
+  // The comment is no value: a directive with only a comment after '=' still lacks one.
+  const auto empty = sim::parseStateDirectives("// @state R1 = // nothing\n");
+  ASSERT_EQ(empty.errors.size(), 1u);
+  EXPECT_EQ(empty.errors[0].message.substr(0, 17), "'' is not a value");
+}
+
 TEST(RunControl, InitialStateErrorsNameTheRegister) {
   for (const auto& [src, expected] : std::vector<std::pair<std::string, std::string>>{
            {"// @state R999 = 1\n", "'R999' is not a register"},

@@ -1190,6 +1190,67 @@ TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
   EXPECT_EQ(suites[1]->attr("failures"), "0");
 }
 
+// A malformed `// @state` (R2 left at 0) would make `R3 == lane + 1` fail falsely: the
+// expectations after it are not checked, each naming the bad line, in the text and in JUnit;
+// the one before it passes, and the directive is one of the file's errors.
+TEST(Cli, TestDoesNotCheckExpectationsAfterAnInvalidStateDirective) {
+  const auto dir = tempDir("test-bad-state");
+  std::ofstream(dir / "k.asm") << "// @state R0 = lane\n"
+                                  "MOV R1, R0 ;\n"
+                                  "// @expect R1 == lane\n"
+                                  "// @state R2 = 0x1g\n"
+                                  "IADD R3, R1, R2 ;\n"
+                                  "// @expect R3 == lane + 1\n";
+  const std::string file = (dir / "k.asm").string();
+  const CliRun r = gpuasm("test " + file + " --junit " + (dir / "out.xml").string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find(file + ":4:4: error: "), std::string::npos) << r.out;  // the directive itself
+  EXPECT_NE(r.out.find(file + ":3:4: pass: R1 == lane\n"), std::string::npos) << r.out;
+  const std::string why = "not checked: the @state directive on line 4 is invalid: '0x1g' is not a value";
+  EXPECT_NE(r.out.find(file + ":6:4: error: R3 == lane + 1: " + why), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(file + ": 2 expectations: 1 passed, 0 failed, 1 not checked; 1 error in the file\n"),
+            std::string::npos)
+      << r.out;
+  const auto root = parseXml(readFile(dir / "out.xml"));
+  EXPECT_EQ(root.attr("failures"), "0");
+  EXPECT_EQ(root.attr("errors"), "2");  // the file's error and the expectation not checked
+  const auto cases = root.all("testsuite")[0]->all("testcase");
+  ASSERT_EQ(cases.size(), 3u);
+  ASSERT_EQ(cases[2]->all("error").size(), 1u);
+  EXPECT_EQ(cases[2]->all("error")[0]->attr("type"), "expectation-not-checked");
+  EXPECT_EQ(cases[2]->all("error")[0]->attr("message").substr(0, why.size()), why);
+}
+
+// Every asm example of docs/LANGUAGE.md that holds a `// @state` or `// @expect` works as
+// written when copied into a file: `gpuasm test` finds no error and every expectation holds.
+TEST(Cli, TheLanguageDocsDirectiveExamplesWorkAsWritten) {
+  std::ifstream in(std::string(GPUASM_SOURCE_DIR) + "/docs/LANGUAGE.md");
+  std::vector<std::string> blocks;
+  std::string line, block;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside && line == "```asm") {
+      inside = true;
+      block.clear();
+    } else if (inside && line == "```") {
+      inside = false;
+      if (block.find("@state") != std::string::npos || block.find("@expect") != std::string::npos)
+        blocks.push_back(block);
+    } else if (inside) {
+      block += line + "\n";
+    }
+  }
+  ASSERT_GE(blocks.size(), 2u);  // the @state and the @expect examples at least
+  const auto dir = tempDir("language-examples");
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const auto path = dir / ("example" + std::to_string(i) + ".asm");
+    std::ofstream(path) << blocks[i];
+    const CliRun r = gpuasm("test " + path.string());
+    EXPECT_EQ(r.status, 0) << blocks[i] << "\n→\n" << r.out;
+    EXPECT_EQ(r.out.find("error"), std::string::npos) << blocks[i] << "\n→\n" << r.out;
+  }
+}
+
 TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
   // One instruction runs; the expectation after it holds, the next is never reached.
   const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -125,6 +126,68 @@ TEST(LiveValues, StopsAtAnErrorTheStepLimitAndTheBudget) {
   const auto over = runOf(many, nullptr, none);
   EXPECT_EQ(over->status(), ide::LiveStatus::OverBudget);
   EXPECT_LT(over->executed(), 100u);
+}
+
+// A malformed `// @state` leaves its register unset (R2 = 0 here), so R3 == lane + 1 would fail
+// falsely: the expectations after the bad line are not checked, naming it; the one before it
+// is checked as usual, and the directive itself stays an error diagnostic of the snapshot.
+TEST(LiveValues, ExpectationsAfterAnInvalidStateDirectiveAreNotChecked) {
+  const auto run = runOf(
+      "// @state R0 = lane\n"
+      "MOV R1, R0 ;\n"
+      "// @expect R1 == lane\n"
+      "// @state R2 = 0x1g\n"
+      "IADD R3, R1, R2 ;\n"
+      "// @expect R3 == lane + 1\n"
+      "// @expect R3 == lane\n");
+  const std::vector<ide::ExpectationOutcome> e = run->expectations();
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].status, ide::ExpectationOutcome::Status::Passed);
+  const std::string why = "not checked: the @state directive on line 4 is invalid: '0x1g' is not a value";
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(e[i].status, ide::ExpectationOutcome::Status::NotChecked) << e[i].expression;
+    EXPECT_EQ(e[i].message.substr(0, why.size()), why) << e[i].message;
+  }
+  const std::vector<ide::Diagnostic> d = ide::expectationDiagnostics(*run);
+  ASSERT_EQ(d.size(), 2u);
+  for (const ide::Diagnostic& x : d) {
+    EXPECT_EQ(x.code, isa::DiagnosticCode::ExpectationNotChecked);
+    EXPECT_EQ(x.severity, ide::Severity::Warning);
+  }
+  const auto& all = run->snapshot().diagnostics();
+  EXPECT_EQ(
+      std::count_if(all.begin(), all.end(),
+                    [](const ide::Diagnostic& x) { return x.code == isa::DiagnosticCode::StateDirective; }),
+      1);
+}
+
+// SHFL's semantics (isa-db/spec/002_sync.txt): with SrcC = 0x1f, segmask = c[12:8] = 0 and
+// maxLane = cval = 31, so BFLY reads lane j = lane ^ b and DOWN lane j = lane + b while
+// j <= 31 (else its own Ra). With R1 = lane * 3: BFLY 0x10 gives lane 0 48 (lane 16's), lane 16
+// 0; DOWN 0x1 gives lane l 3l + 3, and lane 31 its own 93.
+TEST(LiveValues, AShuffleStatedWithAPerLaneIndexAndAConditional) {
+  const auto run = runOf(
+      "// @state R0 = lane\n"
+      "IMAD R1, R0, 0x3, RZ ;\n"
+      "SHFL.BFLY PT, R2, R1, 0x10, 0x1f ;\n"
+      "SHFL.DOWN PT, R3, R1, 0x1, 0x1f ;\n"
+      "// @expect R2 == R1[lane ^ 16]\n"
+      "// @expect R2 == (lane < 16 ? R1 + 48 : R1 - 48)\n"
+      "// @expect R3 == (lane < 31 ? R1[lane + 1] : R1)\n"
+      "// @expect R3 == (lane < 31 ? 3 * lane + 3 : 93)\n"
+      "// @expect R2[0] == 48 && R2[16] == 0 && R3[31] == 93\n"
+      "// @expect R3 == R1[lane + 1]\n");
+  const std::vector<ide::ExpectationOutcome> e = run->expectations();
+  ASSERT_EQ(e.size(), 6u);
+  for (std::size_t i = 0; i < 5; ++i)
+    EXPECT_EQ(e[i].status, ide::ExpectationOutcome::Status::Passed)
+        << e[i].expression << ": " << e[i].message;
+  // Without the guard, lane 31 indexes lane 32.
+  EXPECT_EQ(e[5].status, ide::ExpectationOutcome::Status::Failed);
+  EXPECT_EQ(
+      e[5].message,
+      "'R3 == R1[lane + 1]' cannot be evaluated: lane 31: the lane index 'lane + 1' is 32, out of range "
+      "(0..31)");
 }
 
 TEST(LiveValues, RunsOnlyAsFarAsAsked) {

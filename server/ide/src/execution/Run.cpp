@@ -3,6 +3,7 @@
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Semantics.h>
+#include <gpuasm/sim/Simulator.h>
 
 #include <algorithm>
 
@@ -71,8 +72,120 @@ std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string
   return out;
 }
 
+namespace {
+
+// Assembles a text and runs it as it goes, a batch of statements at a time, so that neither the
+// whole document's statements nor its prepared program are ever held: memory is a batch, the
+// diagnostics and the warp, whatever the text's size (a 5 MB line of statements took 495 MB
+// when the document was assembled whole, then prepared whole). Each batch is prepared and run
+// from where the previous one left the warp; once the run stops, the rest is only assembled,
+// for its diagnostics. The outcome is the one of running the whole document at once.
+class StreamingRun final : public AssemblySink {
+ public:
+  StreamingRun(const isa::InstrDb& db, const sim::RegisterLayout* layout, sim::WarpState* state,
+               const RunRequest& request, RunOutcome& out)
+      : db_(db), layout_(layout), state_(state), request_(request), out_(out) {}
+
+  void diagnostic(Diagnostic&& d) override {
+    if (sawStatement_) {  // a piece's diagnostics come before its statements: a new piece
+      pieceDiagnostics_.clear();
+      sawStatement_ = false;
+    }
+    if (running()) pieceDiagnostics_.push_back(d);
+    out_.diagnostics.push_back(std::move(d));
+  }
+
+  void statement(AssembledStatement&& s) override {
+    sawStatement_ = true;
+    if (!running()) return;
+    const bool executable = !s.statement.mnemonic.empty() || s.statement.hasError;
+    if (!executable) return;
+    const bool runnable = s.inst.has_value();
+    batch_.statements.push_back(std::move(s));
+    // The run stops at a statement that cannot execute, so nothing after it needs preparing;
+    // only its own piece's diagnostics are needed to say why.
+    if (!runnable) {
+      batch_.diagnostics = pieceDiagnostics_;
+      flush();
+    } else if (batch_.statements.size() >= kBatchStatements) {
+      flush();
+    }
+  }
+
+  // Runs what is left; the outcome's result is final after this.
+  void finish() {
+    if (running()) flush();
+    if (!stopped_) out_.result.reason = sim::StopReason::End;
+  }
+
+ private:
+  static constexpr std::size_t kBatchStatements = 4096;
+
+  bool running() const { return state_ != nullptr && !stopped_; }
+
+  void flush() {
+    const std::vector<sim::SourceInstruction> source = sourceInstructions(batch_);
+    const sim::Program program = sim::prepare(db_, *layout_, sim::SemanticsTable::builtin(), source);
+    sim::RunOptions options;
+    options.untilLine = request_.untilLine;
+    options.stepLimit = request_.stepLimit;
+    options.trace = request_.trace;
+    options.executedBefore = out_.result.executed;
+    sim::RunResult part = sim::run(program, *state_, options);
+    sim::RunResult& result = out_.result;
+    result.executed = part.executed;
+    if (part.line) result.line = part.line;
+    for (sim::TraceEntry& t : part.trace) result.trace.push_back(std::move(t));
+    if (part.reason != sim::StopReason::End) {
+      result.reason = part.reason;
+      result.message = std::move(part.message);
+      stopped_ = true;
+    }
+    batch_.statements.clear();
+    batch_.diagnostics.clear();
+  }
+
+  const isa::InstrDb& db_;
+  const sim::RegisterLayout* layout_;
+  sim::WarpState* state_;  // null: assemble only (the run could not start)
+  const RunRequest& request_;
+  RunOutcome& out_;
+  AssembledUnit batch_;
+  std::vector<Diagnostic> pieceDiagnostics_;  // those of the piece being delivered
+  bool sawStatement_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request) {
-  return runDocument(db, text, assembleText(db, text), request);
+  RunOutcome out;
+  sim::ParsedDirectives directives = sim::parseStateDirectives(text);
+  const auto layout = sim::RegisterLayout::fromDb(db);
+  std::optional<sim::WarpState> state;
+  if (!layout) {
+    out.setupError = layout.error();
+  } else {
+    sim::InitialState init = std::move(directives.state);
+    if (request.stateFile) init.overrideWith(*request.stateFile);
+    state.emplace(*layout);
+    if (auto applied = sim::applyInitialState(init, *state); !applied) {
+      out.setupError = "initial state: " + applied.error();
+      out.initial = *state;
+      out.final = *state;
+      state.reset();
+    } else {
+      out.initial = *state;
+    }
+  }
+  StreamingRun run(db, layout ? &*layout : nullptr, state ? &*state : nullptr, request, out);
+  assembleText(db, text, run);
+  run.finish();
+  if (state) out.final = std::move(*state);
+  for (Diagnostic& d : directiveDiagnostics(db, text)) out.diagnostics.push_back(std::move(d));
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
+  return out;
 }
 
 std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit,

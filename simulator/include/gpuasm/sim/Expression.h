@@ -2,6 +2,8 @@
 // debugger's conditions, watches and evaluate (docs/LANGUAGE.md "Expressions"). Examples:
 //   R2 == lane * 4        per lane: true where it holds
 //   R3[5] == 0x10         R3 of lane 5: one value for the warp
+//   R2 == R1[lane ^ 16]   a per-lane index: each lane reads R1 of the lane it names
+//   lane < 31 ? R1[lane + 1] : R1   the conditional, loosest of all operators as in C
 //   all(P0)  any(R2 > 5)  over the active lanes
 //   f32(R7) == 0.5        the register's bits as an f32
 // Values are 32 bits: u32 (registers, numbers; wrapping arithmetic, as the hardware computes),
@@ -87,7 +89,8 @@ class Expression {
     Any,
     Lanes,
     Count,
-    IsNan,  // functions
+    IsNan,   // functions
+    Select,  // c ? a : b: the condition is node a, the branches node b and node `number`
   };
   struct Node {
     Op op = Op::Literal;
@@ -96,7 +99,7 @@ class Expression {
     std::uint32_t begin = 0, end = 0;  ///< its text
     std::uint32_t a = 0, b = 0;        ///< operands (node indices)
     RegFile file = RegFile::R;         ///< Register
-    std::uint32_t number = 0;          ///< Register: its number; Literal: its bits
+    std::uint32_t number = 0;          ///< Register: its number; Literal: its bits; Select: c's else
     std::uint32_t bank = 0;            ///< Constant: c[bank][number]
   };
 

@@ -57,7 +57,7 @@ struct CommentDirective {
   std::uint32_t line = 0;    ///< 0-based
   std::uint32_t column = 0;  ///< 0-based byte column of the '@'
   std::uint32_t offset = 0;  ///< byte offset of the '@' in the source
-  std::string_view rest;     ///< the text after the name, to the end of the line
+  std::string_view rest;     ///< the text after the name, to a `//` comment or the end of the line
 };
 
 /// The directives named `name` ("@state", "@expect") in a source text, in order.

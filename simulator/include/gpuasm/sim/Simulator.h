@@ -25,6 +25,9 @@ struct RunOptions {
   std::optional<std::uint32_t> untilLine;  ///< 0-based; stop before the first instruction at or after it
   std::uint64_t stepLimit = 1'000'000;     ///< instructions executed at most
   bool trace = false;                      ///< record the registers each instruction wrote
+  /// Instructions a run of the same warp executed before this program (a run in parts, each
+  /// part a program): they count towards the step limit and RunResult::executed.
+  std::uint64_t executedBefore = 0;
 };
 
 /// A register an instruction wrote, and its value afterwards: 32 lanes for R and P, one value
@@ -46,7 +49,7 @@ struct RunResult {
   StopReason reason = StopReason::End;
   std::optional<std::uint32_t>
       line;                    ///< 0-based: the stop line (until), failing line (error), last executed (end)
-  std::uint64_t executed = 0;  ///< instructions executed
+  std::uint64_t executed = 0;  ///< instructions executed (RunOptions::executedBefore included)
   std::string message;         ///< the reason, for an error
   std::vector<TraceEntry> trace;  ///< when RunOptions::trace
 };

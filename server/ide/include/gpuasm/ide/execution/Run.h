@@ -40,8 +40,9 @@ struct RunOutcome {
   std::vector<Diagnostic> diagnostics;  ///< the document's diagnostics plus bad `// @state` directives
 };
 
-/// Runs a document: assembles it as `gpuasm check` does (assembleText, chunk by chunk), then
-/// runs what assembled. Never throws; problems are data.
+/// Runs a document: assembles it as `gpuasm check` does (assembleText, chunk by chunk) and runs
+/// what assembled, a batch of statements at a time as they are assembled, so memory does not
+/// grow with the text (only with its diagnostics and a --trace). Never throws; problems are data.
 RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const RunRequest& request);
 /// Runs the statements of `unit`, assembled from `text` (whose `// @state` directives give the
 /// initial state). The unit may hold only some of the text's statements: a selection.

@@ -54,14 +54,8 @@ TEST(Utf8, EscapingPieceByPieceHoldsBackASequenceCutShort) {
   // "é" cut after its first byte: held back while more may follow...
   EXPECT_EQ(appendEscapedText(out, "a\xc3", {}, false), 1u);
   EXPECT_EQ(out, "a");
-  EXPECT_EQ(appendEscapedText(out,
-                              "\xc3\xa9"
-                              "b",
-                              {}, false),
-            3u);
-  EXPECT_EQ(out,
-            "a\xc3\xa9"
-            "b");
+  EXPECT_EQ(appendEscapedText(out, "\xc3\xa9\x62", {}, false), 3u);
+  EXPECT_EQ(out, "a\xc3\xa9\x62");
   // ...but not a byte no continuation can complete, nor anything at the end.
   out.clear();
   EXPECT_EQ(appendEscapedText(out, "\xe4\x41", {}, false), 2u);

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -187,6 +188,33 @@ TEST(Escape, APathOrAnArgumentWithControlCharactersIsShownAsHex) {
   EXPECT_TRUE(terminalSafe(c.out));
   EXPECT_NE(c.out.find("/k\\x1b]0;x\\x07.asm:1:1: error: unknown mnemonic 'FOO'"), std::string::npos)
       << c.out;
+  std::filesystem::remove_all(dir);
+}
+
+// Spec text is user text too: `spec diff` quotes it (its JSON used to throw on bytes that are not
+// UTF-8) and `spec --lint` reads it.
+TEST(Escape, SpecDiffAndLintShowSpecTextEscaped) {
+  const auto dir = tempDir("spec");
+  std::filesystem::copy(GPUASM_SPEC_DIR, dir / "new");
+  const auto file = dir / "new" / "000_ialu.txt";
+  std::ifstream in(file, std::ios::binary);
+  std::string spec((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string line = "    t = Ra + SrcB;\n";
+  const std::size_t at = spec.find(line);
+  ASSERT_NE(at, std::string::npos);
+  spec.insert(at + line.size() - 1, " // \xfe\x1b[2J\xc2\x9b");
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << spec;
+  const Ran text = gpuasm({"spec", "diff", GPUASM_SPEC_DIR, (dir / "new").string()});
+  EXPECT_EQ(text.status, 1) << text.err;
+  EXPECT_TRUE(terminalSafe(text.out));
+  EXPECT_NE(text.out.find("t = Ra + SrcB; // \\xfe\\x1b[2J\\xc2\\x9b"), std::string::npos) << text.out;
+  const Ran json = gpuasm({"spec", "diff", "--json", GPUASM_SPEC_DIR, (dir / "new").string()});
+  EXPECT_EQ(json.status, 1) << json.err;
+  EXPECT_TRUE(terminalSafe(json.out));
+  EXPECT_TRUE(nlohmann::json::accept(json.out)) << json.out.substr(0, 400);
+  const Ran lint = gpuasm({"spec", "--lint", "--spec-dir", (dir / "new").string()});
+  EXPECT_TRUE(terminalSafe(lint.out));
+  EXPECT_TRUE(terminalSafe(lint.err));
   std::filesystem::remove_all(dir);
 }
 

@@ -4,6 +4,7 @@
 #include "MappedSources.h"
 
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/wire/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
@@ -107,7 +108,12 @@ int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ost
     std::size_t count() const override { return 1; }
     std::expected<std::string_view, std::string> open(std::size_t i) override {
       auto text = sources.open(i, options->file);
-      if (text) cursor.emplace(*text);  // read by batch() only after the first batch came back
+      if (!text) return text;
+      if (auto problem = ide::binaryFileProblem(options->file, *text)) {
+        sources.close(i);
+        return std::unexpected(std::move(*problem));
+      }
+      cursor.emplace(*text);  // read by batch() only after the first batch came back
       return text;
     }
     void failed(std::size_t, std::string&& error) override {
@@ -144,7 +150,7 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
   if (options.output) return writeMachineCode(*load->db, options, err);
-  auto text = readSourceFile(options.file, err);
+  auto text = readAssemblyFile(options.file, err);
   if (!text) return kExitUsage;
   const isa::InstrDb& db = *load->db;
   const std::string& source = *text;

@@ -7,6 +7,7 @@
 #include "MappedSources.h"
 
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/wire/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
@@ -32,7 +33,12 @@ class CheckedFiles final : public ide::BatchDocuments {
   // On an assembling thread; batch() reads texts_[i] only after a batch of file i came back.
   std::expected<std::string_view, std::string> open(std::size_t i) override {
     auto text = sources_.open(i, options_.files[i]);
-    if (text) texts_[i] = *text;
+    if (!text) return text;
+    if (auto problem = ide::binaryFileProblem(options_.files[i], *text)) {
+      sources_.close(i);
+      return std::unexpected(std::move(*problem));
+    }
+    texts_[i] = *text;
     return text;
   }
 

@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "BuildInfo.h"
+#include "EscapingStream.h"
 #include "Manual.h"
 
 #include <gpuasm/isa/SpecSource.h>
@@ -75,7 +76,7 @@ void printVersion(std::ostream& out) {
 // once parsing succeeded.
 class CommandTable {
  public:
-  CommandTable(std::ostream& out, std::ostream& err)
+  CommandTable(EscapingStream& out, std::ostream& err)
       : gpuasm_{"gpuasm: the assembler, simulator, language server and debugger of the GPU ISA", "gpuasm"},
         out_(out),
         err_(err) {
@@ -123,7 +124,7 @@ class CommandTable {
   const CLI::App* parsedSubcommand() const;
 
   CLI::App gpuasm_;
-  std::ostream& out_;
+  EscapingStream& out_;
   std::ostream& err_;
   std::function<int()> run_;
   SpecOptions spec_;
@@ -310,13 +311,22 @@ int CommandTable::parseAndRun(int argc, const char* const* argv) {
     err_ << where << ": " << e.what() << "\n(" << where << " --help lists the options)\n";
     return kExitUsage;
   }
-  return run_ ? run_() : kExitUsage;
+  if (!run_) return kExitUsage;
+  // A command's --json output is JSON, escaped by JSON's rules; everything else is text.
+  if (const CLI::App* sub = parsedSubcommand()) {
+    while (!sub->get_subcommands().empty()) sub = sub->get_subcommands().front();
+    const CLI::Option* json = sub->get_option_no_throw("--json");
+    if (json != nullptr && json->count() > 0) out_.setMode(EscapingStreambuf::Mode::Json);
+  }
+  return run_();
 }
 
 }  // namespace
 
 int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CommandTable table(out, err);
+  // Everything printed passes the one escaping of user text (EscapingStream.h).
+  EscapingStream safeOut(out), safeErr(err);
+  CommandTable table(safeOut, safeErr);
   return table.parseAndRun(argc, argv);
 }
 

@@ -55,6 +55,8 @@ void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDia
 /// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as
 /// "gpuasm: ..." on failure.
 std::optional<std::string> readSourceFile(const std::string& path, std::ostream& err);
+/// The same for an assembly file (ide::readAssemblyFile): a binary file is refused too.
+std::optional<std::string> readAssemblyFile(const std::string& path, std::ostream& err);
 
 /// Reads the state file at `path` (docs/PROTOCOL.md) into `into`; prints why and returns false
 /// when it cannot be read or is malformed.

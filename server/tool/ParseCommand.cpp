@@ -21,9 +21,18 @@ std::optional<std::string> readSourceFile(const std::string& path, std::ostream&
   return std::move(*text);
 }
 
+std::optional<std::string> readAssemblyFile(const std::string& path, std::ostream& err) {
+  auto text = ide::readAssemblyFile(path);
+  if (!text) {
+    err << "gpuasm: " << text.error() << '\n';
+    return std::nullopt;
+  }
+  return std::move(*text);
+}
+
 int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err) {
   const bool ranges = !options.noRanges;
-  auto text = readSourceFile(options.file, err);
+  auto text = readAssemblyFile(options.file, err);
   if (!text) return kExitUsage;
   const syntax::SyntaxTree tree(std::move(*text));
   out << tree.toSExpression({.ranges = ranges, .fields = true}) << '\n';

@@ -78,7 +78,7 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (options.statePath && !readStateFile(*options.statePath, request.stateFile, err)) return kExitUsage;
   auto load = loadSpecFor(options, err);
   if (!load) return kExitUsage;
-  auto text = readSourceFile(options.file, err);
+  auto text = readAssemblyFile(options.file, err);
   if (!text) return kExitUsage;
   const syntax::LineIndex lines(*text);
   const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);

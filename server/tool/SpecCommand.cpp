@@ -313,7 +313,7 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<std::string> words = options.words;
   if (options.file) {
     // Read through the bounded reader (64 MiB).
-    const auto text = readSourceFile(*options.file, err);
+    const auto text = readAssemblyFile(*options.file, err);
     if (!text) return kExitUsage;
     appendWordsOfText(*text, words);
   }

@@ -156,7 +156,7 @@ int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream&
   for (const std::string& path : options.files) {
     wire::SpecDiffFileEntry& f = report.files.emplace_back();
     f.file = path;
-    auto text = ide::readSourceFile(path);
+    auto text = ide::readAssemblyFile(path);
     if (!text) {
       err << "gpuasm spec diff: " << text.error() << '\n';
       f.error = text.error();

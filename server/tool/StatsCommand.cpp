@@ -111,7 +111,7 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
   bool ioError = false, anyError = false;
   std::vector<wire::FileStats> all;
   for (const std::string& path : options.files) {
-    auto text = ide::readSourceFile(path);
+    auto text = ide::readAssemblyFile(path);
     if (!text) {
       ioError = true;
       if (options.json)

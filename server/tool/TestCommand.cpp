@@ -51,7 +51,7 @@ FileReport testFile(const isa::InstrDb& db, const std::string& path,
   FileReport r;
   r.file = path;
   std::ostringstream readErr;
-  const auto text = readSourceFile(path, readErr);
+  const auto text = readAssemblyFile(path, readErr);
   if (!text) {
     r.ioError = readErr.str();
     while (!r.ioError.empty() && r.ioError.back() == '\n') r.ioError.pop_back();

@@ -33,5 +33,37 @@ TEST(Utf8, EscapingKeepsCharactersAndWritesOtherBytesAsHex) {
   EXPECT_EQ(escapedByte(0x0b), "\\x0b");
 }
 
+// The one escaping of text shown to a person: C0 controls but tab (and newline when asked), DEL,
+// C1 controls (U+0080..U+009F, two bytes each) and bytes that are not UTF-8, each byte as \xNN.
+TEST(Utf8, EscapingTextWritesControlCharactersAsHexToo) {
+  EXPECT_EQ(escapeText("IADD R1, \x1b[2J\x1b[31mRED ;"), "IADD R1, \\x1b[2J\\x1b[31mRED ;");
+  EXPECT_EQ(escapeText("a\tb\nc\rd"), "a\tb\\x0ac\\x0dd");
+  EXPECT_EQ(escapeText("a\tb\nc", {.newlines = true}), "a\tb\nc");
+  EXPECT_EQ(escapeText(std::string_view("\0\x7f", 2)), "\\x00\\x7f");
+  // U+009B (CSI) and U+0085 (NEL) are C1; U+00A0 (no-break space) and U+2028 are not controls.
+  EXPECT_EQ(escapeText("\xc2\x9b\xc2\x85\xc2\xa0\xe2\x80\xa8"), "\\xc2\\x9b\\xc2\\x85\xc2\xa0\xe2\x80\xa8");
+  EXPECT_EQ(escapeText("\xfe\xc3\xa9\\"), "\\xfe\xc3\xa9\\");  // a backslash stays as it is
+  // Inside JSON: \u00NN for a control character, \ufffd for a byte that is not UTF-8.
+  EXPECT_EQ(escapeText("\x7f\xc2\x9b\xfe\n", {.newlines = true, .json = true}), "\\u007f\\u009b\\ufffd\n");
+  // Control characters kept: only bytes that are not UTF-8 are escaped.
+  EXPECT_EQ(escapeInvalidUtf8("\x1b\xfe"), "\x1b\\xfe");
+}
+
+TEST(Utf8, EscapingPieceByPieceHoldsBackASequenceCutShort) {
+  std::string out;
+  // "é" cut after its first byte: held back while more may follow...
+  EXPECT_EQ(appendEscapedText(out, "a\xc3", {}, false), 1u);
+  EXPECT_EQ(out, "a");
+  EXPECT_EQ(appendEscapedText(out, "\xc3\xa9\x62", {}, false), 3u);
+  EXPECT_EQ(out, "a\xc3\xa9\x62");
+  // ...but not a byte no continuation can complete, nor anything at the end.
+  out.clear();
+  EXPECT_EQ(appendEscapedText(out, "\xe4\x41", {}, false), 2u);
+  EXPECT_EQ(out, "\\xe4A");
+  out.clear();
+  EXPECT_EQ(appendEscapedText(out, "\xf0\x9f\x98", {}, true), 3u);
+  EXPECT_EQ(out, "\\xf0\\x9f\\x98");
+}
+
 }  // namespace
 }  // namespace gpuasm::text

@@ -160,6 +160,27 @@ TEST(Server, PublishedDiagnosticsAreTheDumpOfTheirContent) {
   }
 }
 
+// A message quoting control characters shows them as `gpuasm check` does (docs/PROTOCOL.md,
+// "What reaches the terminal"): ESC as \x1b; a document holding NUL, DEL and C1 characters is
+// analysed like any other.
+TEST(Server, DiagnosticsShowControlCharactersAsCheckDoes) {
+  Server s = initialized();
+  auto r = send(s, {open("IADD R1, \x1b[2J\x1b[31mRED ;\n")});
+  ASSERT_EQ(r.size(), 1u);
+  std::vector<std::string> messages;
+  for (const json& d : r[0]["params"]["diagnostics"]) messages.push_back(d["message"]);
+  EXPECT_NE(std::find(messages.begin(), messages.end(), "unexpected '\\x1b[2J\\x1b[31mRED'"), messages.end())
+      << r[0].dump();
+  r = send(s, {open(std::string("MOV\0 R1 ;\nFOO\x7f\xc2\x9b ;\n", 19), "file:///b.asm")});
+  ASSERT_EQ(r.size(), 1u);
+  for (const json& d : r[0]["params"]["diagnostics"]) {
+    const std::string m = d["message"];
+    EXPECT_TRUE(std::none_of(m.begin(), m.end(), [](char c) { return (c >= 0 && c < 0x20) || c == 0x7f; }))
+        << m;
+    EXPECT_EQ(m.find("\xc2\x9b"), std::string::npos) << m;
+  }
+}
+
 TEST(Server, IncrementalEditsEqualAFreshAnalysis) {
   // Random edits at UTF-16 positions, with non-ASCII text; after each, the server's text equals
   // the text the edits produce, and once the server has done its idle work (the dataflow

@@ -615,10 +615,21 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
   std::mt19937 rng(3);
   std::string bytes(1 << 20, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
+  // With its NUL bytes the garbage is a binary file: one error (docs/PROTOCOL.md, "Binary files").
   std::ofstream(dir / "garbage.asm", std::ios::binary) << bytes;
+  const CliRun binary = gpuasm("check " + (dir / "garbage.asm").string());
+  EXPECT_EQ(binary.status, 2);
+  EXPECT_EQ(std::count(binary.out.begin(), binary.out.end(), '\n'), 1) << binary.out;
+  EXPECT_NE(binary.out.find("garbage.asm' is a binary file (a NUL byte at offset "), std::string::npos)
+      << binary.out;
+  // Without them it is text to check: errors, no crash, nothing raw.
+  for (auto& c : bytes)
+    if (c == '\0') c = '\x01';
+  std::ofstream(dir / "garbage.asm", std::ios::binary | std::ios::trunc) << bytes;
   const CliRun garbage = gpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(garbage.status, 1);  // errors reported, no crash
   EXPECT_NE(garbage.out.find("garbage.asm:1:"), std::string::npos);
+  EXPECT_EQ(garbage.out.find('\x01'), std::string::npos);
   // check maps the file instead of reading it: 64 MiB (a sparse file costs no disk) is checked,
   // and its last line — the garbage's tail, then 63 MiB of NUL bytes without a ';' — is one
   // statement too long to analyse.

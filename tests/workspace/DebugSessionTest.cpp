@@ -90,6 +90,20 @@ TEST_F(Session, LaunchErrorsLeaveTheSessionAsItWas) {
   EXPECT_EQ(session.lane(), 3u);  // not the failed launch's 7
 }
 
+// A binary program (a NUL byte in its first 64 KiB, docs/PROTOCOL.md "Binary files") is refused
+// as the command line refuses it, naming the NUL's offset; bytes that are not UTF-8 are text.
+TEST_F(Session, ABinaryProgramIsRefusedAndInvalidUtf8IsNot) {
+  const std::string binary =
+      writeFile("gpuasm-debug-binary.asm", std::string("MOV R1, 0x5 ;\n\0\x01\x02", 17));
+  const auto refused = session.launch({binary, {}, {}, {}, false});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error(),
+            "'" + binary + "' is a binary file (a NUL byte at offset 14); gpuasm reads assembly text");
+  EXPECT_FALSE(session.launched());
+  const std::string text = writeFile("gpuasm-debug-bytes.asm", "MOV R1, 0x5 ; // \xfe\xff\x1b[2J\xc2\x9b\n");
+  EXPECT_TRUE(session.launch({text, {}, {}, {}, false}).has_value());
+}
+
 TEST_F(Session, StopOnEntryOrRunToABreakpoint) {
   launch(std::nullopt, true);
   const auto entry = session.start();

@@ -78,6 +78,10 @@ bool isAscii(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
+bool isPrintableAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F; });
+}
+
 }  // namespace
 
 void appendJsonString(std::string& out, std::string_view s) {
@@ -139,8 +143,9 @@ void appendDiagnosticText(std::string& out, const Positions& at, const ide::Diag
     out += '}';
   }
   out += ",\"message\":";
-  // A quoted byte that is not UTF-8 as \xNN (an ASCII message has none: no copy).
-  appendJsonString(out, isAscii(d.message) ? d.message : text::escapeInvalidUtf8(d.message));
+  // Quoted bytes that are not UTF-8, and control characters, as \xNN, as `gpuasm check` shows
+  // them (a message of printable ASCII has none: no copy).
+  appendJsonString(out, isPrintableAscii(d.message) ? d.message : text::escapeText(d.message));
   out += ",\"range\":{\"end\":";
   appendPosition(out, at.position(d.range.end));
   out += ",\"start\":";

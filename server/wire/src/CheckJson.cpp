@@ -47,14 +47,15 @@ std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& 
 }
 
 PlacedDiagnostic placeDiagnostic(const ide::Diagnostic& d, syntax::LinePosition b, syntax::LinePosition e) {
-  // A message may quote the file: bytes that are not UTF-8 are shown as \xNN, never raw.
+  // A message may quote the file: bytes that are not UTF-8 and control characters are shown as
+  // \xNN, never raw (isa/Utf8.h), in the text, the JSON and the language server alike.
   return {b.line + 1,
           b.character + 1,
           e.line + 1,
           e.character + 1,
           ide::severityName(d.severity),
           std::string(isa::spelling(d.code)),
-          text::escapeInvalidUtf8(d.message),
+          text::escapeText(d.message),
           d.suggestions,
           d.legalForms,
           d.erratum};

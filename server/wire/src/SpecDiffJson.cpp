@@ -77,7 +77,7 @@ std::string specDiffToJson(const SpecDiffReport& report) {
                   {"changes", std::move(changes)},
                   {"files", std::move(files)},
                   {"changed", report.changed}};
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace gpuasm::wire

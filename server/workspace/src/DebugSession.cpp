@@ -59,7 +59,7 @@ bool isPredicate(const std::optional<std::pair<sim::RegFile, std::uint32_t>>& re
 
 std::expected<void, std::string> DebugSession::launch(const DebugLaunchRequest& request) {
   assert(!request.lane || *request.lane < sim::kWarpSize);
-  const auto text = ide::readSourceFile(request.program);
+  const auto text = ide::readAssemblyFile(request.program);
   if (!text) return std::unexpected(text.error());
   ide::DebugLaunch options;
   if (!request.stateFile.empty()) {

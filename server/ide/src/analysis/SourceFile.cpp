@@ -1,6 +1,7 @@
 // Bounded reading of a user's file (see SourceFile.h).
 #include <gpuasm/ide/analysis/SourceFile.h>
 
+#include <cstring>
 #include <fstream>
 
 namespace gpuasm::ide {
@@ -16,6 +17,22 @@ std::expected<std::string, std::string> readSourceFile(const std::string& path) 
   std::string text(static_cast<std::size_t>(size), '\0');
   if (!in.read(text.data(), static_cast<std::streamsize>(size)))
     return std::unexpected("error while reading '" + path + "'");
+  return text;
+}
+
+std::optional<std::string> binaryFileProblem(const std::string& path, std::string_view text) {
+  const std::string_view probe = text.substr(0, kBinaryProbeBytes);
+  const void* nul = std::memchr(probe.data(), '\0', probe.size());
+  if (nul == nullptr) return std::nullopt;
+  const auto offset = static_cast<const char*>(nul) - probe.data();
+  return "'" + path + "' is a binary file (a NUL byte at offset " + std::to_string(offset) +
+         "); gpuasm reads assembly text";
+}
+
+std::expected<std::string, std::string> readAssemblyFile(const std::string& path) {
+  auto text = readSourceFile(path);
+  if (!text) return text;
+  if (auto problem = binaryFileProblem(path, *text)) return std::unexpected(std::move(*problem));
   return text;
 }
 

@@ -24,18 +24,22 @@ using namespace gpuasm::isa;
 std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, std::ostream& err,
                                     ProjectLookup lookup) {
   std::optional<std::string> dir = specDir;
+  std::string namedBy;  // the gpuasm.json that named `dir`, if one did
   if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
     auto project = wire::findProjectConfig(".");
     if (!project) {
       err << "gpuasm: " << project.error() << '\n';
       return std::nullopt;
     }
-    if (*project) dir = (*project)->specDir;
+    if (*project) {
+      dir = (*project)->specDir;
+      namedBy = (*project)->file;
+    }
   }
   if (!dir) return loadEmbeddedSpec();
   auto files = readSpecDir(*dir);
   if (!files) {
-    err << "gpuasm: " << files.error() << '\n';
+    err << "gpuasm: " << (namedBy.empty() ? "" : namedBy + ": ") << files.error() << '\n';
     return std::nullopt;
   }
   return loadSpec(std::move(*files));

@@ -63,13 +63,17 @@ bool acceptLoad(const SpecLoad& load, const std::optional<std::string>& dir, Spe
 std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
                                     std::ostream& err, ProjectLookup lookup) {
   std::optional<std::string> dir = specDir;
+  std::string namedBy;  // the gpuasm.json that named `dir`, if one did
   if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
     auto project = wire::findProjectConfig(".");
     if (!project) {
       err << "gpuasm: " << project.error() << '\n';
       return std::nullopt;
     }
-    if (*project) dir = (*project)->specDir;
+    if (*project) {
+      dir = (*project)->specDir;
+      namedBy = (*project)->file;
+    }
   }
   std::optional<SpecLoad> load;
   if (!dir) {
@@ -77,7 +81,7 @@ std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, S
   } else {
     auto files = readSpecDir(*dir);
     if (!files) {
-      err << "gpuasm: " << files.error() << '\n';
+      err << "gpuasm: " << (namedBy.empty() ? "" : namedBy + ": ") << files.error() << '\n';
       return std::nullopt;
     }
     load = loadSpec(std::move(*files));

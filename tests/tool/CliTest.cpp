@@ -1423,3 +1423,98 @@ TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
       << r.out.substr(0, 2000);
   std::filesystem::remove_all(dir);
 }
+
+// Every command that reads a FILE names a directory given as one for what it is — not as a
+// file of 2^63 - 1 bytes — and exits 2 (an unreadable file, DESIGN.md §6).
+TEST(Cli, ADirectoryGivenAsAFileIsNamedADirectoryByEveryCommand) {
+  const auto dir = tempDir("directory-as-file");
+  const std::string d = (dir / "dir.asm").string();
+  std::filesystem::create_directories(d);
+  for (const std::string& command :
+       {"asm " + d, "asm -o " + (dir / "out.bin").string() + " " + d, "run " + d, "test " + d, "stats " + d,
+        "parse " + d, "check " + d, "dis --file " + d, "dis --binary " + d,
+        "run --state " + d + " " + (dir / "dir.asm").string()}) {
+    const CliRun r = gpuasm(command);
+    EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
+    EXPECT_NE(r.out.find("'" + d + "' is a directory"), std::string::npos) << command << "\n" << r.out;
+    EXPECT_EQ(r.out.find("bytes"), std::string::npos) << command << "\n" << r.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// The size limit of the commands that read a file whole (docs/PROTOCOL.md "File sizes"):
+// 64 MiB = 64 × 1024 × 1024 = 67,108,864 bytes; one byte more is refused by each, with a
+// message naming the file's size and the limit (a sparse file costs no disk).
+TEST(Cli, AFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit) {
+  const auto dir = tempDir("size-limit");
+  const auto file = dir / "big.asm";
+  std::ofstream(file) << "MOV R1, R2 ;\n";
+  std::filesystem::resize_file(file, 67108864ull + 1);
+  const std::string expected =
+      "'" + file.string() + "' is 67108865 bytes; files larger than 67108864 bytes (64 MiB) are not read";
+  for (const std::string command : {"asm ", "run ", "stats ", "parse ", "test "}) {
+    const CliRun r = gpuasm(command + file.string());
+    EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << command << "\n" << r.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A gpuasm.json whose specDir does not exist: the error names the gpuasm.json that named it
+// (docs/PROTOCOL.md: `gpuasm: /path/gpuasm.json: …`, exit 2).
+TEST(Cli, AProjectFileWithAMissingSpecDirIsNamed) {
+  const auto dir = tempDir("project-missing-specdir");
+  std::ofstream(dir / "gpuasm.json") << R"({"specDir": "nowhere"})";
+  std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
+  for (const char* command : {"check a.asm", "asm a.asm", "run a.asm", "spec"}) {
+    const CliRun r = gpuasm(command, dir.string());
+    EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
+    EXPECT_NE(r.out.find("gpuasm: " + (dir / "gpuasm.json").string() + ": "), std::string::npos)
+        << command << "\n"
+        << r.out;
+    EXPECT_NE(r.out.find("nowhere"), std::string::npos) << command << "\n" << r.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Bad JSON in gpuasm.json: the file, the line and the column in the tool's words, no library
+// text. Line 2 is `  "specDir": spec`: two spaces, the 9 bytes of "specDir", ':' and a space
+// put the 's' of the bare word at column 2 + 9 + 2 + 1 = 14.
+TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
+  const auto dir = tempDir("project-bad-json");
+  std::ofstream(dir / "gpuasm.json") << "{\n  \"specDir\": spec\n}\n";
+  std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
+  const CliRun r = gpuasm("check a.asm", dir.string());
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("gpuasm: " + (dir / "gpuasm.json").string() + ": not valid JSON: line 2, column 14"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("json.exception"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("parse_error"), std::string::npos) << r.out;
+  // A text that ends early: the line and column of its end.
+  std::ofstream(dir / "gpuasm.json", std::ios::trunc) << "{\"specDir\": ";
+  const CliRun early = gpuasm("check a.asm", dir.string());
+  EXPECT_EQ(early.status, 2) << early.out;
+  EXPECT_NE(early.out.find("not valid JSON: line 1, column 13: the text ends"), std::string::npos)
+      << early.out;
+  EXPECT_EQ(early.out.find("json.exception"), std::string::npos) << early.out;
+  std::filesystem::remove_all(dir);
+}
+
+// A state-file value that does not fit 32 bits stops the run before the first instruction
+// (exit 1, docs/PROTOCOL.md) whether it is written as a string or as a JSON number:
+// 0x1ffffffff = 2^33 - 1 = 8,589,934,591.
+TEST(Cli, AStateValueOutOfRangeExitsAlikeAsStringOrNumber) {
+  const auto dir = tempDir("state-range");
+  std::ofstream(dir / "a.asm") << "MOV R2, R1 ;\n";
+  std::ofstream(dir / "string.json") << R"({"regs": {"R1": "0x1ffffffff"}})";
+  std::ofstream(dir / "number.json") << R"({"regs": {"R1": 8589934591}})";
+  std::ofstream(dir / "decimal.json") << R"({"regs": {"R1": "8589934591"}})";
+  for (const char* state : {"string.json", "number.json", "decimal.json"}) {
+    const CliRun r = gpuasm(std::string("run --state ") + state + " a.asm", dir.string());
+    EXPECT_EQ(r.status, 1) << state << "\n" << r.out;
+    EXPECT_NE(r.out.find("R1: value 8589934591 does not fit 32 bits"), std::string::npos) << state << "\n"
+                                                                                          << r.out;
+  }
+  std::filesystem::remove_all(dir);
+}

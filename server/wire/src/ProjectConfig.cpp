@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,6 +18,26 @@ namespace {
 
 // A project file is a few lines; anything this large is not one.
 constexpr std::uintmax_t kMaxProjectFileBytes = 1 << 20;
+
+// "line L, column C" (1-based, columns in bytes) of the byte the JSON parser stopped at
+// (`byte`: 1-based, one past the end when the text ended early), and what is there.
+std::string whereJsonStops(const std::string& text, std::size_t byte) {
+  const std::size_t at = byte == 0 ? 0 : std::min(byte - 1, text.size());
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < at; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  std::string out = "line " + std::to_string(line) + ", column " + std::to_string(column);
+  if (at >= text.size()) return out + ": the text ends before the JSON value does";
+  const auto c = static_cast<unsigned char>(text[at]);
+  if (c >= 0x20 && c < 0x7F) return out + ": unexpected '" + std::string(1, static_cast<char>(c)) + "'";
+  return out + ": unexpected byte " + std::to_string(c);
+}
 
 }  // namespace
 
@@ -44,8 +65,9 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {  // its message says where: "at line L, column C"
-    return std::unexpected(path.string() + ": not valid JSON (" + std::string(e.what()) + ")");
+  } catch (const json::parse_error& e) {
+    // Where it stops, in the file's own terms; the library's message is not the user's.
+    return std::unexpected(path.string() + ": not valid JSON: " + whereJsonStops(text, e.byte));
   }
   if (!j.is_object())
     return std::unexpected(path.string() + ": must hold a JSON object, like {\"specDir\": \"spec\"}");

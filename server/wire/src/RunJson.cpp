@@ -7,6 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
+#include <optional>
+#include <string_view>
+
 namespace gpuasm::wire {
 
 namespace {
@@ -15,6 +19,24 @@ using nlohmann::json;
 
 // A register value in the JSON of a run: "0x" and all 8 hex digits.
 constexpr sim::ValueFormat kRegisterFormat = sim::ValueFormat::PaddedHex;
+
+// "0x1ffffffff", "8589934591", "0b1…", with an optional '-': an integer that fits 64 bits (a
+// negative one as its two's complement, as a negative JSON number is read); none for anything else.
+std::optional<std::uint64_t> wideInteger(std::string_view text) {
+  const bool negative = text.starts_with('-');
+  if (negative) text.remove_prefix(1);
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' &&
+      (text[1] == 'x' || text[1] == 'X' || text[1] == 'b' || text[1] == 'B')) {
+    base = text[1] == 'x' || text[1] == 'X' ? 16 : 2;
+    text.remove_prefix(2);
+  }
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (negative && v > std::uint64_t{1} << 63) return std::nullopt;
+  return negative ? ~v + 1 : v;
+}
 
 // One value as the state file spells it: a JSON number, a boolean, or a string that is a
 // number ("0x10", "16", "-1") or "lane".
@@ -35,7 +57,17 @@ std::expected<sim::InitValue, std::string> scalar(const json& j) {
     return v;
   }
   if (j.is_string()) {
-    return sim::parseInitScalar(j.get<std::string>());
+    const std::string& text = j.get_ref<const std::string&>();
+    auto v = sim::parseInitScalar(text);
+    if (v) return v;
+    // An integer too wide for 32 bits is read as the JSON number of the same value is, so that
+    // the run refuses both alike ("does not fit 32 bits", exit 1: docs/PROTOCOL.md).
+    if (const auto wide = wideInteger(text)) {
+      sim::InitValue w;
+      w.scalar = *wide;
+      return w;
+    }
+    return v;
   }
   return std::unexpected("expected a number, a string or a boolean, found " + std::string(j.type_name()));
 }

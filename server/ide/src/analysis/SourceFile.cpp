@@ -2,17 +2,21 @@
 #include <gpuasm/ide/analysis/SourceFile.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace gpuasm::ide {
 
 std::expected<std::string, std::string> readSourceFile(const std::string& path) {
+  // A directory opens as a stream on Linux and reports a nonsense size: name it for what it is.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return std::unexpected("'" + path + "' is a directory");
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return std::unexpected("cannot read '" + path + "'");
   const auto size = static_cast<std::uint64_t>(in.tellg());
   if (size > kMaxSourceBytes)
     return std::unexpected("'" + path + "' is " + std::to_string(size) + " bytes; files larger than " +
-                           std::to_string(kMaxSourceBytes) + " bytes are not read");
+                           std::to_string(kMaxSourceBytes) + " bytes (64 MiB) are not read");
   in.seekg(0);
   std::string text(static_cast<std::size_t>(size), '\0');
   if (!in.read(text.data(), static_cast<std::streamsize>(size)))

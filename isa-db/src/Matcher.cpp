@@ -40,10 +40,14 @@ std::vector<std::string> closest(std::string_view written, const std::vector<std
   }
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
+  // `max` bounds the list, but never splits a tie: every candidate as close as the last one
+  // kept is kept too (FADD.RX is one edit from .RM, .RN, .RP and .RZ alike).
   std::vector<std::string> out;
+  std::size_t lastDistance = 0;
   for (const auto& [d, c] : scored) {
-    if (out.size() >= max) break;
+    if (out.size() >= max && d > lastDistance) break;
     if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    lastDistance = d;
   }
   return out;
 }
@@ -134,15 +138,17 @@ std::vector<ModifierIssue> checkModifiers(const InstrDb& db, const Optype& optyp
     }
     const std::string& slot = slots->front();
     const std::size_t prev = *filledBy(slot);
+    // No suggestion: the fix is removing the modifier, which the quick fixes offer for these
+    // codes (an empty replacement would read as a suggestion of nothing in `check --json`).
     if (slot.front() == '.' || modifiers[prev] == modifiers[i])
       issues.push_back(
-          {i, DiagnosticCode::DuplicateModifier, "." + std::string(m) + " is written twice", {""}});
+          {i, DiagnosticCode::DuplicateModifier, "." + std::string(m) + " is written twice", {}});
     else
       issues.push_back({i,
                         DiagnosticCode::ConflictingModifiers,
                         "." + std::string(m) + " and ." + std::string(modifiers[prev]) + " both set ." +
-                            slot + " of " + optype.mnemonic,
-                        {""}});
+                            slot + " of " + optype.mnemonic + "; remove one of them",
+                        {}});
   }
   return issues;
 }

@@ -132,11 +132,14 @@ class StatementMatcher {
     // runs only when that finds an unknown spelling or one with no slot left.
     const auto mods = parts.span().subspan(firstModifier_);
     if (!indexModifiers(mods)) {
-      for (const auto& issue : checkModifiers(db_, optype, mods)) {
+      const auto issues = checkModifiers(db_, optype, mods);
+      for (const auto& issue : issues) {
         const AsmPart& part = modifier(issue.index);
         result.diagnostics.push_back(
             {part.range, AsmSeverity::Error, issue.code, issue.message, issue.suggestions, {}, {}});
       }
+      if (issues.size() == 1 && issues.front().code == DiagnosticCode::UnknownModifier)
+        explainForeignModifier(result.diagnostics.back(), firstModifier_ + issues.front().index);
       if (!result.diagnostics.empty()) return result;
       spelling_.clear();
       for (const auto m : mods) spelling_.push_back(static_cast<std::size_t>(optype.spellingIndex(m)));
@@ -179,6 +182,18 @@ class StatementMatcher {
   }
 
  private:
+  // A modifier no form knows that the statement matches without (LOP3.LUT, the spelling other
+  // assemblers of this ISA family use, or IADD.SAT): the diagnostic's legal form is the spec's
+  // form the statement matches with that part left out, what it assembles to once the modifier goes.
+  void explainForeignModifier(AsmDiagnostic& d, std::size_t part) const {
+    AsmStatement without = s_;
+    without.parts.erase(without.parts.begin() + static_cast<std::ptrdiff_t>(part));
+    const MatchResult m = StatementMatcher(db_, without).run();
+    if (!m.inst || !m.binding || m.binding->form == nullptr) return;
+    const std::string form = compactForm(*m.binding->form);
+    d.legalForms = {form};
+  }
+
   // Fills spelling_ with each modifier's index in the optype's spellings; false when one is
   // unknown or finds every slot it can name taken (checkModifiers' conditions for an issue).
   bool indexModifiers(std::span<const std::string_view> mods) {
@@ -739,6 +754,22 @@ class StatementMatcher {
 
   void fitInteger(Attempt& a, const Field& f, const BitFieldType& t, const AsmOperand& o,
                   const std::string& where) {
+    if (o.kind == AsmOperandKind::Float && f.width == 32) {
+      // A float where a 32-bit immediate takes bits (MOV R1, 1.5): this form is the near miss
+      // over a register form, and the message gives the f32's IEEE-754 bits to write instead.
+      ++a.progress;
+      fail(a, [&] {
+        const double v = o.neg ? -o.floatValue : o.floatValue;
+        std::string bits = "; '" + o.text + "' does not fit a 32-bit float";
+        if (std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max()))
+          bits = "; as an f32, " + std::string(o.neg ? "-" : "") + o.text + " is " +
+                 hex(std::bit_cast<std::uint32_t>(static_cast<float>(v)));
+        return error(o.valueRange, DiagnosticCode::OperandKind,
+                     where + " of " + a.op->name + " takes the bits of a 32-bit value (" + t.name +
+                         "), not a float" + bits);
+      });
+      return;
+    }
     if (o.kind != AsmOperandKind::Integer) {
       fail(a, [&] {
         return error(o.valueRange, DiagnosticCode::OperandKind,

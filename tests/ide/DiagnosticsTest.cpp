@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+
 namespace gpuasm::ide {
 namespace {
 
@@ -91,6 +94,73 @@ TEST(Diagnostics, OptypesWithoutSyntaxSayWhyTheyAreNotChecked) {
   // MOVM has no __Syntax (002:186); errata.isa infers one (L-4a), so it is accepted.
   for (const auto& d : computeDiagnostics(db(), "MOVM R0, R1 ;"))
     EXPECT_NE(d.code, isa::DiagnosticCode::UnknownMnemonic);
+}
+
+// 004_falu.txt:26: .rnd = {.RN*, .RP, .RM, .RZ}. .RX is one edit from each of the four (and
+// three from .FTZ and .SAT), so all four are suggested: none is closer than .RZ.
+TEST(Diagnostics, EveryModifierAtTheSameDistanceIsSuggested) {
+  const auto d = computeDiagnostics(db(), "FADD.RX R0, R1, R2 ;");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].code, isa::DiagnosticCode::UnknownModifier);
+  auto suggestions = d[0].suggestions;
+  std::sort(suggestions.begin(), suggestions.end());
+  EXPECT_EQ(suggestions, (std::vector<std::string>{"RM", "RN", "RP", "RZ"}));
+  for (const char* m : {".RM", ".RN", ".RP", ".RZ"})
+    EXPECT_NE(d[0].message.find(m), std::string::npos) << d[0].message;
+}
+
+// Two modifiers of one slot (.RM and .RZ both set .rnd, 004_falu.txt:26) or one written twice:
+// the fix is removing one, and no suggestion is the empty string.
+TEST(Diagnostics, ConflictingModifiersSuggestNoEmptyText) {
+  for (const char* line : {"FADD.RM.RZ R0, R1, R2 ;", "FADD.FTZ.FTZ R0, R1, R2 ;"}) {
+    const auto d = computeDiagnostics(db(), line);
+    ASSERT_EQ(d.size(), 1u) << line;
+    EXPECT_TRUE(d[0].code == isa::DiagnosticCode::ConflictingModifiers ||
+                d[0].code == isa::DiagnosticCode::DuplicateModifier)
+        << line;
+    for (const auto& s : d[0].suggestions) EXPECT_FALSE(s.empty()) << line << ": " << d[0].message;
+  }
+}
+
+// 000_ialu.txt:2046: LOP3.exbool {pu, }Rd, Ra, SrcB, Rc, UImm8Lut, {!}pp — there is no .LUT
+// modifier (the spelling of other assemblers of this ISA family), and without it the statement
+// matches that form: the diagnostic gives it as the legal form (the note under the error).
+TEST(Diagnostics, AForeignModifierNamesTheFormTheStatementMatchesWithoutIt) {
+  const auto d = computeDiagnostics(db(), "LOP3.LUT R1, R2, R3, R4, 0xfe, !PT ;");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].code, isa::DiagnosticCode::UnknownModifier);
+  EXPECT_NE(d[0].message.find(".LUT is not a modifier of LOP3"), std::string::npos) << d[0].message;
+  ASSERT_EQ(d[0].legalForms.size(), 1u);
+  EXPECT_NE(d[0].legalForms[0].find("LOP3.exbool {pu, }Rd, Ra, SrcB, Rc, UImm8Lut, {!}pp"), std::string::npos)
+      << d[0].legalForms[0];
+  // A modifier whose removal does not make the statement match gets no such note.
+  const auto other = computeDiagnostics(db(), "LOP3.LUT R1, R2 ;");
+  ASSERT_FALSE(other.empty());
+  EXPECT_TRUE(other[0].legalForms.empty()) << other[0].legalForms.front();
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// 000_ialu.txt:2459,2471: MOV{.32} Rd, SrcA, SrcA from GPR, UR, Imm32 or cmem. A float is no
+// Imm32: the message says the immediate takes bits and gives 1.5's IEEE-754 bits, computed
+// here from the layout: sign 0, exponent 0 + 127 (1.5 = 1.1b × 2^0), fraction .1b = 1 << 22.
+TEST(Diagnostics, AFloatWhereBitsAreTakenGivesItsBits) {
+  const std::uint32_t bits = (0u << 31) | (127u << 23) | (1u << 22);
+  ASSERT_EQ(bits, 0x3fc00000u);
+  const auto d = computeDiagnostics(db(), "MOV R1, 1.5 ;");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].code, isa::DiagnosticCode::OperandKind);
+  EXPECT_NE(d[0].message.find("bits"), std::string::npos) << d[0].message;
+  // The assembly's immediates are written in upper-case hex (0x3FC00000): compared without case.
+  EXPECT_NE(lower(d[0].message).find("0x3fc00000"), std::string::npos) << d[0].message;
+  EXPECT_EQ(d[0].message.find("register"), std::string::npos) << d[0].message;
+  // -1.5: the sign bit set as well.
+  const auto n = computeDiagnostics(db(), "MOV R1, -1.5 ;");
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_NE(lower(n[0].message).find("0xbfc00000"), std::string::npos) << n[0].message;
 }
 
 }  // namespace

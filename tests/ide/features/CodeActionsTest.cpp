@@ -66,8 +66,10 @@ TEST(CodeActions, OffersEachSpellingTheMatcherSuggests) {
   const Annotated a("FADD.[[RX]] R0, R1, R2 ;\n");
   const auto snap = a.snapshot();
   const auto actions = ide::getCodeActions(*snap, a.ranges[0]);
-  EXPECT_EQ(titlesOf(actions), (std::vector<std::string>{"Change '.RX' to '.RM'", "Change '.RX' to '.RN'",
-                                                         "Change '.RX' to '.RP'", "Remove '.RX'"}));
+  // 004_falu.txt:26: .rnd = {.RN*, .RP, .RM, .RZ}, each one edit from .RX.
+  EXPECT_EQ(titlesOf(actions),
+            (std::vector<std::string>{"Change '.RX' to '.RM'", "Change '.RX' to '.RN'",
+                                      "Change '.RX' to '.RP'", "Change '.RX' to '.RZ'", "Remove '.RX'"}));
   for (const auto& fix : actions) {
     EXPECT_FALSE(fix.isPreferred) << fix.title;  // several fixes: the user chooses
     ASSERT_EQ(fix.edits.size(), 1u);
@@ -75,7 +77,7 @@ TEST(CodeActions, OffersEachSpellingTheMatcherSuggests) {
     EXPECT_TRUE(codesOf(fixed).empty()) << fixed;
   }
   EXPECT_EQ(applied(a.text, actions[1]), "FADD.RN R0, R1, R2 ;\n");
-  EXPECT_EQ(applied(a.text, actions[3]), "FADD R0, R1, R2 ;\n");
+  EXPECT_EQ(applied(a.text, actions[4]), "FADD R0, R1, R2 ;\n");
 }
 
 // 000_ialu.txt:192 (IADD_RR): `AsmFormat<rb.neg> = CvtINegX(rb.neg, ext)`: under .X the
@@ -189,6 +191,19 @@ TEST(CodeActions, RemovesADuplicateModifier) {
   EXPECT_TRUE(codesOf(fixed).empty());
 }
 
+// 004_falu.txt:26: .rnd = {.RN*, .RP, .RM, .RZ}, one slot; .RM and .RZ both fill it, and the
+// fix is removing one: no "change to nothing" suggestion, the removal the quick fixes offer.
+TEST(CodeActions, RemovesAConflictingModifier) {
+  const Annotated a("FADD.RM.R^Z R0, R1, R2 ;\n");
+  const auto actions = ide::getCodeActions(*a.snapshot(), {a.cursor, a.cursor});
+  ASSERT_EQ(actions.size(), 1u);
+  EXPECT_EQ(actions[0].code, isa::DiagnosticCode::ConflictingModifiers);
+  EXPECT_EQ(actions[0].title, "Remove '.RZ'");
+  const std::string fixed = applied(a.text, actions[0]);
+  EXPECT_EQ(fixed, "FADD.RM R0, R1, R2 ;\n");
+  EXPECT_TRUE(codesOf(fixed).empty());
+}
+
 TEST(CodeActions, ASelectionSpanningLinesGetsTheFixesOfEveryDiagnosticInIt) {
   const Annotated a(
       "[[IADD.SAT R0, R1, R2 ;\nIADD R3, R1, R2 ;\nFADD.RX R0, R1, R2 ;]]\nIADDD R0, R1, R2 ;\n");
@@ -196,7 +211,7 @@ TEST(CodeActions, ASelectionSpanningLinesGetsTheFixesOfEveryDiagnosticInIt) {
   const auto actions = ide::getCodeActions(*snap, a.ranges[0]);
   EXPECT_EQ(titlesOf(actions),
             (std::vector<std::string>{"Remove '.SAT'", "Change '.RX' to '.RM'", "Change '.RX' to '.RN'",
-                                      "Change '.RX' to '.RP'", "Remove '.RX'"}));
+                                      "Change '.RX' to '.RP'", "Change '.RX' to '.RZ'", "Remove '.RX'"}));
   EXPECT_NE(actions[0].diagnostic, actions[1].diagnostic);
   // Away from any diagnostic: no fixes.
   const std::uint32_t clean = static_cast<std::uint32_t>(a.text.find("R3"));

@@ -47,8 +47,8 @@ class ActionBuilder {
     // A modifier that no form (or not this form, or no encoding) accepts can always go; the
     // matcher reports the spelling, the fix is the same for every optype.
     using enum isa::DiagnosticCode;
-    static constexpr isa::DiagnosticCode removable[] = {UnknownModifier, IllegalModifier,
-                                                        ModifierWithoutEncoding};
+    static constexpr isa::DiagnosticCode removable[] = {
+        UnknownModifier, IllegalModifier, ModifierWithoutEncoding, DuplicateModifier, ConflictingModifiers};
     if (std::find(std::begin(removable), std::end(removable), d.code) != std::end(removable) &&
         afterDot(range))
       replace(index, range, "");

@@ -4,6 +4,8 @@
 
 #include "Requests.h"
 
+#include <gpuasm/wire/Failure.h>
+
 #include <nlohmann/json.hpp>
 
 namespace gpuasm::dap {
@@ -54,9 +56,11 @@ json respond(DapState& state, const json& request, const std::string& command) {
   } catch (const protocol::RequestError& e) {
     response["success"] = false;
     response["message"] = e.message;
-  } catch (const json::exception& e) {  // a bug of the typed arguments: still an answer
+  } catch (const std::exception& e) {  // a bug of the typed arguments, or a failure: still an answer
+    wire::logFailure("gpuasm dap: " + command, e);
     response["success"] = false;
-    response["message"] = std::string("malformed arguments: ") + e.what();
+    response["message"] =
+        (wire::isMalformedMessage(e) ? "malformed arguments: " : "failed: ") + wire::failureText(e);
   }
   return response;
 }

@@ -1,4 +1,5 @@
 // Server: JSON-RPC dispatch, lifecycle, document sync and diagnostics (see Server.h).
+#include <gpuasm/wire/Failure.h>
 #include <gpuasm/wire/ProjectConfig.h>
 #include <gpuasm/lsp/Server.h>
 
@@ -157,13 +158,11 @@ void Server::handleNotification(const Call& call) {
   } catch (const ParamsError& e) {
     out.push_back(notification("window/logMessage",
                                {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {  // said in the protocol's words; the server goes on
+    wire::logFailure("gpuasm lsp: " + method, e);
+    const char* kind = wire::isMalformedMessage(e) ? ": invalid params: " : ": failed: ";
     out.push_back(
-        notification("window/logMessage",
-                     {{"type", 1}, {"message", method + ": invalid params: " + std::string(e.what())}}));
-  } catch (const std::exception& e) {  // a failure, not a user mistake: said, and the server goes on
-    out.push_back(notification("window/logMessage",
-                               {{"type", 1}, {"message", method + ": failed: " + std::string(e.what())}}));
+        notification("window/logMessage", {{"type", 1}, {"message", method + kind + wire::failureText(e)}}));
   }
 }
 
@@ -185,7 +184,8 @@ void Server::handleInitialize(const Call& call) {
   } catch (const ParamsError& e) {
     return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const json::exception& e) {
-    return out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
+    wire::logFailure("gpuasm lsp: initialize", e);
+    return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e)));
   }
   initialized_ = true;
   out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)},
@@ -214,10 +214,11 @@ void Server::handleRequest(const Call& call) {
                                    : resultReply(id, std::move(result)));
   } catch (const ParamsError& e) {
     out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
-  } catch (const json::exception& e) {
-    out.push_back(errorReply(id, kInvalidParams, std::string("Invalid params: ") + e.what()));
   } catch (const std::exception& e) {
-    out.push_back(errorReply(id, kRequestFailed, std::string("Request failed: ") + e.what()));
+    wire::logFailure("gpuasm lsp: " + method, e);
+    out.push_back(wire::isMalformedMessage(e)
+                      ? errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e))
+                      : errorReply(id, kRequestFailed, "Request failed: " + wire::failureText(e)));
   }
 }
 

@@ -774,4 +774,39 @@ end
 check('references of IMAD_WIDE_RIR lead back to the .asm line that assembles to it', vim.deep_equal(asm_lines, { 2 }),
   refs_error or vim.inspect(refs))
 
+-- A spec that loads with errors no erratum accounts for (issue 42): a copy of the spec with one
+-- '[' lost, `__DefOptype IADD : IALU]`. The server uses it all the same and flags it; the line is
+-- found in the file's text here, and its column is that of the lost '[' (1-based bytes).
+local broken = ws .. '/broken'
+vim.fn.mkdir(broken, 'p')
+local ialu_line, ialu_column
+for _, f in ipairs(vim.fn.readdir(root .. '/isa-db/spec')) do
+  local lines = vim.fn.readfile(root .. '/isa-db/spec/' .. f, 'b')
+  for i, l in ipairs(lines) do
+    if f == '000_ialu.txt' and l == '__DefOptype IADD : [IALU]' then
+      ialu_line, ialu_column = i, l:find('[', 1, true)
+      lines[i] = '__DefOptype IADD : IALU]'
+    end
+  end
+  vim.fn.writefile(lines, broken .. '/' .. f, 'b')
+end
+commands.last.info = nil
+require('gpuasm').setup({ spec_dir = 'broken' })
+-- The server's gpuasm/specStatus says when the new spec is in use; :GpuasmInfo asks after that.
+local loaded = wait_for(function()
+  local status = require('gpuasm').spec_status
+  return status ~= nil and status.dir == broken
+end)
+vim.cmd('GpuasmInfo')
+local errors = loaded and wait_for(function() return commands.last.info ~= nil end) and commands.last.info.loadErrors
+if type(errors) ~= 'table' then errors = {} end
+local first = type(errors.first) == 'table' and errors.first or {}
+check(':GpuasmInfo: the spec in use has errors, the first where the [ was lost', ialu_line ~= nil and loaded
+  and (errors.count or 0) >= 1 and first.file == broken .. '/000_ialu.txt' and first.line == ialu_line and first.column == ialu_column,
+  vim.inspect(errors) .. ' line ' .. tostring(ialu_line))
+local said = commands.last.info and table.concat(commands.describe_spec(commands.last.info), '\n') or ''
+check(':GpuasmInfo says how many and where the first is', errors.count ~= nil
+  and said:find(errors.count .. ' error', 1, true) ~= nil
+  and said:find(string.format('%s/000_ialu.txt:%d:%d: ', broken, ialu_line or 0, ialu_column or 0), 1, true) ~= nil, said)
+
 finish()

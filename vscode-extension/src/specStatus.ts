@@ -10,6 +10,8 @@ export interface SpecInfo {
   opcodes: number;
   errors: number;
   warnings: number;
+  /** Loader errors no erratum accounts for in the spec in use: its words, encodings and runs may be wrong. */
+  loadErrors: { count: number; first: { file: string; line: number; column: number; code: string; message: string } } | null;
   reloads: number;
   reloading: boolean;
   problem: string | null;
@@ -26,9 +28,16 @@ export class SpecStatus implements vscode.Disposable {
 
   show(info: SpecInfo): void {
     const where = info.dir === null ? 'embedded' : info.dir.split('/').filter((p) => p !== '').pop() ?? info.dir;
-    this.item.text = `${info.problem === null ? '$(book)' : '$(warning)'} spec: ${where}`;
+    // A spec that loaded with errors is in use and may give wrong answers: an error, not a warning.
+    const broken = info.loadErrors !== null && info.loadErrors !== undefined;
+    const icon = broken ? '$(error)' : info.problem === null ? '$(book)' : '$(warning)';
+    this.item.text = `${icon} spec: ${where}${broken ? ` (${info.loadErrors!.count} errors)` : ''}`;
     this.item.tooltip = describeSpec(info);
-    this.item.backgroundColor = info.problem === null ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.item.backgroundColor = broken
+      ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : info.problem === null
+        ? undefined
+        : new vscode.ThemeColor('statusBarItem.warningBackground');
     this.item.show();
   }
 
@@ -43,6 +52,13 @@ export function describeSpec(info: SpecInfo): string {
     info.dir === null ? 'gpuasm: the embedded spec' : `gpuasm: the spec in ${info.dir} (from the ${info.origin}${info.configFile ? ` ${info.configFile}` : ''})`,
     `${info.optypes} instruction types, ${info.opcodes} encoding variants; ${info.errors} errors, ${info.warnings} warnings in the spec`,
   ];
+  if (info.loadErrors !== null && info.loadErrors !== undefined) {
+    const { count, first } = info.loadErrors;
+    lines.push(
+      `${count} ${count === 1 ? 'error' : 'errors'} no erratum accounts for: diagnostics, encodings and runs may be wrong; the first: ` +
+        `${first.file}:${first.line}:${first.column}: ${first.message} [${first.code}]`,
+    );
+  }
   if (info.problem !== null) {
     lines.push(`Not loaded: ${info.problem}`);
   }

@@ -113,6 +113,13 @@ function M.describe_spec(info)
   end
   lines[#lines + 1] = string.format('%d instruction types, %d encoding variants; %d errors, %d warnings in the spec; %d loads',
     info.optypes, info.opcodes, info.errors, info.warnings, info.reloads)
+  if given(info.loadErrors) then
+    local first = info.loadErrors.first
+    lines[#lines + 1] = string.format(
+      '%d %s no erratum accounts for: diagnostics, encodings and runs may be wrong; the first: %s:%d:%d: %s [%s]',
+      info.loadErrors.count, info.loadErrors.count == 1 and 'error' or 'errors',
+      first.file, first.line, first.column, first.message, first.code)
+  end
   if given(info.problem) then lines[#lines + 1] = 'not reloaded: ' .. info.problem end
   return lines
 end

@@ -39,6 +39,12 @@ struct ParamsError {
   std::string message;
 };
 
+/// A request that cannot be done (a rename the live ranges refuse, a spec file that cannot be
+/// opened): the message becomes a RequestFailed error reply, which editors show as it is.
+struct RequestFailed {
+  std::string message;
+};
+
 /// Serialises with invalid UTF-8 replaced by U+FFFD, so document text never breaks the writer.
 std::string dump(const json& j);
 

@@ -181,7 +181,7 @@ json definition(ServerState& state, const PositionParams& p) {
   const auto target = ide::getDefinition(snap, at(state, snap).offset(p.position));
   if (!target) return nullptr;
   const auto place = state.spec.place(state.db(), target->fileIndex, target->line, target->column);
-  if (!place) throw std::runtime_error("the spec cannot be opened: " + place.error());
+  if (!place) throw RequestFailed{"the spec cannot be opened: " + place.error()};
   return std::vector<Location>{{place->uri, {place->start, place->end}}};
 }
 
@@ -364,7 +364,7 @@ json references(ServerState& state, const PositionParams& p) {
 json prepareRename(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto r = ide::prepareRegisterRename(snap, at(state, snap).offset(p.position), initialState(state));
-  if (!r) throw std::runtime_error(r.error());
+  if (!r) throw RequestFailed{r.error()};
   return {{"range", rangeOf(at(state, snap), r->range)}, {"placeholder", r->name}};
 }
 
@@ -372,7 +372,7 @@ json rename(ServerState& state, const RenameParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto r =
       ide::renameRegister(snap, at(state, snap).offset(p.position), p.newName, initialState(state));
-  if (!r) throw std::runtime_error(r.error());
+  if (!r) throw RequestFailed{r.error()};
   return {{"changes", {{p.uri, textEdits(at(state, snap), r->edits)}}}};
 }
 

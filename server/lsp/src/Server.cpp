@@ -214,6 +214,8 @@ void Server::handleRequest(const Call& call) {
                                    : resultReply(id, std::move(result)));
   } catch (const ParamsError& e) {
     out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+  } catch (const RequestFailed& e) {
+    out.push_back(errorReply(id, kRequestFailed, e.message));
   } catch (const std::exception& e) {
     wire::logFailure("gpuasm lsp: " + method, e);
     out.push_back(wire::isMalformedMessage(e)

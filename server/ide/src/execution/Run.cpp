@@ -33,6 +33,17 @@ std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
   return offset;
 }
 
+// The simulator's options for a request; `executedBefore` counts the instructions a streamed run
+// already executed, so its step limit and trace numbering go on from there.
+sim::RunOptions runOptionsOf(const RunRequest& request, std::uint64_t executedBefore) {
+  sim::RunOptions options;
+  options.untilLine = request.untilLine;
+  options.stepLimit = request.stepLimit;
+  options.trace = request.trace;
+  options.executedBefore = executedBefore;
+  return options;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
@@ -126,12 +137,7 @@ class StreamingRun final : public AssemblySink {
   void flush() {
     const std::vector<sim::SourceInstruction> source = sourceInstructions(batch_);
     const sim::Program program = sim::prepare(db_, *layout_, sim::SemanticsTable::builtin(), source);
-    sim::RunOptions options;
-    options.untilLine = request_.untilLine;
-    options.stepLimit = request_.stepLimit;
-    options.trace = request_.trace;
-    options.executedBefore = out_.result.executed;
-    sim::RunResult part = sim::run(program, *state_, options);
+    sim::RunResult part = sim::run(program, *state_, runOptionsOf(request_, out_.result.executed));
     sim::RunResult& result = out_.result;
     result.executed = part.executed;
     if (part.line) result.line = part.line;
@@ -247,11 +253,7 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
 
   const std::vector<sim::SourceInstruction> source = sourceInstructions(unit);
   const sim::Program program = sim::prepare(db, *layout, sim::SemanticsTable::builtin(), source);
-  sim::RunOptions options;
-  options.untilLine = request.untilLine;
-  options.stepLimit = request.stepLimit;
-  options.trace = request.trace;
-  out.result = sim::run(program, state, options);
+  out.result = sim::run(program, state, runOptionsOf(request, 0));
   out.final = std::move(state);
   return out;
 }

@@ -36,6 +36,26 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/nvim/plugin ${PROJECT_SOURCE_DIR}/nvim/f
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/grammar/queries/ DESTINATION ${GPUASM_NVIM_PACK}/queries/gpuasm)
 install(TARGETS gpuasm_nvim_parser LIBRARY DESTINATION lib/gpuasm/nvim/parser)
 
+# The Emacs mode: gpuasm-mode.el and its autoloads in <prefix>/share/emacs/site-lisp/gpuasm.
+# Installed under /usr (the package, or `cmake --install --prefix /usr`) it also gets Debian's
+# start-up file /etc/emacs/site-start.d/50gpuasm.el, which loads the autoloads; under any other
+# prefix the user's init file loads them (README, "Emacs"). In the package the file is a
+# conffile (CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA below).
+set(GPUASM_EMACS_DIR ${CMAKE_INSTALL_DATADIR}/emacs/site-lisp/gpuasm)
+install(FILES ${PROJECT_SOURCE_DIR}/emacs/gpuasm-mode.el ${PROJECT_SOURCE_DIR}/emacs/gpuasm-mode-autoloads.el
+        DESTINATION ${GPUASM_EMACS_DIR})
+# CPack installs with CMAKE_INSTALL_PREFIX = <staging>/usr, `cmake --install --prefix /usr` with
+# /usr (and DESTDIR, which file(INSTALL) adds): both put etc/ beside usr/.
+install(CODE "
+  if(CMAKE_INSTALL_PREFIX MATCHES \"/usr/?$\")
+    get_filename_component(gpuasm_root \"\${CMAKE_INSTALL_PREFIX}/..\" ABSOLUTE)
+    if(gpuasm_root STREQUAL \"/\")
+      set(gpuasm_root \"\")
+    endif()
+    file(INSTALL DESTINATION \"\${gpuasm_root}/etc/emacs/site-start.d\" TYPE FILE
+         FILES \"${PROJECT_SOURCE_DIR}/emacs/50gpuasm.el\")
+  endif()")
+
 # Documentation: the README (with nvim/README.md beside it), the licence as Debian's copyright
 # file, and the changelog.
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -67,13 +87,17 @@ derived from the ISA's spec.
 .
 It includes a language server (gpuasm lsp) with diagnostics, hover,
 completion and inline encodings, a warp debugger speaking the Debug Adapter
-Protocol (gpuasm dap), kernel tests (gpuasm test), the Neovim plug-in, a
-manual page and bash completion.")
+Protocol (gpuasm dap), kernel tests (gpuasm test), the Neovim plug-in, an
+Emacs major mode (gpuasm-mode, for eglot and lsp-mode), a manual page and
+bash completion.")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "neovim")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "neovim, emacs-nox | emacs, elpa-eglot | elpa-lsp-mode")
+# The files under /etc are conffiles (Debian policy 10.7.2; lintian file-in-etc-not-marked-as-conffile).
+file(WRITE ${CMAKE_BINARY_DIR}/debian/conffiles "/etc/emacs/site-start.d/50gpuasm.el\n")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_BINARY_DIR}/debian/conffiles)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Debian package tested where a user installs it: a Debian bookworm made by debootstrap
-# (--variant=minbase, with man-db, bash-completion and neovim, as a user's machine has them),
+# (--variant=minbase, with man-db, bash-completion, neovim and Emacs, as a user's machine has them),
 # cached outside the repository and copied fresh for each run. In the copy,
 # `apt-get install ./gpuasm_….deb` must pull the package's dependencies; then the installed
 # gpuasm checks, assembles, runs and tests the examples, `man -w gpuasm` finds the page, bash
 # completes `gpuasm ch<TAB>` through bash-completion's loader, and Neovim, with nothing set up
 # but `require('gpuasm').setup{}`, shows the diagnostics of an .asm file and highlights it with
-# the installed parser. Needs root, debootstrap and the Debian archive (the host's apt sources).
+# the installed parser, and Emacs (emacs-nox, elpa-eglot, elpa-lsp-mode in the base) opens an
+# .asm file in gpuasm-mode where eglot and lsp-mode show the server's diagnostic. Needs root,
+# debootstrap and the Debian archive (the host's apt sources).
 #   bash tests/install/deb-in-chroot.sh build/dist/gpuasm_<version>_amd64.deb
 # The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-minbase-<packages>);
 # delete it to start over. Prints one line per check and "install: N passed, M failed".
@@ -14,7 +16,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 deb="$(realpath "$1")"
 # The name holds the packages the base is made with: a change of them makes a new base.
-base_packages=man-db,bash-completion,neovim,ca-certificates
+base_packages=man-db,bash-completion,neovim,ca-certificates,emacs-nox,elpa-eglot,elpa-lsp-mode
 cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase-${base_packages//,/-}}"
 
 fail() {
@@ -140,6 +142,39 @@ out="$(cat "$root/tmp/nvim-result.txt" 2>/dev/null || echo "(Neovim wrote no res
 check "Neovim detects the .asm file as gpuasm" "$out" contains "$out" 'filetype=gpuasm'
 check "Neovim shows the server's diagnostic on line 1" "$out" contains "$out" 'diagnostic=1: .SAT is not a modifier of IADD'
 check "Neovim highlights with the installed tree-sitter parser" "$out" contains "$out" 'highlighter=true'
+
+# Emacs (Debian's emacs-nox 28 with elpa-eglot and elpa-lsp-mode) with the installed gpuasm-mode.
+# `emacs --batch -q` skips only the init file: site-start runs, as for a user, and Debian's
+# site-start loads /etc/emacs/site-start.d/50gpuasm.el, which is how the mode is found.
+# First the mode's ERT tests (detection, highlighting, comments, indentation) on the installed
+# files, then emacs/test/eglot-check.el: an .asm file with an error opens in gpuasm-mode, eglot
+# starts /usr/bin/gpuasm lsp and the server's diagnostic arrives through flymake, the server's
+# formatting and gpuasm-mode's indent-region agree on every example, and lsp-mode connects too.
+mkdir -p "$root/tmp/emacs"
+cp "$repo"/emacs/test/*.el "$root/tmp/emacs/"
+out="$(in_root dpkg-query -L gpuasm 2>&1 | grep -E 'emacs' || true)"
+check "the package installs gpuasm-mode.el into Emacs's site-lisp" "$out" \
+  contains $'\n'"$out"$'\n' $'\n/usr/share/emacs/site-lisp/gpuasm/gpuasm-mode.el\n'
+check "the package installs /etc/emacs/site-start.d/50gpuasm.el" "$out" \
+  contains $'\n'"$out"$'\n' $'\n/etc/emacs/site-start.d/50gpuasm.el\n'
+out="$(in_root sh -c 'cd /tmp/work && GPUASM_EXAMPLES=/tmp/work timeout 120 emacs --batch -q -l ert \
+  -l /tmp/emacs/gpuasm-mode-tests.el -f ert-run-tests-batch-and-exit 2>&1; echo "exit $?"' 2>&1 || true)"
+check "Emacs: the ERT tests of the installed gpuasm-mode pass" "$(printf '%s' "$out" | tail -n 30)" \
+  matches "$out" 'Ran [0-9]+ tests, ([0-9]+) results as expected, 0 unexpected.*exit 0$'
+in_root sh -c 'cd /tmp/work && timeout 180 emacs --batch -q -l /tmp/emacs/eglot-check.el /tmp/emacs-result.txt \
+  bad.asm kernel.asm warp-reduce.asm warp-scan.asm spec-examples.asm illegal-modifier.asm' \
+  > "$root/tmp/emacs.log" 2>&1 || true
+out="$(cat "$root/tmp/emacs-result.txt" 2>/dev/null || { echo "(Emacs wrote no result)"; tail -n 20 "$root/tmp/emacs.log"; })"
+check "Emacs opens the .asm file in gpuasm-mode" "$out" contains $'\n'"$out" $'\nmode=gpuasm-mode\n'
+check "eglot starts gpuasm lsp from eglot-server-programs and connects" "$out" \
+  contains "$out" $'eglot-contact=gpuasm lsp\neglot=connected'
+diagnostic="$(printf '%s\n' "$out" | sed -n 's/^diagnostic=1: //p' | head -n 1)"
+check "eglot (flymake) shows the server's diagnostic on line 1: ${diagnostic:-none}" "$out" \
+  contains "$out" $'\ndiagnostic=1: gpuasm [unknown-modifier]: .SAT is not a modifier of IADD'
+formats="$(printf '%s\n' "$out" | grep -c '^format [a-z-]*\.asm=same, changed$' || true)"
+check "gpuasm-mode's indent-region lays the 5 examples out as the server's formatting" "$out" [ "$formats" = 5 ]
+check "lsp-mode registers gpuasm lsp, connects and shows the diagnostic" "$out" \
+  contains "$out" $'lsp-client=registered\nlsp-language-id=gpuasm\nlsp-mode-mode=gpuasm-mode\nlsp=connected\nlsp-diagnostic=1: gpuasm [unknown-modifier]: .SAT is not a modifier of IADD'
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

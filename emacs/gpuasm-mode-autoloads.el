@@ -16,11 +16,12 @@
 
 (autoload 'gpuasm-mode "gpuasm-mode" "Major mode for the assembly language of gpuasm's GPU ISA." t)
 (autoload 'gpuasm-asm-file-p "gpuasm-mode"
-  "Whether the visited file is an `.asm' file of gpuasm's ISA, by `gpuasm-detect'.")
+  "Whether the visited file is an `.asm' file of gpuasm's ISA.")
 
 (defun gpuasm-mode-magic-p ()
-  "Whether the visited `.asm' file is gpuasm's: `gpuasm-asm-file-p', for `magic-mode-alist'.
-Other files are answered without loading gpuasm-mode.el."
+  "Whether the visited `.asm' file is gpuasm's, by `gpuasm-asm-file-p'.
+For `magic-mode-alist': other files are answered without loading
+gpuasm-mode.el."
   (and buffer-file-name
        (string-match-p "\\.asm\\'" buffer-file-name)
        (gpuasm-asm-file-p)))

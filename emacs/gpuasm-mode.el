@@ -11,9 +11,9 @@
 
 ;; A major mode for the assembly language of gpuasm's GPU ISA (docs/LANGUAGE.md of the
 ;; repository): highlighting by the classes of the tree-sitter grammar's highlight query
-;; (grammar/queries/highlights.scm), `//' and `/* */' comments, the column layout of
-;; `gpuasm format' on TAB and `indent-region', and the language server `gpuasm lsp' registered
-;; with eglot and with lsp-mode.
+;; (grammar/queries/highlights.scm), `//' and `/* */' comments, the column layout of the
+;; server's formatting (textDocument/formatting) on TAB and `indent-region', and the language
+;; server `gpuasm lsp' registered with eglot and with lsp-mode.
 ;;
 ;; Which `.asm' files are gpuasm's is decided by their content, by the same rules as the
 ;; Neovim plug-in (nvim/lua/gpuasm/filetype.lua): see `gpuasm-asm-file-p' and `gpuasm-detect'.
@@ -34,15 +34,17 @@
   :prefix "gpuasm-")
 
 (defcustom gpuasm-program "gpuasm"
-  "The gpuasm binary: its `lsp' command is the language server eglot and lsp-mode start."
+  "The gpuasm binary.
+Its `lsp' command is the language server eglot and lsp-mode start."
   :type 'string)
 
 (defcustom gpuasm-detect 'content
   "Which `.asm' files `gpuasm-asm-file-p' claims for `gpuasm-mode'.
-`content' (the default): a `// gpuasm' marker line among the first five lines, a
-`// @state' line, or code lines of which at least 80% are statements of this ISA's shape.
-`marker': only the marker or a `// @state' line.  `always': every `.asm' file.
-nil: none (then choose the mode yourself, e.g. with a `-*- mode: gpuasm -*-' first line).
+`content' (the default): a `// gpuasm' marker line among the first five
+lines, a `// @state' line, or code lines of which at least 80% are
+statements of this ISA's shape.  `marker': only the marker or a `// @state'
+line.  `always': every `.asm' file.  nil: none (then choose the mode
+yourself, e.g. with a `-*- mode: gpuasm -*-' first line).
 The same settings as the Neovim plug-in's `vim.g.gpuasm_filetype_detect'."
   :type '(choice (const :tag "By content" content)
                  (const :tag "Only marked files" marker)
@@ -62,7 +64,8 @@ The same settings as the Neovim plug-in's `vim.g.gpuasm_filetype_detect'."
 
 (defun gpuasm--strip-comments (line in-block)
   "LINE without its comments, and whether a `/*' is still open at its end.
-IN-BLOCK says whether LINE starts inside a block comment.  Returns (CODE . IN-BLOCK)."
+IN-BLOCK says whether LINE starts inside a block comment.
+Returns (CODE . IN-BLOCK)."
   (let ((out "") (i 0) (n (length line)) (done nil))
     (while (and (not done) (< i n))
       (if in-block
@@ -87,8 +90,9 @@ IN-BLOCK says whether LINE starts inside a block comment.  Returns (CODE . IN-BL
 
 (defun gpuasm--statement-shape-p (text)
   "Whether TEXT (one statement without its `;') has this ISA's shape.
-That is `[@guard] MNEMONIC[.MOD...] [operand {, operand}] [$sched...]' with an upper-case
-mnemonic and, when there are operands, at least one register of this ISA."
+That is `[@guard] MNEMONIC[.MOD...] [operand {, operand}] [$sched...]'
+with an upper-case mnemonic and, when there are operands, at least one
+register of this ISA."
   (let ((case-fold-search nil))
     (setq text (string-trim text))
     (setq text (replace-regexp-in-string "\\`@!?U?P[0-6T][ \t\n\r\f\v]+" "" text))
@@ -101,15 +105,16 @@ mnemonic and, when there are operands, at least one register of this ISA."
                        (split-string rest ","))))))))
 
 (defun gpuasm--statement-line-p (code)
-  "Whether CODE (a line without comments) is a sequence of statements, each ending in `;'."
+  "Whether CODE (a line without comments) is a sequence of statements.
+Each must end in `;'."
   (setq code (string-trim code))
   (and (string-suffix-p ";" code)
        (cl-every #'gpuasm--statement-shape-p
                  (split-string (substring code 0 -1) ";"))))
 
 (defun gpuasm-lines-match-p (lines &optional mode)
-  "Whether LINES (a list of strings) read as gpuasm under MODE (`content' or `marker').
-Returns (VERDICT . REASON)."
+  "Whether LINES (a list of strings) read as gpuasm under MODE.
+MODE is `content' or `marker'.  Returns (VERDICT . REASON)."
   (let ((in-block nil) (code-lines 0) (statements 0) (i 0) (verdict nil)
         (case-fold-search nil))
     (while (and lines (not verdict) (< i gpuasm--max-lines))
@@ -138,8 +143,9 @@ Returns (VERDICT . REASON)."
 
 ;;;###autoload
 (defun gpuasm-asm-file-p ()
-  "Whether the visited file is an `.asm' file of gpuasm's ISA, by `gpuasm-detect'.
-Made for `magic-mode-alist' (gpuasm-mode-autoloads.el puts it there)."
+  "Whether the visited file is an `.asm' file of gpuasm's ISA.
+Decided by `gpuasm-detect'.  For `magic-mode-alist', through
+`gpuasm-mode-magic-p' of gpuasm-mode-autoloads.el."
   (and gpuasm-detect
        buffer-file-name
        (string-match-p "\\.asm\\'" buffer-file-name)
@@ -160,13 +166,16 @@ Made for `magic-mode-alist' (gpuasm-mode-autoloads.el puts it there)."
 (defface gpuasm-modifier-face '((t :inherit font-lock-type-face))
   "A mnemonic's modifiers, `.WIDE.U32' (highlights.scm: @attribute).")
 (defface gpuasm-register-face '((t :inherit font-lock-variable-name-face))
-  "A register R0, RZ, UR4, URZ, or the file of R[0:1] (highlights.scm: @variable.builtin).")
+  "A register R0, RZ, UR4, URZ, or the file of R[0:1].
+highlights.scm: @variable.builtin.")
 (defface gpuasm-predicate-face '((t :inherit font-lock-constant-face))
   "A predicate P0, PT, UP1, UPT, PR, UPR (highlights.scm: @constant.builtin).")
 (defface gpuasm-selector-face '((t :inherit font-lock-type-face))
-  "A register's or constant's selector, `.H1', `.B0' (highlights.scm: @property).")
+  "A register's or constant's selector, `.H1', `.B0'.
+highlights.scm: @property.")
 (defface gpuasm-number-face '((t :inherit font-lock-constant-face))
-  "An integer, a float or float bits 0f3F800000 (highlights.scm: @number, @number.float).")
+  "An integer, a float or float bits 0f3F800000.
+highlights.scm: @number, @number.float.")
 (defface gpuasm-address-space-face '((t :inherit font-lock-keyword-face))
   "The constant-memory space, `c' of c[0x0][0x160] (highlights.scm: @keyword).")
 (defface gpuasm-directive-face '((t :inherit font-lock-preprocessor-face))
@@ -196,7 +205,8 @@ Made for `magic-mode-alist' (gpuasm-mode-autoloads.el puts it there)."
     ("\\]\\(\\.[A-Za-z0-9_]+\\)" 1 'gpuasm-selector-face)
     ("\\_<\\(?:0[xX][0-9a-fA-F]+\\|0[fF][0-9a-fA-F]+\\|[0-9]+\\(?:\\.[0-9]*\\)?\\(?:[eE][-+]?[0-9]+\\)?\\)"
      . 'gpuasm-number-face))
-  "Highlighting of `gpuasm-mode', by the classes of grammar/queries/highlights.scm.")
+  "Highlighting of `gpuasm-mode'.
+By the classes of grammar/queries/highlights.scm.")
 
 (defvar gpuasm-mode-syntax-table
   (let ((table (make-syntax-table)))
@@ -215,14 +225,17 @@ Made for `magic-mode-alist' (gpuasm-mode-autoloads.el puts it there)."
     table)
   "Syntax table of `gpuasm-mode'.")
 
-;;;; Indentation: the layout of `gpuasm format' (docs/LANGUAGE.md, "Formatting";
+;;;; Indentation: the layout of the server's formatting (docs/LANGUAGE.md, "Formatting";
 ;;;; server/ide/src/asm/Formatting.cpp)
 
 (defun gpuasm--columns-after (string start)
-  "The column after STRING written from column START: a tab goes to the next tab stop."
+  "The column after STRING written from column START.
+A tab goes to the next tab stop."
   (let ((col start))
-    (dotimes (i (length string) col)
-      (setq col (if (eq (aref string i) ?\t) (* (1+ (/ col tab-width)) tab-width) (1+ col))))))
+    (mapc (lambda (c)
+            (setq col (if (eq c ?\t) (* (1+ (/ col tab-width)) tab-width) (1+ col))))
+          string)
+    col))
 
 (defun gpuasm--squeezed (string)
   "STRING without blanks."
@@ -233,8 +246,9 @@ Made for `magic-mode-alist' (gpuasm-mode-autoloads.el puts it there)."
   (string-trim (replace-regexp-in-string "[ \t\r]+" " " string) "[ \t\r]+" "[ \t\r]+"))
 
 (defun gpuasm--statement-pieces (text)
-  "The pieces of one statement TEXT (its `;' included): (GUARD HEAD OPERANDS TAIL), or nil.
-TAIL is what follows the last operand, collapsed: \";\", \", ;\", \"$sched ;\"."
+  "The pieces of one statement TEXT (its `;' included), or nil.
+A list (GUARD HEAD OPERANDS TAIL); TAIL is what follows the last operand,
+collapsed: \";\", \", ;\", \"$sched ;\"."
   (let ((case-fold-search nil))
     (when (string-match
            (concat "\\`[ \t\r]*\\(?:\\(@!?[A-Za-z0-9_]+\\)[ \t\r]+\\)?"
@@ -264,7 +278,8 @@ TAIL is what follows the last operand, collapsed: \";\", \", ;\", \"$sched ;\"."
       (concat out (if (eq (aref tail 0) ?,) "" " ") tail))))
 
 (defun gpuasm--compact (pieces)
-  "A statement after the first on its line, from PIECES: no columns, single spaces."
+  "A statement after the first on its line, from PIECES.
+No columns, single spaces."
   (concat (if (string-empty-p (nth 0 pieces)) "" (concat (nth 0 pieces) " "))
           (nth 1 pieces)
           (if (nth 2 pieces) " " "")
@@ -278,9 +293,10 @@ TAIL is what follows the last operand, collapsed: \";\", \", ;\", \"$sched ;\"."
          (looking-at-p "[ \t]*[@A-Za-z_]"))))
 
 (defun gpuasm--line-layout ()
-  "The pieces of the statement line at point, or nil when it is not one formatting touches.
-A plist: :statements (each (GUARD HEAD OPERANDS TAIL)), :comment, :code (as written),
-:anchor (the column of its first mnemonic)."
+  "The pieces of the statement line at point, or nil.
+Nil when it is not a line formatting touches.  A plist: :statements (each
+\(GUARD HEAD OPERANDS TAIL)), :comment, :code (as written), :anchor (the
+column of its first mnemonic)."
   (save-excursion
     (beginning-of-line)
     (when (gpuasm--line-starts-statement-p)
@@ -318,8 +334,9 @@ A plist: :statements (each (GUARD HEAD OPERANDS TAIL)), :comment, :code (as writ
     (if (< at column) (concat string (make-string (- column at) ?\s)) string)))
 
 (defun gpuasm--block-bounds ()
-  "The first and last line (buffer positions of their starts) of the block at point.
-A block is consecutive lines that each start a statement, as for `gpuasm format'."
+  "The first and last line of the block at point, as their start positions.
+A block is consecutive lines that each start a statement, as for the
+server's formatting."
   (save-excursion
     (beginning-of-line)
     (let ((first (point)) (last (point)))
@@ -331,8 +348,9 @@ A block is consecutive lines that each start a statement, as for `gpuasm format'
       (cons first last))))
 
 (defun gpuasm--lay-block (first last)
-  "The formatted text of each line of the block from FIRST to LAST (line starts).
-An alist (LINE-START . TEXT); TEXT is nil for a line formatting leaves as written."
+  "The formatted text of each line of the block from FIRST to LAST.
+FIRST and LAST are line starts.  An alist (LINE-START . TEXT); TEXT is nil
+for a line formatting leaves as written."
   (let ((layouts nil))
     (save-excursion
       (goto-char first)
@@ -379,8 +397,9 @@ An alist (LINE-START . TEXT); TEXT is nil for a line formatting leaves as writte
               layouts))))
 
 (defun gpuasm--replace-line (start text)
-  "Replace the line starting at START by TEXT, keeping point on the same non-blank character.
-Point in the indentation goes to the first non-blank."
+  "Replace the line starting at START by TEXT.
+Point stays on the same non-blank character; point in the indentation
+goes to the first non-blank."
   (let* ((end (save-excursion (goto-char start) (line-end-position)))
          (old (buffer-substring-no-properties start end)))
     (unless (equal old text)
@@ -401,19 +420,21 @@ Point in the indentation goes to the first non-blank."
       (skip-chars-forward " \t"))))
 
 (defun gpuasm--mnemonic-column-above ()
-  "The column of the first mnemonic on the line above, when that line is a statement line."
+  "The column of the first mnemonic on the line above, if it is a statement."
   (save-excursion
     (when (and (zerop (forward-line -1)) (gpuasm--line-starts-statement-p))
       (let ((layout (gpuasm--line-layout)))
         (and layout (plist-get layout :anchor))))))
 
 (defun gpuasm-indent-line ()
-  "Lay the statement line at point out as `gpuasm format' lays out its block.
-The guard, mnemonic, operands and trailing comment move to the block's columns; only
-whitespace changes.  Lines that are not statements, and lines whose shape formatting does
-not know, are left as they are (so is a line the server finds in error: this command does
-not ask the server; `eglot-format' does).  A blank line below a statement line is indented
-to that line's mnemonic column, where the next statement of the block goes."
+  "Lay the statement line at point out as the server's formatting would.
+The guard, mnemonic, operands and trailing comment move to the columns of
+the line's block; only whitespace changes.  Lines that are not statements,
+and lines whose shape formatting does not know, are left as they are (the
+server also leaves lines it finds in error, which this command cannot
+know: `eglot-format' asks the server).  A blank line below a statement
+line is indented to that line's mnemonic column, where the next statement
+of the block goes."
   (interactive)
   (let ((line-start (line-beginning-position)))
     (cond
@@ -429,7 +450,7 @@ to that line's mnemonic column, where the next statement of the block goes."
      (t 'noindent))))
 
 (defun gpuasm-indent-region (start end)
-  "Lay out every statement line from START to END as `gpuasm format' does.
+  "Lay out every statement line from START to END as the server's formatting.
 Blank lines and lines that are not statements are left as they are."
   (save-excursion
     (goto-char start)
@@ -456,9 +477,10 @@ Blank lines and lines that are not statements are left as they are."
 ;;;###autoload
 (define-derived-mode gpuasm-mode prog-mode "gpuasm"
   "Major mode for the assembly language of gpuasm's GPU ISA.
-Highlighting by the grammar's classes, `//' and `/* */' comments, TAB and `indent-region'
-in the layout of `gpuasm format'.  `M-x eglot' (or `M-x lsp' with lsp-mode) starts the
-language server `gpuasm lsp' (`gpuasm-program')."
+Highlighting by the grammar's classes, `//' and `/* */' comments, TAB and
+`indent-region' in the layout of the server's formatting.  \\[eglot] (or
+`lsp' with lsp-mode) starts the language server `gpuasm lsp' (the binary
+is `gpuasm-program')."
   :syntax-table gpuasm-mode-syntax-table
   (setq-local font-lock-defaults '(gpuasm-font-lock-keywords nil nil))
   (setq-local comment-start "// ")

@@ -1,5 +1,6 @@
 // Text helpers shared by every layer (see Text.h).
 #include <gpuasm/isa/Text.h>
+#include <gpuasm/isa/Utf8.h>
 
 #include <array>
 
@@ -50,7 +51,41 @@ bool isAbbreviation(std::string_view word) {
   return false;
 }
 
+// Whether a code point is of the East Asian Wide or Fullwidth class (Unicode's
+// EastAsianWidth.txt, its W and F ranges gathered into blocks).
+bool isWide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+         (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+         (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+         (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+// Combining marks (general category Mn) of the blocks made of them.
+bool isCombining(char32_t c) {
+  return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
+         (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
+}
+
 }  // namespace
+
+std::size_t displayWidth(std::string_view s) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8SequenceLength(s, i);
+    if (n == 0) {  // not a UTF-8 sequence: one column for the byte
+      ++width;
+      ++i;
+      continue;
+    }
+    const auto b = static_cast<unsigned char>(s[i]);
+    char32_t c = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
+    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
+    width += isWide(c) ? std::size_t{2} : isCombining(c) ? std::size_t{0} : std::size_t{1};
+    i += n;
+  }
+  return width;
+}
 
 std::string firstSentence(std::string_view text) {
   const std::string flat = firstParagraph(text);

@@ -65,4 +65,10 @@ std::string hex(std::uint64_t v, HexOptions options = {});
 /// hover, spec hover and completion.
 std::string firstSentence(std::string_view text);
 
+/// The columns `s` takes in a terminal's monospaced font: a code point of the East Asian Wide
+/// and Fullwidth ranges (CJK ideographs, kana, Hangul, fullwidth forms such as '（' and '，')
+/// two, a combining mark none, any other code point one; a byte that does not start a UTF-8
+/// sequence one. Used to line up the columns of a table a reader sees as plain text.
+std::size_t displayWidth(std::string_view s);
+
 }  // namespace gpuasm::text

@@ -2,6 +2,7 @@
 // matcher's partial-statement steps exported for completion and signature help.
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
+#include <gpuasm/isa/Prose.h>
 
 #include <gpuasm/isa/SpecParser.h>
 
@@ -510,12 +511,71 @@ std::vector<std::string> modifierMeaningLines(const Optype& optype, std::string_
   return out;
 }
 
+namespace {
+
+// A table row that mentions `.word` said as prose: its other cells, each after its header cell
+// ("功能: ==") when that is not empty, joined by "; ".
+std::string rowMeaning(const ProseTable& table, const std::vector<std::string>& row, std::string_view word) {
+  std::string out;
+  for (std::size_t c = 0; c < row.size(); ++c) {
+    if (row[c].empty() || mentions(row[c], word)) continue;
+    out += out.empty() ? "" : "; ";
+    if (!table.header[c].empty()) out += table.header[c] + ": ";
+    out += row[c];
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string modifierMeaning(const Optype& optype, std::string_view word) {
   const Prose& prose = optype.docs.modifierInfo;
-  if (!prose.present) return {};
-  for (const std::string_view line : proseLines(prose.text))
-    if (mentions(line, word)) return text::firstSentence(line);
+  if (!prose.present || word.empty()) return {};
+  for (const ProseBlock& b : proseBlocks(prose.text)) {
+    if (b.kind == ProseBlock::Kind::Table) {
+      for (const auto& row : b.table.rows)
+        if (std::ranges::any_of(row, [&](const std::string& cell) { return mentions(cell, word); }))
+          if (std::string m = rowMeaning(b.table, row, word); !m.empty()) return m;
+      continue;
+    }
+    if (b.kind != ProseBlock::Kind::Text) continue;
+    for (std::string_view line : proseLines(b.text)) {
+      if (!mentions(line, word)) continue;
+      if (line.starts_with('#')) line = text::trim(line.substr(line.find_first_not_of('#')));
+      return text::firstSentence(line);
+    }
+  }
   return {};
+}
+
+std::vector<std::string> modifierCase(const Optype& optype, std::string_view variable,
+                                      std::string_view spelling) {
+  std::vector<std::string> out;
+  const Prose& prose = optype.docs.semantics;
+  if (!prose.present || variable.empty() || spelling.empty()) return out;
+  const std::string on = "switch (." + std::string(variable) + ")";
+  const std::string label = "case ." + std::string(spelling) + ":";
+  bool inSwitch = false, inCase = false;
+  for (const std::string_view line : proseLines(prose.text)) {
+    std::string_view code = text::trim(line.substr(0, line.find("//")));
+    if (!inSwitch) {
+      inSwitch = code.starts_with(on);
+      continue;
+    }
+    if (code.starts_with("case ") || code.starts_with("default:") || code == "}") {
+      if (inCase) break;
+      inSwitch = code != "}";  // the switch ends without the case: look for another
+      if (!code.starts_with(label)) continue;
+      inCase = true;
+      code = text::trim(code.substr(label.size()));
+    } else if (!inCase) {
+      continue;
+    }
+    const std::size_t brk = code.find("break;");
+    if (const std::string_view kept = text::trim(code.substr(0, brk)); !kept.empty()) out.emplace_back(kept);
+    if (brk != std::string_view::npos) break;
+  }
+  return out;
 }
 
 }  // namespace gpuasm::isa

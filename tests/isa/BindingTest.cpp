@@ -369,5 +369,38 @@ TEST(BindingText, CompactFormAndDomainLine) {
   EXPECT_TRUE(modifierMeaning(iadd, "XO").empty());
 }
 
+TEST(BindingText, AModifiersMeaningFromATableRowIsItsOtherCellsUnderTheirHeaders) {
+  // ISETP 000:1690-1705: `| .EQ | == |` under `| .compop | 功能（C风格比较运算符表示） |`, and
+  // `| .OR  | \|\| |`, whose cell is "||".
+  const Optype& isetp = *db().optype("ISETP");
+  EXPECT_EQ(modifierMeaning(isetp, "EQ"), "功能（C风格比较运算符表示）: ==");
+  EXPECT_EQ(modifierMeaning(isetp, "OR"), "功能（C风格逻辑运算符表示）: ||");
+  // FSETP 004:770-777: a row of three cells names .EQ and .EQU; each keeps the other two.
+  const Optype& fsetp = *db().optype("FSETP");
+  EXPECT_EQ(modifierMeaning(fsetp, "EQ"), "unordered比较: .EQU; 输入不含NAN时的语义: ==");
+  EXPECT_EQ(modifierMeaning(fsetp, "EQU"), "ordered比较: .EQ; 输入不含NAN时的语义: ==");
+  // MUFU 003:66: `|.COS | 正弦函数 |` (the swap of COS and SIN is erratum L-33's, not ours).
+  EXPECT_EQ(modifierMeaning(*db().optype("MUFU"), "COS"), "特殊函数: 正弦函数");
+}
+
+TEST(BindingText, AModifiersCaseInTheSemanticsSwitch) {
+  // SHFL 002:110-116.
+  const Optype& shfl = *db().optype("SHFL");
+  EXPECT_EQ(modifierCase(shfl, "mode", "UP"),
+            (std::vector<std::string>{"j = lane - bval; pu = (j >= maxLane);"}));
+  EXPECT_EQ(modifierCase(shfl, "mode", "BFLY"),
+            (std::vector<std::string>{"j = lane ^ bval; pu = (j <= maxLane);"}));
+  EXPECT_EQ(
+      modifierCase(shfl, "mode", "IDX"),
+      (std::vector<std::string>{"j = minLane  | (bval[4:0] & ~segmask[4:0]);", "pu = (j <= maxLane);"}));
+  EXPECT_TRUE(modifierCase(shfl, "mode", "XOR").empty());
+  EXPECT_TRUE(modifierCase(shfl, "other", "UP").empty());
+  // P2R 000:1473-1486: a case label on its own line, the body on the next, `break;` after.
+  const Optype* p2r = db().optype("P2R");
+  ASSERT_NE(p2r, nullptr);
+  EXPECT_EQ(modifierCase(*p2r, "bsel", "B1"),
+            (std::vector<std::string>{"Rd[8:15] = (b_select & pr) | ((~b_select) & Ra[8:15]);"}));
+}
+
 }  // namespace
 }  // namespace gpuasm::isa

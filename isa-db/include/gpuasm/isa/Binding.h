@@ -294,7 +294,19 @@ std::string domainLine(const ModifierDomain& domain);
 /// mention `.word` as a whole modifier (".X" does not match ".XOR"), in order; empty when none.
 std::vector<std::string> modifierMeaningLines(const Optype& optype, std::string_view word);
 
-/// The first sentence of the first line of __ModifierInfo that mentions `.word`; empty when none.
+/// What __ModifierInfo says of `.word` on one line, from the first place that mentions it: in a
+/// table row, the row's other cells after their header cells (ISETP's `.EQ`: "功能（C风格比较运算符
+/// 表示）: =="), not the row's markdown; in prose, the line's first sentence (a heading without
+/// its `#`s). Code fences are not read. Empty when nothing says. A line naming several values
+/// gives each the same meaning (SHFL's four .mode values share 002:63); the reference says it
+/// once for them.
 std::string modifierMeaning(const Optype& optype, std::string_view word);
+
+/// The lines of `case .spelling:` in the `switch (.variable)` of the optype's __Semantics, up
+/// to its `break;` (the label and `break;` left out, comments too): what the pseudo-code does
+/// for that value (SHFL's `.UP`: "j = lane - bval; pu = (j >= maxLane);"). Empty when the
+/// semantics switch on no such variable or have no such case.
+std::vector<std::string> modifierCase(const Optype& optype, std::string_view variable,
+                                      std::string_view spelling);
 
 }  // namespace gpuasm::isa

@@ -57,6 +57,9 @@ class Session {
                  {{"uri", "file:///a.asm"}, {"languageId", "gpuasm"}, {"version", 1}, {"text", text}}}})});
   }
 
+  Session() = default;
+  explicit Session(const isa::InstrDb& spec) : server{spec, cache} {}
+
   std::string cache = ::testing::TempDir() + "gpuasm-requests-test";
   Server server{db(), cache};
   int id = 0;
@@ -605,6 +608,65 @@ TEST_F(Requests, HoverIsPlainTextForAPlainTextClient) {
   EXPECT_EQ(markdown.call("textDocument/hover",
                           {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["kind"],
             "markdown");
+}
+
+// The spec's markdown tables in hover: ISETP's .compop table (000:1690-1698) keeps its header,
+// its delimiter row and the row of .EQ, a GFM table with a blank line before and after; a
+// plain-text client gets aligned columns, widths counted in display columns (each Chinese
+// character and fullwidth bracket two, so "功能（C风格比较运算符表示）" is 27 wide).
+TEST_F(Requests, HoverShowsTheSpecsTablesAsTablesOrAlignedColumns) {
+  const std::string line = "ISETP.EQ.AND P0, PT, R1, R2, PT ;\n";
+  start(line, kFullClient);
+  const std::string md =
+      call("textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 7)}})["contents"]["value"];
+  EXPECT_NE(md.find("\n\n| .compop | 功能（C风格比较运算符表示） |\n| :-: | :-: |\n| .EQ | == |\n\n"),
+            std::string::npos)
+      << md;
+
+  Session plain;
+  plain.start(line, {{"textDocument", {{"hover", {{"contentFormat", {"plaintext"}}}}}}});
+  const std::string text = plain.call("textDocument/hover",
+                                      {{"textDocument", kDoc}, {"position", pos(0, 7)}})["contents"]["value"];
+  EXPECT_NE(text.find(".compop  功能（C风格比较运算符表示）\n" + std::string(7, '-') + "  " +
+                      std::string(27, '-') + "\n.EQ      ==\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("|:--:|"), std::string::npos);
+}
+
+// A table in __Description (the spec has none; a user's may): under a sentence with no blank
+// line between, with irregular cells, an escaped pipe, a short and a long row. Markdown: the
+// sentence a paragraph, the table on its own lines with every row as wide as the widest; plain
+// text: aligned columns.
+TEST_F(Requests, ATableInTheDescriptionIsAGfmTableInHover) {
+  std::vector<isa::SpecFile> files = isa::embeddedSpecFiles();
+  const std::string anchor = "进行整数加法，即Rd = Ra + SrcB。";  // 000:129
+  bool mutated = false;
+  for (isa::SpecFile& f : files)
+    if (const auto at = f.text.find(anchor); at != std::string::npos) {
+      f.text.insert(at + anchor.size(),
+                    "\n| SrcB | SrcC |\n|:--:|--:|\n| GPR |cmem |\n|cmem |\n| a \\| b | c | d|");
+      mutated = true;
+    }
+  ASSERT_TRUE(mutated);
+  const isa::SpecLoad load = isa::loadSpec(std::move(files));
+  Session markdown(*load.db);
+  markdown.start("IADD R0, R1, R2 ;\n", kFullClient);
+  const std::string md = markdown.call(
+      "textDocument/hover", {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["value"];
+  EXPECT_NE(
+      md.find(anchor + "\n\n| SrcB | SrcC |  |\n| :-: | --: | --- |\n| GPR | cmem |  |\n| cmem |  |  |\n"
+                       "| a \\| b | c | d |\n\n加法是对输入整数的二进制补码进行的"),
+      std::string::npos)
+      << md;
+
+  Session plain(*load.db);
+  plain.start("IADD R0, R1, R2 ;\n", {{"textDocument", {{"hover", {{"contentFormat", {"plaintext"}}}}}}});
+  const std::string text = plain.call("textDocument/hover",
+                                      {{"textDocument", kDoc}, {"position", pos(0, 1)}})["contents"]["value"];
+  EXPECT_NE(text.find(anchor + "\nSrcB   SrcC\n-----  ----  -\nGPR    cmem\ncmem\na | b  c     d\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST_F(Requests, RelatedInformationOnlyForAClientThatTakesIt) {

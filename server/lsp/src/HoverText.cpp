@@ -3,6 +3,9 @@
 // the encoding as a table. Plain text: the same content without markup, code indented.
 #include "HoverText.h"
 
+#include <gpuasm/isa/Prose.h>
+#include <gpuasm/isa/Text.h>
+
 #include <algorithm>
 
 namespace gpuasm::lsp {
@@ -15,13 +18,113 @@ using ide::HoverSectionKind;
 
 std::string code(const std::string& s) { return "`" + s + "`"; }
 
-// Prose lines: consecutive table rows stay together, other lines are paragraphs.
+// A cell of a GFM table: `|` escaped, so it does not end the cell.
+std::string markdownCell(const std::string& cell) {
+  std::string out;
+  for (const char c : cell) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+// A table as GFM: header, delimiter row (the spec's alignment), one line per row.
+std::string tableMarkdown(const isa::ProseTable& t) {
+  std::string md = "|";
+  for (const std::string& cell : t.header) md += " " + markdownCell(cell) + " |";
+  md += "\n|";
+  for (const isa::ColumnAlign a : t.align) {
+    switch (a) {
+      case isa::ColumnAlign::None: md += " --- |"; break;
+      case isa::ColumnAlign::Left: md += " :-- |"; break;
+      case isa::ColumnAlign::Center: md += " :-: |"; break;
+      case isa::ColumnAlign::Right: md += " --: |"; break;
+    }
+  }
+  md += "\n";
+  for (const auto& row : t.rows) {
+    md += "|";
+    for (const std::string& cell : row) md += " " + markdownCell(cell) + " |";
+    md += "\n";
+  }
+  return md;
+}
+
+// Rows of text cells as aligned columns (display widths, so Chinese cells line up), two spaces
+// apart, each line after `indent`, no trailing spaces; with `rule`, a line of '-' under the first.
+std::string columnsPlain(const std::vector<std::vector<std::string>>& rows, const std::string& indent,
+                         bool rule) {
+  std::vector<std::size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], text::displayWidth(row[c]));
+  }
+  std::string out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line = indent;
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      line += rows[r][c];
+      if (c + 1 < rows[r].size()) line += std::string(widths[c] - text::displayWidth(rows[r][c]) + 2, ' ');
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+    if (r == 0 && rule) {
+      std::string dashes = indent;
+      for (std::size_t c = 0; c < widths.size(); ++c)
+        dashes += std::string(widths[c], '-') + (c + 1 < widths.size() ? "  " : "");
+      out += dashes + "\n";
+    }
+  }
+  return out;
+}
+
+std::string tablePlain(const isa::ProseTable& t, const std::string& indent) {
+  std::vector<std::vector<std::string>> rows{t.header};
+  rows.insert(rows.end(), t.rows.begin(), t.rows.end());
+  return columnsPlain(rows, indent, true);
+}
+
+// Prose lines as a section holds them (a whole text, or lines of one that a filter kept, a
+// table's rows each an element) made one text again: consecutive table lines stay together as
+// the table they are, other elements are paragraphs.
+std::string joinedProse(const std::vector<std::string>& lines) {
+  std::string text;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const bool tableRun = i > 0 && isa::isTableLine(lines[i - 1]) && isa::isTableLine(lines[i]);
+    text += (i == 0 ? "" : tableRun ? "\n" : "\n\n") + lines[i];
+  }
+  return text;
+}
+
+// Spec prose as markdown: its prose verbatim, fences as fences, each table a GFM table with a
+// blank line before and after, so it is never read as part of a paragraph.
 std::string proseMarkdown(const std::vector<std::string>& lines) {
   std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const bool row = lines[i].starts_with("|");
-    const bool nextRow = i + 1 < lines.size() && lines[i + 1].starts_with("|");
-    out += lines[i] + (row && nextRow ? "\n" : "\n\n");
+  for (const isa::ProseBlock& b : isa::proseBlocks(joinedProse(lines))) {
+    switch (b.kind) {
+      case isa::ProseBlock::Kind::Text: out += b.text + "\n\n"; break;
+      case isa::ProseBlock::Kind::Code: out += "```" + b.info + "\n" + b.text + "\n```\n\n"; break;
+      case isa::ProseBlock::Kind::Table: out += tableMarkdown(b.table) + "\n"; break;
+    }
+  }
+  return out;
+}
+
+// Spec prose as plain text, each element on its own lines after `indent`: prose lines verbatim,
+// code indented further, tables as aligned columns.
+std::string prosePlain(const std::vector<std::string>& lines, const std::string& indent = "") {
+  std::string text;
+  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
+  std::string out;
+  for (const isa::ProseBlock& b : isa::proseBlocks(text)) {
+    if (b.kind == isa::ProseBlock::Kind::Table) {
+      out += tablePlain(b.table, indent);
+      continue;
+    }
+    const std::string lead = indent + (b.kind == isa::ProseBlock::Kind::Code ? "    " : "");
+    for (std::size_t at = 0; at <= b.text.size();) {
+      const std::size_t nl = std::min(b.text.find('\n', at), b.text.size());
+      const std::string line = b.text.substr(at, nl - at);
+      out += (line.empty() ? "" : lead) + line + "\n";
+      at = nl + 1;
+    }
   }
   return out;
 }
@@ -117,7 +220,10 @@ std::string sectionPlain(const HoverSection& s) {
   if (!s.heading.empty())
     out += s.heading +
            (s.kind == HoverSectionKind::Encoding && !s.code.empty() ? ": " + s.code.front() : "") + "\n";
-  for (const auto& t : s.text) out += t + "\n";
+  if (s.kind == HoverSectionKind::Description || s.kind == HoverSectionKind::Meaning)
+    out += prosePlain(s.text);
+  else
+    for (const auto& t : s.text) out += t + "\n";
   if ((s.kind == HoverSectionKind::Description || s.kind == HoverSectionKind::Semantics) && !s.source.empty())
     out += "(spec: " + s.source + ")\n";
   if (s.kind == HoverSectionKind::Syntax || s.kind == HoverSectionKind::Semantics)
@@ -136,12 +242,7 @@ std::string sectionPlain(const HoverSection& s) {
   }
   for (const HoverItem& item : s.items) {
     if (s.kind == HoverSectionKind::ModifiersOnLine) {
-      out += item.label + "\n";
-      for (std::size_t at = 0; at <= item.text.size();) {
-        const std::size_t nl = std::min(item.text.find('\n', at), item.text.size());
-        out += "    " + item.text.substr(at, nl - at) + "\n";
-        at = nl + 1;
-      }
+      out += item.label + "\n" + prosePlain({item.text}, "    ");
     } else if (s.kind == HoverSectionKind::Link) {
       out += item.label + ": " + item.text + "\n";
     } else if (s.kind == HoverSectionKind::LegalValues) {

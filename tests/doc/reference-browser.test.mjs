@@ -4,7 +4,8 @@
 // checks that the entries are filtered, follows the SHFL result and reads, in the browser, the
 // boxes of every SHFL variant's encoding diagram: each field's boxes must sit at the bits the
 // database gives it. The expected bits come from `gpuasm spec --json` (the database), the
-// positions from the rendered SVG (getBBox of each rect), so neither side is written by hand.
+// positions from the rendered SVG (getBBox of each rect), so neither side is written by hand;
+// and SHFL's operand-source table, as the spec writes it, is a table on the page.
 //   node tests/doc/reference-browser.test.mjs build/bin/gpuasm OUT_DIR     (ctest -R reference_browser)
 // Writes OUT_DIR/reference-shfl.png, the screenshot of the SHFL page.
 import assert from 'node:assert/strict';
@@ -104,6 +105,23 @@ try {
     for (const f of op.fields) for (let bit = f.offset; bit < f.offset + f.width; bit++) expected[bit] = f.name;
     assert.deepEqual(owner, expected, `${op.name}: the boxes sit at the database's bit ranges`);
   }
+
+  // SHFL's source table (002_sync.txt:72-77: `| SrcB | SrcC |`, `|:----|:----|`, four rows) is a
+  // table in the browser, not markdown text: its head, its rows, left-aligned cells.
+  const operandTable = page.locator('#operand-info table.prose-table');
+  assert.deepEqual(await operandTable.locator('thead th').allTextContents(), ['SrcB', 'SrcC']);
+  assert.deepEqual(await operandTable.locator('tbody tr').allInnerTexts().then((rows) => rows.map((r) => r.split('\t'))), [
+    ['GPR', 'GPR'],
+    ['GPR', 'UImm13'],
+    ['UImm5', 'GPR'],
+    ['UImm5', 'UImm13'],
+  ]);
+  assert.equal(
+    await operandTable.locator('td').first().evaluate((td) => getComputedStyle(td).textAlign),
+    'left',
+    'the delimiter row aligns the column left',
+  );
+  assert.equal(await page.locator('#operand-info').innerText().then((t) => t.includes('| SrcB')), false);
 
   fs.mkdirSync(shots, { recursive: true });
   await page.evaluate(() => document.querySelector('#encoding').scrollIntoView());

@@ -211,6 +211,111 @@ TEST(Reference, TheIndexSearchesMnemonicsModifiersAndDescriptions) {
   EXPECT_NE(index.find("<script src=\"reference.js\"></script>"), std::string::npos);
 }
 
+// ------------------------------------------------------------------ the spec's markdown tables
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// IMAD's source table, 000:272-281, with its irregular cells (`| GPR |cmem |`, `|cmem | GPR |`,
+// `| GPR | UR  |`): a table with a head and a body, the columns centred as `|:--:|:--:|` says,
+// each cell trimmed; no markdown of it is left on the page.
+TEST(Reference, AnOperandTableOfTheSpecIsAnHtmlTable) {
+  const std::string page = render(embedded()).at("instruction-IMAD.html");
+  const auto row = [](const char* b, const char* c) {
+    return std::string("<tr><td class=\"align-center\">") + b + "</td><td class=\"align-center\">" + c +
+           "</td></tr>\n";
+  };
+  const std::string table =
+      "<table class=\"prose-table\">\n<thead><tr><th class=\"align-center\">SrcB</th>"
+      "<th class=\"align-center\">SrcC</th></tr></thead>\n<tbody>\n" +
+      row("GPR", "GPR") + row("GPR", "Imm32") + row("Imm32", "GPR") + row("GPR", "cmem") +
+      row("cmem", "GPR") + row("GPR", "UR") + row("UR", "GPR") + "</tbody>\n</table>\n";
+  EXPECT_NE(page.find(table), std::string::npos);
+  EXPECT_EQ(page.find("| SrcB | SrcC |"), std::string::npos);
+  EXPECT_EQ(page.find("|:--:|"), std::string::npos);
+  EXPECT_EQ(page.find("|cmem |"), std::string::npos);
+}
+
+// ISETP 000:1701-1705: `| .OR  | \|\| |` is the cell "||", and cells are escaped (`&&`, `<`).
+TEST(Reference, TableCellsAreEscapedAndAnEscapedPipeIsAPipe) {
+  const std::string page = render(embedded()).at("instruction-ISETP.html");
+  EXPECT_NE(page.find("<tr><td class=\"align-center\">.OR</td><td class=\"align-center\">||</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(
+      page.find("<tr><td class=\"align-center\">.AND</td><td class=\"align-center\">&amp;&amp;</td></tr>"),
+      std::string::npos);
+  EXPECT_NE(page.find("<tr><td class=\"align-center\">.LT</td><td class=\"align-center\">&lt;</td></tr>"),
+            std::string::npos);
+  // The modifier table's meaning of .EQ is the row's cell under its header, not the row's markdown.
+  EXPECT_NE(page.find("<td>功能（C风格比较运算符表示）: ==</td>"), std::string::npos);
+  EXPECT_EQ(page.find("| .EQ | == |"), std::string::npos);
+}
+
+// Every table of the spec's prose is a table on its page: 18 in __OperandInfo, 34 in
+// __ModifierInfo, 9 in MUFU's __Semantics (counted by hand, ProseTest), none in __Description.
+TEST(Reference, EveryTableOfTheSpecIsRendered) {
+  std::size_t tables = 0;
+  for (const auto& [file, text] : render(embedded())) {
+    if (!file.starts_with("instruction-")) continue;
+    tables += count(text, "<table class=\"prose-table\">");
+    EXPECT_EQ(count(text, "<table class=\"prose-table\">"), count(text, "</tbody>\n</table>")) << file;
+    EXPECT_EQ(text.find("|:-"), std::string::npos) << file;
+    EXPECT_EQ(text.find("| :-"), std::string::npos) << file;
+  }
+  EXPECT_EQ(tables, 18u + 34u + 9u);
+  EXPECT_EQ(count(render(embedded()).at("instruction-MUFU.html"), "<table class=\"prose-table\">"), 2u + 9u);
+}
+
+// A table in __Description (the spec has none; a user's spec may): the text is cut around it,
+// the alignment of each delimiter cell is kept, a short row gets an empty cell and a long one
+// widens the table instead of losing its cell.
+TEST(Reference, ATableInTheDescriptionIsATable) {
+  std::vector<isa::SpecFile> files = isa::embeddedSpecFiles();
+  const std::string anchor = "注意：如果试图获取另一个inactive线程的GPR值";  // 002:65
+  bool mutated = false;
+  for (isa::SpecFile& f : files)
+    if (const auto at = f.text.find(anchor); at != std::string::npos) {
+      f.text.insert(at, "| SrcB | SrcC |\n|:--| --: |\n| GPR |cmem |\n|cmem |\n| a \\| b | c | d|\n\n");
+      mutated = true;
+    }
+  ASSERT_TRUE(mutated);
+  const isa::SpecLoad load = isa::loadSpec(std::move(files));
+  const std::string page = render(*load.db).at("instruction-SHFL.html");
+  EXPECT_NE(
+      page.find("- 否则返回的谓词为false</div>\n"
+                "<table class=\"prose-table\">\n<thead><tr><th class=\"align-left\">SrcB</th>"
+                "<th class=\"align-right\">SrcC</th><th></th></tr></thead>\n<tbody>\n"
+                "<tr><td class=\"align-left\">GPR</td><td class=\"align-right\">cmem</td><td></td></tr>\n"
+                "<tr><td class=\"align-left\">cmem</td><td class=\"align-right\"></td><td></td></tr>\n"
+                "<tr><td class=\"align-left\">a | b</td><td class=\"align-right\">c</td><td>d</td></tr>\n"
+                "</tbody>\n</table>\n<div class=\"prose\">" +
+                anchor),
+      std::string::npos);
+}
+
+// SHFL's .mode (002:53-65, 110-116): __ModifierInfo says one thing of all four values; the table
+// says it once, in a cell spanning the four rows, and gives each value its case of the
+// semantics' switch. Values from SHFLMode, 002:2-6.
+TEST(Reference, ShflsModifierTableSaysTheSharedSentenceOnceAndEachValuesCase) {
+  const std::string page = render(embedded()).at("instruction-SHFL.html");
+  const std::string sentence = ".mode修饰符的可取值包括.IDX、.UP、.DOWN和.BFLY。";
+  EXPECT_NE(page.find("<tr><td><code>.IDX</code></td><td>0x0</td><td rowspan=\"4\">" + sentence +
+                      "</td><td><code>j = minLane  | (bval[4:0] &amp; ~segmask[4:0]);</code><br>"
+                      "<code>pu = (j &lt;= maxLane);</code></td></tr>\n"
+                      "<tr><td><code>.UP</code></td><td>0x1</td><td><code>j = lane - bval; pu = (j &gt;= "
+                      "maxLane);</code></td></tr>\n"
+                      "<tr><td><code>.DOWN</code></td><td>0x2</td><td><code>j = lane + bval; pu = (j &lt;= "
+                      "maxLane);</code></td></tr>\n"
+                      "<tr><td><code>.BFLY</code></td><td>0x3</td><td><code>j = lane ^ bval; pu = (j &lt;= "
+                      "maxLane);</code></td></tr>\n"),
+            std::string::npos);
+  // Once in the table, once in the __ModifierInfo text under it.
+  EXPECT_EQ(count(page, sentence), 2u);
+}
+
 // What an editor shows: the same files as `gpuasm doc` writes, rendered once per database (the
 // second call is a look-up: the same object); rendering runs the examples, which ask the database
 // for its other derived tables, so it must not happen under InstrDb::derived's lock.

@@ -17,6 +17,9 @@ pre.code, pre.domain { background: #f6f8fa; padding: 8px; overflow-x: auto; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #d0d7de; padding: 2px 8px; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; }
+th.align-left, td.align-left { text-align: left; }
+th.align-center, td.align-center { text-align: center; }
+th.align-right, td.align-right { text-align: right; }
 .error { color: #b00020; }
 ul.entries { columns: 2; list-style: none; padding-left: 0; }
 ul.entries li { break-inside: avoid; margin: 2px 0; }

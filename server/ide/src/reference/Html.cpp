@@ -95,9 +95,53 @@ void proseSection(std::string& out, const isa::InstrDb& db, std::string_view id,
   out += id;
   out += "\">\n<h2>";
   escapeInto(out, heading);
-  out += "</h2>\n<div class=\"prose\">";
-  out += linkedProse(db, text::trim(prose.text));
-  out += "</div>\n</section>\n";
+  out += "</h2>\n";
+  out += proseHtml(db, prose.text);
+  out += "</section>\n";
+}
+
+std::string proseTableHtml(const isa::InstrDb& db, const isa::ProseTable& table) {
+  const auto cell = [&](std::string& out, const char* tag, std::size_t column, const std::string& text) {
+    out += '<';
+    out += tag;
+    switch (table.align[column]) {
+      case isa::ColumnAlign::None: break;
+      case isa::ColumnAlign::Left: out += " class=\"align-left\""; break;
+      case isa::ColumnAlign::Center: out += " class=\"align-center\""; break;
+      case isa::ColumnAlign::Right: out += " class=\"align-right\""; break;
+    }
+    out += '>';
+    out += linkedProse(db, text);
+    out += "</";
+    out += tag;
+    out += '>';
+  };
+  std::string out = "<table class=\"prose-table\">\n<thead><tr>";
+  for (std::size_t c = 0; c < table.header.size(); ++c) cell(out, "th", c, table.header[c]);
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : table.rows) {
+    out += "<tr>";
+    for (std::size_t c = 0; c < row.size(); ++c) cell(out, "td", c, row[c]);
+    out += "</tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  return out;
+}
+
+std::string proseHtml(const isa::InstrDb& db, std::string_view prose) {
+  std::string out;
+  for (const isa::ProseBlock& b : isa::proseBlocks(prose)) {
+    switch (b.kind) {
+      case isa::ProseBlock::Kind::Text:
+        out += "<div class=\"prose\">" + linkedProse(db, b.text) + "</div>\n";
+        break;
+      case isa::ProseBlock::Kind::Code:
+        out += "<pre class=\"code\">" + escapeHtml(b.text) + "</pre>\n";
+        break;
+      case isa::ProseBlock::Kind::Table: out += proseTableHtml(db, b.table); break;
+    }
+  }
+  return out;
 }
 
 std::string linkedProse(const isa::InstrDb& db, std::string_view prose) {

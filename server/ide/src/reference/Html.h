@@ -4,6 +4,7 @@
 
 #include <gpuasm/ide/reference/Reference.h>
 #include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/isa/Prose.h>
 
 #include <string>
 #include <string_view>
@@ -19,10 +20,18 @@ std::string linkTo(const ReferenceLink& target, std::string_view text);
 void pageStart(std::string& out, std::string_view title);
 /// Closes <main> and the page.
 void pageEnd(std::string& out);
-/// A prose section of the spec: a heading and the text verbatim (escaped, white space kept),
-/// or nothing when the spec has no such section.
+/// A prose section of the spec: a heading and the text (proseHtml), or nothing when the spec has
+/// no such section.
 void proseSection(std::string& out, const isa::InstrDb& db, std::string_view id, std::string_view heading,
                   const isa::Prose& prose);
+/// Spec prose as HTML, block by block (isa/Prose.h): prose lines verbatim in a
+/// `<div class="prose">` (linkedProse, white space kept by the style sheet), a ``` fence as
+/// `<pre class="code">`, a table as `<table class="prose-table">` with `<thead>` and `<tbody>`,
+/// each cell linkedProse and, when its column's delimiter cell gives one, an `align-left`,
+/// `align-center` or `align-right` class.
+std::string proseHtml(const isa::InstrDb& db, std::string_view prose);
+/// A table of spec prose as proseHtml writes it.
+std::string proseTableHtml(const isa::InstrDb& db, const isa::ProseTable& table);
 
 /// The kind an encoding diagram colours a field by: "fixed" (identifies the variant), else by
 /// its type's kind: "register", "predicate", "immediate" (SImm, UImm, FImm, CMem), "modifier"

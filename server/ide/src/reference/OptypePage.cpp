@@ -67,8 +67,12 @@ const isa::Field* variableField(const isa::InstrDb& db, const isa::Optype& o, st
   return nullptr;
 }
 
-void modifierRow(std::string& out, const isa::InstrDb& db, const isa::Optype& o, const isa::Field* field,
-                 std::string_view spelling, bool isDefault) {
+/// A row of a modifier table: spelling, value, what __ModifierInfo says of it — `meaning`, in a
+/// cell spanning `span` rows, none when a row above spans this one — and, when the table has the
+/// column (`semantics`), the lines of its `case` in the __Semantics switch on the variable.
+void modifierRow(std::string& out, const isa::InstrDb& db, const isa::Field* field, std::string_view spelling,
+                 bool isDefault, const std::string* meaning, std::size_t span,
+                 const std::vector<std::string>* semantics) {
   out += "<tr><td><code>.";
   escapeInto(out, spelling);
   out += "</code>";
@@ -76,25 +80,55 @@ void modifierRow(std::string& out, const isa::InstrDb& db, const isa::Optype& o,
   out += "</td><td>";
   if (field != nullptr)
     if (const auto v = db.typeOf(*field).valueOf(spelling)) out += text::hex(*v);
-  out += "</td><td>";
-  escapeInto(out, isa::modifierMeaning(o, spelling));
-  out += "</td></tr>\n";
+  out += "</td>";
+  if (meaning != nullptr) {
+    out += span > 1 ? "<td rowspan=\"" + std::to_string(span) + "\">" : std::string("<td>");
+    escapeInto(out, *meaning);
+    out += "</td>";
+  }
+  if (semantics != nullptr) {
+    out += "<td>";
+    for (std::size_t i = 0; i < semantics->size(); ++i)
+      out += (i ? "<br>" : "") + ("<code>" + escapeHtml((*semantics)[i]) + "</code>");
+    out += "</td>";
+  }
+  out += "</tr>\n";
+}
+
+/// A domain's table. A meaning __ModifierInfo gives every value alike (a line naming them all,
+/// SHFL's 002:63) is said once, in a cell spanning the rows; what is specific to each value is
+/// its case in the __Semantics switch, a column when the semantics have one.
+void domainTable(std::string& out, const isa::InstrDb& db, const isa::Optype& o,
+                 const isa::ModifierDomain& d) {
+  const isa::Field* field = variableField(db, o, d.variable);
+  out += "<h3><code>.";
+  escapeInto(out, d.variable);
+  out += "</code>";
+  if (field != nullptr)
+    out += " — field <code>" + escapeHtml(field->name) + "</code> " + bits(*field) + ", type " +
+           linkTo(referenceOf(db.typeOf(*field)), db.typeOf(*field).name);
+  std::vector<std::string> meanings;
+  std::vector<std::vector<std::string>> cases;
+  for (const isa::DomainValue& v : d.values) {
+    meanings.push_back(isa::modifierMeaning(o, v.spelling));
+    cases.push_back(isa::modifierCase(o, d.variable, v.spelling));
+  }
+  const bool withCases = std::ranges::any_of(cases, [](const auto& c) { return !c.empty(); });
+  const bool shared =
+      meanings.size() > 1 && !meanings.front().empty() &&
+      std::ranges::all_of(meanings, [&](const std::string& m) { return m == meanings.front(); });
+  out += "</h3>\n<table><tr><th>spelling</th><th>value</th><th>meaning (__ModifierInfo)</th>";
+  out += withCases ? "<th>its case in __Semantics</th></tr>\n" : "</tr>\n";
+  for (std::size_t i = 0; i < d.values.size(); ++i)
+    modifierRow(out, db, field, d.values[i].spelling, d.values[i].isDefault,
+                shared && i > 0 ? nullptr : &meanings[i], shared ? d.values.size() : 1,
+                withCases ? &cases[i] : nullptr);
+  out += "</table>\n";
 }
 
 void modifiersSection(std::string& out, const isa::InstrDb& db, const isa::Optype& o) {
   out += "<section id=\"modifiers\">\n<h2>Modifiers</h2>\n";
-  for (const isa::ModifierDomain& d : o.syntax.domains) {
-    const isa::Field* field = variableField(db, o, d.variable);
-    out += "<h3><code>.";
-    escapeInto(out, d.variable);
-    out += "</code>";
-    if (field != nullptr)
-      out += " — field <code>" + escapeHtml(field->name) + "</code> " + bits(*field) + ", type " +
-             linkTo(referenceOf(db.typeOf(*field)), db.typeOf(*field).name);
-    out += "</h3>\n<table><tr><th>spelling</th><th>value</th><th>meaning (__ModifierInfo)</th></tr>\n";
-    for (const isa::DomainValue& v : d.values) modifierRow(out, db, o, field, v.spelling, v.isDefault);
-    out += "</table>\n";
-  }
+  for (const isa::ModifierDomain& d : o.syntax.domains) domainTable(out, db, o, d);
   std::vector<std::string> literals;
   for (const isa::SyntaxForm& form : o.syntax.forms)
     for (std::size_t p = form.mnemonicParts; p < form.parts.size(); ++p)
@@ -102,25 +136,15 @@ void modifiersSection(std::string& out, const isa::InstrDb& db, const isa::Optyp
         literals.push_back(form.parts[p].text);
   if (!literals.empty()) {
     out += "<h3>Literal modifiers</h3>\n<table><tr><th>spelling</th><th></th><th>meaning</th></tr>\n";
-    for (const std::string& l : literals) modifierRow(out, db, o, nullptr, l, false);
+    for (const std::string& l : literals) {
+      const std::string meaning = isa::modifierMeaning(o, l);
+      modifierRow(out, db, nullptr, l, false, &meaning, 1, nullptr);
+    }
     out += "</table>\n";
   }
   if (o.syntax.domains.empty() && literals.empty()) out += "<p>None.</p>\n";
-  if (o.docs.modifierInfo.present)
-    out += "<div class=\"prose\">" + linkedProse(db, text::trim(o.docs.modifierInfo.text)) + "</div>\n";
+  if (o.docs.modifierInfo.present) out += proseHtml(db, o.docs.modifierInfo.text);
   out += "</section>\n";
-}
-
-/// A prose text without its ``` fence lines (the semantics are shown as code already).
-std::string withoutFences(std::string_view prose) {
-  std::string out;
-  while (!prose.empty()) {
-    const std::size_t nl = prose.find('\n');
-    const std::string_view line = prose.substr(0, nl);
-    prose.remove_prefix(nl == std::string_view::npos ? prose.size() : nl + 1);
-    if (!text::trim(line).starts_with("```")) (out += line) += '\n';
-  }
-  return out;
 }
 
 bool listed(const std::vector<std::string>& list, std::string_view name) {
@@ -215,8 +239,8 @@ std::string optypePage(const isa::InstrDb& db, const isa::Optype& o) {
   for (const std::uint32_t i : o.opcodes) variantSection(out, db, db.opcodes()[i]);
   out += "</section>\n";
   if (o.docs.semantics.present)
-    out += "<section id=\"semantics\">\n<h2>Semantics</h2>\n<pre class=\"code\">" +
-           escapeHtml(text::trim(withoutFences(o.docs.semantics.text))) + "</pre>\n</section>\n";
+    out += "<section id=\"semantics\">\n<h2>Semantics</h2>\n" + proseHtml(db, o.docs.semantics.text) +
+           "</section>\n";
   errataSection(out, db, o);
   out += examplesSection(db, o);
   proseSection(out, db, "simulation", "Simulation", o.docs.simulation);

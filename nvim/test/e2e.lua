@@ -480,6 +480,32 @@ else
   check(':GpuasmLiveValues toggles them on again', shows(redux, 'R3 = 0x1f0'), live_text(redux))
 end
 
+-- The plug-in declares that it reports its cursor (experimental.gpuasm.cursorNotifications;
+-- a client that does not gets the encoding after every instruction, docs/PROTOCOL.md): the
+-- server's encoding hints over the whole file are on the cursor's line only, the IADD's.
+local gpuasm_client = require('gpuasm').client(warp)
+local declared = gpuasm_client and vim.tbl_get(gpuasm_client.config, 'capabilities', 'experimental', 'gpuasm', 'cursorNotifications')
+check('the client declares experimental.gpuasm.cursorNotifications', declared == true, vim.inspect(declared))
+vim.api.nvim_win_set_cursor(vim.fn.bufwinid(warp), { iadd, 0 })
+require('gpuasm').send_cursor(warp)
+local function encoding_hint_lines()
+  local hints, hint_error = request_sync(warp, 'textDocument/inlayHint', {
+    textDocument = { uri = vim.uri_from_bufnr(warp) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = vim.api.nvim_buf_line_count(warp), character = 0 } },
+  })
+  local lines = {}
+  for _, h in ipairs(hints or {}) do
+    if type(h.label) == 'string' and h.label:match('^0x' .. string.rep('%x', 32) .. '$') then
+      lines[#lines + 1] = h.position.line
+    end
+  end
+  return lines, hint_error
+end
+check('the encoding hint is on the cursor\'s line only', wait_for(function()
+  local lines = encoding_hint_lines()
+  return #lines == 1 and lines[1] == iadd - 1
+end), vim.inspect({ encoding_hint_lines() }))
+
 -- A false `// @expect` after REDUX.SUM is an error naming R3's value (0x1f0 in all 32 lanes),
 -- found once the server has run the file; made true, it goes.
 vim.api.nvim_buf_set_lines(warp, redux, redux, false, { '// @expect R3 == 0x1f1' })

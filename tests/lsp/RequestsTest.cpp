@@ -11,7 +11,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <filesystem>
+#include <iterator>
 #include <set>
 #include <fstream>
 #include <sstream>
@@ -161,9 +163,12 @@ TEST_F(Requests, HoverOnARegisterShowsItsLiveValueInItsType) {
 // tests/asm/encode-by-hand.py from the spec's field declarations.
 // The encodings by hand: MOV (optype 17 = 0x11) with an immediate (stype I = 0xd), guard PT (7 at
 // bit 12), rd at bit 16 and the immediate in bits 32..63: 0x…10_00017d11 and 0x…20_00027d11.
+// The client declares that it reports its cursor (experimental.gpuasm.cursorNotifications, as
+// the VS Code and Neovim clients do), so the hint follows it by default.
 TEST_F(Requests, TheEncodingHintFollowsTheCursorAndTheSettingShowsAllOrNone) {
   start("MOV R1, 0x10 ; // x\nMOV R2, 0x20 ;\n",
-        {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}}});
+        {{"workspace", {{"inlayHint", {{"refreshSupport", true}}}}},
+         {"experimental", {{"gpuasm", {{"cursorNotifications", true}}}}}});
   const std::string first = "0x00000000000000000000001000017d11",
                     second = "0x00000000000000000000002000027d11";
   auto hints = [&] {
@@ -217,6 +222,110 @@ TEST_F(Requests, TheEncodingHintFollowsTheCursorAndTheSettingShowsAllOrNone) {
                 .size(),
             1u);
   EXPECT_TRUE(hints().empty());
+}
+
+// examples/kernel.asm's text, and the 0-based lines that hold an instruction, counted from the
+// text alone: a line whose code (what precedes `//`) is not blank and ends with `;`. The file
+// has no labels and no directives but comments, so every such line is one instruction.
+struct KernelFile {
+  std::string text;
+  std::set<int> instructionLines;
+  int lineCount = 0;
+};
+KernelFile kernelFile() {
+  KernelFile k;
+  std::ifstream in(std::string(GPUASM_SOURCE_DIR) + "/examples/kernel.asm");
+  std::ostringstream all;
+  all << in.rdbuf();
+  k.text = all.str();
+  std::istringstream lines(k.text);
+  for (std::string line; std::getline(lines, line); ++k.lineCount) {
+    std::string code = line.substr(0, line.find("//"));
+    while (!code.empty() && std::isspace(static_cast<unsigned char>(code.back()))) code.pop_back();
+    if (!code.empty() && code.back() == ';') k.instructionLines.insert(k.lineCount);
+  }
+  return k;
+}
+
+// The lines of the encoding hints (a label of 0x and 32 hex digits; the live-value hints are
+// `R1 = …`) over the whole document; a line with two would show twice in `count`.
+struct EncodingHintLines {
+  std::set<int> lines;
+  std::size_t count = 0;
+};
+EncodingHintLines encodingHintLines(Session& s, int lineCount) {
+  EncodingHintLines out;
+  for (const json& h :
+       s.call("textDocument/inlayHint", {{"textDocument", kDoc}, {"range", range(0, 0, lineCount, 0)}})) {
+    const std::string label = h["label"];
+    if (label.size() != 34 || !label.starts_with("0x") ||
+        label.find_first_not_of("0123456789abcdef", 2) != std::string::npos)
+      continue;
+    out.lines.insert(h["position"]["line"].get<int>());
+    ++out.count;
+  }
+  return out;
+}
+
+const json kReportsCursor = {{"experimental", {{"gpuasm", {{"cursorNotifications", true}}}}}};
+
+// A client with no gpuasm extensions (Emacs eglot, Helix, Kate, a plain stdio client) never sends
+// gpuasm/cursor: it gets the encoding after every instruction. examples/kernel.asm has 20: ULDC and
+// MOV, five SHFL.BFLY/FADD pairs, MUFU.RCP, two FMULs, FSETP, the guarded FADD, VOTE, POPC, IMAD.WIDE.
+TEST_F(Requests, APlainClientGetsTheEncodingAfterEveryInstruction) {
+  const KernelFile k = kernelFile();
+  ASSERT_EQ(k.instructionLines.size(), 20u);
+  start(k.text);
+  const EncodingHintLines hinted = encodingHintLines(*this, k.lineCount);
+  EXPECT_EQ(hinted.lines, k.instructionLines);
+  EXPECT_EQ(hinted.count, k.instructionLines.size());
+}
+
+// A client that reports its cursor gets the encoding on the cursor's line only: none before it
+// says where the cursor is. The setting, when the client sends one, wins either way.
+TEST_F(Requests, AClientThatReportsItsCursorGetsTheEncodingOnThatLineOnly) {
+  const KernelFile k = kernelFile();
+  start(k.text, kReportsCursor);
+  EXPECT_EQ(encodingHintLines(*this, k.lineCount).count, 0u);
+  const int line = *std::next(k.instructionLines.begin(), 5);
+  send({note("gpuasm/cursor", {{"textDocument", kDoc}, {"position", pos(line, 0)}})});
+  const EncodingHintLines hinted = encodingHintLines(*this, k.lineCount);
+  EXPECT_EQ(hinted.lines, std::set<int>{line});
+  EXPECT_EQ(hinted.count, 1u);
+}
+
+TEST(EncodingHintsSetting, AnExplicitSettingWinsOverWhatTheClientDeclares) {
+  const KernelFile k = kernelFile();
+  {  // A plain client that asks for "cursor": nothing until it says where its cursor is.
+    Session s;
+    s.start(k.text, json::object(), {{"encodingHints", "cursor"}});
+    EXPECT_EQ(encodingHintLines(s, k.lineCount).count, 0u);
+  }
+  {  // "off" from a plain client: none.
+    Session s;
+    s.start(k.text, json::object(), {{"encodingHints", "off"}});
+    EXPECT_EQ(encodingHintLines(s, k.lineCount).count, 0u);
+  }
+  {  // A client that reports its cursor and asks for "all": every instruction's, cursor or not.
+    Session s;
+    s.start(k.text, kReportsCursor, {{"encodingHints", "all"}});
+    s.send(
+        {note("gpuasm/cursor", {{"textDocument", kDoc}, {"position", pos(*k.instructionLines.begin(), 0)}})});
+    const EncodingHintLines hinted = encodingHintLines(s, k.lineCount);
+    EXPECT_EQ(hinted.lines, k.instructionLines);
+    EXPECT_EQ(hinted.count, k.instructionLines.size());
+  }
+  {  // The setting changed later wins too: a plain client switched to "cursor", then told a line.
+    Session s;
+    s.start(k.text);
+    EXPECT_EQ(encodingHintLines(s, k.lineCount).count, k.instructionLines.size());
+    s.send({note("workspace/didChangeConfiguration",
+                 {{"settings", {{"gpuasm", {{"encodingHints", "cursor"}}}}}})});
+    EXPECT_EQ(encodingHintLines(s, k.lineCount).count, 0u);
+    const int line = *k.instructionLines.rbegin();
+    s.send({note("gpuasm/cursor", {{"textDocument", kDoc}, {"position", pos(line, 0)}})});
+    EXPECT_EQ(encodingHintLines(s, k.lineCount).lines, std::set<int>{line});
+  }
 }
 
 TEST_F(Requests, InitializationOptionsCanStartWithHintsOff) {

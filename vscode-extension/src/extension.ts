@@ -133,6 +133,22 @@ const pushedDiagnostics: StaticFeature = {
   clear(): void {},
 };
 
+/**
+ * Tells the server that this client reports its cursor (gpuasm/cursor, sent by sendCursor): its
+ * encoding hints then follow the cursor by default. A client that does not declare it gets them
+ * after every instruction (docs/PROTOCOL.md, experimental.gpuasm.cursorNotifications).
+ */
+const cursorNotifications: StaticFeature = {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = { ...(capabilities.experimental as object | undefined), gpuasm: { cursorNotifications: true } };
+  },
+  initialize(): void {},
+  getState(): FeatureState {
+    return { kind: 'static' };
+  },
+  clear(): void {},
+};
+
 function modifierRange(document: vscode.TextDocument, position: vscode.Position): vscode.Range {
   const text = document.lineAt(position.line).text.slice(0, position.character);
   const match = /[A-Za-z0-9_]*$/.exec(text);
@@ -218,6 +234,7 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
   };
   client = new LanguageClient('gpuasm', 'gpuasm', serverOptions, clientOptions);
   client.registerFeature(pushedDiagnostics);
+  client.registerFeature(cursorNotifications);
   try {
     await client.start();
   } catch (error) {

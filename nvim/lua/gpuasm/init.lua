@@ -164,6 +164,11 @@ local function client_config(binary, buf)
     root_dir = root_dir(buf),
     init_options = M.settings(),
     settings = { gpuasm = M.settings() },
+    -- The plug-in reports the cursor (gpuasm/cursor, M.send_cursor): the server's encoding hints
+    -- follow it by default (docs/PROTOCOL.md, experimental.gpuasm.cursorNotifications). Merged
+    -- into the defaults: Neovim before 0.10 takes `capabilities` instead of its own.
+    capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(),
+      { experimental = { gpuasm = { cursorNotifications = true } } }),
     handlers = { ['gpuasm/specStatus'] = spec_status },
     -- The server knows a spec file by this language id (docs/PROTOCOL.md).
     get_language_id = function(_, filetype) return filetype == 'gpuasmspec' and 'gpuasm-spec' or filetype end,

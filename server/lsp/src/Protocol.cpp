@@ -249,6 +249,10 @@ void from_json(const protocol::json& j, ClientCapabilities& c) {
     c.watchedFiles = boolMember(*watched, "dynamicRegistration", false);
     c.relativePatterns = boolMember(*watched, "relativePatternSupport", false);
   }
+  // Our own clients (VS Code, Neovim) say they report the cursor; LSP 3.17 keeps
+  // `experimental` for such client capabilities of a server's own.
+  if (const json* ours = path(j, {"experimental", "gpuasm"}))
+    c.cursorNotifications = boolMember(*ours, "cursorNotifications", false);
 }
 
 }  // namespace gpuasm::lsp

@@ -176,6 +176,10 @@ void Server::handleInitialize(const Call& call) {
   try {
     const auto init = params.get<InitializeParams>();
     client_ = init.client;
+    // The encoding hints follow the cursor only for a client that reports it (gpuasm/cursor);
+    // any other gets them after every instruction. The client's own setting overrides either.
+    settings.encodingHints =
+        client_.cursorNotifications ? workspace::EncodingHints::Cursor : workspace::EncodingHints::All;
     if (!init.initializationOptions.is_null()) {
       settings = settingsFrom(settings, init.initializationOptions);
       specDir = specDirSetting(init.initializationOptions);

@@ -39,6 +39,10 @@ struct ClientCapabilities {
   bool utf8Positions = false;     ///< general.positionEncodings offers utf-8 (else UTF-16)
   bool watchedFiles = false;      ///< workspace.didChangeWatchedFiles.dynamicRegistration
   bool relativePatterns = false;  ///< workspace.didChangeWatchedFiles.relativePatternSupport
+  /// experimental.gpuasm.cursorNotifications (docs/PROTOCOL.md): the client sends `gpuasm/cursor`
+  /// as its cursor moves, so the encoding hints can follow it (`encodingHints` "cursor" by
+  /// default); a client that does not declare it gets them after every instruction.
+  bool cursorNotifications = false;
 };
 
 /// A document's diagnostics as the client last got them: pushed (publishDiagnostics) or pulled

@@ -38,7 +38,9 @@ enum class EncodingHints : std::uint8_t {
 
 /// What the client can switch (its settings; docs/PROTOCOL.md lists them).
 struct Settings {
-  EncodingHints encodingHints = EncodingHints::Cursor;  ///< the 128-bit encoding as an inlay hint
+  /// The 128-bit encoding as an inlay hint. The language server starts a client that does not
+  /// report its cursor (no experimental.gpuasm.cursorNotifications) with All.
+  EncodingHints encodingHints = EncodingHints::Cursor;
   bool liveValues = true;                       ///< what each line wrote, as inlay hints and inline values
   std::optional<std::uint32_t> liveValuesLane;  ///< the lane shown; none = a summary of the active lanes
   /// The uninitialized-read and dead-write findings per document at most.

@@ -220,6 +220,8 @@ void CommandTable::addRunCommands() {
   a->add_flag("--json", runOptions_.json, "the result as JSON");
   a->add_flag("--trace", runOptions_.trace, "with --json: the registers each executed line wrote");
   a->add_option("--step-limit", runOptions_.stepLimit, "execute at most N instructions")->option_text("N");
+  a->add_flag("--hex", runOptions_.hex,
+              "the table's values as their bits in hex (default: each in the type its last writer gives it)");
   specOptions(*a, runOptions_);
 
   a = command("test", "run each file and check its // @expect lines", test_, runTest);

@@ -99,6 +99,7 @@ struct ParseOptions {
 struct RunOptions : SpecUse {
   std::string file;
   bool json = false, trace = false;
+  bool hex = false;                    ///< the table's values as bits in hex, not in their types
   std::optional<std::uint32_t> until;  ///< 1-based line
   std::optional<std::uint64_t> stepLimit;
   std::optional<std::string> statePath;

@@ -1,7 +1,8 @@
-// `gpuasm run FILE [--until LINE] [--state STATE.json] [--json] [--trace] [--step-limit N]`:
-// simulate a file on one warp and print the registers across the 32 lanes (values that changed
-// from the initial state are marked), or the JSON of DESIGN.md §6. Exit 1 when the run stopped
-// on an error or the file has errors.
+// `gpuasm run FILE [--until LINE] [--state STATE.json] [--json] [--trace] [--step-limit N] [--hex]`:
+// simulate a file on one warp and print the registers across the 32 lanes, each value in the
+// type the last instruction that wrote it gives it (`--hex`: every value's bits in hex; values
+// that changed from the initial state are marked), or the JSON of docs/PROTOCOL.md. Exit 1 when
+// the run stopped on an error or the file has errors.
 #include "Commands.h"
 
 #include <gpuasm/ide/execution/Run.h>
@@ -10,49 +11,96 @@
 #include <gpuasm/wire/RunJson.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace gpuasm::tool {
 
 namespace {
 
+// What a register shows in the table: its type's format (sim::formatValue, as the live values
+// and the debugger show it; bits in hex unless an executed instruction typed it), or with
+// `hex` its raw bits: 8 hex digits for R ("3f000000"), "0x" and 8 for UR, 1/0 for P.
+class Cells {
+ public:
+  Cells(const std::vector<ide::RegisterType>& types, bool hex) : hex_(hex) {
+    for (const ide::RegisterType& t : types) types_[{t.file, t.number}] = t.type;
+  }
+  std::string operator()(sim::RegFile file, std::uint32_t number, std::uint32_t bits) const {
+    const bool pred = file == sim::RegFile::P || file == sim::RegFile::UP;
+    if (hex_) {
+      if (pred) return bits != 0 ? "1" : "0";
+      return file == sim::RegFile::UR ? sim::formatBits(bits, sim::ValueFormat::PaddedHex)
+                                      : text::hex(bits, {.digits = 8, .prefix = false});
+    }
+    if (pred) return sim::formatValue({sim::ValueType::Bool, bits != 0 ? 1u : 0u});
+    const auto t = types_.find({file, number});
+    return sim::formatValue({t == types_.end() ? sim::ValueType::U32 : t->second, bits});
+  }
+
+ private:
+  bool hex_;
+  std::map<std::pair<sim::RegFile, std::uint32_t>, sim::ValueType> types_;
+};
+
 // The register table: uniform registers on one line each, then one row per lane with a column
-// per R and P register. '*' marks a value that differs from the initial state.
-void printTable(const sim::WarpState& before, const sim::WarpState& after, std::ostream& out) {
+// per R and P register, each as wide as its widest value. '*' marks a value that differs from
+// the initial state.
+void printTable(const sim::WarpState& before, const sim::WarpState& after, const Cells& cell,
+                std::ostream& out) {
   const sim::RegisterLayout& l = after.layout;
   for (std::uint32_t i = 0; i < sim::kMaxUgpr; ++i)
     if (after.urSet.test(i))
-      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = "
-          << sim::formatBits(after.ur[i], sim::ValueFormat::PaddedHex)
+      out << std::setw(6) << l.name(sim::RegFile::UR, i) << " = " << cell(sim::RegFile::UR, i, after.ur[i])
           << (after.ur[i] != before.ur[i] ? " *" : "") << '\n';
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
     if (after.upSet.test(i))
       out << std::setw(6) << l.name(sim::RegFile::UP, i) << " = " << (after.up[i] ? "true" : "false")
           << (after.up[i] != before.up[i] ? " *" : "") << '\n';
-  std::vector<std::uint32_t> gprs, preds;
+  // A column: its heading and, per lane, the value and whether it changed.
+  struct Column {
+    std::string name;
+    std::array<std::string, sim::kWarpSize> values;
+    std::array<bool, sim::kWarpSize> changed{};
+    std::size_t width = 0;
+  };
+  std::vector<Column> columns;
+  auto add = [&](sim::RegFile file, std::uint32_t i) {
+    Column& c = columns.emplace_back();
+    c.name = l.name(file, i);
+    c.width = c.name.size();
+    for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
+      const bool pred = file == sim::RegFile::P;
+      const std::uint32_t now = pred ? (after.pred(i, lane) ? 1u : 0u) : after.r[i][lane];
+      const std::uint32_t was = pred ? (before.pred(i, lane) ? 1u : 0u) : before.r[i][lane];
+      c.values[lane] = cell(file, i, now);
+      c.changed[lane] = now != was;
+      c.width = std::max(c.width, c.values[lane].size());
+    }
+  };
   for (std::uint32_t i = 0; i < sim::kMaxGpr; ++i)
-    if (after.rSet.test(i)) gprs.push_back(i);
+    if (after.rSet.test(i)) add(sim::RegFile::R, i);
   for (std::uint32_t i = 0; i < sim::kMaxPred; ++i)
-    if (after.pSet.test(i)) preds.push_back(i);
-  if (gprs.empty() && preds.empty()) return;
+    if (after.pSet.test(i)) add(sim::RegFile::P, i);
+  if (columns.empty()) return;
+  // Each column is its width, the '*' and a space: "0000001f* ", "1*  ".
   out << "lane   ";
-  for (std::uint32_t i : gprs) out << std::left << std::setw(10) << l.name(sim::RegFile::R, i);
-  for (std::uint32_t i : preds) out << std::left << std::setw(4) << l.name(sim::RegFile::P, i);
+  for (const Column& c : columns) out << std::left << std::setw(static_cast<int>(c.width + 2)) << c.name;
   out << std::right << '\n';
   for (unsigned lane = 0; lane < sim::kWarpSize; ++lane) {
     out << std::setw(4) << lane << ((after.activeMask >> lane) & 1u ? "   " : " - ");
-    // 8 hex digits without "0x", so that a row of 32-bit registers stays narrow.
-    for (std::uint32_t i : gprs)
-      out << text::hex(after.r[i][lane], {.digits = 8, .prefix = false})
-          << (after.r[i][lane] != before.r[i][lane] ? "* " : "  ");
-    for (std::uint32_t i : preds)
-      out << (after.pred(i, lane) ? '1' : '0')
-          << (after.pred(i, lane) != before.pred(i, lane) ? "*  " : "   ");
-    out << '\n';
+    for (const Column& c : columns)
+      out << std::left << std::setw(static_cast<int>(c.width + 2))
+          << c.values[lane] + (c.changed[lane] ? "*" : "");
+    out << std::right << '\n';
   }
 }
 
@@ -110,7 +158,8 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
           << r.executed << " instruction" << (r.executed == 1 ? "" : "s") << ")\n";
       break;
   }
-  if (outcome.initial && outcome.final) printTable(*outcome.initial, *outcome.final, out);
+  if (outcome.initial && outcome.final)
+    printTable(*outcome.initial, *outcome.final, Cells(outcome.types, options.hex), out);
   return failed || anyError ? kExitInputErrors : kExitOk;
 }
 

@@ -472,6 +472,10 @@ TEST_F(Requests, RunToCursorStopsBeforeTheCursorLineWithRegistersAndTrace) {
   ASSERT_EQ(r["regs"]["R1"].size(), 32u);
   for (const json& v : r["regs"]["R1"]) EXPECT_EQ(v, "0x000001f0");
   EXPECT_FALSE(r["regs"].contains("R3"));  // REDUX did not run
+  // The types beside the bits (RunOutcome::types): IADD (000_ialu.txt:109-127) and SHFL
+  // (002_sync.txt:41-49) have no typed field and no FImm, so R1 and R2 are bits; SHFL's pu is PT,
+  // no register; R0, which only the initial state set, has none.
+  EXPECT_EQ(r["types"], json({{"R1", "u32"}, {"R2", "u32"}}));
   ASSERT_EQ(r["trace"].size(), 11u);
   EXPECT_EQ(r["trace"][0]["line"], 8);  // MOV R1, R0: R1 = lane
   EXPECT_EQ(r["trace"][0]["writes"]["R1"][5], "0x00000005");

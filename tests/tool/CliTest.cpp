@@ -14,11 +14,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 #include <arpa/inet.h>
 #include <csignal>
 #include <fcntl.h>
@@ -899,15 +901,103 @@ TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
       << table.out;
 }
 
+// The snippet's MOV and UMOV have no typed field and no FImm operand: their values are bits,
+// shown in hex — with --hex as 8 digits, without it as the live values show a u32 ("0x1f").
 TEST(Cli, RunTablePrintsLanesAndMarksChangedValues) {
   const auto asmFile = writeTemp("run-table", "snippet.asm", kRunSnippet);
-  const CliRun r = gpuasm("run " + asmFile.string());
+  const CliRun r = gpuasm("run --hex " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("ran to the end: 3 instructions executed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("UR3 = 0x00000005 *"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("UR2 = 0x00000010\n"), std::string::npos) << r.out;  // initialised, unchanged
   // Lane 31: R1 = 0x1f unchanged, R2 = 0x1f written, R3 = 7 written.
   EXPECT_NE(r.out.find("  31   0000001f  0000001f* 00000007* "), std::string::npos) << r.out;
+  const CliRun typed = gpuasm("run " + asmFile.string());
+  ASSERT_EQ(typed.status, 0) << typed.out;
+  EXPECT_NE(typed.out.find("UR3 = 0x5 *"), std::string::npos) << typed.out;
+  EXPECT_NE(typed.out.find("UR2 = 0x10\n"), std::string::npos) << typed.out;
+  // Each column as wide as its widest value ("0x1f", 4; "0x7", 3) or heading, then '*' or ' ',
+  // then a space.
+  EXPECT_NE(typed.out.find("\nlane   R1    R2    R3   \n"), std::string::npos) << typed.out;
+  EXPECT_NE(typed.out.find("\n  31   0x1f  0x1f* 0x7* \n"), std::string::npos) << typed.out;
+}
+
+namespace {
+
+// The table of `gpuasm run` as cells: per lane (0..31), per column heading, the text of the
+// cell ('*' included). The cells hold no blanks, so a row splits on them.
+std::map<unsigned, std::map<std::string, std::string>> runTable(const std::string& out) {
+  std::map<unsigned, std::map<std::string, std::string>> table;
+  std::istringstream lines(out);
+  std::vector<std::string> heading;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (!w.empty() && w[0] == "lane") {
+      heading.assign(w.begin() + 1, w.end());
+    } else if (!heading.empty() && w.size() == heading.size() + 1) {
+      auto& row = table[static_cast<unsigned>(std::stoul(w[0]))];
+      for (std::size_t i = 0; i < heading.size(); ++i) row[heading[i]] = w[i + 1];
+    }
+  }
+  return table;
+}
+
+}  // namespace
+
+// examples/warp-reduce.asm by hand: R0 = lane (the initial state; no instruction writes it, so its
+// value is bits). After the butterfly every lane's R1 is 0 + … + 31 = 496 = 0x1f0 (IADD: no typed
+// field, no FImm, 000_ialu.txt:109-127 — bits); ISETP.EQ sets P0 = (R1 == R3) = true. R6 = the
+// constant word 0x3e000000 (MOV: bits), which is 0.125f (exponent 124 = 2^-3, significand 1.0);
+// FMUL R7 = 0.125 × 4.0 = 0.5 exactly (f32: FMUL takes an FImm), bits 0x3f000000 (exponent 126);
+// FFMA.RZ R8 = 0.5 × 0.5 + 0.25 = 0.5 exactly, the same bits.
+TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
+  const std::string file = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-reduce.asm";
+  const CliRun typed = gpuasm("run " + file);
+  ASSERT_EQ(typed.status, 0) << typed.out;
+  auto table = runTable(typed.out);
+  ASSERT_EQ(table.size(), 32u) << typed.out;
+  for (unsigned lane : {0u, 5u, 31u}) {
+    auto& row = table[lane];
+    std::ostringstream hexLane;
+    hexLane << "0x" << std::hex << lane;
+    EXPECT_EQ(row["R0"], hexLane.str()) << lane;  // unchanged: no '*'
+    EXPECT_EQ(row["R1"], "0x1f0*") << lane;
+    EXPECT_EQ(row["R6"], "0x3e000000*") << lane;
+    EXPECT_EQ(row["R7"], "0.5*") << lane;
+    EXPECT_EQ(row["R8"], "0.5*") << lane;
+    EXPECT_EQ(row["P0"], "true*") << lane;
+  }
+  // --hex: the raw table, every value's bits.
+  const CliRun hex = gpuasm("run --hex " + file);
+  ASSERT_EQ(hex.status, 0) << hex.out;
+  table = runTable(hex.out);
+  auto& row = table[5];
+  EXPECT_EQ(row["R0"], "00000005");
+  EXPECT_EQ(row["R1"], "000001f0*");
+  EXPECT_EQ(row["R6"], "3e000000*");
+  EXPECT_EQ(row["R7"], "3f000000*");
+  EXPECT_EQ(row["R8"], "3f000000*");
+  EXPECT_EQ(row["P0"], "1*");
+  // The JSON keeps both: the bits in regs, the types beside them (a register only the initial
+  // state set has none).
+  const CliRun json = gpuasm("run --json " + file);
+  ASSERT_EQ(json.status, 0) << json.out;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["regs"]["R7"][5], "0x3f000000");
+  EXPECT_EQ(j["regs"]["R0"][5], "0x00000005");
+  EXPECT_EQ(j["types"]["R7"], "f32");
+  EXPECT_EQ(j["types"]["R8"], "f32");
+  EXPECT_EQ(j["types"]["R1"], "u32");
+  EXPECT_EQ(j["types"]["R6"], "u32");
+  EXPECT_EQ(j["types"]["P0"], "bool");
+  EXPECT_FALSE(j["types"].contains("R0"));
+  // Stopped before the FMUL (line 26), R7 was never written: it is not in the table or types.
+  const CliRun before = gpuasm("run --json --until 26 " + file);
+  const auto b = nlohmann::json::parse(before.out);
+  EXPECT_FALSE(b["types"].contains("R7"));
+  EXPECT_EQ(b["types"]["R6"], "u32");
 }
 
 TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {

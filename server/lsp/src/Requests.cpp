@@ -18,7 +18,6 @@
 #include <gpuasm/ide/asm/InlayHints.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
-#include <gpuasm/ide/analysis/ValueTypes.h>
 #include <gpuasm/ide/asm/SemanticTokens.h>
 #include <gpuasm/ide/asm/SignatureHelp.h>
 #include <gpuasm/ide/execution/Run.h>
@@ -378,17 +377,10 @@ json rename(ServerState& state, const RenameParams& p) {
 
 // --- gpuasm extensions (docs/PROTOCOL.md) ---
 
-// `gpuasm run --json`'s result, and per register the last executed instruction wrote, the type it
-// gave it (ValueTypes.h): "f32", "s32", "u32" (shown in hex) or "bool".
-json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::AssembledUnit& unit,
-               const ide::RunOutcome& outcome) {
-  json out = wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
-  json types = json::object();
-  for (const auto& [reg, type] : ide::writtenValueTypes(snap.db(), unit, outcome.result.executed))
-    types[isa::registerSpelling(snap.db(), snap.db().types()[reg.file], reg.number, 1)] =
-        sim::valueTypeName(type);
-  out["types"] = std::move(types);
-  return out;
+// `gpuasm run --json`'s result, its `types` included (per register the last executed
+// instruction wrote, the type it gave it: RunOutcome::types).
+json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
+  return wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
 }
 
 json runToCursor(ServerState& state, const PositionParams& p) {
@@ -399,7 +391,7 @@ json runToCursor(ServerState& state, const PositionParams& p) {
   request.stateFile = p.state;
   const ide::AssembledUnit& unit = snap.assembledUnit();
   const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), unit, request);
-  return runResult(p.uri, snap, unit, outcome);
+  return runResult(p.uri, snap, outcome);
 }
 
 // A page of the instruction reference: the instruction's at a position, or one by name.
@@ -432,7 +424,7 @@ json execute(ServerState& state, const RangeParams& p) {
   request.stateFile = p.state;
   const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
   const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), selection, request);
-  return runResult(p.uri, snap, selection, outcome);
+  return runResult(p.uri, snap, outcome);
 }
 
 json encoding(ServerState& state, const RangeParams& p) {

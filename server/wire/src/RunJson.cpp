@@ -185,12 +185,18 @@ json detail::runJson(const std::string& file, const ide::RunOutcome& outcome,
     if (!r.message.empty()) stop["message"] = r.message;
   }
   json root = {{"file", file}, {"stop", stop}};
+  // Per register an executed instruction wrote, the type the last one that wrote it gives it
+  // (`regs` keeps the bits): "f32", "s32", "u32" (bits, shown in hex) or "bool".
+  json types = json::object();
   if (outcome.final) {
     root["activeMask"] = sim::formatBits(outcome.final->activeMask, kRegisterFormat);
     root["regs"] = detail::registersJson(*outcome.final);
+    for (const ide::RegisterType& t : outcome.types)
+      types[outcome.final->layout.name(t.file, t.number)] = sim::valueTypeName(t.type);
   } else {
     root["regs"] = json::object();
   }
+  root["types"] = std::move(types);
   if (!outcome.result.trace.empty()) {
     json trace = json::array();
     const sim::RegisterLayout* layout = outcome.final ? &outcome.final->layout : nullptr;

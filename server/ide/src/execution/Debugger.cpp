@@ -34,19 +34,6 @@ constexpr std::uint32_t kPrepareLines = 512;
 
 }  // namespace
 
-namespace {
-
-// The simulator's register file of a register type of the database.
-std::optional<sim::RegFile> registerFileOf(const sim::RegisterLayout& l, std::uint32_t type) {
-  if (type == l.regType) return sim::RegFile::R;
-  if (type == l.predType) return sim::RegFile::P;
-  if (type == l.uregType) return sim::RegFile::UR;
-  if (type == l.upredType) return sim::RegFile::UP;
-  return std::nullopt;
-}
-
-}  // namespace
-
 void Debugger::addWriteTypes(const isa::InstrDb& db, const sim::RegisterLayout& layout,
                              const AssembledUnit& unit, const std::vector<std::uint32_t>& statements,
                              Steps& steps) {

@@ -1,11 +1,14 @@
 // runDocument(): assemble, set up the warp, run (see Run.h).
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/ValueTypes.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Semantics.h>
 #include <gpuasm/sim/Simulator.h>
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 namespace gpuasm::ide {
 
@@ -44,7 +47,34 @@ sim::RunOptions runOptionsOf(const RunRequest& request, std::uint64_t executedBe
   return options;
 }
 
+// Per register, its type after a run: what writtenValueTypes says of each part run in turn.
+using TypesSoFar = std::map<std::pair<sim::RegFile, std::uint32_t>, sim::ValueType>;
+
+// The types the first `executed` statements of `unit` give the registers they write, over
+// those `into` holds from the statements before.
+void addWrittenTypes(const isa::InstrDb& db, const sim::RegisterLayout& layout, const AssembledUnit& unit,
+                     std::uint64_t executed, TypesSoFar& into) {
+  if (executed == 0) return;
+  for (const auto& [reg, type] : writtenValueTypes(db, unit, executed))
+    if (const auto file = registerFileOf(layout, reg.file)) into[{*file, reg.number}] = type;
+}
+
+std::vector<RegisterType> typesOf(const TypesSoFar& types) {
+  std::vector<RegisterType> out;
+  out.reserve(types.size());
+  for (const auto& [reg, type] : types) out.push_back({reg.first, reg.second, type});
+  return out;
+}
+
 }  // namespace
+
+std::optional<sim::RegFile> registerFileOf(const sim::RegisterLayout& l, std::uint32_t type) {
+  if (type == l.regType) return sim::RegFile::R;
+  if (type == l.predType) return sim::RegFile::P;
+  if (type == l.uregType) return sim::RegFile::UR;
+  if (type == l.upredType) return sim::RegFile::UP;
+  return std::nullopt;
+}
 
 std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
   if (text.find("@state") == std::string_view::npos) return {};
@@ -127,6 +157,7 @@ class StreamingRun final : public AssemblySink {
   void finish() {
     if (running()) flush();
     if (!stopped_) out_.result.reason = sim::StopReason::End;
+    out_.types = typesOf(types_);
   }
 
  private:
@@ -137,7 +168,9 @@ class StreamingRun final : public AssemblySink {
   void flush() {
     const std::vector<sim::SourceInstruction> source = sourceInstructions(batch_);
     const sim::Program program = sim::prepare(db_, *layout_, sim::SemanticsTable::builtin(), source);
-    sim::RunResult part = sim::run(program, *state_, runOptionsOf(request_, out_.result.executed));
+    const std::uint64_t executedBefore = out_.result.executed;
+    sim::RunResult part = sim::run(program, *state_, runOptionsOf(request_, executedBefore));
+    addWrittenTypes(db_, *layout_, batch_, part.executed - executedBefore, types_);
     sim::RunResult& result = out_.result;
     result.executed = part.executed;
     if (part.line) result.line = part.line;
@@ -158,6 +191,7 @@ class StreamingRun final : public AssemblySink {
   RunOutcome& out_;
   AssembledUnit batch_;
   std::vector<Diagnostic> pieceDiagnostics_;  // those of the piece being delivered
+  TypesSoFar types_;
   bool sawStatement_ = false;
   bool stopped_ = false;
 };
@@ -255,6 +289,9 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
   const sim::Program program = sim::prepare(db, *layout, sim::SemanticsTable::builtin(), source);
   out.result = sim::run(program, state, runOptionsOf(request, 0));
   out.final = std::move(state);
+  TypesSoFar types;
+  addWrittenTypes(db, *layout, unit, out.result.executed, types);
+  out.types = typesOf(types);
   return out;
 }
 

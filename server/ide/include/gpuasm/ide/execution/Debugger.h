@@ -14,6 +14,7 @@
 #pragma once
 
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
@@ -145,14 +146,6 @@ struct LaneView {
   std::uint32_t activeMask = 0;
   std::vector<LaneRegister> registers;  ///< by file (R, P, UR, UP), then number
   std::optional<InstructionLanes> next, previous;
-};
-
-/// The type a register's value has where execution stands (ValueTypes.h): the type the last
-/// instruction executed that wrote it gives it.
-struct RegisterType {
-  sim::RegFile file = sim::RegFile::R;
-  std::uint32_t number = 0;
-  sim::ValueType type = sim::ValueType::U32;
 };
 
 /// A debug session of one document.

@@ -10,6 +10,7 @@
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Simulator.h>
+#include <gpuasm/sim/Value.h>
 #include <gpuasm/sim/WarpState.h>
 
 #include <cstdint>
@@ -20,6 +21,19 @@
 #include <vector>
 
 namespace gpuasm::ide {
+
+/// The type a register's value has after the instructions executed so far (ValueTypes.h): the
+/// type the last of them that wrote it gives it.
+struct RegisterType {
+  sim::RegFile file = sim::RegFile::R;
+  std::uint32_t number = 0;
+  sim::ValueType type = sim::ValueType::U32;
+  friend bool operator==(const RegisterType&, const RegisterType&) = default;
+};
+
+/// The simulator's register file of a register type of the database (RegisterId::file), if it
+/// is one of the four the layout names.
+std::optional<sim::RegFile> registerFileOf(const sim::RegisterLayout& layout, std::uint32_t type);
 
 /// What to run and from which state.
 struct RunRequest {
@@ -38,6 +52,10 @@ struct RunOutcome {
   std::optional<sim::WarpState> final;
   sim::RunResult result;
   std::vector<Diagnostic> diagnostics;  ///< the document's diagnostics plus bad `// @state` directives
+  /// Per register an executed instruction wrote, the type the last one that wrote it gives it
+  /// (writtenValueTypes), by file and number; a register only the initial state set is absent
+  /// (its value is bits). What `gpuasm run` shows each value in, and the run JSON's `types`.
+  std::vector<RegisterType> types;
 };
 
 /// Runs a document: assembles it as `gpuasm check` does (assembleText, chunk by chunk) and runs

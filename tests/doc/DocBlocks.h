@@ -63,7 +63,7 @@ struct Document {
 /// The keys a marker may have (docs/TESTING.md lists what each means).
 inline bool knownMarkerKey(std::string_view key) {
   for (std::string_view k :
-       {"skip", "setup", "run", "exit", "output", "contains", "json-shape", "excerpt", "file", "json"})
+       {"skip", "setup", "use", "run", "exit", "output", "contains", "json-shape", "excerpt", "file", "json"})
     if (k == key) return true;
   return false;
 }
@@ -198,6 +198,172 @@ inline std::vector<Command> commandsOf(const std::vector<std::string>& lines) {
     if (!cmd.empty()) out.push_back({offset, trim(cmd)});
   }
   return out;
+}
+
+// --- Commands a block may not run ------------------------------------------------------------
+//
+// A block that is not skipped runs on the machine of whoever runs the tests: it must not need
+// root, install or remove anything outside its scratch directory, or start an editor. What is
+// refused, by the first word of each simple command (after `VAR=value` words and the wrappers
+// env, nice, nohup, command, exec, time, timeout N), or by what it writes to:
+
+/// The simple commands of a command line: split at `;`, `&`, `|`, `(`, `)`, `` ` ``, `$(` and
+/// newlines outside quotes, each as its words (quotes removed).
+inline std::vector<std::vector<std::string>> simpleCommands(std::string_view line) {
+  std::vector<std::vector<std::string>> out(1);
+  std::string word;
+  bool inWord = false;
+  char quote = 0;
+  auto endWord = [&] {
+    if (inWord) out.back().push_back(word);
+    word.clear();
+    inWord = false;
+  };
+  auto endCommand = [&] {
+    endWord();
+    if (!out.back().empty()) out.emplace_back();
+  };
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote != 0) {
+      if (c == quote)
+        quote = 0;
+      else
+        word += c;
+      continue;
+    }
+    if (c == '\\' && i + 1 < line.size()) {
+      word += line[++i];
+      inWord = true;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inWord = true;
+    } else if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '`' || c == '\n') {
+      endCommand();
+    } else if (c == '$' && i + 1 < line.size() && line[i + 1] == '(') {
+      endCommand();
+      ++i;
+    } else if (c == ' ' || c == '\t') {
+      endWord();
+    } else if (c == '>' || c == '<') {
+      // A redirection is a word of its own: ">" then its target.
+      endWord();
+      std::string op(1, c);
+      while (i + 1 < line.size() && (line[i + 1] == '>' || line[i + 1] == '&')) op += line[++i];
+      out.back().push_back(op);
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  endCommand();
+  if (out.back().empty()) out.pop_back();
+  return out;
+}
+
+/// Whether a path names something outside the scratch directory: absolute (but /dev/null and
+/// the like, and the temporary directory's), or above the current one. The home directory is
+/// the block's own (docs/TESTING.md).
+inline bool outsideScratch(const std::string& path) {
+  if (path.rfind("/dev/", 0) == 0 || path.rfind("/tmp/", 0) == 0) return false;
+  if (!path.empty() && path[0] == '/') return true;
+  return path == ".." || path.rfind("../", 0) == 0 || path.find("/../") != std::string::npos;
+}
+
+/// Why `command` may not run in a doc test (empty: it may): the program or what it touches.
+inline std::string refusedCommand(std::string_view command) {
+  static constexpr std::string_view asRoot[] = {"sudo",      "su",
+                                                "doas",      "pkexec",
+                                                "apt",       "apt-get",
+                                                "aptitude",  "dpkg",
+                                                "snap",      "flatpak",
+                                                "code",      "code-server",
+                                                "systemctl", "service",
+                                                "reboot",    "shutdown",
+                                                "mount",     "umount",
+                                                "chroot",    "chown",
+                                                "useradd",   "update-alternatives",
+                                                "ldconfig"};
+  for (const std::vector<std::string>& words : simpleCommands(command)) {
+    std::size_t k = 0;
+    while (k < words.size()) {
+      const std::string& w = words[k];
+      if (w.find('=') != std::string::npos && w.find('=') > 0 && w[0] != '-' && w.find('/') > w.find('=')) {
+        ++k;  // VAR=value
+      } else if (w == "env" || w == "nice" || w == "nohup" || w == "command" || w == "exec" || w == "time") {
+        ++k;
+        while (k < words.size() && words[k].rfind('-', 0) == 0)  // their options, with a value
+          k += words[k] == "-n" || words[k] == "-u" || words[k] == "-C" || words[k] == "-f" ? 2u : 1u;
+      } else if (w == "timeout") {
+        ++k;
+        while (k < words.size() && words[k].rfind('-', 0) == 0) ++k;
+        if (k < words.size()) ++k;  // the duration
+      } else {
+        break;
+      }
+    }
+    if (k == words.size()) continue;
+    const std::string program = words[k].substr(words[k].rfind('/') + 1);
+    for (std::string_view p : asRoot)
+      if (program == p) return "'" + program + "' needs root or changes the machine";
+    for (std::size_t i = k; i < words.size(); ++i) {
+      const bool script = words[i].find("scripts/setup.sh") != std::string::npos ||
+                          words[i].find("scripts/test.sh") != std::string::npos;
+      if (script) return "'" + words[i] + "' installs packages or runs the whole test suite";
+      if ((words[i] == ">" || words[i] == ">>" || words[i] == "&>" || words[i] == ">&") &&
+          i + 1 < words.size() && outsideScratch(words[i + 1]))
+        return "it writes '" + words[i + 1] + "', outside its scratch directory";
+    }
+    std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(k) + 1, words.end());
+    // A command line it runs is refused as the block's own would be.
+    std::string inner;
+    if (program == "bash" || program == "sh") {
+      for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i - 1] == "-c") inner = args[i];
+    } else if (program == "eval" || program == "xargs") {
+      std::size_t i = 0;
+      while (program == "xargs" && i < args.size() && args[i].rfind('-', 0) == 0) ++i;
+      for (; i < args.size(); ++i) inner += args[i] + " ";
+    }
+    if (!inner.empty())
+      if (std::string why = refusedCommand(inner); !why.empty()) return why;
+    auto has = [&](std::string_view a) {
+      for (const std::string& x : args)
+        if (x == a) return true;
+      return false;
+    };
+    if (program == "cmake" && (has("--install") || (has("--target") && has("install")))) {
+      std::string prefix;
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--prefix" && i + 1 < args.size()) prefix = args[i + 1];
+        if (args[i].rfind("--prefix=", 0) == 0) prefix = args[i].substr(9);
+      }
+      if (prefix.empty()) return "'cmake --install' without --prefix installs into the system";
+      if (outsideScratch(prefix))
+        return "'cmake --install' installs into '" + prefix + "', outside its scratch directory";
+    }
+    if ((program == "make" || program == "ninja") && has("install"))
+      return "'" + program + " install' installs into the system";
+    if ((program == "pip" || program == "pip3") && has("install") && !has("--target"))
+      return "'pip install' installs into the system or the user's site";
+    if (program == "npm" && (has("-g") || has("--global"))) return "'npm -g' installs into the system";
+    std::vector<std::string> operands;
+    for (const std::string& a : args)
+      if (a.rfind('-', 0) != 0) operands.push_back(a);
+    // What these change: every operand of the first ones, the destination (the last) of the others.
+    if (program == "rm" || program == "rmdir" || program == "chmod" || program == "tee" ||
+        program == "touch" || program == "mkdir")
+      for (const std::string& a : operands)
+        if (outsideScratch(a)) return "'" + program + "' on '" + a + "', outside its scratch directory";
+    if ((program == "cp" || program == "mv" || program == "ln" || program == "install" ||
+         program == "rsync") &&
+        !operands.empty() && outsideScratch(operands.back()))
+      return "'" + program + "' into '" + operands.back() + "', outside its scratch directory";
+    if (program == "mv")
+      for (const std::string& a : operands)
+        if (outsideScratch(a)) return "'mv' of '" + a + "', outside its scratch directory";
+  }
+  return {};
 }
 
 // --- JSON with elisions -------------------------------------------------------------------------

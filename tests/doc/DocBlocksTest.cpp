@@ -4,20 +4,20 @@
 // mark one: docs/TESTING.md, "Doc tests". GPUASM_DOCS_ROOT names another directory holding the
 // documents (and the files they name), which is how a broken copy is shown to fail.
 #include "DocBlocks.h"
+#include "Shell.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -51,17 +51,8 @@ std::vector<std::string> splitLines(const std::string& s) {
   return out;
 }
 
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-struct Run {
-  int status = -1;
-  std::string out;  // stdout (and stderr when combined)
-  std::string err;
-};
+using gpuasm::test::ShellResult;
+std::string quoted(const std::string& s) { return gpuasm::test::shellQuoted(s); }
 
 /// A block's scratch directory: `ws/` is the current directory of its commands, holding copies of
 /// the top-level files and directories of the docs root (else the source tree) the block names
@@ -101,26 +92,18 @@ class Workspace {
 
   fs::path ws() const { return dir_ / "ws"; }
 
-  /// Runs `script` with bash in ws/, bounded by kTimeoutSeconds.
-  Run run(const std::string& script, bool combined) const {
+  /// Runs `script` with bash in ws/, bounded by kTimeoutSeconds; stderr joins stdout when
+  /// `combined`.
+  ShellResult run(const std::string& script, bool combined) const {
     const fs::path file = dir_ / "command.sh";
-    const fs::path err = dir_ / "stderr.txt";
-    writeText(file, std::string(combined ? "exec 2>&1\n" : "") + script + "\n");
+    writeText(file, script + "\n");
     fs::create_directories(dir_ / "home");
     const std::string bin = (ws() / "build/bin").string();
-    const std::string cmd = "cd " + quoted(ws().string()) + " && HOME=" + quoted((dir_ / "home").string()) +
-                            " env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME PATH=" + quoted(bin) +
-                            ":\"$PATH\" timeout -k 2 " + std::to_string(kTimeoutSeconds) + " bash " +
-                            quoted(file.string()) + " </dev/null 2>" + quoted(err.string());
-    Run r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (pipe == nullptr) return r;
-    std::array<char, 65536> buf{};
-    for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) r.out.append(buf.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    r.err = readText(err);
-    return r;
+    const std::string cmd =
+        "HOME=" + quoted((dir_ / "home").string()) +
+        " exec env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME PATH=" + quoted(bin) +
+        ":\"$PATH\" bash " + quoted(file.string());
+    return gpuasm::test::runShell(cmd, {ws(), combined, kTimeoutSeconds});
   }
 
   /// What must vary between runs made the same in the document and the output: the scratch
@@ -146,8 +129,10 @@ std::string excerptOf(const std::string& s, std::size_t max = 1500) {
 /// Checks one block; appends "FILE:LINE: message" for each failure.
 class BlockCheck {
  public:
-  BlockCheck(const std::string& file, const Block& block, std::vector<std::string>& failures)
-      : file_(file), block_(block), failures_(failures) {}
+  /// `files`: what the document's `file:` blocks before this one wrote, by name (for `use:`).
+  BlockCheck(const std::string& file, const Block& block, std::map<std::string, std::string>& files,
+             std::vector<std::string>& failures)
+      : file_(file), block_(block), files_(files), failures_(failures) {}
 
   void check() {
     if (const Marker* skip = block_.find("skip")) {
@@ -155,10 +140,19 @@ class BlockCheck {
       if (block_.markers.size() > 1) fail(skip->line, "a skipped block has no other doctest marker");
       return;
     }
+    if (refusesACommand()) return;
     std::string words = block_.text();
     for (const Marker& m : block_.markers) words += " " + m.value;
     Workspace w(words);
     w_ = &w;
+    for (const Marker* m : block_.all("use")) {
+      const auto it = files_.find(m->value);
+      if (it == files_.end())
+        fail(m->line, "'use' names '" + m->value +
+                          "', which no block above it writes (<!-- doctest: file: " + m->value + " -->)");
+      else
+        writeText(w.ws() / m->value, it->second);
+    }
     for (const Marker* m : block_.all("setup")) runExpecting(m->value, m->line, 0, false);
     bool classified = false;
     if (block_.info == "asm")
@@ -171,6 +165,7 @@ class BlockCheck {
       std::string content = block_.text();
       if (json_) content = concreteJson(*json_).dump(2) + "\n";
       writeText(w.ws() / f->value, content);
+      files_[f->value] = content;
     }
     for (const Marker* m : block_.all("run")) {
       classified = true;
@@ -179,7 +174,7 @@ class BlockCheck {
     for (const char* key : {"output", "contains"})
       for (const Marker* m : block_.all(key)) {
         classified = true;
-        const Run r = runExpecting(m->value, m->line, expectedExit(m->value), true);
+        const ShellResult r = runExpecting(m->value, m->line, expectedExit(m->value), true);
         compareText(block_.lines, r.out, std::string(key) == "contains", block_.line, m->value);
       }
     if (!block_.all("json-shape").empty()) {
@@ -203,6 +198,36 @@ class BlockCheck {
  private:
   void fail(std::size_t line, const std::string& message) {
     failures_.push_back(file_ + ":" + std::to_string(line) + ": " + message);
+  }
+
+  // Every command the block would run (its own and its markers'), checked before any runs: one
+  // that needs root or touches the machine outside the scratch directory is refused, and the
+  // block with it.
+  bool refusesACommand() {
+    std::vector<std::pair<std::size_t, std::string>> commands;
+    for (const char* key : {"setup", "run", "output", "contains", "json-shape"})
+      for (const Marker* m : block_.all(key)) commands.emplace_back(m->line, m->value);
+    if (block_.info == "sh") {
+      bool session = false;
+      for (const std::string& l : block_.lines) session = session || l.rfind("$ ", 0) == 0;
+      if (session) {
+        for (std::size_t i = 0; i < block_.lines.size(); ++i)
+          if (block_.lines[i].rfind("$ ", 0) == 0)
+            commands.emplace_back(block_.firstLine() + i, block_.lines[i].substr(2));
+      } else {
+        for (const Command& c : commandsOf(block_.lines))
+          commands.emplace_back(block_.firstLine() + c.offset, c.text);
+      }
+    }
+    bool refused = false;
+    for (const auto& [line, command] : commands) {
+      const std::string why = refusedCommand(command);
+      if (why.empty()) continue;
+      fail(line, "'" + command + "' is not run by the doc test: " + why +
+                     "; mark it skip: <!-- doctest: skip: WHY -->");
+      refused = true;
+    }
+    return refused;
   }
 
   std::pair<int, std::string> parseExit(const Marker& m) {
@@ -231,9 +256,9 @@ class BlockCheck {
     return whole;
   }
 
-  Run runExpecting(const std::string& command, std::size_t line, int status, bool combined) {
-    const Run r = w_->run(command, combined);
-    if (r.status == 124 || r.status == 128 + 9)
+  ShellResult runExpecting(const std::string& command, std::size_t line, int status, bool combined) {
+    const ShellResult r = w_->run(command, combined);
+    if (r.timedOut)
       fail(line, "'" + command + "' did not finish within " + std::to_string(kTimeoutSeconds) + " s");
     else if (r.status != status)
       fail(line, "'" + command + "' exited " + std::to_string(r.status) + ", the document says " +
@@ -307,7 +332,7 @@ class BlockCheck {
       const std::size_t line = block_.firstLine() + i;
       while (i + 1 < block_.lines.size() && block_.lines[i + 1].rfind("$ ", 0) != 0)
         expected.push_back(block_.lines[++i]);
-      const Run r = runExpecting(command, line, expectedExit(command), true);
+      const ShellResult r = runExpecting(command, line, expectedExit(command), true);
       compareText(expected, r.out, false, line, command);
     }
     return true;
@@ -338,7 +363,7 @@ class BlockCheck {
     if (!json_) return;
     std::vector<nlohmann::json> outputs;
     for (const Marker* m : block_.all("json-shape")) {
-      const Run r = runExpecting(m->value, m->line, expectedExit(m->value), false);
+      const ShellResult r = runExpecting(m->value, m->line, expectedExit(m->value), false);
       try {
         outputs.push_back(nlohmann::json::parse(r.out));
       } catch (const nlohmann::json::parse_error& e) {
@@ -355,6 +380,7 @@ class BlockCheck {
 
   std::string file_;
   const Block& block_;
+  std::map<std::string, std::string>& files_;
   std::vector<std::string>& failures_;
   Workspace* w_ = nullptr;
   std::optional<nlohmann::json> json_;
@@ -369,7 +395,8 @@ std::vector<std::string> checkDocument(const fs::path& root, const std::string& 
   const Document doc = parseMarkdown(readText(path));
   for (const Problem& p : doc.problems)
     failures.push_back(relative + ":" + std::to_string(p.line) + ": " + p.message);
-  for (const Block& b : doc.blocks) BlockCheck(relative, b, failures).check();
+  std::map<std::string, std::string> files;
+  for (const Block& b : doc.blocks) BlockCheck(relative, b, files, failures).check();
   return failures;
 }
 
@@ -481,6 +508,53 @@ TEST(DocBlocksExtractor, TextWithElisions) {
   EXPECT_FALSE(matchText({"y", "x"}, {"x", "y", "z"}, true));
 }
 
+// What no block may run unskipped: the program or the place it writes decides, wherever the
+// command stands on the line.
+TEST(DocBlocksExtractor, RefusesCommandsThatNeedRootOrTouchTheMachine) {
+  for (const char* refused : {"sudo apt-get install -y clang",
+                              "apt install x",
+                              "apt-get update",
+                              "dpkg -i gpuasm.deb",
+                              "code --install-extension gpuasm.vsix",
+                              "bash scripts/setup.sh",
+                              "bash scripts/test.sh --quick",
+                              "./scripts/test.sh",
+                              "cmake --install build",
+                              "cmake --install build --prefix /usr/local",
+                              "cmake --install build --prefix=../up",
+                              "cmake --build build --target install",
+                              "make install",
+                              "rm -rf /",
+                              "rm -rf /home/user/.local",
+                              "rm -r ../x",
+                              "echo x > /etc/gpuasm.conf",
+                              "cp a.so /usr/lib/",
+                              "cd build && sudo make",
+                              "FOO=1 nice -n 5 sudo true",
+                              "timeout 5 dpkg -l",
+                              "x=$(sudo id)",
+                              "true | /usr/bin/sudo tee f",
+                              "bash -c 'sudo id'",
+                              "find . | xargs -r sudo rm",
+                              "mkdir ../outside",
+                              "pip install gpuasm"}) {
+    EXPECT_FALSE(refusedCommand(refused).empty()) << refused;
+  }
+  for (const char* allowed :
+       {"gpuasm check examples/kernel.asm", "cmake --install build --prefix stage",
+        "cmake --install build --prefix=$PWD/stage", "rm -rf out", "rm -rf ~/.local",
+        "mkdir -p $HOME/x",  // HOME is the block's own
+        "echo x > /dev/null 2>&1", "cp -r isa-db/spec spec", "printf 'sudo apt-get\\n' > notes.txt",
+        "gpuasm check 'rm -rf /'", "ls /usr/share", "echo '# sudo'", "chmod +x build/bin/xdg-open",
+        "mktemp -d /tmp/x.XXXX"}) {
+    EXPECT_EQ(refusedCommand(allowed), "") << allowed;
+  }
+  // What it says: the program, and why.
+  EXPECT_EQ(refusedCommand("cd x && sudo make"), "'sudo' needs root or changes the machine");
+  EXPECT_EQ(refusedCommand("cmake --install build"),
+            "'cmake --install' without --prefix installs into the system");
+}
+
 // The doc test on documents written here (GPUASM_DOCS_ROOT's way of pointing it elsewhere): each
 // kind of block passes when it is true and fails, naming the file and the block's line, when not.
 class DocBlocksOnADocument : public ::testing::Test {
@@ -586,6 +660,74 @@ TEST_F(DocBlocksOnADocument, EveryBlockIsAccountedFor) {
   ASSERT_EQ(f.size(), 1u) << joined(f);
   EXPECT_EQ(f[0].rfind("DOC.md:1: 'skip' needs a reason", 0), 0u) << f[0];
   EXPECT_TRUE(check("<!-- doctest: skip: needs root -->\n```sh\napt-get install x\n```\n").empty());
+}
+
+// A refused command fails its block, naming the line and "mark it skip", before anything of the
+// block runs: its setup (which would leave a file where the test can see it) included.
+TEST_F(DocBlocksOnADocument, ARefusedCommandStopsTheBlockBeforeAnythingRuns) {
+  const fs::path ran = root_ / "ran";
+  const auto f = check("<!-- doctest: setup: touch " + ran.string() +
+                       " -->\n```sh\ngpuasm check examples/kernel.asm\nsudo apt-get install -y clang\n```\n");
+  ASSERT_EQ(f.size(), 1u) << joined(f);
+  EXPECT_EQ(
+      f[0],
+      "DOC.md:4: 'sudo apt-get install -y clang' is not run by the doc test: 'sudo' needs root or changes "
+      "the machine; mark it skip: <!-- doctest: skip: WHY -->");
+  EXPECT_FALSE(fs::exists(ran));
+  // A marker's command alike, and a session's.
+  auto g = check("<!-- doctest: run: cmake --install build -->\n```\nx\n```\n");
+  ASSERT_EQ(g.size(), 1u) << joined(g);
+  EXPECT_EQ(g[0].rfind("DOC.md:1: 'cmake --install build' is not run by the doc test", 0), 0u) << g[0];
+  g = check("```sh\n$ gpuasm --version\n…\n$ bash scripts/setup.sh\n```\n");
+  ASSERT_EQ(g.size(), 1u) << joined(g);
+  EXPECT_EQ(g[0].rfind("DOC.md:4: 'bash scripts/setup.sh' is not run by the doc test", 0), 0u) << g[0];
+  // Skipped, it is not looked at.
+  EXPECT_TRUE(check("<!-- doctest: skip: installs as root -->\n```sh\nsudo dpkg -i x.deb\n```\n").empty());
+}
+
+// `use:` gives a block a file an earlier `file:` block of the document wrote, so a document can
+// show the input of the output it shows; a name no block above writes is a failure.
+TEST_F(DocBlocksOnADocument, UseGivesABlockTheFileOfAnEarlierBlock) {
+  const std::string input = "<!-- doctest: file: k.asm -->\n```asm\nMOV R1, 0x1 ;\n```\n\n";
+  EXPECT_TRUE(check(input + "<!-- doctest: use: k.asm -->\n<!-- doctest: output: cat k.asm -->\n```\n"
+                            "MOV R1, 0x1 ;\n```\n")
+                  .empty());
+  // Without it the next block's scratch directory has no k.asm.
+  auto f = check(input + "<!-- doctest: output: cat k.asm -->\n```\nMOV R1, 0x1 ;\n```\n");
+  ASSERT_EQ(f.size(), 2u) << joined(f);
+  EXPECT_EQ(f[0].rfind("DOC.md:6: 'cat k.asm' exited 1, the document says 0", 0), 0u) << f[0];
+  f = check("<!-- doctest: use: k.asm -->\n<!-- doctest: output: cat k.asm -->\n```\nMOV R1, 0x1 ;\n```\n" +
+            input);
+  ASSERT_GE(f.size(), 1u);
+  EXPECT_EQ(f[0],
+            "DOC.md:1: 'use' names 'k.asm', which no block above it writes (<!-- doctest: file: k.asm -->)");
+}
+
+// The runner every test that drives a program uses (tests/common/Shell.h).
+TEST(Shell, StatusOutputsApartOrJoinedAndATimeout) {
+  using gpuasm::test::runShell;
+  ShellResult r = runShell("printf out; printf err >&2; exit 3");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out, "out");
+  EXPECT_EQ(r.err, "err");
+  r = runShell("echo a; echo b >&2; echo c", {{}, true, 10});
+  EXPECT_EQ(r.out, "a\nb\nc\n");  // in the order written
+  EXPECT_EQ(r.err, "");
+  r = runShell("pwd", {fs::temp_directory_path(), false, 10});
+  EXPECT_EQ(r.out, fs::temp_directory_path().string() + "\n");
+  r = runShell("cat", {{}, false, 10});  // stdin is empty
+  EXPECT_EQ(r.status, 0);
+  r = runShell("kill -TERM $$");
+  EXPECT_EQ(r.status, 128 + 15);
+  const auto start = std::chrono::steady_clock::now();
+  r = runShell("echo started; sleep 30", {{}, false, 1});
+  EXPECT_TRUE(r.timedOut);
+  EXPECT_EQ(r.status, 124);
+  EXPECT_EQ(r.out, "started\n");
+  // A command that closes its output and goes on is bounded too.
+  r = runShell("exec >&- 2>&-; sleep 30", {{}, false, 1});
+  EXPECT_TRUE(r.timedOut);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
 
 }  // namespace

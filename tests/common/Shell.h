@@ -16,9 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace gpuasm::test {
+namespace shell {
 
-struct ShellResult {
+struct Result {
   /// The exit status; 128 + N when signal N ended it; 124 when the timeout did (as timeout(1)
   /// says); -1 when it could not be started.
   int status = -1;
@@ -27,22 +27,22 @@ struct ShellResult {
   bool timedOut = false;
 };
 
-struct ShellOptions {
+struct Options {
   std::filesystem::path dir;  // the current directory; empty: this process's
   bool joined = false;        // stderr into `out`, in the order written
   int timeoutSeconds = 120;   // then SIGTERM to its process group, SIGKILL 2 s later
 };
 
 /// Quotes `s` for the shell as one word.
-inline std::string shellQuoted(const std::string& s) {
+inline std::string quoted(const std::string& s) {
   std::string q = "'";
   for (const char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
 
 /// Runs `commandLine` with bash as `options` say.
-inline ShellResult runShell(const std::string& commandLine, const ShellOptions& options = {}) {
-  ShellResult r;
+inline Result run(const std::string& commandLine, const Options& options = {}) {
+  Result r;
   int outPipe[2];
   int errPipe[2] = {-1, -1};
   if (pipe2(outPipe, O_CLOEXEC) != 0) return r;
@@ -145,4 +145,4 @@ inline ShellResult runShell(const std::string& commandLine, const ShellOptions& 
   return r;
 }
 
-}  // namespace gpuasm::test
+}  // namespace shell

@@ -51,8 +51,8 @@ std::vector<std::string> splitLines(const std::string& s) {
   return out;
 }
 
-using gpuasm::test::ShellResult;
-std::string quoted(const std::string& s) { return gpuasm::test::shellQuoted(s); }
+using shell::quoted;
+using shell::Result;
 
 /// A block's scratch directory: `ws/` is the current directory of its commands, holding copies of
 /// the top-level files and directories of the docs root (else the source tree) the block names
@@ -94,7 +94,7 @@ class Workspace {
 
   /// Runs `script` with bash in ws/, bounded by kTimeoutSeconds; stderr joins stdout when
   /// `combined`.
-  ShellResult run(const std::string& script, bool combined) const {
+  Result run(const std::string& script, bool combined) const {
     const fs::path file = dir_ / "command.sh";
     writeText(file, script + "\n");
     fs::create_directories(dir_ / "home");
@@ -103,7 +103,7 @@ class Workspace {
         "HOME=" + quoted((dir_ / "home").string()) +
         " exec env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME PATH=" + quoted(bin) +
         ":\"$PATH\" bash " + quoted(file.string());
-    return gpuasm::test::runShell(cmd, {ws(), combined, kTimeoutSeconds});
+    return shell::run(cmd, {ws(), combined, kTimeoutSeconds});
   }
 
   /// What must vary between runs made the same in the document and the output: the scratch
@@ -174,7 +174,7 @@ class BlockCheck {
     for (const char* key : {"output", "contains"})
       for (const Marker* m : block_.all(key)) {
         classified = true;
-        const ShellResult r = runExpecting(m->value, m->line, expectedExit(m->value), true);
+        const Result r = runExpecting(m->value, m->line, expectedExit(m->value), true);
         compareText(block_.lines, r.out, std::string(key) == "contains", block_.line, m->value);
       }
     if (!block_.all("json-shape").empty()) {
@@ -256,8 +256,8 @@ class BlockCheck {
     return whole;
   }
 
-  ShellResult runExpecting(const std::string& command, std::size_t line, int status, bool combined) {
-    const ShellResult r = w_->run(command, combined);
+  Result runExpecting(const std::string& command, std::size_t line, int status, bool combined) {
+    const Result r = w_->run(command, combined);
     if (r.timedOut)
       fail(line, "'" + command + "' did not finish within " + std::to_string(kTimeoutSeconds) + " s");
     else if (r.status != status)
@@ -332,7 +332,7 @@ class BlockCheck {
       const std::size_t line = block_.firstLine() + i;
       while (i + 1 < block_.lines.size() && block_.lines[i + 1].rfind("$ ", 0) != 0)
         expected.push_back(block_.lines[++i]);
-      const ShellResult r = runExpecting(command, line, expectedExit(command), true);
+      const Result r = runExpecting(command, line, expectedExit(command), true);
       compareText(expected, r.out, false, line, command);
     }
     return true;
@@ -363,7 +363,7 @@ class BlockCheck {
     if (!json_) return;
     std::vector<nlohmann::json> outputs;
     for (const Marker* m : block_.all("json-shape")) {
-      const ShellResult r = runExpecting(m->value, m->line, expectedExit(m->value), false);
+      const Result r = runExpecting(m->value, m->line, expectedExit(m->value), false);
       try {
         outputs.push_back(nlohmann::json::parse(r.out));
       } catch (const nlohmann::json::parse_error& e) {
@@ -705,27 +705,26 @@ TEST_F(DocBlocksOnADocument, UseGivesABlockTheFileOfAnEarlierBlock) {
 
 // The runner every test that drives a program uses (tests/common/Shell.h).
 TEST(Shell, StatusOutputsApartOrJoinedAndATimeout) {
-  using gpuasm::test::runShell;
-  ShellResult r = runShell("printf out; printf err >&2; exit 3");
+  Result r = shell::run("printf out; printf err >&2; exit 3");
   EXPECT_EQ(r.status, 3);
   EXPECT_EQ(r.out, "out");
   EXPECT_EQ(r.err, "err");
-  r = runShell("echo a; echo b >&2; echo c", {{}, true, 10});
+  r = shell::run("echo a; echo b >&2; echo c", {{}, true, 10});
   EXPECT_EQ(r.out, "a\nb\nc\n");  // in the order written
   EXPECT_EQ(r.err, "");
-  r = runShell("pwd", {fs::temp_directory_path(), false, 10});
+  r = shell::run("pwd", {fs::temp_directory_path(), false, 10});
   EXPECT_EQ(r.out, fs::temp_directory_path().string() + "\n");
-  r = runShell("cat", {{}, false, 10});  // stdin is empty
+  r = shell::run("cat", {{}, false, 10});  // stdin is empty
   EXPECT_EQ(r.status, 0);
-  r = runShell("kill -TERM $$");
+  r = shell::run("kill -TERM $$");
   EXPECT_EQ(r.status, 128 + 15);
   const auto start = std::chrono::steady_clock::now();
-  r = runShell("echo started; sleep 30", {{}, false, 1});
+  r = shell::run("echo started; sleep 30", {{}, false, 1});
   EXPECT_TRUE(r.timedOut);
   EXPECT_EQ(r.status, 124);
   EXPECT_EQ(r.out, "started\n");
   // A command that closes its output and goes on is bounded too.
-  r = runShell("exec >&- 2>&-; sleep 30", {{}, false, 1});
+  r = shell::run("exec >&- 2>&-; sleep 30", {{}, false, 1});
   EXPECT_TRUE(r.timedOut);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }

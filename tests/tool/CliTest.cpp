@@ -3,6 +3,7 @@
 // `lsp`, and the exit statuses of DESIGN.md §6 (0 fine, 1 input errors, 2 usage
 // or I/O error). Bad input — unknown options, missing directories, garbage spec files — must
 // give a clear message and never crash.
+#include "Shell.h"
 #include "XmlTree.h"
 
 #include <gtest/gtest.h>
@@ -32,24 +33,11 @@
 
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
+using CliRun = shell::Result;
 
-// Runs gpuasm in `dir` (the current directory by default).
+// Runs gpuasm in `dir` (the current directory by default), stdout and stderr together in `out`.
 CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
-  const std::string cmd = (dir.empty() ? std::string() : "cd '" + dir + "' && ") +
-                          std::string(GPUASM_BINARY) + " " + args + " 2>&1";
-  CliRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf{};
-  std::size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  return r;
+  return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir, true});
 }
 
 std::filesystem::path tempDir(const std::string& name) {
@@ -176,14 +164,8 @@ TEST(Cli, EverySubcommandHasHelp) {
 // independent of gpuasm's.
 std::string sha256sumOf(const std::vector<std::filesystem::path>& files) {
   std::string cmd = "cat";
-  for (const auto& f : files) cmd += " '" + f.string() + "'";
-  cmd += " | sha256sum";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return {};
-  std::array<char, 65> digest{};
-  const std::size_t n = fread(digest.data(), 1, 64, pipe);
-  pclose(pipe);
-  return std::string(digest.data(), n);
+  for (const auto& f : files) cmd += " " + shell::quoted(f.string());
+  return shell::run(cmd + " | sha256sum").out.substr(0, 64);
 }
 
 std::vector<std::filesystem::path> sortedFiles(const std::filesystem::path& dir) {
@@ -262,17 +244,11 @@ TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
   const CliRun script = gpuasm("completion bash > completion.bash", dir.string());
   ASSERT_EQ(script.status, 0) << script.out;
   const auto complete = [&](const std::string& words) {
-    const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./completion.bash; COMP_WORDS=(" +
-                            words +
-                            "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _gpuasm; printf \"%s\\n\" "
-                            "\"${COMPREPLY[@]}\" | sort | tr \"\\n\" \" \"' 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;)
-      out.append(buf.data(), n);
-    if (pipe != nullptr) pclose(pipe);
-    return out;
+    return shell::run("source ./completion.bash; COMP_WORDS=(" + words +
+                          "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _gpuasm; printf \"%s\\n\" "
+                          "\"${COMPREPLY[@]}\" | sort | tr \"\\n\" \" \"",
+                      {dir, true})
+        .out;
   };
   EXPECT_EQ(complete("gpuasm ch"), "check ");
   EXPECT_EQ(complete("gpuasm d"), "dap dis doc ");

@@ -1,38 +1,22 @@
 // `gpuasm doc OUT_DIR [--spec-dir DIR]` driven as a user drives it: the pages it writes, its
 // exit statuses (0 written, 2 a usage error or a directory it cannot write), and --spec-dir
 // with a copy of the spec whose edited description shows on the instruction's page.
+#include "Shell.h"
 #include "SpecCopy.h"
 
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 namespace {
 
-struct DocRun {
-  int status = -1;
-  std::string out;
-};
+using DocRun = shell::Result;
 
 DocRun gpuasm(const std::string& args) {
-  const std::string cmd = std::string(GPUASM_BINARY) + " " + args + " 2>&1";
-  DocRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  return r;
+  return shell::run(std::string(GPUASM_BINARY) + " " + args, {{}, true});
 }
 
 std::string read(const std::filesystem::path& p) {

@@ -2,42 +2,29 @@
 // the JSON and the exit status. Expected lines are worked out from the edit (the spec line by
 // searching the edited text; a word from the old one with the edited field's bits changed by
 // hand; a register from the instruction's definition), not taken from the program's output.
+#include "Shell.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-};
+using Outcome = shell::Result;
 
-// Runs gpuasm with `args` in `dir`; stderr joins stdout unless `quiet`.
+// Runs gpuasm with `args` in `dir`; stderr joins stdout unless `quiet` (then it is apart).
 Outcome gpuasm(const std::string& args, const fs::path& dir, bool quiet = false) {
-  const std::string cmd =
-      "cd '" + dir.string() + "' && " + GPUASM_BINARY + " " + args + (quiet ? " 2>/dev/null" : " 2>&1");
-  Outcome r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf{};
-  for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) r.out.append(buf.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  return r;
+  return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir, !quiet});
 }
 
 std::string read(const fs::path& p) {

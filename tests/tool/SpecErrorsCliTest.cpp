@@ -11,6 +11,7 @@
 //   IALU — no guard field pg, which is why `run` could not execute it;
 // - junk: a spec directory whose only file of its own, 000_junk.txt, holds `MOV R1, R2 ;` in
 //   column 1 of line 1: text outside any definition [text-outside-definition].
+#include "Shell.h"
 #include "SpecCopy.h"
 
 #include <gpuasm/isa/SpecCode.h>
@@ -18,8 +19,6 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -27,17 +26,13 @@
 #include <string>
 #include <vector>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string out, err;
-};
+using Outcome = shell::Result;
 
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -46,19 +41,7 @@ std::string read(const fs::path& p) {
 
 // Runs gpuasm with `args` in `dir`: its exit status, stdout and stderr apart.
 Outcome gpuasm(const std::string& args, const fs::path& dir) {
-  const fs::path errFile = dir / "stderr.txt";
-  const std::string cmd =
-      "cd '" + dir.string() + "' && " + GPUASM_BINARY + " " + args + " 2>'" + errFile.string() + "'";
-  Outcome r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf{};
-  for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) r.out.append(buf.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  r.err = read(errFile);
-  fs::remove(errFile);
-  return r;
+  return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir});
 }
 
 // A folder with spec/ (a copy of the embedded spec), the broken specs made from it, and the

@@ -77,15 +77,8 @@ inline Result run(const std::string& commandLine, const Options& options = {}) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point deadline = Clock::now() + std::chrono::seconds(options.timeoutSeconds);
   Clock::time_point killAt{};
-  std::pair<int, std::string*> streams[2] = {{outPipe[0], &r.out}, {errPipe[0], &r.err}};
-  char buf[65536];
-  for (;;) {
-    pollfd fds[2];
-    nfds_t n = 0;
-    for (const auto& [fd, text] : streams)
-      if (fd >= 0) fds[n++] = {fd, POLLIN, 0};
-    if (n == 0) break;
-    const Clock::time_point now = Clock::now();
+  // Past the deadline: SIGTERM to the process group, SIGKILL 2 s later.
+  auto enforceTimeout = [&](Clock::time_point now) {
     if (!r.timedOut && now >= deadline) {
       r.timedOut = true;
       kill(-pid, SIGTERM);
@@ -95,6 +88,17 @@ inline Result run(const std::string& commandLine, const Options& options = {}) {
       kill(-pid, SIGKILL);
       killAt = {};
     }
+  };
+  std::pair<int, std::string*> streams[2] = {{outPipe[0], &r.out}, {errPipe[0], &r.err}};
+  char buf[65536];
+  for (;;) {
+    pollfd fds[2];
+    nfds_t n = 0;
+    for (const auto& [fd, text] : streams)
+      if (fd >= 0) fds[n++] = {fd, POLLIN, 0};
+    if (n == 0) break;
+    const Clock::time_point now = Clock::now();
+    enforceTimeout(now);
     const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
         (r.timedOut ? (killAt == Clock::time_point{} ? now + std::chrono::seconds(1) : killAt) : deadline) -
         now);
@@ -123,15 +127,7 @@ inline Result run(const std::string& commandLine, const Options& options = {}) {
       break;
     if (info.si_pid == pid) break;
     const Clock::time_point now = Clock::now();
-    if (!r.timedOut && now >= deadline) {
-      r.timedOut = true;
-      kill(-pid, SIGTERM);
-      killAt = now + std::chrono::seconds(2);
-    }
-    if (r.timedOut && killAt != Clock::time_point{} && now >= killAt) {
-      kill(-pid, SIGKILL);
-      killAt = {};
-    }
+    enforceTimeout(now);
     usleep(10000);
   }
   // What it started in the background and left running ends with it.

@@ -60,7 +60,12 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
   Client c(argv);
   Figures f;
   c.reply(c.request("initialize",
-                    {{"processId", getpid()}, {"rootUri", rootUri}, {"capabilities", json::object()}}));
+                    {{"processId", getpid()},
+                     {"rootUri", rootUri},
+                     // As gpuasm's own editor clients declare (docs/PROTOCOL.md): the encoding
+                     // hint follows the cursor, so the hint windows measured are the live values,
+                     // the figures of earlier runs.
+                     {"capabilities", {{"experimental", {{"gpuasm", {{"cursorNotifications", true}}}}}}}}));
   c.notify("initialized", json::object());
   auto diagnosticsFor = [&](int version) {
     return c.waitFor([&](const json& m) {

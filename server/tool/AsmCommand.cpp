@@ -147,7 +147,7 @@ int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ost
 }  // namespace
 
 int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options, err);
+  auto load = loadSpecFor(options, err, projectFolderOf(options.file));
   if (!load) return kExitUsage;
   if (options.output) return writeMachineCode(*load->db, options, err);
   auto text = readAssemblyFile(options.file, err);

@@ -2,7 +2,9 @@
 // (file:line:col: severity: message [code]) or as JSON. Exit 1 when any file has an error.
 // The files are mapped (MappedSources), cut into batches assembled by N threads at once
 // (ide::assembleBatches), and every diagnostic is placed and printed as its batch comes back,
-// in file order: memory does not grow with the files or with the number of diagnostics.
+// in file order: memory does not grow with the files or with the number of diagnostics. Each
+// file is checked against its own project's spec (FileSpecs): a run of consecutive files that
+// share one is assembled together, so the output keeps the order of the arguments.
 #include "Commands.h"
 #include "MappedSources.h"
 
@@ -29,9 +31,16 @@ class CheckedFiles final : public ide::BatchDocuments {
     texts_.resize(options.files.size());
   }
 
-  std::size_t count() const override { return options_.files.size(); }
+  /// Assemble files [first, first + n) next: assembleBatches' document i is file first + i.
+  void select(std::size_t first, std::size_t n) {
+    first_ = first;
+    count_ = n;
+  }
+
+  std::size_t count() const override { return count_; }
   // On an assembling thread; batch() reads texts_[i] only after a batch of file i came back.
-  std::expected<std::string_view, std::string> open(std::size_t i) override {
+  std::expected<std::string_view, std::string> open(std::size_t document) override {
+    const std::size_t i = first_ + document;
     auto text = sources_.open(i, options_.files[i]);
     if (!text) return text;
     if (auto problem = ide::binaryFileProblem(options_.files[i], *text)) {
@@ -42,7 +51,8 @@ class CheckedFiles final : public ide::BatchDocuments {
     return text;
   }
 
-  void failed(std::size_t i, std::string&& error) override {
+  void failed(std::size_t document, std::string&& error) override {
+    const std::size_t i = first_ + document;
     ioError_ = true;
     if (json_) {
       json_->beginFile();
@@ -53,9 +63,10 @@ class CheckedFiles final : public ide::BatchDocuments {
   }
 
   void batch(ide::AssembledBatch&& b) override {
-    const std::string& path = options_.files[b.document];
+    const std::size_t i = first_ + b.document;
+    const std::string& path = options_.files[i];
     if (!cursor_) {  // the file's first batch
-      cursor_.emplace(texts_[b.document]);
+      cursor_.emplace(texts_[i]);
       if (json_) json_->beginFile();
     }
     for (const ide::Diagnostic& d : b.diagnostics) {
@@ -69,7 +80,7 @@ class CheckedFiles final : public ide::BatchDocuments {
     if (b.last) {
       if (json_) json_->endFile(path, "");
       cursor_.reset();
-      sources_.close(b.document);
+      sources_.close(i);
     }
   }
 
@@ -84,6 +95,7 @@ class CheckedFiles final : public ide::BatchDocuments {
   std::ostream& err_;
   MappedSources sources_;
   std::vector<std::string_view> texts_;
+  std::size_t first_ = 0, count_ = 0;  // the files being assembled
   std::optional<wire::CheckJsonWriter> json_;
   std::optional<syntax::LineCursor> cursor_;  // of the file being printed
   bool anyError_ = false, ioError_ = false;
@@ -92,13 +104,17 @@ class CheckedFiles final : public ide::BatchDocuments {
 }  // namespace
 
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options, err);
-  if (!load) return kExitUsage;
+  const auto specs = FileSpecs::forFiles(options, options.files, err);
+  if (!specs) return kExitUsage;
   CheckedFiles files(options, out, err);
   ide::BatchOptions batches;
   batches.threads = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   batches.directives = true;
-  ide::assembleBatches(*load->db, files, batches);
+  for (std::size_t first = 0, end = 0; first < options.files.size(); first = end) {
+    for (end = first + 1; end < options.files.size() && specs->same(first, end); ++end) {}
+    files.select(first, end - first);
+    ide::assembleBatches(specs->of(first), files, batches);
+  }
   files.finish();
   return files.status();
 }

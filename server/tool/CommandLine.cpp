@@ -24,8 +24,8 @@ constexpr const char* kExitStatus =
 
 void specDirOption(CLI::App& app, std::optional<std::string>& specDir) {
   app.add_option("--spec-dir", specDir,
-                 "load the spec from DIR (*.txt, *.isa); default: the specDir of the nearest gpuasm.json, "
-                 "else the embedded spec")
+                 "load the spec from DIR (*.txt, *.isa); default: the specDir of the gpuasm.json nearest "
+                 "upward from each FILE (without one, the current directory), else the embedded spec")
       ->option_text("DIR");
 }
 

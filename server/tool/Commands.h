@@ -39,14 +39,47 @@ struct SpecUse {
 };
 
 /// Loads the spec: the files of `specDir`; else, with `lookup`, those of the specDir of the
-/// gpuasm.json in the current directory or its nearest ancestor holding one (ProjectConfig.h);
-/// else the embedded one. Prints I/O errors and a malformed gpuasm.json to `err`; a spec with
-/// errors is reported and refused or allowed as `errors` says. nullopt: the command exits 2.
+/// gpuasm.json in `from` (default: the current directory) or its nearest ancestor holding one
+/// (ProjectConfig.h); else the embedded one. Prints I/O errors and a malformed gpuasm.json to
+/// `err`; a spec with errors is reported and refused or allowed as `errors` says. nullopt: the
+/// command exits 2.
 std::optional<isa::SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
                                          std::ostream& err,
-                                         ProjectLookup lookup = ProjectLookup::FromCurrentDirectory);
-/// The same for a command's --spec-dir and --allow-spec-errors.
-std::optional<isa::SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err);
+                                         ProjectLookup lookup = ProjectLookup::FromCurrentDirectory,
+                                         const std::string& from = ".");
+/// The same for a command's --spec-dir and --allow-spec-errors: the project of `from`, the
+/// folder of the command's one FILE (projectFolderOf), or the current directory for a command
+/// that reads none.
+std::optional<isa::SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err,
+                                         const std::string& from = ".");
+
+/// The folder whose gpuasm.json (or its nearest ancestor's) names the spec of the FILE `path`:
+/// the folder the path names, "." for a bare file name.
+std::string projectFolderOf(const std::string& path);
+
+/// The specs of a command's FILEs (docs/PROTOCOL.md): each FILE's is the specDir of the
+/// gpuasm.json nearest upward from the file's folder, else the embedded one; --spec-dir names
+/// the spec of every file. Each distinct spec is loaded (and judged, SpecErrors) once and shared
+/// by the files that use it.
+class FileSpecs {
+ public:
+  /// Finds and loads the spec of every file of `files`. nullopt when one cannot be used (a
+  /// malformed gpuasm.json, a spec directory that cannot be read, a spec refused for its errors):
+  /// the first such reason is printed to `err` and the command exits 2 before reading any file.
+  static std::optional<FileSpecs> forFiles(const SpecUse& use, const std::vector<std::string>& files,
+                                           std::ostream& err);
+  /// The same for the files' folders (projectFolderOf), "." for the current directory.
+  static std::optional<FileSpecs> load(const SpecUse& use, const std::vector<std::string>& folders,
+                                       std::ostream& err);
+  /// The spec of file `i` (the index into the files or folders given).
+  const isa::InstrDb& of(std::size_t i) const { return *loads_[spec_[i]].db; }
+  /// Whether files `i` and `j` use the same spec (the same database object).
+  bool same(std::size_t i, std::size_t j) const { return spec_[i] == spec_[j]; }
+
+ private:
+  std::vector<isa::SpecLoad> loads_;  // one per distinct spec, in the order first used
+  std::vector<std::size_t> spec_;     // per file, its index into loads_
+};
 
 void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out);
 void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,

@@ -100,10 +100,13 @@ a language server (\fBgpuasm lsp\fR) and a debug adapter (\fBgpuasm dap\fR).)";
 constexpr std::string_view kFilesAndExamples = R"(.SH FILES
 .TP
 .B gpuasm.json
-Looked for in the current directory and its ancestors by every command that reads the spec. Its
+Looked for in the folder of each \fIFILE\fR a command reads (\fBcheck\fR, \fBasm\fR, \fBrun\fR,
+\fBtest\fR, \fBstats\fR, \fBdis \-\-file\fR/\fB\-\-binary\fR) and its ancestors, so each file uses
+its own project's spec wherever the command runs; a command without a file (\fBspec\fR, \fBdoc\fR,
+\fBdis\fR \fIWORD\fR, \fBdap\fR) looks in the current directory and its ancestors. Its
 \fBspecDir\fR, relative to the file, names the directory of the spec's DSL files (\fI*.txt\fR,
 \fI*.isa\fR) to use instead of the embedded spec: \fB{ "specDir": "spec" }\fR. \fB\-\-spec\-dir\fR
-overrides it.
+overrides it for every file.
 .SH EXAMPLES
 .TP
 .B gpuasm check kernel.asm

@@ -124,7 +124,7 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (options.until) request.untilLine = *options.until - 1;
   if (options.stepLimit) request.stepLimit = *options.stepLimit;
   if (options.statePath && !readStateFile(*options.statePath, request.stateFile, err)) return kExitUsage;
-  auto load = loadSpecFor(options, err);
+  auto load = loadSpecFor(options, err, projectFolderOf(options.file));
   if (!load) return kExitUsage;
   auto text = readAssemblyFile(options.file, err);
   if (!text) return kExitUsage;

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -58,23 +59,35 @@ bool acceptLoad(const SpecLoad& load, const std::optional<std::string>& dir, Spe
   return !refuse;
 }
 
-}  // namespace
+// Where a spec comes from: a directory, and the gpuasm.json that named it if one did; no
+// directory: the embedded spec.
+struct SpecChoice {
+  std::optional<std::string> dir;
+  std::string namedBy;
+};
 
-std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
-                                    std::ostream& err, ProjectLookup lookup) {
-  std::optional<std::string> dir = specDir;
-  std::string namedBy;  // the gpuasm.json that named `dir`, if one did
-  if (!dir && lookup == ProjectLookup::FromCurrentDirectory) {
-    auto project = wire::findProjectConfig(".");
+// `specDir`, else the specDir of the gpuasm.json nearest upward from `from` when `lookup` asks
+// for one. nullopt (the reason printed) when that gpuasm.json cannot be read.
+std::optional<SpecChoice> chooseSpec(const std::optional<std::string>& specDir, ProjectLookup lookup,
+                                     const std::string& from, std::ostream& err) {
+  SpecChoice choice{specDir, {}};
+  if (!choice.dir && lookup == ProjectLookup::FromCurrentDirectory) {
+    auto project = wire::findProjectConfig(from);
     if (!project) {
       err << "gpuasm: " << project.error() << '\n';
       return std::nullopt;
     }
-    if (*project) {
-      dir = (*project)->specDir;
-      namedBy = (*project)->file;
+    if (*project && (*project)->specDir) {
+      choice.dir = (*project)->specDir;
+      choice.namedBy = (*project)->file;
     }
   }
+  return choice;
+}
+
+std::optional<SpecLoad> loadChosenSpec(const SpecChoice& choice, SpecErrors errors, std::ostream& err) {
+  const std::optional<std::string>& dir = choice.dir;
+  const std::string& namedBy = choice.namedBy;
   std::optional<SpecLoad> load;
   if (!dir) {
     load = loadEmbeddedSpec();
@@ -90,8 +103,53 @@ std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, S
   return load;
 }
 
-std::optional<SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err) {
-  return loadSpecFor(use.specDir, use.allowSpecErrors ? SpecErrors::Allow : SpecErrors::Refuse, err);
+}  // namespace
+
+std::optional<SpecLoad> loadSpecFor(const std::optional<std::string>& specDir, SpecErrors errors,
+                                    std::ostream& err, ProjectLookup lookup, const std::string& from) {
+  const auto choice = chooseSpec(specDir, lookup, from, err);
+  if (!choice) return std::nullopt;
+  return loadChosenSpec(*choice, errors, err);
+}
+
+std::optional<SpecLoad> loadSpecFor(const SpecUse& use, std::ostream& err, const std::string& from) {
+  return loadSpecFor(use.specDir, use.allowSpecErrors ? SpecErrors::Allow : SpecErrors::Refuse, err,
+                     ProjectLookup::FromCurrentDirectory, from);
+}
+
+std::string projectFolderOf(const std::string& path) {
+  const std::string parent = std::filesystem::path(path).parent_path().string();
+  return parent.empty() ? std::string(".") : parent;
+}
+
+std::optional<FileSpecs> FileSpecs::forFiles(const SpecUse& use, const std::vector<std::string>& files,
+                                             std::ostream& err) {
+  std::vector<std::string> folders;
+  folders.reserve(files.size());
+  for (const std::string& file : files) folders.push_back(projectFolderOf(file));
+  return load(use, folders, err);
+}
+
+std::optional<FileSpecs> FileSpecs::load(const SpecUse& use, const std::vector<std::string>& folders,
+                                         std::ostream& err) {
+  const SpecErrors errors = use.allowSpecErrors ? SpecErrors::Allow : SpecErrors::Refuse;
+  FileSpecs specs;
+  std::vector<std::optional<std::string>> dirs;  // parallel to loads_: two gpuasm.json may name one
+  for (const std::string& folder : folders) {
+    auto choice = chooseSpec(use.specDir, ProjectLookup::FromCurrentDirectory, folder, err);
+    if (!choice) return std::nullopt;
+    const auto known = std::find(dirs.begin(), dirs.end(), choice->dir);
+    if (known != dirs.end()) {
+      specs.spec_.push_back(static_cast<std::size_t>(known - dirs.begin()));
+      continue;
+    }
+    auto load = loadChosenSpec(*choice, errors, err);
+    if (!load) return std::nullopt;
+    dirs.push_back(choice->dir);
+    specs.loads_.push_back(std::move(*load));
+    specs.spec_.push_back(specs.loads_.size() - 1);
+  }
+  return specs;
 }
 
 namespace {
@@ -330,9 +388,23 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
     err << "gpuasm dis: no words given (WORD..., --file F or --binary BIN)\n";
     return kExitUsage;
   }
-  auto load = loadSpecFor(options, err);
-  if (!load) return kExitUsage;
-  const InstrDb& db = *load->db;
+  // The spec of the project --file or --binary is in; words alone: the current directory's.
+  std::vector<std::string> files;
+  if (options.file) files.push_back(*options.file);
+  if (options.binary) files.push_back(*options.binary);
+  std::vector<std::string> folders{"."};
+  if (!files.empty()) {
+    folders.clear();
+    for (const std::string& f : files) folders.push_back(projectFolderOf(f));
+  }
+  const auto specs = FileSpecs::load(options, folders, err);
+  if (!specs) return kExitUsage;
+  if (files.size() == 2 && !specs->same(0, 1)) {
+    err << "gpuasm dis: --file " << files[0] << " and --binary " << files[1]
+        << " are in projects with different specs; --spec-dir DIR names one for both\n";
+    return kExitUsage;
+  }
+  const InstrDb& db = specs->of(0);
   const std::vector<wire::DisEntry> entries = decodeAll(db, inputs);
   const bool anyError = std::any_of(entries.begin(), entries.end(),
                                     [](const wire::DisEntry& e) { return !e.result.issues.empty(); });

@@ -106,11 +106,13 @@ void printStats(const wire::FileStats& f, std::string_view source, const syntax:
 }  // namespace
 
 int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) {
-  auto load = loadSpecFor(options, err);
-  if (!load) return kExitUsage;
+  const auto specs = FileSpecs::forFiles(options, options.files, err);
+  if (!specs) return kExitUsage;
   bool ioError = false, anyError = false;
   std::vector<wire::FileStats> all;
-  for (const std::string& path : options.files) {
+  for (std::size_t i = 0; i < options.files.size(); ++i) {
+    const std::string& path = options.files[i];
+    const isa::InstrDb& db = specs->of(i);
     auto text = ide::readAssemblyFile(path);
     if (!text) {
       ioError = true;
@@ -121,10 +123,10 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
       continue;
     }
     const syntax::LineIndex index(*text);
-    PressureSink sink(*load->db, index.lineCount());
-    ide::assembleText(*load->db, *text, sink);
+    PressureSink sink(db, index.lineCount());
+    ide::assembleText(db, *text, sink);
     const ide::RegisterPressure pressure = sink.finish();
-    wire::FileStats f = statsOf(*load->db, path, sink.errors, pressure, options.lines);
+    wire::FileStats f = statsOf(db, path, sink.errors, pressure, options.lines);
     anyError |= f.errors > 0;
     if (options.json)
       all.push_back(std::move(f));

@@ -207,14 +207,14 @@ int runTest(const TestOptions& options, std::ostream& out, std::ostream& err) {
   const std::uint64_t stepLimit = options.stepLimit.value_or(ide::LiveLimits{}.stepLimit);
   std::optional<sim::InitialState> stateFile;
   if (options.statePath && !readStateFile(*options.statePath, stateFile, err)) return kExitUsage;
-  auto load = loadSpecFor(options, err);
-  if (!load) return kExitUsage;
+  const auto specs = FileSpecs::forFiles(options, options.files, err);
+  if (!specs) return kExitUsage;
 
   std::vector<FileReport> reports;
   bool ioError = false, allPassed = true;
   std::size_t expectations = 0, passed = 0;
-  for (const std::string& path : options.files) {
-    FileReport r = testFile(*load->db, path, stateFile, stepLimit);
+  for (std::size_t i = 0; i < options.files.size(); ++i) {
+    FileReport r = testFile(specs->of(i), options.files[i], stateFile, stepLimit);
     printReport(r, r.ioError.empty() ? out : err);
     ioError |= !r.ioError.empty();
     allPassed &= r.passed();

@@ -21,6 +21,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 #include <arpa/inet.h>
 #include <csignal>
@@ -396,14 +397,12 @@ TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
   std::filesystem::remove_all(dir);
 }
 
-// A project's gpuasm.json names its spec for every command run in it or below it (README
-// "gpuasm.json"). The project's spec renames IType's U32 (000_ialu.txt line 15) and the
-// `.itype = {.S32*, .U32}` domain of IMAD.WIDE (line 472) to UINT32, so there `.UINT32` is the
-// legal modifier of IMAD.WIDE and `.U32` none, the other way round from the embedded spec.
-TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
-  const auto project = tempDir("project");
-  std::filesystem::create_directories(project / "spec");
-  std::filesystem::create_directories(project / "src" / "deeper");
+// Writes the spec files into `dir` with IType's U32 (000_ialu.txt line 15) and the
+// `.itype = {.S32*, .U32}` domain of IMAD.WIDE (line 472) renamed to UINT32, so under it
+// `.UINT32` is the legal modifier of IMAD.WIDE and `.U32` none, the other way round from the
+// embedded spec.
+void writeRenamedU32Spec(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR)) {
     std::string text = fileBytes(entry.path());
     if (entry.path().filename() == "000_ialu.txt") {
@@ -421,8 +420,16 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
       }
       text = edited;
     }
-    std::ofstream(project / "spec" / entry.path().filename(), std::ios::binary) << text;
+    std::ofstream(dir / entry.path().filename(), std::ios::binary) << text;
   }
+}
+
+// A project's gpuasm.json names its spec for every command run in it or below it (README
+// "gpuasm.json"); the project's spec is writeRenamedU32Spec's.
+TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
+  const auto project = tempDir("project");
+  std::filesystem::create_directories(project / "src" / "deeper");
+  ASSERT_NO_FATAL_FAILURE(writeRenamedU32Spec(project / "spec"));
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
   std::ofstream(project / "src" / "t.asm")
       << "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
@@ -447,6 +454,114 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("nowhere' does not exist"), std::string::npos) << r.out;
   std::filesystem::remove_all(project);
+}
+
+// Two projects in one tree pinned to specs that disagree on an enumerator: a/ to a copy of
+// the spec as it is, b/ to writeRenamedU32Spec's. Each FILE is checked against the spec of the
+// gpuasm.json nearest upward from its own folder, wherever the command runs (docs/PROTOCOL.md):
+// in the tree's root (which has no gpuasm.json), in a/, and in an unrelated directory whose own
+// gpuasm.json names a spec that does not exist (a command that looked there would exit 2).
+TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
+  const auto tree = tempDir("two-projects");
+  std::filesystem::create_directories(tree / "a" / "spec");
+  for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
+    std::filesystem::copy_file(entry.path(), tree / "a" / "spec" / entry.path().filename());
+  ASSERT_NO_FATAL_FAILURE(writeRenamedU32Spec(tree / "b" / "spec"));
+  const std::string k =
+      "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  for (const char* p : {"a", "b"}) {
+    std::ofstream(tree / p / "gpuasm.json") << R"({"specDir": "spec"})";
+    std::ofstream(tree / p / "k.asm") << k;
+  }
+  const auto elsewhere = tempDir("two-projects-elsewhere");
+  std::ofstream(elsewhere / "gpuasm.json") << R"({"specDir": "nowhere"})";
+
+  // Per file (in argument order) its diagnostics as (line, column, code, message).
+  using Found = std::vector<std::tuple<int, int, std::string, std::string>>;
+  auto check = [](const std::string& files, const std::string& dir) {
+    const CliRun r = gpuasm("check --json " + files, dir);
+    EXPECT_EQ(r.status, 1) << dir << "\n" << r.out;
+    std::vector<Found> found;
+    const auto j = nlohmann::json::parse(r.out, nullptr, false);
+    if (j.is_discarded()) {
+      ADD_FAILURE() << "not JSON from " << dir << ":\n" << r.out;
+      return found;
+    }
+    for (const auto& f : j["files"]) {
+      Found one;
+      for (const auto& d : f["diagnostics"])
+        one.emplace_back(d["line"].get<int>(), d["column"].get<int>(), d["code"].get<std::string>(),
+                         d["message"].get<std::string>());
+      found.push_back(std::move(one));
+    }
+    return found;
+  };
+  // a/ (the spec as it is): line 2's .UINT32 is not a modifier; b/ (renamed): line 1's .U32 is
+  // not, and b's domain {.S32, .UINT32} has .S32 one letter from it. Both modifiers start after
+  // the 10 bytes of "IMAD.WIDE.", at column 11.
+  const std::vector<Found> expected = {
+      {{2, 11, "unknown-modifier", ".UINT32 is not a modifier of IMAD.WIDE"}},
+      {{1, 11, "unknown-modifier", ".U32 is not a modifier of IMAD.WIDE; did you mean .S32?"}}};
+  EXPECT_EQ(check("a/k.asm b/k.asm", tree.string()), expected);
+  EXPECT_EQ(check("k.asm ../b/k.asm", (tree / "a").string()), expected);
+  const std::string absolute = (tree / "a" / "k.asm").string() + " " + (tree / "b" / "k.asm").string();
+  EXPECT_EQ(check(absolute, elsewhere.string()), expected);
+  // The order of the arguments is the order of the output, also when the specs alternate.
+  const std::string bab = (tree / "b" / "k.asm").string() + " " + (tree / "a" / "k.asm").string() + " " +
+                          (tree / "b" / "k.asm").string();
+  EXPECT_EQ(check(bab, elsewhere.string()), (std::vector<Found>{expected[1], expected[0], expected[1]}));
+  // --spec-dir names the spec of every file.
+  const CliRun all =
+      gpuasm(std::string("check --spec-dir ") + GPUASM_SPEC_DIR + " " + absolute, elsewhere.string());
+  EXPECT_EQ(all.status, 1) << all.out;
+  EXPECT_NE(all.out.find("a/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("b/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << all.out;
+  EXPECT_EQ(all.out.find(".U32 is not"), std::string::npos) << all.out;
+
+  // The other commands that take files, run in a/ on a file of b's that only b's spec accepts:
+  // it assembles (exit 0); under a's spec it would not (exit 1). `run` gets past assembling to
+  // the simulator, whose semantics know IMAD.WIDE's modifiers by the spec's names (U32), so b's
+  // renamed one stops it there instead.
+  const std::string a = (tree / "a").string();
+  std::ofstream(tree / "b" / "u.asm") << "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  for (const char* command : {"check", "asm", "run", "stats", "test"}) {
+    const CliRun r = gpuasm(std::string(command) + " ../b/u.asm", a);
+    const bool run = std::string(command) == "run";
+    EXPECT_EQ(r.status, run ? 1 : 0) << command << "\n" << r.out;
+    EXPECT_EQ(r.out.find("is not a modifier"), std::string::npos) << command << "\n" << r.out;
+    if (run) {
+      EXPECT_NE(r.out.find("the simulator does not know .UINT32"), std::string::npos) << r.out;
+    }
+    const CliRun there = gpuasm(std::string(command) + " --spec-dir spec ../b/u.asm", a);
+    EXPECT_EQ(there.status, 1) << command << "\n" << there.out;
+  }
+  // `stats` and `test` with a file of each project, from the unrelated directory.
+  for (const char* command : {"stats", "test"}) {
+    const CliRun r = gpuasm(std::string(command) + " " + absolute, elsewhere.string());
+    EXPECT_EQ(r.status, 1) << command << "\n" << r.out;
+    if (std::string(command) == "test") {
+      EXPECT_NE(r.out.find("a/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("b/k.asm:1:11: error: .U32 is not a modifier"), std::string::npos) << r.out;
+    }
+  }
+  // `dis --file`: one word decodes to the spelling of the word's file's project. The word is
+  // IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] as a/ assembles it (itype U32 is IType value 1
+  // in both specs, only its name differs).
+  const CliRun word = gpuasm("asm k.asm", a);
+  const std::size_t hex = word.out.find("0x");
+  ASSERT_NE(hex, std::string::npos) << word.out;
+  for (const char* p : {"a", "b"}) std::ofstream(tree / p / "w.txt") << word.out.substr(hex, 34) << "\n";
+  const CliRun disA = gpuasm("dis --asm --file " + (tree / "a" / "w.txt").string(), elsewhere.string());
+  const CliRun disB = gpuasm("dis --asm --file " + (tree / "b" / "w.txt").string(), elsewhere.string());
+  EXPECT_NE(disA.out.find("IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13]"), std::string::npos) << disA.out;
+  EXPECT_NE(disB.out.find("IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13]"), std::string::npos) << disB.out;
+  // A file's project whose gpuasm.json cannot be used is named, as when the command runs there.
+  const CliRun broken = gpuasm("check " + (elsewhere / "x.asm").string(), tree.string());
+  EXPECT_EQ(broken.status, 2) << broken.out;
+  EXPECT_NE(broken.out.find("gpuasm: " + (elsewhere / "gpuasm.json").string() + ": "), std::string::npos)
+      << broken.out;
+  std::filesystem::remove_all(tree);
+  std::filesystem::remove_all(elsewhere);
 }
 
 TEST(Cli, DisDecodesWordsToOpcodeAndFields) {

@@ -12,6 +12,7 @@
 // Renaming U32 to UINT32 in both places turns that around (`.U32` becomes the unknown one), and
 // IMAD's own domain, `.itype = {.S32*, .U32}` (line 255), then names a value IType lacks. A line
 // `garbage here` among IMAD_WIDE_RCR's fields (after line 599) is no field.
+#include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/SpecSource.h>
 #include "LspMessages.h"
 
@@ -369,7 +370,7 @@ TEST(LiveSpec, AChangeOnDiskReachesTheServerThroughTheFileWatcher) {
   ASSERT_EQ(watchers.size(), 2u) << watchers.dump();
   EXPECT_EQ(watchers[0]["globPattern"]["baseUri"], fileUri(ws.root / "spec"));
   EXPECT_EQ(watchers[0]["globPattern"]["pattern"], "*.{txt,isa}");
-  EXPECT_EQ(watchers[1]["globPattern"]["pattern"], "gpuasm.json");
+  EXPECT_EQ(watchers[1]["globPattern"]["pattern"], "**/gpuasm.json");  // the projects' below the root too
   EXPECT_EQ(places(lastPublished(send(s, {openAsm("file:///a.asm", kAsm)}), "file:///a.asm")), kAsWritten);
   renameOnDisk(ws.spec("000_ialu.txt"));
   // A file elsewhere changes nothing; the spec file reloads.
@@ -566,6 +567,94 @@ TEST(LiveSpec, ACleanSpecHasNoLoadErrorsAndNoMessage) {
   EXPECT_TRUE(shownMessages(replies).empty()) << json(shownMessages(replies)).dump();
   info = specInfo(copy);
   EXPECT_TRUE(info.contains("loadErrors") && info["loadErrors"].is_null()) << info.dump();
+}
+
+}  // namespace
+}  // namespace gpuasm::lsp
+
+namespace gpuasm::lsp {
+namespace {
+
+// Two projects in one workspace whose root has no gpuasm.json: a/ pinned to a copy of the spec
+// as it is, b/ to a copy with IType's U32 renamed UINT32 (lines 15 and 472, as the header
+// says). Each document is analysed with the spec of the gpuasm.json nearest upward from its file,
+// as `gpuasm check` checks it (docs/PROTOCOL.md): `.UINT32` is the error in a/k.asm (line 2),
+// `.U32` in b/k.asm (line 1), both after the 10 bytes of "IMAD.WIDE.".
+TEST(LiveSpec, EachDocumentUsesTheSpecOfItsOwnProject) {
+  Workspace ws("two-projects");
+  for (const char* p : {"a", "b"}) {
+    fs::create_directories(ws.root / p / "spec");
+    for (const auto& entry : fs::directory_iterator(ws.root / "spec"))
+      fs::copy_file(entry.path(), ws.root / p / "spec" / entry.path().filename());
+    gpuasm::test::writeFile(ws.root / p / "gpuasm.json", R"({"specDir": "spec"})");
+  }
+  {
+    const fs::path ialu = ws.root / "b" / "spec" / "000_ialu.txt";
+    std::istringstream in(readFile(ialu));
+    std::string line, edited;
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (n == 15) {
+        EXPECT_EQ(line, "    U32;");
+      }
+      if (n == 472) {
+        EXPECT_EQ(line, ".itype = {.S32*, .U32}");
+      }
+      if (n == 15 || n == 472) line.replace(line.find("U32"), 3, "UINT32");
+      edited += line + "\n";
+    }
+    gpuasm::test::writeFile(ialu, edited);
+  }
+  const std::string k =
+      "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
+  const std::string a = fileUri(ws.root / "a" / "k.asm"), b = fileUri(ws.root / "b" / "k.asm");
+  Server s = start(ws).server;
+  const auto opened = send(s, {openAsm(a, k), openAsm(b, k)});
+  const json da = lastPublished(opened, a), db = lastPublished(opened, b);
+  using Places = std::vector<std::tuple<int, int, std::string>>;
+  EXPECT_EQ(places(da), (Places{{1, 10, "unknown-modifier"}})) << da.dump();
+  EXPECT_EQ(places(db), (Places{{0, 10, "unknown-modifier"}})) << db.dump();
+  // The same errors, messages and ranges as `gpuasm check` gives: the assembler run on the text
+  // with the project's spec loaded from its directory.
+  for (const auto& [project, published] : {std::pair{"a", da}, std::pair{"b", db}}) {
+    auto files = isa::readSpecDir((ws.root / project / "spec").string());
+    ASSERT_TRUE(files.has_value());
+    const isa::SpecLoad load = isa::loadSpec(std::move(*files));
+    const ide::AssembledUnit unit = ide::assembleText(*load.db, k);
+    std::vector<std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>> expected, got;
+    for (const ide::Diagnostic& d : unit.diagnostics)
+      if (d.severity == ide::Severity::Error)
+        expected.emplace_back(std::string(isa::spelling(d.code)), d.message, d.range.begin, d.range.end);
+    const std::uint32_t second = static_cast<std::uint32_t>(k.find('\n') + 1);  // the lines are ASCII
+    for (const json& d : published)
+      if (d["severity"] == 1) {
+        const auto offset = [&](const json& p) {
+          return (p["line"] == 0 ? 0 : second) + p["character"].get<std::uint32_t>();
+        };
+        got.emplace_back(d["code"], d["message"], offset(d["range"]["start"]), offset(d["range"]["end"]));
+      }
+    EXPECT_EQ(got, expected) << project;
+  }
+  // Hover on line 2's modifier: a value of IType in b/ (UINT32), no modifier in a/.
+  auto hover = [&](const std::string& uri) {
+    return send(s,
+                {request(5, "textDocument/hover",
+                         {{"textDocument", {{"uri", uri}}}, {"position", {{"line", 1}, {"character", 12}}}})})
+        .at(0)["result"]
+        .dump();
+  };
+  EXPECT_NE(hover(b).find("UINT32"), std::string::npos) << hover(b);
+  EXPECT_EQ(hover(a).find("IType"), std::string::npos) << hover(a);
+  // specInfo per document names its project's spec; without a document, the workspace's (the
+  // embedded one: the root has no gpuasm.json).
+  auto info = [&](const std::string& uri) {
+    return send(s, {request(91, "gpuasm/specInfo", {{"textDocument", {{"uri", uri}}}})}).at(0)["result"];
+  };
+  EXPECT_EQ(info(a)["dir"], (ws.root / "a" / "spec").string());
+  EXPECT_EQ(info(a)["configFile"], (ws.root / "a" / "gpuasm.json").string());
+  EXPECT_EQ(info(b)["dir"], (ws.root / "b" / "spec").string());
+  EXPECT_EQ(info(b)["origin"], "gpuasm.json");
+  EXPECT_EQ(specInfo(s)["origin"], "embedded");
+  EXPECT_TRUE(specInfo(s)["dir"].is_null());
 }
 
 }  // namespace

@@ -179,7 +179,7 @@ json definition(ServerState& state, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(state, p.uri);
   const auto target = ide::getDefinition(snap, at(state, snap).offset(p.position));
   if (!target) return nullptr;
-  const auto place = state.spec.place(state.db(), target->fileIndex, target->line, target->column);
+  const auto place = state.spec.place(snap.db(), target->fileIndex, target->line, target->column);
   if (!place) throw RequestFailed{"the spec cannot be opened: " + place.error()};
   return std::vector<Location>{{place->uri, {place->start, place->end}}};
 }
@@ -390,7 +390,7 @@ json runToCursor(ServerState& state, const PositionParams& p) {
   request.trace = true;
   request.stateFile = p.state;
   const ide::AssembledUnit& unit = snap.assembledUnit();
-  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), unit, request);
+  const ide::RunOutcome outcome = ide::runDocument(snap.db(), snap.text(), unit, request);
   return runResult(p.uri, snap, outcome);
 }
 
@@ -423,7 +423,7 @@ json execute(ServerState& state, const RangeParams& p) {
   request.trace = true;
   request.stateFile = p.state;
   const ide::AssembledUnit selection = ide::selectLines(snap.assembledUnit(), first, last);
-  const ide::RunOutcome outcome = ide::runDocument(state.db(), snap.text(), selection, request);
+  const ide::RunOutcome outcome = ide::runDocument(snap.db(), snap.text(), selection, request);
   return runResult(p.uri, snap, outcome);
 }
 

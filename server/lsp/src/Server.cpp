@@ -202,20 +202,32 @@ void Server::handleRequest(const Call& call) {
   const auto& [id, method, params, state] = call;
   std::vector<std::string>& out = state.out;
   // A request about a spec file goes to the spec's features; what they do not offer is null.
-  const bool specDocument =
+  // It is answered from the spec the file belongs to.
+  workspace::SpecSession* specSession =
       method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
-      params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
-      params["textDocument"]["uri"].is_string() &&
-      workspace_->specs().documents.contains(params["textDocument"]["uri"].get<std::string>());
+              params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
+              params["textDocument"]["uri"].is_string()
+          ? workspace_->specFileSession(params["textDocument"]["uri"].get<std::string>())
+          : nullptr;
+  const bool specDocument = specSession != nullptr;
   const Method* m = specDocument ? findSpecMethod(method) : findMethod(method);
   if (specDocument && m == nullptr) return out.push_back(resultReply(id, nullptr));
   if (m == nullptr || m->kind != MethodKind::Request)
     return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {
-    json result = m->handler(state, params);
-    out.push_back(state.resultText ? resultReplyText(id, *state.resultText)
-                                   : resultReply(id, std::move(result)));
+    ServerState specState{state.workspace,
+                          state.spec,
+                          state.client,
+                          state.nextRequestId,
+                          state.out,
+                          state.published,
+                          state.nextResultId,
+                          specDocument ? *specSession : state.specs,
+                          {}};
+    ServerState& s = specDocument ? specState : state;
+    json result = m->handler(s, params);
+    out.push_back(s.resultText ? resultReplyText(id, *s.resultText) : resultReply(id, std::move(result)));
   } catch (const ParamsError& e) {
     out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const RequestFailed& e) {

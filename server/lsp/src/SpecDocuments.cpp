@@ -53,6 +53,12 @@ std::string SpecDocuments::defaultCacheRoot() {
 std::expected<std::string, std::string> SpecDocuments::uriOf(const isa::InstrDb& db, std::uint32_t index) {
   const auto& files = db.files();
   if (index >= files.size()) return std::unexpected("no spec file #" + std::to_string(index));
+  if (&db != db_) {
+    db_ = &db;
+    uris_.clear();
+    lines_.clear();
+    failure_.clear();
+  }
   if (!failure_.empty()) return std::unexpected(failure_);  // tried once; no I/O on every publish
   if (uris_.empty()) {
     const fs::path dir = fs::path(cacheRoot_) / "gpuasm" / ("spec-" + contentHash(files));

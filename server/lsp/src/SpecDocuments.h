@@ -25,7 +25,8 @@ class SpecDocuments {
   /// `cacheRoot`: where the `gpuasm/spec-<hash>/` directory goes.
   explicit SpecDocuments(std::string cacheRoot) : cacheRoot_(std::move(cacheRoot)) {}
 
-  /// The file:// URI of spec file `index` of `db`, writing the files on first use.
+  /// The file:// URI of spec file `index` of `db`, writing the files on first use. The caches
+  /// are of one database at a time (a workspace may use several specs, one per project).
   std::expected<std::string, std::string> uriOf(const isa::InstrDb& db, std::uint32_t index);
 
   /// A spec position (1-based line, 1-based byte column) as a URI and an LSP range (UTF-16)
@@ -44,6 +45,7 @@ class SpecDocuments {
 
  private:
   std::string cacheRoot_;
+  const isa::InstrDb* db_ = nullptr;                       ///< whose files the caches below are
   std::vector<std::string> uris_;                          ///< per file, once written
   std::string failure_;                                    ///< why writing failed, when it did
   std::vector<std::unique_ptr<syntax::LineIndex>> lines_;  ///< per file, built on first use

@@ -57,8 +57,7 @@ json specDiagnosticJson(const Positions& at, std::string_view text, const isa::S
 // The spec's findings, published to each of the user's spec files (those read from the spec
 // directory; the embedded prelude or errata a directory lacks are gpuasm's), and cleared from
 // files that had some before and are no longer read.
-void publishSpecDiagnostics(ServerState& state) {
-  SpecSession& specs = state.specs;
+void publishSpecDiagnostics(ServerState& state, SpecSession& specs) {
   std::set<std::string> published;
   if (specs.diagnosticsDb) {
     const auto& files = specs.diagnosticsDb->files();
@@ -116,8 +115,7 @@ std::string loadErrorsMessage(const SpecSession& specs) {
   return text::escapeInvalidUtf8(message);
 }
 
-json specInfoJson(const ServerState& state) {
-  const SpecSession& specs = state.specs;
+json specInfoJson(const SpecSession& specs) {
   json files = json::array();
   for (const isa::SpecFile& f : specs.db->files()) files.push_back(text::escapeInvalidUtf8(f.name));
   std::size_t errors = 0, warnings = 0;
@@ -142,8 +140,8 @@ json specInfoJson(const ServerState& state) {
 }
 
 // Tells the client where the spec in use comes from and whether the last change took.
-void sendSpecStatus(ServerState& state) {
-  state.out.push_back(notification("gpuasm/specStatus", specInfoJson(state)));
+void sendSpecStatus(ServerState& state, const SpecSession& specs) {
+  state.out.push_back(notification("gpuasm/specStatus", specInfoJson(specs)));
 }
 
 std::string registrationId() { return "gpuasm-spec-files"; }
@@ -151,15 +149,16 @@ std::string registrationId() { return "gpuasm-spec-files"; }
 }  // namespace
 
 void specLoaded(ServerState& state, const workspace::SpecEvent& event) {
+  SpecSession& specs = event.session != nullptr ? *event.session : state.specs;
   if (!event.loaded) {  // a spec that cannot be used: the one in use stays, the user is told why
-    const std::string message = "gpuasm: " + text::escapeInvalidUtf8(state.specs.problem);
+    const std::string message = "gpuasm: " + text::escapeInvalidUtf8(specs.problem);
     state.out.push_back(notification("window/showMessage", {{"type", 1}, {"message", message}}));
     return;
   }
-  publishSpecDiagnostics(state);
-  if (event.withErrors && !state.specs.loadErrors.empty())  // in use, flagged: told once, as a warning
+  publishSpecDiagnostics(state, specs);
+  if (event.withErrors && !specs.loadErrors.empty())  // in use, flagged: told once, as a warning
     state.out.push_back(
-        notification("window/showMessage", {{"type", 2}, {"message", loadErrorsMessage(state.specs)}}));
+        notification("window/showMessage", {{"type", 2}, {"message", loadErrorsMessage(specs)}}));
   if (event.installed)
     state.spec = SpecDocuments(state.spec.cacheRoot());  // go to definition: the new database's files
 }
@@ -171,21 +170,23 @@ void specSettled(ServerState& state, const workspace::SpecEvent& event) {
         {{"unregisterations", {{{"id", registrationId()}, {"method", "workspace/didChangeWatchedFiles"}}}}}));
     watchSpecFiles(state);
   }
-  sendSpecStatus(state);
+  sendSpecStatus(state, event.session != nullptr ? *event.session : state.specs);
 }
 
 void watchSpecFiles(ServerState& state) {
-  const SpecSession& specs = state.specs;
   if (!state.client.watchedFiles) return;
   json watchers = json::array();
   if (state.client.relativePatterns) {
-    if (!specs.choice.dir.empty())
-      watchers.push_back(
-          {{"globPattern", {{"baseUri", fileUri(specs.choice.dir)}, {"pattern", "*.{txt,isa}"}}}});
-    if (!specs.workspaceRoot.empty())
-      watchers.push_back(
-          {{"globPattern",
-            {{"baseUri", fileUri(specs.workspaceRoot)}, {"pattern", wire::kProjectFileName}}}});
+    std::set<std::string> dirs;
+    for (const SpecSession* s : state.workspace.sessions())
+      if (!s->choice.dir.empty() && dirs.insert(s->choice.dir).second)
+        watchers.push_back(
+            {{"globPattern", {{"baseUri", fileUri(s->choice.dir)}, {"pattern", "*.{txt,isa}"}}}});
+    // The workspace's gpuasm.json and those of the projects below it.
+    if (!state.specs.workspaceRoot.empty())
+      watchers.push_back({{"globPattern",
+                           {{"baseUri", fileUri(state.specs.workspaceRoot)},
+                            {"pattern", std::string("**/") + wire::kProjectFileName}}}});
   } else {  // workspace-relative globs; the server picks out the spec directory's files
     watchers.push_back({{"globPattern", "**/*.{txt,isa}"}});
     watchers.push_back({{"globPattern", std::string("**/") + wire::kProjectFileName}});
@@ -198,6 +199,20 @@ void watchSpecFiles(ServerState& state) {
                                         {"registerOptions", {{"watchers", watchers}}}}}}}));
 }
 
-json specInfo(ServerState& state, const json&) { return specInfoJson(state); }
+json specInfo(ServerState& state, const json& params) {
+  // With a document: the spec that document is analysed with (or, for an open spec file, the
+  // spec it belongs to); without: the workspace's.
+  if (params.is_object() && params.contains("textDocument")) {
+    const json& td = params["textDocument"];
+    if (!td.is_object() || !td.contains("uri") || !td["uri"].is_string())
+      throw ParamsError{"textDocument.uri must be a string"};
+    const std::string uri = td["uri"].get<std::string>();
+    if (const workspace::Document* doc = state.workspace.find(uri))
+      return specInfoJson(state.workspace.specsOf(*doc));
+    if (const SpecSession* s = state.workspace.specFileSession(uri)) return specInfoJson(*s);
+    throw ParamsError{"the document is not open: " + uri};
+  }
+  return specInfoJson(state.specs);
+}
 
 }  // namespace gpuasm::lsp

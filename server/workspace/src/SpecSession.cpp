@@ -112,6 +112,12 @@ std::expected<SpecChoice, std::string> SpecSession::resolve() const {
     return SpecChoice{SpecOrigin::Setting,
                       wire::normalDirectory(workspaceRoot.empty() ? "." : workspaceRoot, settingDir),
                       {}};
+  if (!projectFile.empty()) {
+    auto config = wire::readProjectConfig(projectFile);
+    if (!config) return std::unexpected(config.error());
+    if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
+    return builtInChoice;
+  }
   if (!workspaceRoot.empty()) {
     const fs::path file = fs::path(workspaceRoot) / wire::kProjectFileName;
     std::error_code ec;

@@ -82,7 +82,7 @@ Changes Workspace::initialize(const Settings& settings, std::optional<std::strin
   settings_ = settings;
   if (specDir) specs_->settingDir = std::move(*specDir);
   specs_->workspaceRoot = std::move(root);
-  return loadSpecNow();
+  return loadSpecNow(*specs_);
 }
 
 Changes Workspace::setCursor(const std::string& uri, std::uint32_t line) {
@@ -104,6 +104,19 @@ Changes Workspace::configure(const Settings& settings, std::optional<std::string
   if (specDir && *specDir != specs_->settingDir) {
     specs_->settingDir = std::move(*specDir);
     specs_->reloadWanted = true;
+    for (const auto& [file, s] : projects_) s->settingDir = specs_->settingDir;
+    // The setting names every document's spec, or no longer does: each document moves to the
+    // spec it now uses, analysed with that one's database.
+    for (auto& [uri, doc] : documents_) {
+      SpecSession& now = sessionFor(uri, changes);
+      if (&now == doc.spec) continue;
+      doc.spec = &now;
+      doc.snapshot = ide::Snapshot::analyse(now.db, std::string(doc.snapshot->text()));
+      doc.live.reset();
+      doc.flowStale = true;
+      doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
+      changes.diagnostics.push_back(uri);
+    }
   }
   return changes;
 }
@@ -126,13 +139,14 @@ Changes Workspace::setInitialState(std::optional<sim::InitialState> state) {
 Changes Workspace::open(const std::string& uri, std::string_view languageId, std::int64_t version,
                         std::string text) {
   if (openSpecDocument(uri, languageId, version, text)) return {};
+  Changes changes;
   Document d;
+  d.spec = &sessionFor(uri, changes);
   d.version = version;
-  d.snapshot = ide::Snapshot::analyse(specs_->db, std::move(text));
+  d.snapshot = ide::Snapshot::analyse(d.spec->db, std::move(text));
   d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(), settings_.dataflowMaxFindings);
   d.expectationsStale = d.snapshot->hasExpectations();
   documents_[uri] = std::move(d);
-  Changes changes;
   changes.diagnostics.push_back(uri);
   return changes;
 }
@@ -149,7 +163,7 @@ Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> ve
   std::vector<syntax::TextEdit> edits;  // kept while a spec reload analyses the text
   for (const TextChange& change : changes) {
     if (!change.range) {
-      snap = ide::Snapshot::analyse(specs_->db, change.text);
+      snap = ide::Snapshot::analyse(specsOf(doc).db, change.text);
       doc.flow.clear();
       doc.expectations.clear();
       edits.push_back(
@@ -164,7 +178,7 @@ Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> ve
     moveThroughEdit(doc.expectations, edit);
     edits.push_back(std::move(edit));
   }
-  if (specs_->worker.busy())
+  if (specsOf(doc).worker.busy())
     doc.editsDuringReload.insert(doc.editsDuringReload.end(), std::make_move_iterator(edits.begin()),
                                  std::make_move_iterator(edits.end()));
   doc.flowStale = true;
@@ -234,7 +248,8 @@ ide::HoverLive Workspace::liveRunSoFar(const Document& doc) const {
 }
 
 bool Workspace::hasIdleWork() const {
-  if (specs_->reloadWanted || specs_->worker.busy()) return true;
+  for (const SpecSession* s : sessions())
+    if (s->reloadWanted || s->worker.busy()) return true;
   return std::any_of(documents_.begin(), documents_.end(),
                      [](const auto& d) { return d.second.flowStale || d.second.expectationsStale; });
 }
@@ -259,11 +274,13 @@ bool Workspace::refreshExpectations(Document& doc) {
 Changes Workspace::idle() {
   // One piece per call: input may be waiting again. A spec reload first: it was asked for
   // after the last keystroke in a spec file, and everything else is redone once it is in.
-  if (specs_->worker.busy()) {
-    if (auto outcome = specs_->worker.poll(std::chrono::milliseconds(0)))
-      return finishSpecReload(std::move(*outcome), false);
-  } else if (specs_->reloadWanted) {
-    return startSpecReload();
+  for (SpecSession* s : sessions()) {
+    if (s->worker.busy()) {
+      if (auto outcome = s->worker.poll(std::chrono::milliseconds(0)))
+        return finishSpecReload(*s, std::move(*outcome), false);
+    } else if (s->reloadWanted) {
+      return startSpecReload(*s);
+    }
   }
   Changes changes;
   // The dataflow next: it is quick.
@@ -278,7 +295,11 @@ Changes Workspace::idle() {
       return changes;
     }
   // Only the reload is left: wait for it a moment at a time, so input is still read between.
-  if (auto outcome = specs_->worker.poll(kReloadPoll)) return finishSpecReload(std::move(*outcome), false);
+  for (SpecSession* s : sessions())
+    if (s->worker.busy()) {
+      if (auto outcome = s->worker.poll(kReloadPoll)) return finishSpecReload(*s, std::move(*outcome), false);
+      break;
+    }
   return changes;
 }
 

@@ -129,12 +129,15 @@ struct OpenSpecDocument {
 
 /// The server's spec state.
 struct SpecSession {
-  std::shared_ptr<const isa::InstrDb> db;             ///< in use
-  SpecChoice choice;                                  ///< where `db` comes from
-  std::shared_ptr<const isa::InstrDb> builtIn;        ///< what the server was started with
-  SpecChoice builtInChoice;                           ///< CommandLine (with its dir) or Embedded
-  std::string workspaceRoot;                          ///< absolute, empty when the client named none
-  std::string settingDir;                             ///< the client's gpuasm.specDir, as written
+  std::shared_ptr<const isa::InstrDb> db;       ///< in use
+  SpecChoice choice;                            ///< where `db` comes from
+  std::shared_ptr<const isa::InstrDb> builtIn;  ///< what the server was started with
+  SpecChoice builtInChoice;                     ///< CommandLine (with its dir) or Embedded
+  std::string workspaceRoot;                    ///< absolute, empty when the client named none
+  std::string settingDir;                       ///< the client's gpuasm.specDir, as written
+  /// The gpuasm.json of a project below (or beside) the workspace root whose documents use this
+  /// spec; empty for the workspace's own spec (the root's gpuasm.json, --spec-dir, embedded).
+  std::string projectFile;
   std::map<std::string, OpenSpecDocument> documents;  ///< open spec files by URI
   /// The unaccounted errors of `db`'s load: a reload may keep these, not add others.
   std::set<std::string> knownErrors;
@@ -151,8 +154,8 @@ struct SpecSession {
   bool reloadWanted = false;
   SpecWorker worker;
 
-  /// The directory the client's setting and the workspace's gpuasm.json choose, else the built-in
-  /// one; an error names a gpuasm.json that cannot be used.
+  /// The directory the client's setting, else the project's gpuasm.json (projectFile) or the
+  /// workspace's, choose, else the built-in one; an error names a gpuasm.json that cannot be used.
   std::expected<SpecChoice, std::string> resolve() const;
 };
 

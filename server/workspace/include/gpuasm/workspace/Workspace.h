@@ -72,6 +72,9 @@ struct TextChange {
 
 /// One open .asm document.
 struct Document {
+  /// The spec the document is analysed with: the workspace's, or that of the project its file
+  /// is in (Workspace::open). Owned by the workspace, alive while the document is open.
+  SpecSession* spec = nullptr;
   std::int64_t version = 0;
   /// The line of the client's cursor in this document (0-based), as it last said; none before.
   std::optional<std::uint32_t> cursorLine;
@@ -107,6 +110,8 @@ struct SpecEvent {
   /// The database installed has load errors no erratum accounts for (SpecSession::loadErrors)
   /// and the spec in use had none before, or came from another directory: tell the user, once.
   bool withErrors = false;
+  /// The spec the event is about (the workspace's, or a project's).
+  SpecSession* session = nullptr;
 };
 
 /// What a call changed, for the protocol layer to tell the client.
@@ -192,10 +197,17 @@ class Workspace {
   const Settings& settings() const { return settings_; }
   /// The client's state file, or null.
   const sim::InitialState* initialState() const { return initialState_ ? &*initialState_ : nullptr; }
+  /// The workspace's spec (the root's gpuasm.json, the setting, --spec-dir or the embedded one).
   const isa::InstrDb& db() const { return *specs_->db; }
-  /// The spec in use, its open files, its reloads.
+  /// The workspace's spec in use, its open files, its reloads.
   SpecSession& specs() { return *specs_; }
   const SpecSession& specs() const { return *specs_; }
+  /// The spec `doc` is analysed with.
+  SpecSession& specsOf(const Document& doc) const { return doc.spec != nullptr ? *doc.spec : *specs_; }
+  /// Every spec in use: the workspace's first, then the projects' by their gpuasm.json.
+  std::vector<SpecSession*> sessions() const;
+  /// The spec whose open spec files include `uri`, or null when it is not an open spec file.
+  SpecSession* specFileSession(const std::string& uri) const;
 
  private:
   bool openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version,
@@ -205,13 +217,18 @@ class Workspace {
   bool closeSpecDocument(const std::string& uri);
   bool refreshDataflow(Document& doc);
   bool refreshExpectations(Document& doc);
-  Changes loadSpecNow();
-  Changes startSpecReload();
-  Changes finishSpecReload(SpecOutcome outcome, bool acceptErrors);
-  Changes install(SpecOutcome outcome, std::set<std::string> errors);
-  Changes specProblem(std::string problem);
+  /// The spec of the document at `uri`: the project's of the gpuasm.json nearest upward from
+  /// its file, made and loaded on first use; the workspace's when the setting names a spec, the
+  /// nearest is the root's or there is none. `changes` gets the load's event.
+  SpecSession& sessionFor(const std::string& uri, Changes& changes);
+  Changes loadSpecNow(SpecSession& s);
+  Changes startSpecReload(SpecSession& s);
+  Changes finishSpecReload(SpecSession& s, SpecOutcome outcome, bool acceptErrors);
+  Changes install(SpecSession& s, SpecOutcome outcome, std::set<std::string> errors);
+  Changes specProblem(SpecSession& s, std::string problem);
 
   std::unique_ptr<SpecSession> specs_;
+  std::map<std::string, std::unique_ptr<SpecSession>> projects_;  ///< by their gpuasm.json
   std::map<std::string, Document> documents_;
   Settings settings_;
   std::optional<sim::InitialState> initialState_;

@@ -655,6 +655,24 @@ TEST(LiveSpec, EachDocumentUsesTheSpecOfItsOwnProject) {
   EXPECT_EQ(info(b)["origin"], "gpuasm.json");
   EXPECT_EQ(specInfo(s)["origin"], "embedded");
   EXPECT_TRUE(specInfo(s)["dir"].is_null());
+
+  // b's spec is live on its own: renaming UINT32 back to U32 in b/spec/000_ialu.txt, unsaved
+  // ("    UINT32;", characters 4..10, and ".itype = {.S32*, .UINT32}", 18..24), makes b/k.asm
+  // read as a/k.asm does; a/k.asm's spec is untouched and its diagnostics are not sent again.
+  const std::string ialu = fileUri(ws.root / "b" / "spec" / "000_ialu.txt");
+  send(s, {note("textDocument/didOpen", {{"textDocument",
+                                          {{"uri", ialu},
+                                           {"languageId", "gpuasm-spec"},
+                                           {"version", 1},
+                                           {"text", readFile(ws.root / "b" / "spec" / "000_ialu.txt")}}}})});
+  EXPECT_EQ(info(ialu)["dir"], (ws.root / "b" / "spec").string());
+  send(s, {didChange(ialu, 2, {{"range", range(14, 4, 14, 10)}, {"text", "U32"}}),
+           didChange(ialu, 3, {{"range", range(471, 18, 471, 24)}, {"text", "U32"}})});
+  const auto reloaded = settle(s);
+  EXPECT_EQ(places(lastPublished(reloaded, b)), (Places{{1, 10, "unknown-modifier"}}));
+  EXPECT_TRUE(lastPublished(reloaded, a).is_null());
+  EXPECT_EQ(info(b)["reloads"], 2);
+  EXPECT_EQ(info(a)["reloads"], 1);
 }
 
 }  // namespace

@@ -177,6 +177,24 @@ function showSpec(info: SpecInfo): void {
   specLanguage?.show(info);
 }
 
+/** gpuasm/specInfo's params: the active .asm document, whose spec is its project's (docs/PROTOCOL.md). */
+function specInfoParams(): { textDocument?: { uri: string } } {
+  const document = vscode.window.activeTextEditor?.document;
+  return document !== undefined && document.languageId === 'gpuasm' ? { textDocument: { uri: document.uri.toString() } } : {};
+}
+
+/** The status bar shows the spec of the active .asm document (each project may have its own). */
+async function refreshSpecStatus(): Promise<void> {
+  if (client?.state !== State.Running) {
+    return;
+  }
+  try {
+    showSpec(await client.sendRequest<SpecInfo>('gpuasm/specInfo', specInfoParams()));
+  } catch (error) {
+    output.appendLine(`gpuasm/specInfo failed: ${(error as Error).message}`);
+  }
+}
+
 /** One error message with a button to the gpuasm.serverPath setting; also in the Output channel. */
 function showServerPathError(message: string): void {
   output.appendLine(message);
@@ -241,12 +259,12 @@ async function startClient(context: vscode.ExtensionContext, stateFile: StateFil
     cannotRun('did not start', error);
     return;
   }
-  client.onNotification('gpuasm/specStatus', (info: SpecInfo) => showSpec(info));
-  try {
-    showSpec(await client.sendRequest<SpecInfo>('gpuasm/specInfo', {}));
-  } catch (error) {
-    output.appendLine(`gpuasm/specInfo failed: ${(error as Error).message}`);
-  }
+  // A load of any project's spec: its files are spec documents; the status follows the active document.
+  client.onNotification('gpuasm/specStatus', (info: SpecInfo) => {
+    specLanguage?.show(info);
+    void refreshSpecStatus();
+  });
+  await refreshSpecStatus();
   await sendInitialState(stateFile);
   // A new server knows no cursor yet: the encoding hint of the cursor's line needs it.
   cursorLines.clear();
@@ -490,7 +508,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showWarningMessage('gpuasm: the language server is not running');
         return;
       }
-      const info = await client.sendRequest<SpecInfo>('gpuasm/specInfo', {});
+      const info = await client.sendRequest<SpecInfo>('gpuasm/specInfo', specInfoParams());
       showSpec(info);
       void vscode.window.showInformationMessage(describeSpec(info), { modal: false });
     }),
@@ -518,6 +536,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       stateFile.follow(editor);
       sendCursor(editor);
+      void refreshSpecStatus();
     }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('gpuasm.serverPath')) {

@@ -84,7 +84,10 @@ export class SpecLanguage implements vscode.Disposable {
 
   /** The spec in use changed: its files are spec documents from now on. */
   show(info: SpecInfo): void {
-    this.files = new Set(info.files);
+    // Each project's spec has its files (docs/PROTOCOL.md, "A document's spec"): they add up.
+    for (const file of info.files) {
+      this.files.add(file);
+    }
     for (const document of vscode.workspace.textDocuments) {
       void this.adopt(document);
     }

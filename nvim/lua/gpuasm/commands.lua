@@ -124,9 +124,12 @@ function M.describe_spec(info)
   return lines
 end
 
---- :GpuasmInfo — which spec the server of `buf` uses.
+--- :GpuasmInfo — which spec the server uses for `buf` (each project's .asm files may have their own;
+--- a buffer that is not gpuasm assembly gets the workspace's).
 function M.info(buf)
-  request(buf, 'gpuasm/specInfo', vim.empty_dict(), function(result)
+  local params = vim.bo[buf].filetype == 'gpuasm' and { textDocument = { uri = vim.uri_from_bufnr(buf) } }
+    or vim.empty_dict()
+  request(buf, 'gpuasm/specInfo', params, function(result)
     M.last.info = result
     gpuasm.notify(table.concat(M.describe_spec(result), '\n'))
   end)

@@ -1,10 +1,14 @@
-// `gpuasm check FILE... [--json] [-j N]`: the diagnostics of each file, as a compiler prints them
-// (file:line:col: severity: message [code]) or as JSON. Exit 1 when any file has an error.
-// The files are mapped (MappedSources), cut into batches assembled by N threads at once
-// (ide::assembleBatches), and every diagnostic is placed and printed as its batch comes back,
-// in file order: memory does not grow with the files or with the number of diagnostics. Each
-// file is checked against its own project's spec (FileSpecs): a run of consecutive files that
-// share one is assembled together, so the output keeps the order of the arguments.
+// `gpuasm check FILE... [--json] [-j N] [--no-dataflow] [--werror]`: the diagnostics of each
+// file — exactly what the language server publishes for it with its default settings and no
+// state file: the assembler's, the directives', the register dataflow's and the `// @expect`
+// outcomes — as a compiler prints them (file:line:col: severity: message [code]) or as JSON.
+// Exit 1 when any file has an error (or, with --werror, a warning). The files are mapped
+// (MappedSources), cut into batches assembled by N threads at once (ide::assembleBatches), and
+// every diagnostic is placed and printed as it comes back, in file order: a file's diagnostics
+// come with its last batch (the dataflow is known at its end; with --no-dataflow and no
+// `// @expect`, with each batch), so memory does not grow with the files' sizes. Each file is checked against its own project's
+// spec (FileSpecs): a run of consecutive files that share one is assembled together, so the
+// output keeps the order of the arguments.
 #include "Commands.h"
 #include "MappedSources.h"
 
@@ -70,7 +74,8 @@ class CheckedFiles final : public ide::BatchDocuments {
       if (json_) json_->beginFile();
     }
     for (const ide::Diagnostic& d : b.diagnostics) {
-      anyError_ |= d.severity == ide::Severity::Error;
+      anyError_ |=
+          d.severity == ide::Severity::Error || (options_.werror && d.severity == ide::Severity::Warning);
       const wire::PlacedDiagnostic placed = wire::placeDiagnostic(d, *cursor_);
       if (json_)
         json_->diagnostic(placed);
@@ -109,7 +114,11 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   CheckedFiles files(options, out, err);
   ide::BatchOptions batches;
   batches.threads = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // What the language server publishes with its default settings and no state file.
   batches.directives = true;
+  batches.dataflow = !options.noDataflow;
+  batches.dataflowMaxFindings = ide::kDefaultDataflowMaxFindings;
+  batches.expectations = true;
   for (std::size_t first = 0, end = 0; first < options.files.size(); first = end) {
     for (end = first + 1; end < options.files.size() && specs->same(first, end); ++end) {}
     files.select(first, end - first);

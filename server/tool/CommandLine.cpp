@@ -171,7 +171,10 @@ void CommandTable::addSpecCommands() {
 }
 
 void CommandTable::addAssemblerCommands() {
-  CLI::App* a = command("check", "diagnostics of .asm files (syntax, modifiers, operands, directives)",
+  CLI::App* a = command("check",
+                        "diagnostics of .asm files, exactly what the language server publishes for them with "
+                        "its default settings and no state file (syntax, modifiers, operands, directives, "
+                        "register dataflow, // @expect outcomes)",
                         check_, runCheck);
   a->add_option("FILE", check_.files, ".asm files")->required();
   a->add_flag("--json", check_.json, "the diagnostics as JSON");
@@ -179,7 +182,13 @@ void CommandTable::addAssemblerCommands() {
                 "assemble with N threads (default: the number of cores); the output keeps the files' order")
       ->option_text("N")
       ->check(CLI::Range(1u, 1024u));
+  a->add_flag("--no-dataflow", check_.noDataflow,
+              "leave out the register dataflow's findings (uninitialized-read, dead-write, dataflow-limit)");
+  a->add_flag("--werror", check_.werror, "a warning makes the exit status 1, as an error does");
   specOptions(*a, check_);
+  a->footer(
+      "exit status: 0 no errors (warnings, hints and information do not count, warnings do with "
+      "--werror), 1 an error, 2 usage or I/O error, or a spec with errors");
 
   a = command("stats",
               "register pressure of .asm files: the peak of live R, P, UR and UP registers with its line, "

@@ -114,6 +114,8 @@ struct CheckOptions : SpecUse {
   std::vector<std::string> files;
   unsigned jobs = 0;  ///< files checked at once; 0: the number of cores
   bool json = false;
+  bool noDataflow = false;  ///< leave out the register dataflow's findings
+  bool werror = false;      ///< a warning makes the exit status 1, as an error does
 };
 struct StatsOptions : SpecUse {
   std::vector<std::string> files;

@@ -33,14 +33,7 @@ bool replaceFindings(std::vector<ide::Diagnostic>& held, std::vector<ide::Diagno
 }  // namespace
 
 std::vector<const ide::Diagnostic*> Document::diagnostics() const {
-  std::vector<const ide::Diagnostic*> all;
-  all.reserve(snapshot->diagnostics().size() + flow.size() + expectations.size());
-  for (const auto* list : {&snapshot->diagnostics(), &flow, &expectations})
-    for (const ide::Diagnostic& d : *list) all.push_back(&d);
-  std::stable_sort(all.begin(), all.end(), [](const ide::Diagnostic* x, const ide::Diagnostic* y) {
-    return x->range.begin < y->range.begin;
-  });
-  return all;
+  return ide::publishedOrder({&snapshot->diagnostics(), &flow, &expectations});
 }
 
 void Changes::merge(Changes other) {

@@ -6,7 +6,13 @@
 #include <gpuasm/syntax/LineScanner.h>
 #include <gpuasm/syntax/Lowering.h>
 
+#include <gpuasm/ide/analysis/RegisterEvents.h>
+#include <gpuasm/ide/analysis/RegisterUses.h>
+#include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/sim/Expression.h>
+#include <gpuasm/sim/InitialState.h>
 
 #include <algorithm>
 #include <cassert>
@@ -213,18 +219,47 @@ class BatchCutter {
   std::size_t pendingAt_ = 0;
 };
 
+// What a batch adds for the whole-document findings (BatchOptions::dataflow, expectations).
+struct BatchFacts {
+  std::vector<RegisterEvent> events;  ///< its statements', numbered through the batch
+  std::vector<RegisterId> stateRegisters;
+  bool expectations = false;  ///< a well-formed `// @expect` in its chunks
+};
+
 AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, const BatchWork& w,
-                             const BatchOptions& options) {
+                             const BatchOptions& options, BatchFacts& facts) {
   AssembledBatch out;
   out.document = w.document;
   out.last = w.last;
-  for (const syntax::ChunkPiece& piece : w.pieces) {
-    assembler.assemble(w.text, piece);
+  AssembledUnit piece;
+  std::uint32_t statements = 0;
+  for (const syntax::ChunkPiece& p : w.pieces) {
+    assembler.assemble(w.text, p);
     std::move(assembler.diagnostics().begin(), assembler.diagnostics().end(),
               std::back_inserter(out.diagnostics));
     if (options.words)
       for (const AssembledStatement& a : assembler.statements())
         if (a.inst) out.words.push_back(a.encoding);
+    if (options.dataflow) {
+      std::swap(piece.statements, assembler.statements());  // kept: the scratch's capacity
+      for (RegisterEvent& e : registerEvents(db, piece)) {
+        e.statement += statements;
+        facts.events.push_back(e);
+      }
+      statements += static_cast<std::uint32_t>(piece.statements.size());
+      std::swap(piece.statements, assembler.statements());
+    }
+  }
+  for (const syntax::ByteRange span : w.directiveSpans) {
+    const std::string_view chunk = w.text.substr(span.begin, span.end - span.begin);
+    if (options.dataflow && chunk.find("@state") != std::string_view::npos) {
+      const std::vector<RegisterId> set = stateDirectiveRegisters(db, sim::parseStateDirectives(chunk).state);
+      facts.stateRegisters.insert(facts.stateRegisters.end(), set.begin(), set.end());
+    }
+    if (options.expectations && !facts.expectations && chunk.find("@expect") != std::string_view::npos)
+      if (const auto layout = sim::RegisterLayout::fromDb(db))
+        for (const sim::ExpectDirective& d : sim::parseExpectDirectives(chunk, *layout))
+          facts.expectations = facts.expectations || d.expression.has_value();
   }
   if (options.directives) {
     std::vector<Diagnostic> directives;
@@ -245,6 +280,41 @@ AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, 
   return out;
 }
 
+// What assembleBatches adds at a document's end: the dataflow, fed each batch's register events
+// in order, and the expectations' run; until then the document's diagnostics are held.
+class WholeDocument {
+ public:
+  WholeDocument(const isa::InstrDb& db, const BatchOptions& options) : db_(db), options_(options) {}
+
+  AssembledBatch take(std::string_view text, AssembledBatch&& b, const BatchFacts& facts) {
+    if (!options_.dataflow && !options_.expectations) return std::move(b);
+    if (options_.dataflow) {
+      if (!flow_) flow_.emplace(db_, options_.dataflowMaxFindings);
+      flow_->setInitially(facts.stateRegisters);
+      flow_->add(facts.events);
+    }
+    expectations_ = expectations_ || facts.expectations;
+    std::move(b.diagnostics.begin(), b.diagnostics.end(), std::back_inserter(held_));
+    b.diagnostics.clear();
+    if (!b.last) return std::move(b);
+    std::vector<Diagnostic> flow, outcomes;
+    if (flow_) flow = flow_->finish();
+    if (expectations_) outcomes = expectationOutcomes(db_, text);
+    for (const Diagnostic* d : publishedOrder({&held_, &flow, &outcomes})) b.diagnostics.push_back(*d);
+    held_.clear();
+    flow_.reset();
+    expectations_ = false;
+    return std::move(b);
+  }
+
+ private:
+  const isa::InstrDb& db_;
+  const BatchOptions& options_;
+  std::optional<DataflowBuilder> flow_;
+  bool expectations_ = false;
+  std::vector<Diagnostic> held_;
+};
+
 }  // namespace
 
 void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const BatchOptions& options) {
@@ -255,7 +325,12 @@ void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const Ba
   BatchCutter cutter(documents);
   bool exhausted = false;
   std::size_t delivered = 0;
-  std::map<std::size_t, std::pair<BatchWork, AssembledBatch>> done;  // by seq, waiting for their turn
+  struct Done {
+    BatchWork work;
+    AssembledBatch batch;
+    BatchFacts facts;
+  };
+  std::map<std::size_t, Done> done;  // by seq, waiting for their turn
 
   auto work = [&] {
     PieceAssembler assembler(db);
@@ -269,10 +344,11 @@ void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const Ba
         return;
       }
       lock.unlock();
-      AssembledBatch b = w->openError ? AssembledBatch{} : assembleBatch(db, assembler, *w, options);
+      BatchFacts facts;
+      AssembledBatch b = w->openError ? AssembledBatch{} : assembleBatch(db, assembler, *w, options, facts);
       lock.lock();
       const std::size_t seq = w->seq;
-      done.emplace(seq, std::make_pair(std::move(*w), std::move(b)));
+      done.emplace(seq, Done{std::move(*w), std::move(b), std::move(facts)});
       changed.notify_all();
     }
   };
@@ -280,20 +356,22 @@ void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const Ba
   workers.reserve(threads);
   for (unsigned k = 0; k < threads; ++k) workers.emplace_back(work);
 
+  // The whole-document findings of the document being delivered, and its diagnostics held for them.
+  WholeDocument whole(db, options);
   while (true) {
     std::unique_lock lock(mutex);
     changed.wait(lock, [&] { return done.contains(delivered) || (exhausted && delivered == cutter.cut()); });
     const auto it = done.find(delivered);
     if (it == done.end()) break;
-    auto [w, b] = std::move(it->second);
+    Done d = std::move(it->second);
     done.erase(it);
     ++delivered;
     changed.notify_all();
     lock.unlock();
-    if (w.openError)
-      documents.failed(w.document, std::move(*w.openError));
+    if (d.work.openError)
+      documents.failed(d.work.document, std::move(*d.work.openError));
     else
-      documents.batch(std::move(b));
+      documents.batch(whole.take(d.work.text, std::move(d.batch), d.facts));
   }
   for (std::thread& t : workers) t.join();
 }

@@ -2,6 +2,7 @@
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/Diagnostics.h>
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 
@@ -45,6 +46,18 @@ const char* severityName(Severity severity) {
 
 std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text) {
   return assembleText(db, text).diagnostics;
+}
+
+std::vector<const Diagnostic*> publishedOrder(std::initializer_list<const std::vector<Diagnostic>*> lists) {
+  std::vector<const Diagnostic*> all;
+  std::size_t n = 0;
+  for (const auto* list : lists) n += list->size();
+  all.reserve(n);
+  for (const auto* list : lists)
+    for (const Diagnostic& d : *list) all.push_back(&d);
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Diagnostic* x, const Diagnostic* y) { return x->range.begin < y->range.begin; });
+  return all;
 }
 
 }  // namespace gpuasm::ide

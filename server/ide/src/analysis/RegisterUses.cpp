@@ -2,8 +2,13 @@
 #include <gpuasm/ide/analysis/RegisterUses.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <numeric>
+#include <optional>
+#include <span>
+#include <tuple>
+#include <unordered_map>
 
 namespace gpuasm::ide {
 
@@ -93,18 +98,21 @@ std::vector<Located> eventsAt(const Snapshot& s, std::uint32_t offset) {
   return out;
 }
 
-// An event's place in the snapshot: its chunk and its index among the chunk's events.
-struct EventRef {
-  std::uint32_t chunk = 0, event = 0;
-  friend auto operator<=>(const EventRef&, const EventRef&) = default;
+// An unread write: the place it was made at (DataflowBuilder's places) and its index among its
+// statement's events (the order of a place's names).
+struct UnreadWrite {
+  std::uint64_t place = 0;
+  std::uint32_t ordinal = 0;
 };
 
 // Per register, while walking the document: whether something set it and the writes no read
 // has seen yet.
 struct RegisterState {
   bool set = false;
-  bool reported = false;  ///< its uninitialized read was found
-  std::vector<EventRef> unread;
+  bool initial = false;                     ///< set before the first instruction (`// @state`, a state file)
+  bool reported = false;                    ///< its uninitialized read was found
+  std::optional<std::uint32_t> firstWrite;  ///< 0-based line of its first write, when nothing set it before
+  std::vector<UnreadWrite> unread;
 };
 
 // A dense table of RegisterState by (file, number).
@@ -128,6 +136,7 @@ class RegisterTable {
     if (r.number >= regs.size()) regs.resize(r.number + 1);
     return regs[r.number];
   }
+  std::vector<File>& files() { return files_; }
 
  private:
   std::vector<int> slot_;
@@ -182,198 +191,268 @@ std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot,
   return registerOccurrences(snapshot, registersAt(snapshot, offset));
 }
 
+// The dataflow walk, streaming (DataflowBuilder). A finding is made at a place — an operand as
+// written (R[0:1] names two registers), a guard, or the mnemonic of an implicit access — of one
+// statement. An uninitialized read is known when it happens, but a later `// @state` may still
+// set the register, and its message names the register's first write, further down: the first
+// read of each register waits until the end (one per register). A write is dead once an
+// unguarded write overwrites it unread; its place is a finding when every write made there is
+// resolved (read, overwritten or at the end) and at least as many of them are dead as the
+// operand has registers. Findings come out of document order, so the first `limit` of them in
+// document order are kept in a heap, and the rest only counted.
 namespace {
 
-// Writes overwritten unread, with the 1-based line that overwrote them.
-struct DeadWrite {
-  EventRef at;
-  std::uint32_t by = 0;
-};
-
-// What a walk through the document's register events finds: the reads of registers nothing
-// set and the writes nothing read, each in document order, and each register's first write.
-struct DataflowWalk {
-  std::vector<DeadWrite> dead;
-  std::vector<EventRef> uninitialized;
-  std::vector<std::pair<RegisterId, std::uint32_t>>
-      firstWrite;  ///< register → line, sorted, for the messages
-};
-
-// One statement's reads (events [i, end) of chunk k): the first read of a register nothing set
-// is the finding (as compilers warn once per variable; the later ones read the same 0), and a
-// read makes the register's unread writes read.
-void walkReads(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t i, std::uint32_t end,
-               RegisterTable& table, DataflowWalk& walk) {
-  for (std::uint32_t j = i; j < end; ++j) {
-    const RegisterEvent& e = events[j];
-    if (!isa::reads(e.access)) continue;
-    if (e.wholeFile) {  // may read any register of the file: every unread write is read
-      for (RegisterState& r : table.file(e.reg.file).regs) r.unread.clear();
-      continue;
-    }
-    RegisterState& r = table[e.reg];
-    if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
-      walk.uninitialized.push_back({k, j});
-      r.reported = true;
-    }
-    r.unread.clear();
-  }
-}
-
-// One statement's writes (events [i, end) of chunk k, whose first line is `chunkLine`): an
-// unguarded write makes the register's unread writes dead.
-void walkWrites(const std::vector<RegisterEvent>& events, std::uint32_t k, std::uint32_t chunkLine,
-                std::uint32_t i, std::uint32_t end, RegisterTable& table, DataflowWalk& walk) {
-  for (std::uint32_t j = i; j < end; ++j) {
-    const RegisterEvent& e = events[j];
-    if (!isa::writes(e.access)) continue;
-    if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
-      table.file(e.reg.file).allSet = true;
-      continue;
-    }
-    RegisterState& r = table[e.reg];
-    if (!r.set) walk.firstWrite.emplace_back(e.reg, e.line + chunkLine);
-    r.set = true;
-    if (!e.guarded) {
-      for (const EventRef w : r.unread) walk.dead.push_back({w, e.line + chunkLine + 1});
-      r.unread.clear();
-    }
-    if (!e.unknown) r.unread.push_back({k, j});
-  }
-}
-
-DataflowWalk walkDataflow(const Snapshot& snapshot, const sim::InitialState* stateFile) {
-  RegisterTable table(snapshot.db().types().size());
-  for (const RegisterId r : initialRegisters(snapshot, stateFile)) table[r].set = true;
-  DataflowWalk walk;
-  const auto chunks = static_cast<std::uint32_t>(snapshot.chunkCount());
-  for (std::uint32_t k = 0; k < chunks; ++k) {
-    const std::vector<RegisterEvent>& events = snapshot.chunk(k).registerEvents;
-    const auto n = static_cast<std::uint32_t>(events.size());
-    for (std::uint32_t i = 0; i < n;) {
-      std::uint32_t end = i + 1;
-      while (end < n && events[end].statement == events[i].statement) ++end;
-      // An instruction reads its sources, then writes its results.
-      walkReads(events, k, i, end, table, walk);
-      walkWrites(events, k, snapshot.chunkLine(k), i, end, table, walk);
-      i = end;
-    }
-  }
-  std::sort(walk.dead.begin(), walk.dead.end(),
-            [](const DeadWrite& x, const DeadWrite& y) { return x.at < y.at; });
-  std::sort(walk.firstWrite.begin(), walk.firstWrite.end());
-  return walk;
-}
-
-// One finding: a place (an operand R[0:1] names both registers), a run of consecutive entries of
-// the walk's `uninitialized` or `dead` on the same statement and range.
+// One finding: where, which registers (in the order of their events), and for a dead write the
+// 1-based line that overwrites it. Ordered as dataflowDiagnostics lists them: by start, a read
+// before a write at the same start, then by statement and event.
 struct Finding {
-  std::uint32_t begin = 0;
+  syntax::ByteRange range;
   bool dead = false;
-  std::size_t first = 0, count = 0;
-  std::uint32_t by = 0;  ///< a dead write: the 1-based line that overwrites it
+  std::uint64_t statement = 0;
+  std::uint32_t ordinal = 0;
+  std::uint32_t by = 0;
+  std::vector<RegisterId> registers;
 };
 
-// Calls each(i, j, event, begin) for every run [i, j) of refs (refAt(i) for i < size) on the same
-// statement and range: `event` is the run's first, `begin` where its place starts in the document.
-template <typename RefAt, typename Each>
-void forEachPlace(const Snapshot& snapshot, std::size_t size, RefAt&& refAt, Each&& each) {
-  for (std::size_t i = 0; i < size;) {
-    const EventRef first = refAt(i);
-    const auto& events = snapshot.chunk(first.chunk).registerEvents;
-    const RegisterEvent& e = events[first.event];
-    std::size_t j = i + 1;
-    for (; j < size; ++j) {
-      const EventRef x = refAt(j);
-      if (x.chunk != first.chunk || events[x.event].statement != e.statement ||
-          !(events[x.event].range == e.range))
-        break;
-    }
-    each(i, j, e, e.range.begin + snapshot.chunkStart(first.chunk));
-    i = j;
-  }
+bool before(const Finding& x, const Finding& y) {
+  return std::tie(x.range.begin, x.dead, x.statement, x.ordinal) <
+         std::tie(y.range.begin, y.dead, y.statement, y.ordinal);
 }
 
-// The walk's findings in document order; a write is dead when every register of its place is.
-std::vector<Finding> findingsOf(const Snapshot& snapshot, const DataflowWalk& walk) {
-  std::vector<Finding> found;
-  forEachPlace(
-      snapshot, walk.uninitialized.size(), [&](std::size_t i) { return walk.uninitialized[i]; },
-      [&](std::size_t i, std::size_t j, const RegisterEvent&, std::uint32_t begin) {
-        found.push_back({begin, false, i, j - i, 0});
-      });
-  const auto reads = static_cast<std::ptrdiff_t>(found.size());
-  forEachPlace(
-      snapshot, walk.dead.size(), [&](std::size_t i) { return walk.dead[i].at; },
-      [&](std::size_t i, std::size_t j, const RegisterEvent& e, std::uint32_t begin) {
-        if (j - i < e.width) return;  // some register of the place is still read
-        std::uint32_t by = 0;
-        for (std::size_t w = i; w < j; ++w) by = std::max(by, walk.dead[w].by);
-        found.push_back({begin, true, i, j - i, by});
-      });
-  // Both lists are in document order already.
-  std::inplace_merge(found.begin(), found.begin() + reads, found.end(),
-                     [](const Finding& x, const Finding& y) { return x.begin < y.begin; });
-  return found;
-}
-
-// The diagnostic of one finding (messages are made only for the ones published).
-Diagnostic diagnosticOf(const Snapshot& snapshot, const DataflowWalk& walk, const Finding& x) {
-  std::vector<std::string> names;
-  std::optional<std::uint32_t> later;  // an uninitialized register's first write
+// A place with writes no read has seen: how many are not resolved yet, and the dead ones.
+struct WritePlace {
   syntax::ByteRange range;
-  for (std::size_t i = x.first; i < x.first + x.count; ++i) {
-    const EventRef at = x.dead ? walk.dead[i].at : walk.uninitialized[i];
-    const Located l = locate(snapshot, at.chunk, snapshot.chunk(at.chunk).registerEvents[at.event]);
-    range = l.e.range;
-    names.push_back(nameOf(snapshot.db(), l.e.reg));
-    const auto it = std::lower_bound(walk.firstWrite.begin(), walk.firstWrite.end(), std::pair{l.e.reg, 0u});
-    if (!x.dead && it != walk.firstWrite.end() && it->first == l.e.reg && (!later || it->second < *later))
-      later = it->second;
-  }
-  if (x.dead) {
-    Diagnostic d{range,
-                 Severity::Hint,
-                 isa::DiagnosticCode::DeadWrite,
-                 "the value written to " + nameList(names) + " here is overwritten on line " +
-                     std::to_string(x.by) + " before anything reads it",
-                 {},
-                 {},
-                 {}};
-    d.unnecessary = true;
-    return d;
-  }
-  const char* them = names.size() > 1 ? "them" : "it";
-  std::string message = nameList(names) + (names.size() > 1 ? " are" : " is") +
-                        " read before anything sets " + them + ": no instruction above writes " + them +
-                        " and no `// @state` directive or state file gives a value, so the simulator reads 0";
-  if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
-  return {range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}};
-}
+  std::uint64_t statement = 0;
+  std::uint8_t width = 1;  ///< the registers the operand covers
+  std::uint32_t open = 0;
+  struct Dead {
+    std::uint32_t ordinal = 0;
+    RegisterId reg;
+    std::uint32_t by = 0;
+  };
+  std::vector<Dead> dead;
+};
 
 }  // namespace
 
-std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile,
-                                            std::size_t maxFindings) {
-  const DataflowWalk walk = walkDataflow(snapshot, stateFile);
-  const std::vector<Finding> found = findingsOf(snapshot, walk);
+struct DataflowBuilder::State {
+  const isa::InstrDb& db;
+  std::size_t maxFindings;
+  RegisterTable table;
+  std::uint64_t units = 0;
+  std::uint64_t nextPlace = 0;
+  std::unordered_map<std::uint64_t, WritePlace> places;
+  std::vector<Finding> reads;  // the first read of each register nothing set, in document order
+  std::vector<Finding> kept;   // a max-heap (by `before`) of the first findings in document order
+  std::size_t found = 0;
+
+  State(const isa::InstrDb& d, std::size_t max) : db(d), maxFindings(max), table(d.types().size()) {}
+
+  void keep(Finding&& f) {
+    ++found;
+    const std::size_t limit = maxFindings == static_cast<std::size_t>(-1) ? maxFindings : maxFindings + 1;
+    if (kept.size() == limit) {
+      if (!before(f, kept.front())) return;
+      std::pop_heap(kept.begin(), kept.end(), before);
+      kept.pop_back();
+    }
+    kept.push_back(std::move(f));
+    std::push_heap(kept.begin(), kept.end(), before);
+  }
+
+  // A place whose writes are all resolved: a finding when enough of them are dead.
+  void close(WritePlace&& p) {
+    if (p.dead.empty()) return;
+    std::sort(p.dead.begin(), p.dead.end(),
+              [](const WritePlace::Dead& x, const WritePlace::Dead& y) { return x.ordinal < y.ordinal; });
+    if (p.dead.size() < p.width) return;  // some register of the place is still read
+    Finding f{p.range, true, p.statement, p.dead.front().ordinal, 0, {}};
+    for (const WritePlace::Dead& d : p.dead) {
+      f.by = std::max(f.by, d.by);
+      f.registers.push_back(d.reg);
+    }
+    keep(std::move(f));
+  }
+
+  // Resolves one unread write: read (`by` none) or overwritten by line `by` (1-based).
+  void resolve(const UnreadWrite& w, RegisterId reg, std::optional<std::uint32_t> by) {
+    const auto it = places.find(w.place);
+    assert(it != places.end());
+    WritePlace& p = it->second;
+    if (by) p.dead.push_back({w.ordinal, reg, *by});
+    if (--p.open == 0) {
+      WritePlace done = std::move(p);
+      places.erase(it);
+      close(std::move(done));
+    }
+  }
+
+  void readAll(RegisterState& r, RegisterId reg) {
+    for (const UnreadWrite& w : r.unread) resolve(w, reg, std::nullopt);
+    r.unread.clear();
+  }
+
+  // One statement's reads (events [i, end)): the first read of a register nothing set is the
+  // finding (as compilers warn once per variable; the later ones read the same 0), and a read
+  // makes the register's unread writes read.
+  void walkReads(std::span<const RegisterEvent> events, std::size_t i, std::size_t end,
+                 std::uint64_t statement, std::uint32_t start) {
+    for (std::size_t j = i; j < end; ++j) {
+      const RegisterEvent& e = events[j];
+      if (!isa::reads(e.access)) continue;
+      if (e.wholeFile) {  // may read any register of the file: every unread write is read
+        auto& regs = table.file(e.reg.file).regs;
+        for (std::uint32_t n = 0; n < regs.size(); ++n) readAll(regs[n], {e.reg.file, n});
+        continue;
+      }
+      RegisterState& r = table[e.reg];
+      if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
+        const syntax::ByteRange range{e.range.begin + start, e.range.end + start};
+        // Consecutive reads at one place are one finding.
+        if (!reads.empty() && reads.back().statement == statement && reads.back().range == range)
+          reads.back().registers.push_back(e.reg);
+        else
+          reads.push_back({range, false, statement, static_cast<std::uint32_t>(j), 0, {e.reg}});
+        r.reported = true;
+      }
+      readAll(r, e.reg);
+    }
+  }
+
+  // One statement's writes (events [i, end)): an unguarded write makes the register's unread
+  // writes dead.
+  void walkWrites(std::span<const RegisterEvent> events, std::size_t i, std::size_t end,
+                  std::uint64_t statement, std::uint32_t start, std::uint32_t line) {
+    std::vector<std::pair<syntax::ByteRange, std::uint64_t>> here;  // this statement's places
+    for (std::size_t j = i; j < end; ++j) {
+      const RegisterEvent& e = events[j];
+      if (!isa::writes(e.access)) continue;
+      if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
+        table.file(e.reg.file).allSet = true;
+        continue;
+      }
+      RegisterState& r = table[e.reg];
+      if (!r.set) r.firstWrite = e.line + line;
+      r.set = true;
+      if (!e.guarded) {
+        std::vector<UnreadWrite> unread = std::move(r.unread);
+        r.unread.clear();
+        for (const UnreadWrite& w : unread) resolve(w, e.reg, e.line + line + 1);
+      }
+      if (e.unknown) continue;
+      const syntax::ByteRange range{e.range.begin + start, e.range.end + start};
+      auto at = std::find_if(here.begin(), here.end(), [&](const auto& x) { return x.first == range; });
+      if (at == here.end()) {
+        here.emplace_back(range, nextPlace);
+        places.emplace(nextPlace, WritePlace{range, statement, e.width, 0, {}});
+        at = here.end() - 1;
+        ++nextPlace;
+      }
+      ++places.at(at->second).open;
+      table[e.reg].unread.push_back({at->second, static_cast<std::uint32_t>(j)});
+    }
+  }
+};
+
+DataflowBuilder::DataflowBuilder(const isa::InstrDb& db, std::size_t maxFindings)
+    : s_(std::make_unique<State>(db, maxFindings)) {}
+DataflowBuilder::~DataflowBuilder() = default;
+DataflowBuilder::DataflowBuilder(DataflowBuilder&&) noexcept = default;
+DataflowBuilder& DataflowBuilder::operator=(DataflowBuilder&&) noexcept = default;
+
+void DataflowBuilder::setInitially(std::span<const RegisterId> registers) {
+  for (const RegisterId r : registers) {
+    RegisterState& state = s_->table[r];
+    state.set = state.initial = true;
+  }
+}
+
+void DataflowBuilder::add(std::span<const RegisterEvent> events, std::uint32_t start, std::uint32_t line) {
+  const std::uint64_t unit = s_->units++;
+  for (std::size_t i = 0; i < events.size();) {
+    std::size_t end = i + 1;
+    while (end < events.size() && events[end].statement == events[i].statement) ++end;
+    const std::uint64_t statement = (unit << 32) | events[i].statement;
+    // An instruction reads its sources, then writes its results.
+    s_->walkReads(events, i, end, statement, start);
+    s_->walkWrites(events, i, end, statement, start, line);
+    i = end;
+  }
+}
+
+std::vector<Diagnostic> DataflowBuilder::finish() {
+  State& s = *s_;
+  // The writes still unread are the kernel's results: never dead.
+  std::vector<std::uint64_t> open;
+  for (const auto& [id, place] : s.places) open.push_back(id);
+  std::sort(open.begin(), open.end());
+  for (const std::uint64_t id : open) {
+    WritePlace p = std::move(s.places.at(id));
+    s.places.erase(id);
+    s.close(std::move(p));
+  }
+  // A first read is no finding for the registers a `// @state` found later sets.
+  for (Finding& f : s.reads) {
+    std::erase_if(f.registers, [&](RegisterId r) { return s.table[r].initial; });
+    if (!f.registers.empty()) s.keep(std::move(f));
+  }
+  s.reads.clear();
+  std::sort_heap(s.kept.begin(), s.kept.end(), before);
   std::vector<Diagnostic> out;
-  for (std::size_t f = 0; f < found.size() && f < maxFindings; ++f)
-    out.push_back(diagnosticOf(snapshot, walk, found[f]));
-  if (found.size() > maxFindings) {
-    const Finding& x = found[maxFindings];
-    out.push_back({{x.begin, x.begin},
+  for (std::size_t f = 0; f < s.kept.size() && f < s.maxFindings; ++f) {
+    const Finding& x = s.kept[f];
+    std::vector<std::string> names;
+    std::optional<std::uint32_t> later;  // an uninitialized register's first write
+    for (const RegisterId r : x.registers) {
+      names.push_back(nameOf(s.db, r));
+      const std::optional<std::uint32_t> first = s.table[r].firstWrite;
+      if (!x.dead && first && (!later || *first < *later)) later = first;
+    }
+    if (x.dead) {
+      Diagnostic d{x.range,
+                   Severity::Hint,
+                   isa::DiagnosticCode::DeadWrite,
+                   "the value written to " + nameList(names) + " here is overwritten on line " +
+                       std::to_string(x.by) + " before anything reads it",
+                   {},
+                   {},
+                   {}};
+      d.unnecessary = true;
+      out.push_back(std::move(d));
+      continue;
+    }
+    const char* them = names.size() > 1 ? "them" : "it";
+    std::string message =
+        nameList(names) + (names.size() > 1 ? " are" : " is") + " read before anything sets " + them +
+        ": no instruction above writes " + them +
+        " and no `// @state` directive or state file gives a value, so the simulator reads 0";
+    if (later) message += " (first written on line " + std::to_string(*later + 1) + ")";
+    out.push_back(
+        {x.range, Severity::Warning, isa::DiagnosticCode::UninitializedRead, std::move(message), {}, {}, {}});
+  }
+  if (s.found > s.maxFindings) {
+    const std::uint32_t at = s.kept[s.maxFindings].range.begin;
+    out.push_back({{at, at},
                    Severity::Information,
                    isa::DiagnosticCode::DataflowLimit,
-                   std::to_string(found.size() - maxFindings) +
+                   std::to_string(s.found - s.maxFindings) +
                        " more dataflow findings from here on are not shown (at most " +
-                       std::to_string(maxFindings) +
+                       std::to_string(s.maxFindings) +
                        " per document; the setting gpuasm.dataflow.maxFindings raises it)",
                    {},
                    {},
                    {}});
   }
   return out;
+}
+
+std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile,
+                                            std::size_t maxFindings) {
+  DataflowBuilder builder(snapshot.db(), maxFindings);
+  builder.setInitially(initialRegisters(snapshot, stateFile));
+  for (std::size_t k = 0; k < snapshot.chunkCount(); ++k)
+    builder.add(snapshot.chunk(k).registerEvents, snapshot.chunkStart(k), snapshot.chunkLine(k));
+  return builder.finish();
 }
 
 namespace {

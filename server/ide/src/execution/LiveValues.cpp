@@ -335,6 +335,14 @@ std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run) {
   return out;
 }
 
+std::vector<Diagnostic> expectationOutcomes(const isa::InstrDb& db, std::string_view text) {
+  const std::shared_ptr<const Snapshot> snapshot = Snapshot::analyse(db, std::string(text));
+  if (!snapshot->hasExpectations()) return {};
+  LiveRun run(snapshot, nullptr, nullptr, LiveLimits{});
+  run.advance(std::nullopt, LiveLimits{}.budget);
+  return expectationDiagnostics(run);
+}
+
 namespace {
 
 std::string writeLabel(const isa::InstrDb& db, const ExecutedLine& line, const WrittenValue& w,

@@ -44,7 +44,7 @@ struct Settings {
   bool liveValues = true;                       ///< what each line wrote, as inlay hints and inline values
   std::optional<std::uint32_t> liveValuesLane;  ///< the lane shown; none = a summary of the active lanes
   /// The uninitialized-read and dead-write findings per document at most.
-  std::size_t dataflowMaxFindings = 100;
+  std::size_t dataflowMaxFindings = ide::kDefaultDataflowMaxFindings;
   /// A directory holding `gpuasm doc` output (relative: to the workspace root); hover on a
   /// mnemonic links to the instruction's page there. Empty: no link.
   std::string referenceDirectory;
@@ -94,8 +94,8 @@ struct Document {
   /// installed, so no keystroke is lost.
   std::vector<syntax::TextEdit> editsDuringReload;
 
-  /// Every diagnostic — the assembler's, the dataflow's, the expectations' — in document order
-  /// (by start; the assembler's first among equal starts).
+  /// Every diagnostic — the assembler's, the dataflow's, the expectations' — in the order
+  /// ide::publishedOrder gives (`gpuasm check` prints the same list for the same text).
   std::vector<const ide::Diagnostic*> diagnostics() const;
 };
 

@@ -95,12 +95,24 @@ struct BatchOptions {
   unsigned threads = 1;     ///< assembling threads (at least one)
   bool words = false;       ///< keep the encodings
   bool directives = false;  ///< include the diagnostics of @state/@expect comments (directiveDiagnostics)
+  /// Include the register dataflow's findings (RegisterUses.h: dataflowDiagnostics with no state
+  /// file and at most `dataflowMaxFindings`). They are known only at a document's end, so its
+  /// diagnostics are then all delivered with its last batch.
+  bool dataflow = false;
+  std::size_t dataflowMaxFindings = kDefaultDataflowMaxFindings;
+  /// Include the outcomes of a document's well-formed `// @expect` directives, from a run to
+  /// the end with the editor's limits (LiveValues.h: LiveRun, LiveLimits, expectationDiagnostics),
+  /// delivered with its last batch. Only a document that has such directives is run.
+  bool expectations = false;
 };
 
 /// What a batch assembler (`gpuasm check`, `gpuasm asm -o`) runs: the documents cut into
 /// batches of about 64 KiB of whole pieces (syntax/Chunks.h), assembled by `threads` threads at
 /// once, delivered in document order. A few batches are in flight at a time, so memory does not
-/// grow with the documents; the diagnostics are assembleText's (plus the directives').
+/// grow with the documents; the diagnostics are assembleText's (plus the directives', the
+/// dataflow's and the expectations' as asked, merged as publishedOrder merges them). With the
+/// dataflow or the expectations, a document's diagnostics are held until its end (memory grows
+/// with the number of one document's diagnostics, not with its size).
 void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const BatchOptions& options);
 
 }  // namespace gpuasm::ide

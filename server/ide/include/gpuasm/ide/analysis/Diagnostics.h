@@ -9,6 +9,8 @@
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/syntax/SyntaxTree.h>  // syntax::ByteRange
 
+#include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,5 +40,15 @@ Diagnostic toDiagnostic(const isa::AsmDiagnostic& d);
 
 /// All diagnostics of a document (assembleText's), in document order.
 std::vector<Diagnostic> computeDiagnostics(const isa::InstrDb& db, std::string_view text);
+
+/// The register dataflow's findings a document gets at most by default (the language server's
+/// `gpuasm.dataflow.maxFindings`, `gpuasm check`).
+inline constexpr std::size_t kDefaultDataflowMaxFindings = 100;
+
+/// The order a document's diagnostics are published in (the language server, `gpuasm check`):
+/// the lists — the assembler's with the directives', the dataflow's, the `// @expect`
+/// outcomes', each in document order — merged by start; among equal starts the earlier list's
+/// first.
+std::vector<const Diagnostic*> publishedOrder(std::initializer_list<const std::vector<Diagnostic>*> lists);
 
 }  // namespace gpuasm::ide

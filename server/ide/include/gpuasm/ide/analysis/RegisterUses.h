@@ -17,7 +17,9 @@
 
 #include <cstdint>
 #include <expected>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,31 @@ std::vector<RegisterOccurrence> getRegisterOccurrences(const Snapshot& snapshot,
 /// information says how many more there are (every finding goes to the editor on every edit).
 std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim::InitialState* stateFile,
                                             std::size_t maxFindings = static_cast<std::size_t>(-1));
+
+/// The walk behind dataflowDiagnostics, fed a document's register events in document order a
+/// unit at a time, so a batch command (`gpuasm check`, assembleBatches) need not keep the
+/// document: it holds each register's state, the writes nothing has read or overwritten yet and
+/// the first maxFindings + 1 findings, whatever the document's size (linear in it).
+/// dataflowDiagnostics is this builder fed a snapshot's chunks.
+class DataflowBuilder {
+ public:
+  explicit DataflowBuilder(const isa::InstrDb& db, std::size_t maxFindings = static_cast<std::size_t>(-1));
+  ~DataflowBuilder();
+  DataflowBuilder(DataflowBuilder&&) noexcept;
+  DataflowBuilder& operator=(DataflowBuilder&&) noexcept;
+  /// Registers set before the first instruction (`// @state` directives, a state file): callable
+  /// at any time before finish(), since a directive counts wherever it is in the document.
+  void setInitially(std::span<const RegisterId> registers);
+  /// The next unit's events (registerEvents' order: by statement, reads before writes), their
+  /// offsets and lines counted from byte `start` and line `line` of the document.
+  void add(std::span<const RegisterEvent> events, std::uint32_t start = 0, std::uint32_t line = 0);
+  /// The findings, as dataflowDiagnostics gives them. Call once.
+  std::vector<Diagnostic> finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 /// Where the value of one register at a place comes from and goes to.
 struct ValueFlow {

@@ -182,6 +182,12 @@ std::optional<HoverSection> liveValueHover(const LiveRun& run, std::uint32_t off
 /// warning on each the finished run did not reach (expectation-not-checked).
 std::vector<Diagnostic> expectationDiagnostics(const LiveRun& run);
 
+/// The expectations of `text` as the language server publishes them when it has no state file:
+/// expectationDiagnostics of a run from the `// @state` directives to the end with the editor's
+/// limits (LiveLimits: a step limit and a time budget; a run stopped by either leaves the rest
+/// not checked). Empty, without a run, when the text has no well-formed `// @expect`.
+std::vector<Diagnostic> expectationOutcomes(const isa::InstrDb& db, std::string_view text);
+
 /// The live values of lines [firstLine, lastLine] as inlay hints at the end of each line (the
 /// labels of a line's statements joined by "; ", compact: at most kLiveHintColumns columns, the
 /// whole text in the tooltip), and where the run stopped early, a hint on that line saying why.

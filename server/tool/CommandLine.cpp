@@ -186,9 +186,8 @@ void CommandTable::addAssemblerCommands() {
               "leave out the register dataflow's findings (uninitialized-read, dead-write, dataflow-limit)");
   a->add_flag("--werror", check_.werror, "a warning makes the exit status 1, as an error does");
   specOptions(*a, check_);
-  a->footer(
-      "exit status: 0 no errors (warnings, hints and information do not count, warnings do with "
-      "--werror), 1 an error, 2 usage or I/O error, or a spec with errors");
+  a->footer(std::string(kExitStatus) +
+            " (warnings, hints and information are not errors; with --werror a warning is)");
 
   a = command("stats",
               "register pressure of .asm files: the peak of live R, P, UR and UP registers with its line, "

@@ -27,7 +27,7 @@ tail -n 12 build/spec-lint.txt
 [ "$status" -le 1 ] || exit "$status"
 echo "(full list: build/spec-lint.txt)"
 echo
-echo "== gpuasm check examples/kernel.asm (a clean file: no output)"
+echo "== gpuasm check examples/kernel.asm (no errors; warnings: the inputs it reads before anything sets them)"
 build/bin/gpuasm check examples/kernel.asm
 echo
 echo "== gpuasm check examples/illegal-modifier.asm (a file of typical mistakes)"

@@ -583,9 +583,12 @@ TEST_F(DocBlocksOnADocument, AsmBlocksAreCheckedAndTheirExpectationsTested) {
   auto f = check("Text.\n\n```asm\nIADDX R1, R1, R2 ;\n```\n");
   ASSERT_EQ(f.size(), 1u) << joined(f);
   EXPECT_EQ(f[0].rfind("DOC.md:3: 'gpuasm check 'block.asm'' exited 1, the document says 0", 0), 0u) << f[0];
+  // A false expectation: `check` reports it as the editor does (expectation-failed), and `test` fails.
   f = check("```asm\n// @state R0 = lane\nMOV R1, R0 ;\n// @expect R1 == lane + 1\n```\n");
-  ASSERT_EQ(f.size(), 1u) << joined(f);
-  EXPECT_EQ(f[0].rfind("DOC.md:1: 'gpuasm test 'block.asm'' exited 1", 0), 0u) << f[0];
+  ASSERT_EQ(f.size(), 2u) << joined(f);
+  EXPECT_EQ(f[0].rfind("DOC.md:1: 'gpuasm check 'block.asm'' exited 1", 0), 0u) << f[0];
+  EXPECT_NE(f[0].find("[expectation-failed]"), std::string::npos) << f[0];
+  EXPECT_EQ(f[1].rfind("DOC.md:1: 'gpuasm test 'block.asm'' exited 1", 0), 0u) << f[1];
 }
 
 TEST_F(DocBlocksOnADocument, AnExcerptIsOfItsFile) {

@@ -6,9 +6,9 @@
 // (MappedSources), cut into batches assembled by N threads at once (ide::assembleBatches), and
 // every diagnostic is placed and printed as it comes back, in file order: a file's diagnostics
 // come with its last batch (the dataflow is known at its end; with --no-dataflow and no
-// `// @expect`, with each batch), so memory does not grow with the files' sizes. Each file is checked against its own project's
-// spec (FileSpecs): a run of consecutive files that share one is assembled together, so the
-// output keeps the order of the arguments.
+// `// @expect`, with each batch), so memory does not grow with the files' sizes. Each file is
+// checked against its own project's spec (FileSpecs): a run of consecutive files that share one
+// is assembled together, so the output keeps the order of the arguments.
 #include "Commands.h"
 #include "MappedSources.h"
 

@@ -30,6 +30,22 @@ TEST(Dataflow, UninitializedReadNamesTheRegisterAndItsFirstWrite) {
   EXPECT_NE(d[0].message.find("first written on line 3"), std::string::npos) << d[0].message;
 }
 
+// A statement that does not assemble names registers whose roles nobody knows: it may write
+// them, so a later read is not flagged, but it is no "first write" a message may point to. Here
+// line 2's .UINT32 is not a modifier of IMAD.WIDE (IType is {S32, U32}, 000_ialu.txt:13-15), and
+// it writes neither R8 nor R12/R13 in any case: IMAD.WIDE writes Rd (and pu), reads Ra, SrcB, SrcC.
+TEST(Dataflow, AStatementThatDoesNotAssembleIsNoFirstWrite) {
+  const Annotated a(
+      "IMAD.WIDE.U32 R[10:11], [[R8]], 0x4, [[R[12:13]]] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] "
+      ";\n");
+  const auto d = findings(a);
+  ASSERT_EQ(ranges(d), a.ranges);
+  for (const ide::Diagnostic& f : d) {
+    EXPECT_EQ(f.code, isa::DiagnosticCode::UninitializedRead);
+    EXPECT_EQ(f.message.find("first written"), std::string::npos) << f.message;
+  }
+}
+
 TEST(Dataflow, StateDirectivesAndTheStateFileSetRegisters) {
   // The directive may stand anywhere: the initial state is applied before the first instruction.
   EXPECT_TRUE(findings(Annotated("MOV R1, 0x10 ;\nIADD R2, R1, R3 ;\n// @state R3 = 5\n")).empty());

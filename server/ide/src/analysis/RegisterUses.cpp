@@ -332,7 +332,9 @@ struct DataflowBuilder::State {
         continue;
       }
       RegisterState& r = table[e.reg];
-      if (!r.set) r.firstWrite = e.line + line;
+      // A statement that does not assemble may write what it names (so it sets the register),
+      // but it is no write a message can point to as the first.
+      if (!r.set && !e.unknown) r.firstWrite = e.line + line;
       r.set = true;
       if (!e.guarded) {
         std::vector<UnreadWrite> unread = std::move(r.unread);

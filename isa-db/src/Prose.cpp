@@ -8,18 +8,6 @@ namespace gpuasm::isa {
 
 namespace {
 
-std::vector<std::string_view> linesOf(std::string_view text) {
-  std::vector<std::string_view> lines;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t nl = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, nl - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    start = nl + 1;
-  }
-  return lines;
-}
-
 bool isBlank(std::string_view line) { return text::trim(line).empty(); }
 
 bool isFence(std::string_view line) { return text::trimLeft(line).starts_with("```"); }
@@ -98,7 +86,7 @@ bool isTableDelimiter(std::string_view line) {
 }
 
 std::vector<ProseBlock> proseBlocks(std::string_view text) {
-  const std::vector<std::string_view> lines = linesOf(text);
+  const std::vector<std::string_view> lines = text::lines(text);
   std::vector<ProseBlock> out;
   std::size_t textFrom = 0;
   for (std::size_t at = 0; at < lines.size();) {

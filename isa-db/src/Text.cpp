@@ -2,6 +2,7 @@
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/isa/Utf8.h>
 
+#include <algorithm>
 #include <array>
 
 namespace gpuasm::text {
@@ -103,6 +104,18 @@ std::string firstSentence(std::string_view text) {
   if (latin != std::string::npos) return flat.substr(0, latin + 1);
   if (cjk != std::string::npos) return flat.substr(0, cjk + kFullStop.size());
   return flat;
+}
+
+std::vector<std::string_view> lines(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t nl = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, nl - at);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    at = nl + 1;
+  }
+  return out;
 }
 
 }  // namespace gpuasm::text

@@ -1,5 +1,5 @@
 // Small text helpers every layer uses, written once: what a blank and a word character are,
-// trimming, hex spelling and the first sentence of a prose text. The spec parser, the editor
+// trimming, hex spelling, a text's lines and the first sentence of a prose text. The spec parser, the editor
 // features (.asm and spec files), the debugger, the wire formats and the command line all call
 // these instead of keeping their own copies (issue 29: nine hex formatters, five trims, four
 // word-character tests and two first-sentence readers had drifted apart).
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuasm::text {
 
@@ -70,5 +71,10 @@ std::string firstSentence(std::string_view text);
 /// two, a combining mark none, any other code point one; a byte that does not start a UTF-8
 /// sequence one. Used to line up the columns of a table a reader sees as plain text.
 std::size_t displayWidth(std::string_view s);
+
+/// The lines of `text`, split at '\n', each without a '\r' that ends it (CRLF files); a text
+/// ending in '\n' has an empty last line. Views into `text`. Used by the prose readers (the
+/// spec's markdown, the pseudo-code of __Semantics).
+std::vector<std::string_view> lines(std::string_view text);
 
 }  // namespace gpuasm::text

@@ -17,18 +17,6 @@ namespace {
 bool identStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
-std::vector<std::string_view> splitLines(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = 0; at <= text.size();) {
-    const std::size_t nl = std::min(text.find('\n', at), text.size());
-    std::string_view line = text.substr(at, nl - at);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back(line);
-    at = nl + 1;
-  }
-  return out;
-}
-
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   for (std::size_t at = 0; at <= s.size();) {
@@ -415,7 +403,7 @@ class Renderer {
 std::vector<Entry> parseEntries(std::string_view text, const std::vector<std::string>& mnemonicParts) {
   std::vector<Entry> out;
   bool inCode = false;
-  for (const std::string_view line : splitLines(text)) {
+  for (const std::string_view line : text::lines(text)) {
     if (text::trim(line).starts_with("```")) {
       inCode = !inCode;
       continue;

@@ -3,6 +3,7 @@
 // `lsp`, and the exit statuses of DESIGN.md §6 (0 fine, 1 input errors, 2 usage
 // or I/O error). Bad input — unknown options, missing directories, garbage spec files — must
 // give a clear message and never crash.
+#include "RenamedU32Spec.h"
 #include "Shell.h"
 #include "XmlTree.h"
 
@@ -406,19 +407,7 @@ void writeRenamedU32Spec(const std::filesystem::path& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR)) {
     std::string text = fileBytes(entry.path());
     if (entry.path().filename() == "000_ialu.txt") {
-      std::istringstream in(text);
-      std::string line, edited;
-      for (int n = 1; std::getline(in, line); ++n) {
-        if (n == 15) {
-          ASSERT_EQ(line, "    U32;");
-        }
-        if (n == 472) {
-          ASSERT_EQ(line, ".itype = {.S32*, .U32}");
-        }
-        if (n == 15 || n == 472) line.replace(line.find("U32"), 3, "UINT32");
-        edited += line + "\n";
-      }
-      text = edited;
+      ASSERT_NO_FATAL_FAILURE(specedit::renameU32InIalu(text));
     }
     std::ofstream(dir / entry.path().filename(), std::ios::binary) << text;
   }

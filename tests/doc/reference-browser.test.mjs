@@ -25,7 +25,7 @@ if (!fs.existsSync(playwrightPath)) {
   process.exit(1);
 }
 const { chromium } = await import(pathToFileURL(playwrightPath).href);
-const { chromiumArgs, chromiumExecutable } = await import(
+const { chromiumArgs, chromiumExecutable, chromiumLaunchTimeoutMs } = await import(
   pathToFileURL(path.join(repo, 'vscode-extension/test/harness/chromium.mjs')).href
 );
 const WAIT_MS = 20000;
@@ -46,7 +46,7 @@ const browser = await chromium.launch({
   executablePath: chromiumExecutable,
   headless: true,
   args: chromiumArgs,
-  timeout: WAIT_MS,
+  timeout: chromiumLaunchTimeoutMs,
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });

@@ -4,6 +4,11 @@
 // (tests/doc/reference-browser.test.mjs).
 export const chromiumExecutable = '/usr/bin/chromium';
 
+// How long a launch may take. Chromium starts in 1-3 s on an idle machine but took over 20 s
+// while CTest ran clang-format and the DAP test beside it on a shared two-core machine (a CI run
+// on 2026-11-28 failed there); the tests' own waits stay short, only the start is given room.
+export const chromiumLaunchTimeoutMs = 120000;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',

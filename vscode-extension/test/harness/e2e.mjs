@@ -5,7 +5,7 @@
 // Environment (set by e2e.sh): E2E_URL, E2E_WORKSPACE, E2E_OUT (screenshots), E2E_SETTINGS
 // (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE.
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumExecutable } from './chromium.mjs';
+import { chromiumArgs, chromiumExecutable, chromiumLaunchTimeoutMs } from './chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -1398,6 +1398,7 @@ async function main() {
     headless: true,
     viewport,
     args: chromiumArgs,
+    timeout: chromiumLaunchTimeoutMs,
   });
   context.setDefaultTimeout(20000);
   page = context.pages()[0] ?? (await context.newPage());

@@ -73,11 +73,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== vscode e2e: unit tests of the extension's VS Code-free parts"
-(cd "$ext" && node_modules/.bin/tsc -p ./ && "$node24" --test --test-reporter=tap test/unit/*.test.js) > "$out/unit.log" 2>&1 ||
-  { cat "$out/unit.log" >&2; fail "the unit tests failed"; }
-grep -E '^# (pass|fail) ' "$out/unit.log" | tr '\n' ' '
-echo
+# The extension's unit tests (test/unit/) run in CTest on their own: test/unit.sh, ctest -R vscode_unit.
 
 workspace="$tmp/workspace"
 mkdir -p "$workspace" "$tmp/user/User" "$tmp/extensions" "$tmp/browser"

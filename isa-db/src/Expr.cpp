@@ -4,6 +4,8 @@
 // primary := INT | "string" | field | "(" or ")".
 #include <gpuasm/isa/Expr.h>
 
+#include <span>
+
 #include "TextUtil.h"
 
 namespace gpuasm::isa {
@@ -56,64 +58,43 @@ class ExprParser {
     return e;
   }
 
-  std::optional<Expr> parseOr() {
-    auto lhs = parseAnd();
-    while (lhs && (acceptWord("or") || acceptOp("||"))) {
-      auto rhs = parseAnd();
-      if (!rhs) return std::nullopt;
-      lhs = binary(Expr::Op::Or, std::move(*lhs), std::move(*rhs));
-    }
-    return lhs;
+  // One precedence level of binary operators: an operand of the next level, then operator and
+  // operand pairs, left-associative; a comparison takes at most one pair (`a == b == c` is not
+  // an expression). A word operator ("or") must end at a word boundary, a symbol ("||") need not.
+  struct BinaryOperator {
+    std::string_view spelling;
+    bool word;
+    Expr::Op op;
+  };
+  using Level = std::optional<Expr> (ExprParser::*)();
+  const BinaryOperator* acceptOperator(std::span<const BinaryOperator> operators) {
+    for (const BinaryOperator& o : operators)
+      if (o.word ? acceptWord(o.spelling) : acceptOp(o.spelling)) return &o;
+    return nullptr;
   }
-  std::optional<Expr> parseAnd() {
-    auto lhs = parseCmp();
-    while (lhs && (acceptWord("and") || acceptOp("&&"))) {
-      auto rhs = parseCmp();
-      if (!rhs) return std::nullopt;
-      lhs = binary(Expr::Op::And, std::move(*lhs), std::move(*rhs));
-    }
-    return lhs;
-  }
-  std::optional<Expr> parseCmp() {
-    auto lhs = parseAdd();
-    if (!lhs) return lhs;
-    if (acceptOp("==")) {
-      auto rhs = parseAdd();
-      if (!rhs) return std::nullopt;
-      return binary(Expr::Op::Eq, std::move(*lhs), std::move(*rhs));
-    }
-    if (acceptOp("!=")) {
-      auto rhs = parseAdd();
-      if (!rhs) return std::nullopt;
-      return binary(Expr::Op::Ne, std::move(*lhs), std::move(*rhs));
-    }
-    return lhs;
-  }
-  std::optional<Expr> parseAdd() {
-    auto lhs = parseMul();
+  std::optional<Expr> parseLevel(Level operand, std::span<const BinaryOperator> operators, bool chains) {
+    auto lhs = (this->*operand)();
     while (lhs) {
-      Expr::Op op;
-      if (acceptOp("+"))
-        op = Expr::Op::Add;
-      else if (acceptOp("-"))
-        op = Expr::Op::Sub;
-      else
-        break;
-      auto rhs = parseMul();
+      const BinaryOperator* o = acceptOperator(operators);
+      if (!o) break;
+      auto rhs = (this->*operand)();
       if (!rhs) return std::nullopt;
-      lhs = binary(op, std::move(*lhs), std::move(*rhs));
+      lhs = binary(o->op, std::move(*lhs), std::move(*rhs));
+      if (!chains) break;
     }
     return lhs;
   }
-  std::optional<Expr> parseMul() {
-    auto lhs = parseUnary();
-    while (lhs && acceptOp("*")) {
-      auto rhs = parseUnary();
-      if (!rhs) return std::nullopt;
-      lhs = binary(Expr::Op::Mul, std::move(*lhs), std::move(*rhs));
-    }
-    return lhs;
-  }
+  static constexpr BinaryOperator kOr[] = {{"or", true, Expr::Op::Or}, {"||", false, Expr::Op::Or}};
+  static constexpr BinaryOperator kAnd[] = {{"and", true, Expr::Op::And}, {"&&", false, Expr::Op::And}};
+  static constexpr BinaryOperator kCmp[] = {{"==", false, Expr::Op::Eq}, {"!=", false, Expr::Op::Ne}};
+  static constexpr BinaryOperator kAdd[] = {{"+", false, Expr::Op::Add}, {"-", false, Expr::Op::Sub}};
+  static constexpr BinaryOperator kMul[] = {{"*", false, Expr::Op::Mul}};
+
+  std::optional<Expr> parseOr() { return parseLevel(&ExprParser::parseAnd, kOr, true); }
+  std::optional<Expr> parseAnd() { return parseLevel(&ExprParser::parseCmp, kAnd, true); }
+  std::optional<Expr> parseCmp() { return parseLevel(&ExprParser::parseAdd, kCmp, false); }
+  std::optional<Expr> parseAdd() { return parseLevel(&ExprParser::parseMul, kAdd, true); }
+  std::optional<Expr> parseMul() { return parseLevel(&ExprParser::parseUnary, kMul, true); }
   // Nesting deeper than any real expression is rejected, so hostile input cannot exhaust the
   // stack (of the parser here, and of evaluation and destruction later).
   static constexpr int kMaxDepth = 200;

@@ -4,6 +4,8 @@
 #include <gpuasm/isa/SpecParser.h>
 #include <gpuasm/isa/Syntax.h>
 
+#include <optional>
+
 #include "TextUtil.h"
 
 namespace gpuasm::isa {
@@ -24,30 +26,24 @@ std::size_t matchBrace(std::string_view s, std::size_t open) {
   return std::string_view::npos;
 }
 
-bool hasTopLevelComma(std::string_view inner) {
-  int depth = 0;
-  for (char c : inner) {
-    if (c == '{' || c == '[')
-      ++depth;
-    else if (c == '}' || c == ']')
-      --depth;
-    else if (c == ',' && depth == 0)
-      return true;
-  }
-  return false;
-}
-
-std::string withoutTopLevelCommas(std::string_view inner) {
+// The text of a `{…}` group's inside without its top-level commas (those outside nested `{}` and
+// `[]`), trimmed; nullopt when it has none.
+std::optional<std::string> withoutTopLevelCommas(std::string_view inner) {
   std::string out;
   int depth = 0;
+  bool found = false;
   for (char c : inner) {
     if (c == '{' || c == '[')
       ++depth;
     else if (c == '}' || c == ']')
       --depth;
-    if (c == ',' && depth == 0) continue;
+    if (c == ',' && depth == 0) {
+      found = true;
+      continue;
+    }
     out.push_back(c);
   }
+  if (!found) return std::nullopt;
   return std::string(text::trim(out));
 }
 
@@ -153,9 +149,9 @@ class FormParser {
           return;
         }
         const std::string_view inner = ops.substr(i + 1, end - i - 2);
-        if (hasTopLevelComma(inner)) {
+        if (std::optional<std::string> joined = withoutTopLevelCommas(inner)) {
           flush(false);
-          current = withoutTopLevelCommas(inner);
+          current = std::move(*joined);
           currentStart = i;
           flush(true);
           i = end;

@@ -1,8 +1,8 @@
-// The debugger's lane view (Debugger.h, LaneView): the registers the program names across the
-// 32 lanes where execution stands, and for the instruction about to execute and the one just
-// executed their reads, writes and guard lanes and, for a cross-lane instruction, the lanes it
-// combined as the simulator reports them (sim::LaneExchange) — not worked out again here.
-#include <gpuasm/ide/execution/Debugger.h>
+// The debugger's lane view (LaneView.h): the registers the program names across the 32 lanes
+// where execution stands, and for the instruction about to execute and the one just executed
+// their reads, writes and guard lanes and, for a cross-lane instruction, the lanes it combined
+// as the simulator reports them (sim::LaneExchange) — not worked out again here.
+#include <gpuasm/ide/execution/LaneView.h>
 
 #include "OperandRegisters.h"
 
@@ -42,13 +42,14 @@ std::uint32_t guardLanes(const sim::PreparedInst& inst, const sim::WarpState& st
 
 }  // namespace
 
-InstructionLanes Debugger::instructionLanes(std::uint64_t p, const sim::WarpState& before) const {
-  const sim::PreparedInst& inst = step(p);
+InstructionLanes instructionLanes(const DebugProgram& program, std::uint64_t p,
+                                  const sim::WarpState& before) {
+  const sim::PreparedInst& inst = program.step(p);
   const sim::RegisterLayout& l = before.layout;
   InstructionLanes out;
   out.position = p;
   out.line = inst.line;
-  out.source = sourceAt(p);
+  out.source = program.sourceAt(p);
   if (!inst.error.empty()) {
     out.error = inst.error;
     return out;
@@ -85,22 +86,25 @@ InstructionLanes Debugger::instructionLanes(std::uint64_t p, const sim::WarpStat
   return out;
 }
 
-LaneView Debugger::laneView() const {
+LaneView laneView(const Timeline& timeline) {
+  const DebugProgram& program = timeline.program();
+  const sim::WarpState& state = timeline.state();
   LaneView v;
-  v.position = position_;
-  v.length = steps_.count;
-  v.reached = furthest_;
-  v.activeMask = state_.activeMask;
-  for (const auto& [f, n] : touched_) {
+  v.position = timeline.position();
+  v.length = program.count();
+  v.reached = timeline.reached();
+  v.activeMask = state.activeMask;
+  for (const auto& [f, n] : program.namedRegisters()) {
     LaneRegister& r = v.registers.emplace_back();
-    r.name = state_.layout.name(f, n);
+    r.name = state.layout.name(f, n);
     r.file = f;
     r.number = n;
     const unsigned lanes = operands::perLane(f) ? sim::kWarpSize : 1u;
-    for (unsigned lane = 0; lane < lanes; ++lane) r.values.push_back(state_.read(f, n, lane));
+    for (unsigned lane = 0; lane < lanes; ++lane) r.values.push_back(state.read(f, n, lane));
   }
-  if (position_ < steps_.count) v.next = instructionLanes(position_, state_);
-  if (position_ > 0) v.previous = instructionLanes(position_ - 1, stateAt(position_ - 1));
+  if (v.position < program.count()) v.next = instructionLanes(program, v.position, state);
+  if (v.position > 0)
+    v.previous = instructionLanes(program, v.position - 1, timeline.stateAt(v.position - 1));
   return v;
 }
 

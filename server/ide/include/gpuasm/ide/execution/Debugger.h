@@ -4,29 +4,32 @@
 // of docs/LANGUAGE.md, and provenance — where a register's value came from. LSP- and DAP-free:
 // the debug adapter (server/dap, through workspace::DebugSession) drives it.
 //
-// Time is the number of instructions executed, `position` (0 = before the first). The ISA has no
-// branches, so position p is instruction p of the program. The state at every position is
-// reachable exactly: a copy of the warp is kept every kCheckpointEvery positions and the
-// instructions after it are executed again, so stepping back costs at most that many
-// instructions and memory stays bounded (one warp copy per kCheckpointEvery instructions run).
-// Register edits (setRegister) become part of the history at their position and are applied
-// again by every re-execution that passes it.
+// `Debugger` is the façade the debug adapter holds: it launches a session and runs it (step,
+// continue and reverse continue, goto, restart), deciding where execution stops. Each concern
+// lives in its own file and is tested apart:
+//   DebugProgram.h     the document's prepared instructions, their lines and typed writes
+//   Timeline.h         the history: position, checkpoints, re-execution, register edits
+//   Breakpoints.h      line breakpoints: placement, conditions, hit counts, log points
+//   DataBreakpoints.h  data breakpoints: watched registers and how a change is told
+//   Provenance.h       where a register's value came from
+//   LaneView.h         the warp across its lanes around the current instruction
 #pragma once
 
-#include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/execution/Breakpoints.h>
+#include <gpuasm/ide/execution/DataBreakpoints.h>
+#include <gpuasm/ide/execution/DebugProgram.h>
+#include <gpuasm/ide/execution/LaneView.h>
+#include <gpuasm/ide/execution/Provenance.h>
 #include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/ide/execution/Timeline.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
-#include <gpuasm/sim/Program.h>
 #include <gpuasm/sim/Value.h>
 #include <gpuasm/sim/WarpState.h>
 
-#include <array>
 #include <cstdint>
 #include <expected>
-#include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,97 +65,11 @@ struct DebugStop {
   std::vector<std::string> logs;      ///< log points passed on the way, in order
 };
 
-/// A line breakpoint as a client sets it.
-struct BreakpointSpec {
-  std::uint32_t line = 0;    ///< 0-based
-  std::string condition;     ///< an expression; empty: always
-  std::string hitCondition;  ///< "N", ">= N", "> N", "== N", "% N"; empty: every hit
-  std::string logMessage;    ///< non-empty: a log point ({expr} is replaced by its value)
-};
-
-/// What became of a breakpoint: verified on the line of an instruction (moved down to the next
-/// one when set on a line without one), or refused with a message.
-struct BreakpointStatus {
-  int id = 0;
-  bool verified = false;
-  std::optional<std::uint32_t> line;
-  std::string message;
-};
-
-/// A data breakpoint: stop when a register changes, in any lane or in one.
-struct DataBreakpointSpec {
-  std::string registerName;      ///< R5, P0, UR4, UP1
-  std::optional<unsigned> lane;  ///< a lane of a per-lane register; none: any lane
-};
-
-/// One link of a provenance chain: the instruction that wrote a value (or the initial state, or
-/// an edit), and the inputs it read.
-struct ProvenanceInput {
-  std::string registerName;
-  std::optional<unsigned> lane;  ///< none for uniform registers, or when read from other lanes
-  std::uint32_t value = 0;
-  std::optional<std::size_t> from;  ///< index of the link that produced it, when followed
-  std::string note;                 ///< e.g. "read across the warp"
-};
-struct ProvenanceLink {
-  std::string registerName;
-  std::optional<unsigned> lane;
-  std::uint32_t value = 0;                ///< the value it gave the register
-  std::optional<std::uint64_t> position;  ///< the instruction's position; none: the initial state or an edit
-  std::optional<std::uint32_t> line;
-  std::string source;  ///< the instruction's text, or "initial state" / "set by the user"
-  std::vector<ProvenanceInput> inputs;
-};
-
-/// How a cross-lane instruction (SHFL, VOTE, REDUX, MATCH) combined the warp's lanes, as the
-/// simulator executed it (sim::LaneExchange).
-struct LaneExchangeInfo {
-  std::string op;                  ///< the optype: SHFL, VOTE, VOTEU, REDUX, REDUXU, MATCH
-  std::uint32_t participants = 0;  ///< the lanes it combined (active, guard true)
-  /// SHFL: the lane each participant received Ra from (its own when out of range).
-  std::optional<std::array<std::uint8_t, 32>> sources;
-  std::uint32_t inRange = 0;  ///< SHFL: the participants whose source lane was valid
-  /// Each register it wrote, with its value in the lowest participant lane (once for uniform ones).
-  std::vector<std::pair<std::string, std::uint32_t>> results;
-};
-
-/// One instruction as a lane view shows it: the registers it reads and writes, its guard's lanes.
-struct InstructionLanes {
-  std::uint64_t position = 0;
-  std::uint32_t line = 0;                    ///< 0-based
-  std::string source;                        ///< the line's text, trimmed
-  std::vector<std::string> reads, writes;    ///< register names, guard included; RZ/PT left out
-  std::string guard;                         ///< "P0", "!P1", "UP0"; empty when it always runs (PT)
-  std::uint32_t guardLanes = 0;              ///< lanes whose guard holds, before it executes
-  std::uint32_t lanes = 0;                   ///< lanes it executes on (active and guard)
-  std::optional<LaneExchangeInfo> exchange;  ///< a cross-lane instruction's
-  std::string error;                         ///< why it cannot execute, if it cannot
-};
-
-/// A register the program names anywhere, with its lanes where execution stands.
-struct LaneRegister {
-  std::string name;
-  sim::RegFile file = sim::RegFile::R;
-  std::uint32_t number = 0;
-  std::vector<std::uint32_t> values;  ///< 32 lanes (R, P: 0/1); one value for UR and UP
-};
-
-/// The warp across its lanes where execution stands, with the instruction about to execute
-/// (`next`, the frame's line) and the one just executed (`previous`, whose results the values
-/// show); a lane view draws it. `reached` is how far execution has gone (positions 0..reached
-/// are reached again exactly by goto).
-struct LaneView {
-  std::uint64_t position = 0, length = 0, reached = 0;
-  std::uint32_t activeMask = 0;
-  std::vector<LaneRegister> registers;  ///< by file (R, P, UR, UP), then number
-  std::optional<InstructionLanes> next, previous;
-};
-
 /// A debug session of one document.
 class Debugger {
  public:
   /// Every this many positions a copy of the warp is kept.
-  static constexpr std::uint64_t kCheckpointEvery = 256;
+  static constexpr std::uint64_t kCheckpointEvery = Timeline::kCheckpointEvery;
 
   /// Assembles `text` (as `gpuasm check` does) and sets up the warp from its `// @state`
   /// directives and the launch's state file, at position 0. An error value when the initial
@@ -161,26 +78,30 @@ class Debugger {
   static std::expected<Debugger, std::string> launch(const isa::InstrDb& db, std::string_view text,
                                                      DebugLaunch options);
 
-  std::uint64_t position() const { return position_; }
+  std::uint64_t position() const { return timeline_.position(); }
   /// Instructions in the program (the last position is this count).
-  std::uint64_t length() const { return steps_.count; }
-  const sim::WarpState& state() const { return state_; }
+  std::uint64_t length() const { return program().count(); }
+  const sim::WarpState& state() const { return timeline_.state(); }
   /// The 0-based line of the instruction at `position` (next to execute); none at the end.
-  std::optional<std::uint32_t> lineAt(std::uint64_t position) const;
+  std::optional<std::uint32_t> lineAt(std::uint64_t position) const { return program().lineAt(position); }
   /// The document's text of that instruction's line, trimmed.
-  std::string sourceAt(std::uint64_t position) const;
+  std::string sourceAt(std::uint64_t position) const { return program().sourceAt(position); }
   /// The position of the first instruction on `line` or after it; none when there is none.
-  std::optional<std::uint64_t> positionOfLine(std::uint32_t line) const;
-  const sim::RegisterLayout& layout() const { return state_.layout; }
+  std::optional<std::uint64_t> positionOfLine(std::uint32_t line) const {
+    return program().positionOfLine(line);
+  }
+  const sim::RegisterLayout& layout() const { return state().layout; }
   /// The furthest position reached so far.
-  std::uint64_t reached() const { return furthest_; }
-  /// The lane view where execution stands (LaneView.cpp).
-  LaneView laneView() const;
+  std::uint64_t reached() const { return timeline_.reached(); }
+  /// The lane view where execution stands (LaneView.h).
+  LaneView laneView() const { return ide::laneView(timeline_); }
   /// The types of the registers the instructions before the current position wrote, each as
   /// the last of them that wrote it typed it; registers none wrote are u32 (absent here).
-  std::vector<RegisterType> registerTypes() const;
+  std::vector<RegisterType> registerTypes() const { return program().registerTypes(position()); }
   /// One register's type where execution stands (u32 when no instruction before wrote it).
-  sim::ValueType registerType(sim::RegFile file, std::uint32_t number) const;
+  sim::ValueType registerType(sim::RegFile file, std::uint32_t number) const {
+    return program().registerType(position(), file, number);
+  }
 
   DebugStop stepForward();
   DebugStop stepBack();
@@ -195,8 +116,14 @@ class Debugger {
   /// Back to position 0 with the history's edits dropped.
   DebugStop restart();
 
-  std::vector<BreakpointStatus> setBreakpoints(const std::vector<BreakpointSpec>& specs);
-  std::vector<BreakpointStatus> setDataBreakpoints(const std::vector<DataBreakpointSpec>& specs);
+  /// Replaces the line breakpoints (Breakpoints.h).
+  std::vector<BreakpointStatus> setBreakpoints(const std::vector<BreakpointSpec>& specs) {
+    return breakpoints_.set(specs, program(), layout(), nextId_);
+  }
+  /// Replaces the data breakpoints (DataBreakpoints.h).
+  std::vector<BreakpointStatus> setDataBreakpoints(const std::vector<DataBreakpointSpec>& specs) {
+    return dataBreakpoints_.set(specs, layout(), nextId_);
+  }
 
   /// An expression's value in `lane` of the current state (docs/LANGUAGE.md "Expressions").
   std::expected<sim::ExprValue, sim::ExprError> evaluate(std::string_view expression, unsigned lane) const;
@@ -205,96 +132,37 @@ class Debugger {
   std::expected<void, std::string> setRegister(std::string_view name, std::optional<unsigned> lane,
                                                std::uint32_t value);
 
-  /// Where the value of `name` in `lane` at the current position came from: the instruction
-  /// that wrote it, the inputs it read, and theirs in turn, up to `maxLinks` links.
+  /// Where the value of `name` in `lane` at the current position came from (Provenance.h).
   std::expected<std::vector<ProvenanceLink>, std::string> provenance(std::string_view name, unsigned lane,
-                                                                     std::size_t maxLinks = 32) const;
-
- private:
-  struct Edit {
-    sim::RegFile file;
-    std::uint32_t number;
-    std::uint32_t lanes;  ///< bit per lane (uniform: any)
-    std::uint32_t value;
-  };
-  struct Breakpoint {
-    int id = 0;
-    std::uint32_t line = 0;
-    std::optional<sim::Expression> condition;
-    enum class Hit : std::uint8_t { Always, Equal, AtLeast, Above, Multiple } hit = Hit::Always;
-    std::uint64_t hitCount = 0;
-    std::string logMessage;
-    std::uint64_t hits = 0;
-  };
-  struct DataBreakpoint {
-    int id = 0;
-    sim::RegFile file;
-    std::uint32_t number;
-    std::optional<unsigned> lane;
-    std::string name;
-  };
-
-  /// The prepared program, kCheckpointEvery steps per block.
-  struct Steps {
-    std::vector<std::vector<sim::PreparedInst>> blocks;
-    std::uint64_t count = 0;
-    /// The registers each step writes with their types: step p's are writes[writesBegin[p] ..
-    /// writesBegin[p + 1]).
-    std::vector<RegisterType> writes;
-    std::vector<std::uint32_t> writesBegin{0};
-  };
-  Debugger(const isa::InstrDb& db, std::string text, sim::WarpState initial, Steps steps,
-           DebugLaunch options);
-  /// Adds to `steps` the typed writes of the steps `statements` (per step, its statement in
-  /// `unit`, as sourceInstructions gives them) will become.
-  static void addWriteTypes(const isa::InstrDb& db, const sim::RegisterLayout& layout,
-                            const AssembledUnit& unit, const std::vector<std::uint32_t>& statements,
-                            Steps& steps);
-  const sim::PreparedInst& step(std::uint64_t p) const {
-    return steps_.blocks[p / kCheckpointEvery][p % kCheckpointEvery];
+                                                                     std::size_t maxLinks = 32) const {
+    return ide::provenance(timeline_, name, lane, maxLinks);
   }
 
-  static void apply(const Edit& edit, sim::WarpState& state);
-  /// Executes step `p` on `state` and then the edits at p + 1; the error of a step that cannot run.
-  std::string advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const;
-  /// The state at checkpoint k (position k * kCheckpointEvery).
-  sim::WarpState checkpointState(std::uint64_t k) const;
-  /// The state at position `p` (p ≤ the furthest position reached), without moving.
-  sim::WarpState stateAt(std::uint64_t p) const;
-  /// Moves to `target` by re-execution from the nearest checkpoint (target ≤ furthest reached).
-  void travel(std::uint64_t target);
-  /// Executes the instruction at the current position forward; records checkpoint and lane mask.
-  std::string executeOne();
+ private:
+  Debugger(Timeline timeline, DebugLaunch options)
+      : timeline_(std::move(timeline)), options_(std::move(options)) {}
+  const DebugProgram& program() const { return timeline_.program(); }
+
   DebugStop stopHere(DebugStopReason reason, std::string description = {}) const;
   /// Why the instruction at the current position cannot be executed, if it cannot.
   std::optional<DebugStop> blocked() const;
-  /// The breakpoints on the line of position p whose condition holds in `state`.
-  std::vector<const Breakpoint*> breakpointsAt(std::uint64_t p, const sim::WarpState& state) const;
+  /// A breakpoint stop at the current position.
+  DebugStop breakpointStop(std::vector<int> ids) const;
   /// Whether executing position p can change a watched register: it writes one, or an edit follows.
   bool mayChangeWatched(std::uint64_t p) const;
-  /// The values the data breakpoints watch (32 lanes for R/P, one for UR/UP), in order.
-  void watched(const sim::WarpState& state, std::vector<std::uint32_t>& values) const;
-  /// The data breakpoints whose watched values went from `before` to `after`, with a description.
-  std::vector<int> dataChanges(const std::vector<std::uint32_t>& before,
-                               const std::vector<std::uint32_t>& after, std::string& description) const;
-  std::string interpolate(const std::string& message, const sim::WarpState& state) const;
-  /// Instruction p as a lane view shows it, executed (on a copy) from `before` (LaneView.cpp).
-  InstructionLanes instructionLanes(std::uint64_t p, const sim::WarpState& before) const;
+  /// Executes the instruction at the current position, reading the watched values before and
+  /// after it into the buffers when it may change one; the stop it makes, if any: its error,
+  /// or the data breakpoints it hit.
+  std::optional<DebugStop> executeWatching(std::vector<std::uint32_t>& before,
+                                           std::vector<std::uint32_t>& after);
+  /// The last stop reverse continue finds in checkpoint segment `seg` before the current
+  /// position (its line left unset), re-executing the segment once from its checkpoint.
+  std::optional<DebugStop> lastStopIn(std::uint64_t seg) const;
 
-  const isa::InstrDb* db_;
-  std::string text_;
-  std::vector<std::uint32_t> lineStarts_;
-  Steps steps_;
+  Timeline timeline_;
   DebugLaunch options_;
-  sim::WarpState initial_, state_;
-  std::uint64_t position_ = 0;
-  std::uint64_t furthest_ = 0;                        ///< every position up to it is reachable
-  std::vector<sim::WarpCheckpoint> checkpoints_;      ///< state at k * kCheckpointEvery
-  std::vector<std::uint32_t> laneMasks_;              ///< per executed position: the lanes it ran on
-  std::map<std::uint64_t, std::vector<Edit>> edits_;  ///< applied at their position
-  std::vector<Breakpoint> breakpoints_;
-  std::vector<DataBreakpoint> dataBreakpoints_;
-  std::vector<std::pair<sim::RegFile, std::uint32_t>> touched_;  ///< registers the program names, sorted
+  LineBreakpoints breakpoints_;
+  DataBreakpoints dataBreakpoints_;
   int nextId_ = 1;
   /// Whether the breakpoints at the current position were checked (false at the start: a
   /// breakpoint on the first instruction stops the first continue).

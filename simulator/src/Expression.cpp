@@ -541,135 +541,170 @@ std::expected<ExprValue, ExprError> Expression::evaluate(const WarpState& state,
 // ---------------------------------------------------------------------------------------------
 // Evaluation.
 
+namespace {
+
+using Node = Expression::Node;
+
+// An error of evaluating node `n`, placed on its text.
+std::unexpected<ExprError> errorAt(const Node& n, std::string message) {
+  return std::unexpected(ExprError{n.begin, n.end - n.begin, std::move(message)});
+}
+
+// x[i]: x evaluated in lane i.
+std::expected<ExprValue, ExprError> evaluateAtLane(const Expression& e, const Node& n, const WarpState& state,
+                                                   unsigned lane) {
+  const auto i = e.evaluateNode(n.b, state, lane);
+  if (!i) return i;
+  const std::int64_t at =
+      i->type == ExprType::S32 ? static_cast<std::int32_t>(i->bits) : static_cast<std::int64_t>(i->bits);
+  if (at < 0 || at >= static_cast<std::int64_t>(kWarpSize))
+    return errorAt(n, "the lane index '" + std::string(e.textOf(e.nodes()[n.b])) + "' is " +
+                          std::to_string(at) + ", out of range (0..31)");
+  return e.evaluateNode(n.a, state, static_cast<unsigned>(at));
+}
+
+// c ? a : b: only the branch taken is evaluated, and brought to the node's type.
+std::expected<ExprValue, ExprError> evaluateSelect(const Expression& e, const Node& n, const WarpState& state,
+                                                   unsigned lane) {
+  const auto c = e.evaluateNode(n.a, state, lane);
+  if (!c) return c;
+  const auto v = e.evaluateNode(c->truth() ? n.b : n.number, state, lane);
+  if (!v || v->type == n.type) return v;
+  return n.type == ExprType::F32 ? ofFloat(v->f32()) : ExprValue{n.type, v->bits};
+}
+
+// all(x), any(x), lanes(x), count(x): x in every active lane.
+std::expected<ExprValue, ExprError> evaluateAcrossLanes(const Expression& e, const Node& n,
+                                                        const WarpState& state) {
+  std::uint32_t mask = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    if (((state.activeMask >> l) & 1u) == 0) continue;
+    const auto v = e.evaluateNode(n.a, state, l);
+    if (!v) return v;
+    if (v->truth()) mask |= 1u << l;
+  }
+  if (n.op == Op::All) return ofBool(mask == state.activeMask);
+  if (n.op == Op::Any) return ofBool(mask != 0);
+  return ExprValue{ExprType::U32, n.op == Op::Lanes ? mask : static_cast<std::uint32_t>(std::popcount(mask))};
+}
+
+// The value of a unary operator or one-operand function on `a`; none for the other operators.
+std::optional<ExprValue> applyUnary(const Node& n, const ExprValue& a) {
+  switch (n.op) {
+    case Op::Neg: return n.type == ExprType::F32 ? ofFloat(-a.f32()) : ExprValue{n.type, 0u - a.bits};
+    case Op::BitNot: return ExprValue{n.type, ~a.bits};
+    case Op::Not: return ofBool(!a.truth());
+    case Op::AsF32: return ExprValue{ExprType::F32, a.bits};
+    case Op::AsS32: return ExprValue{ExprType::S32, a.bits};
+    case Op::AsU32: return ExprValue{ExprType::U32, a.bits};
+    case Op::IsNan: return ofBool(std::isnan(a.f32()));
+    default: return std::nullopt;
+  }
+}
+
+// A comparison: two bools by (in)equality, numbers in their common type (a NaN is unordered:
+// only != holds).
+ExprValue compare(Op op, const ExprValue& a, const ExprValue& b) {
+  if (a.type == ExprType::Bool && b.type == ExprType::Bool)
+    return ofBool((op == Op::Eq) == (a.bits == b.bits));
+  const ExprType t = common(a.type, b.type);
+  int order = 0;  // -1, 0, 1; 2 when unordered (a NaN)
+  if (t == ExprType::F32) {
+    const float x = a.f32(), y = b.f32();
+    order = std::isnan(x) || std::isnan(y) ? 2 : x < y ? -1 : x > y ? 1 : 0;
+  } else if (t == ExprType::S32) {
+    const auto x = static_cast<std::int32_t>(a.bits), y = static_cast<std::int32_t>(b.bits);
+    order = x < y ? -1 : x > y ? 1 : 0;
+  } else {
+    order = a.bits < b.bits ? -1 : a.bits > b.bits ? 1 : 0;
+  }
+  switch (op) {
+    case Op::Eq: return ofBool(order == 0);
+    case Op::Ne: return ofBool(order != 0);
+    case Op::Lt: return ofBool(order == -1);
+    case Op::Le: return ofBool(order == -1 || order == 0);
+    case Op::Gt: return ofBool(order == 1);
+    default: return ofBool(order == 1 || order == 0);
+  }
+}
+
+// + - * / in f32.
+ExprValue floatArithmetic(Op op, float x, float y) {
+  switch (op) {
+    case Op::Add: return ofFloat(x + y);
+    case Op::Sub: return ofFloat(x - y);
+    case Op::Mul: return ofFloat(x * y);
+    default: return ofFloat(x / y);
+  }
+}
+
+// An arithmetic or bitwise operator on 32-bit integers of `type` (u32 or s32), wrapping; an
+// error for a division by zero or an operator that is neither.
+std::expected<ExprValue, std::string> integerArithmetic(Op op, ExprType type, std::uint32_t x,
+                                                        std::uint32_t y) {
+  const bool isSigned = type == ExprType::S32;
+  switch (op) {
+    case Op::Add: return ExprValue{type, x + y};
+    case Op::Sub: return ExprValue{type, x - y};
+    case Op::Mul: return ExprValue{type, x * y};
+    case Op::Div:
+    case Op::Rem: {
+      if (y == 0) return std::unexpected("division by zero");
+      if (!isSigned) return ExprValue{type, op == Op::Div ? x / y : x % y};
+      // In 64 bits: INT32_MIN / -1 wraps to INT32_MIN instead of overflowing.
+      const std::int64_t sx = static_cast<std::int32_t>(x), sy = static_cast<std::int32_t>(y);
+      return ExprValue{type, static_cast<std::uint32_t>(op == Op::Div ? sx / sy : sx % sy)};
+    }
+    case Op::BitAnd: return ExprValue{type, x & y};
+    case Op::BitOr: return ExprValue{type, x | y};
+    case Op::BitXor: return ExprValue{type, x ^ y};
+    case Op::Shl: return ExprValue{type, y >= 32 ? 0u : x << y};
+    case Op::Shr:
+      if (isSigned)
+        return ExprValue{type, static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> std::min(y, 31u))};
+      return ExprValue{type, y >= 32 ? 0u : x >> y};
+    default: return std::unexpected("cannot evaluate this operator");
+  }
+}
+
+// An operator's value: its operands first (&& and || short-circuit), then the operation in
+// the node's type.
+std::expected<ExprValue, ExprError> evaluateOperator(const Expression& e, const Node& n,
+                                                     const WarpState& state, unsigned lane) {
+  const auto a = e.evaluateNode(n.a, state, lane);
+  if (!a) return a;
+  if (const std::optional<ExprValue> v = applyUnary(n, *a)) return *v;
+  if (n.op == Op::And && !a->truth()) return ofBool(false);
+  if (n.op == Op::Or && a->truth()) return ofBool(true);
+  const auto b = e.evaluateNode(n.b, state, lane);
+  if (!b) return b;
+  if (n.op == Op::And || n.op == Op::Or) return ofBool(b->truth());
+  if (isComparison(n.op)) return compare(n.op, *a, *b);
+  if (n.type == ExprType::F32) return floatArithmetic(n.op, a->f32(), b->f32());
+  auto v = integerArithmetic(n.op, n.type, a->bits, b->bits);
+  if (!v) return errorAt(n, std::move(v.error()));
+  return *v;
+}
+
+}  // namespace
+
 std::expected<ExprValue, ExprError> Expression::evaluateNode(std::uint32_t index, const WarpState& state,
                                                              unsigned lane) const {
   const Node& n = nodes_[index];
-  auto error = [&](std::string message) {
-    return std::unexpected(ExprError{n.begin, n.end - n.begin, std::move(message)});
-  };
   switch (n.op) {
     case Op::Literal: return ExprValue{n.type, n.number};
     case Op::Lane: return ExprValue{ExprType::U32, lane};
     case Op::ActiveMask: return ExprValue{ExprType::U32, state.activeMask};
     case Op::Constant: return ExprValue{ExprType::U32, state.cmem.readWord(n.bank, n.number)};
     case Op::Register: return ExprValue{n.type, state.read(n.file, n.number, lane)};
-    case Op::Index: {
-      const auto i = evaluateNode(n.b, state, lane);
-      if (!i) return i;
-      const std::int64_t at =
-          i->type == ExprType::S32 ? static_cast<std::int32_t>(i->bits) : static_cast<std::int64_t>(i->bits);
-      if (at < 0 || at >= static_cast<std::int64_t>(kWarpSize))
-        return error("the lane index '" + std::string(textOf(nodes_[n.b])) + "' is " + std::to_string(at) +
-                     ", out of range (0..31)");
-      return evaluateNode(n.a, state, static_cast<unsigned>(at));
-    }
-    case Op::Select: {  // only the branch taken is evaluated
-      const auto c = evaluateNode(n.a, state, lane);
-      if (!c) return c;
-      const auto v = evaluateNode(c->truth() ? n.b : n.number, state, lane);
-      if (!v || v->type == n.type) return v;
-      return n.type == ExprType::F32 ? ofFloat(v->f32()) : ExprValue{n.type, v->bits};
-    }
+    case Op::Index: return evaluateAtLane(*this, n, state, lane);
+    case Op::Select: return evaluateSelect(*this, n, state, lane);
     case Op::All:
     case Op::Any:
     case Op::Lanes:
-    case Op::Count: {
-      std::uint32_t mask = 0;
-      for (unsigned l = 0; l < kWarpSize; ++l) {
-        if (((state.activeMask >> l) & 1u) == 0) continue;
-        const auto v = evaluateNode(n.a, state, l);
-        if (!v) return v;
-        if (v->truth()) mask |= 1u << l;
-      }
-      if (n.op == Op::All) return ofBool(mask == state.activeMask);
-      if (n.op == Op::Any) return ofBool(mask != 0);
-      return ExprValue{ExprType::U32,
-                       n.op == Op::Lanes ? mask : static_cast<std::uint32_t>(std::popcount(mask))};
-    }
-    default: break;
+    case Op::Count: return evaluateAcrossLanes(*this, n, state);
+    default: return evaluateOperator(*this, n, state, lane);
   }
-
-  // Operators: the operands first (&& and || short-circuit).
-  const auto a = evaluateNode(n.a, state, lane);
-  if (!a) return a;
-  switch (n.op) {
-    case Op::Neg: return n.type == ExprType::F32 ? ofFloat(-a->f32()) : ExprValue{n.type, 0u - a->bits};
-    case Op::BitNot: return ExprValue{n.type, ~a->bits};
-    case Op::Not: return ofBool(!a->truth());
-    case Op::AsF32: return ExprValue{ExprType::F32, a->bits};
-    case Op::AsS32: return ExprValue{ExprType::S32, a->bits};
-    case Op::AsU32: return ExprValue{ExprType::U32, a->bits};
-    case Op::IsNan: return ofBool(std::isnan(a->f32()));
-    case Op::And:
-      if (!a->truth()) return ofBool(false);
-      break;
-    case Op::Or:
-      if (a->truth()) return ofBool(true);
-      break;
-    default: break;
-  }
-  const auto b = evaluateNode(n.b, state, lane);
-  if (!b) return b;
-  if (n.op == Op::And || n.op == Op::Or) return ofBool(b->truth());
-
-  const ExprType ta = a->type, tb = b->type;
-  if (isComparison(n.op)) {
-    if (ta == ExprType::Bool && tb == ExprType::Bool) return ofBool((n.op == Op::Eq) == (a->bits == b->bits));
-    const ExprType t = common(ta, tb);
-    int order = 0;  // -1, 0, 1; 2 when unordered (a NaN)
-    if (t == ExprType::F32) {
-      const float x = a->f32(), y = b->f32();
-      order = std::isnan(x) || std::isnan(y) ? 2 : x < y ? -1 : x > y ? 1 : 0;
-    } else if (t == ExprType::S32) {
-      const auto x = static_cast<std::int32_t>(a->bits), y = static_cast<std::int32_t>(b->bits);
-      order = x < y ? -1 : x > y ? 1 : 0;
-    } else {
-      order = a->bits < b->bits ? -1 : a->bits > b->bits ? 1 : 0;
-    }
-    switch (n.op) {
-      case Op::Eq: return ofBool(order == 0);
-      case Op::Ne: return ofBool(order != 0);
-      case Op::Lt: return ofBool(order == -1);
-      case Op::Le: return ofBool(order == -1 || order == 0);
-      case Op::Gt: return ofBool(order == 1);
-      default: return ofBool(order == 1 || order == 0);
-    }
-  }
-  if (n.type == ExprType::F32) {
-    const float x = a->f32(), y = b->f32();
-    switch (n.op) {
-      case Op::Add: return ofFloat(x + y);
-      case Op::Sub: return ofFloat(x - y);
-      case Op::Mul: return ofFloat(x * y);
-      default: return ofFloat(x / y);
-    }
-  }
-  const std::uint32_t x = a->bits, y = b->bits;
-  const bool isSigned = n.type == ExprType::S32;
-  switch (n.op) {
-    case Op::Add: return ExprValue{n.type, x + y};
-    case Op::Sub: return ExprValue{n.type, x - y};
-    case Op::Mul: return ExprValue{n.type, x * y};
-    case Op::Div:
-    case Op::Rem: {
-      if (y == 0) return error("division by zero");
-      if (!isSigned) return ExprValue{n.type, n.op == Op::Div ? x / y : x % y};
-      // In 64 bits: INT32_MIN / -1 wraps to INT32_MIN instead of overflowing.
-      const std::int64_t sx = static_cast<std::int32_t>(x), sy = static_cast<std::int32_t>(y);
-      return ExprValue{n.type, static_cast<std::uint32_t>(n.op == Op::Div ? sx / sy : sx % sy)};
-    }
-    case Op::BitAnd: return ExprValue{n.type, x & y};
-    case Op::BitOr: return ExprValue{n.type, x | y};
-    case Op::BitXor: return ExprValue{n.type, x ^ y};
-    case Op::Shl: return ExprValue{n.type, y >= 32 ? 0u : x << y};
-    case Op::Shr:
-      if (isSigned)
-        return ExprValue{n.type,
-                         static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> std::min(y, 31u))};
-      return ExprValue{n.type, y >= 32 ? 0u : x >> y};
-    default: break;
-  }
-  return error("cannot evaluate this operator");
 }
 
 // ---------------------------------------------------------------------------------------------

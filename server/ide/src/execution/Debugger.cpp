@@ -5,7 +5,6 @@
 
 #include "OperandRegisters.h"
 
-
 #include <algorithm>
 #include <iterator>
 #include <memory>

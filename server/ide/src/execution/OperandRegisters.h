@@ -1,5 +1,6 @@
-// The registers a prepared operand stands for, shared by the debugger's engine (Debugger.cpp)
-// and its lane view (LaneView.cpp): ranges register by register, predicate sets expanded.
+// The registers a prepared operand stands for, shared by the debugger's parts (DebugProgram,
+// DataBreakpoints, Provenance, LaneView, Debugger): ranges register by register, predicate sets
+// expanded.
 #pragma once
 
 #include <gpuasm/sim/Program.h>

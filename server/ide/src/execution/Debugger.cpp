@@ -109,12 +109,15 @@ DebugStop Debugger::continueForward(std::uint64_t maxSteps) {
     if (auto b = blocked()) return finish(*b);
     // The breakpoints of the instruction where execution stands were dealt with when it
     // stopped there, except at the start, where nothing has been checked yet.
-    if (n > 0 || !startChecked_) {
+    if ((n > 0 || !startChecked_) && !breakpoints_.empty()) {
       LineBreakpoints::Pass pass = breakpoints_.passForward(program(), position(), state());
       std::move(pass.logs.begin(), pass.logs.end(), std::back_inserter(logs));
-      startChecked_ = true;
-      if (!pass.stops.empty()) return finish(breakpointStop(std::move(pass.stops)));
+      if (!pass.stops.empty()) {
+        startChecked_ = true;
+        return finish(breakpointStop(std::move(pass.stops)));
+      }
     }
+    startChecked_ = true;
     if (n >= maxSteps) return finish(stopHere(DebugStopReason::Paused, "paused"));
     if (auto stop = executeWatching(before, after)) return finish(std::move(*stop));
   }

@@ -4,6 +4,7 @@
 #include "MappedSources.h"
 
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/Listing.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/wire/CheckJson.h>
@@ -156,15 +157,14 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   const std::string& source = *text;
   const syntax::LineIndex lines(source);
   auto entryOf = [&](const ide::AssembledStatement& s) {
+    ide::ListingLine l = ide::listingLine(source, s);
     wire::ListingEntry e;
-    e.line = s.statement.line + 1;
-    e.text = std::string(std::string_view(source).substr(s.statement.range.begin,
-                                                         s.statement.range.end - s.statement.range.begin));
-    if (s.inst) {
-      e.opcode = s.inst->opcode->name;
-      e.encoding = s.encoding.toHex();
-      for (std::size_t i = 0; i < s.inst->opcode->fields.size(); ++i)
-        e.fields.emplace_back(s.inst->opcode->fields[i].name, s.inst->values[i]);
+    e.line = l.line + 1;
+    e.text = std::string(l.text);
+    if (l.assembled) {
+      e.opcode = std::move(l.variant);
+      e.encoding = std::move(l.encoding);
+      for (ide::EncodedField& f : l.fields) e.fields.emplace_back(std::move(f.name), f.value);
       e.canonical = isa::printInstruction(db, *s.inst->opcode, s.inst->values).value_or("");
     }
     return e;

@@ -262,7 +262,7 @@ TEST(Workspace, EditsTypedDuringASpecReloadAreReplayedOntoItsAnalysis) {
   Changes c = w.initialize({}, "spec", dir.root.string());
   ASSERT_TRUE(c.spec.has_value());
   EXPECT_TRUE(c.spec->installed);
-  EXPECT_EQ(w.specs().choice.dir, (dir.root / "spec").string());
+  EXPECT_EQ(w.specs().choice().dir, (dir.root / "spec").string());
   const std::string line0 = "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\n",
                     line1 = "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
   w.open("file:///a.asm", "gpuasm", 1, line0 + line1);
@@ -274,7 +274,7 @@ TEST(Workspace, EditsTypedDuringASpecReloadAreReplayedOntoItsAnalysis) {
   EXPECT_EQ(w.documents().size(), 1u);
   ASSERT_TRUE(w.hasIdleWork());
   w.idle();  // starts the reload, which takes the text as it is now
-  ASSERT_TRUE(w.specs().worker.busy());
+  ASSERT_TRUE(w.specs().reloadRunning());
   // Typed meanwhile: a third line, then the first removed — analysed now with the old database…
   edit(w, "file:///a.asm", {at(2, 0, 2, 0, line0)});
   edit(w, "file:///a.asm", {at(0, 0, 1, 0, "")});
@@ -292,8 +292,8 @@ TEST(Workspace, EditsTypedDuringASpecReloadAreReplayedOntoItsAnalysis) {
   EXPECT_EQ(text(w, "file:///a.asm"), line1 + line0);
   EXPECT_TRUE(d.editsDuringReload.empty());
   EXPECT_EQ(errors(d), (Errors{{1, 10, "unknown-modifier"}}));
-  EXPECT_EQ(w.specs().loads, 2u);
-  EXPECT_TRUE(w.specs().problem.empty());
+  EXPECT_EQ(w.specs().loads(), 2u);
+  EXPECT_TRUE(w.specs().problem().empty());
 }
 
 // ------------------------------------------------------------------ the property

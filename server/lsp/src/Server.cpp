@@ -3,8 +3,10 @@
 #include <gpuasm/wire/ProjectConfig.h>
 #include <gpuasm/lsp/Server.h>
 
+#include "Methods.h"
 #include "Protocol.h"
-#include "Requests.h"
+#include "Publishing.h"
+#include "Settings.h"
 #include "SpecDocuments.h"
 
 #include <gpuasm/ide/asm/Definition.h>
@@ -42,7 +44,8 @@ std::string resultReplyText(const json& id, std::string_view result) {
 
 Server::Server(std::shared_ptr<const isa::InstrDb> db, std::string cacheRoot, std::string specDir)
     : workspace_(std::make_unique<workspace::Workspace>(std::move(db), std::move(specDir))),
-      spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))) {}
+      spec_(std::make_unique<SpecDocuments>(std::move(cacheRoot))),
+      published_(std::make_unique<Published>()) {}
 
 // Not owned: the caller keeps it alive (an aliasing pointer with no owner).
 Server::Server(const isa::InstrDb& db, std::string cacheRoot)
@@ -68,7 +71,7 @@ struct Server::Call {
   const json& id;
   const std::string& method;
   const json& params;
-  ServerState& state;
+  Context& ctx;
 };
 
 std::vector<std::string> Server::handle(std::span<const std::string> bodies) {
@@ -93,9 +96,9 @@ bool Server::hasIdleWork() const { return initialized_ && !shutdown_ && workspac
 
 std::vector<std::string> Server::idle() {
   std::vector<std::string> out;
-  ServerState state{*workspace_,         *spec_, client_, nextRequestId_, out, published_, nextResultId_,
-                    workspace_->specs(), {}};
-  tell(state, workspace_->idle());
+  Outbox outbox(out, nextRequestId_);
+  Context ctx{*workspace_, client_, *spec_, outbox, *published_};
+  tell(ctx, workspace_->idle());
   return out;
 }
 
@@ -121,10 +124,9 @@ void Server::handleOne(const Message& message, const std::set<std::string>& canc
   static const json kNoParams = json::object();
   const auto paramsAt = msg.find("params");  // a reference, not a copy (a didOpen's is the whole document)
   const json& params = paramsAt != msg.end() ? *paramsAt : kNoParams;
-  ServerState state{*workspace_,         *spec_, client_, nextRequestId_, out, published_, nextResultId_,
-                    workspace_->specs(), {}};
-
-  const Call call{id, method, params, state};
+  Outbox outbox(out, nextRequestId_);
+  Context ctx{*workspace_, client_, *spec_, outbox, *published_};
+  const Call call{id, method, params, ctx};
   if (!hasId) return handleNotification(call);  // notifications never get a reply
   if (cancelled.contains(id.dump()))
     return out.push_back(errorReply(id, kRequestCancelled, "Request cancelled"));
@@ -143,8 +145,7 @@ void Server::handleOne(const Message& message, const std::set<std::string>& canc
 }
 
 void Server::handleNotification(const Call& call) {
-  const auto& [id, method, params, state] = call;
-  std::vector<std::string>& out = state.out;
+  const auto& [id, method, params, ctx] = call;
   if (method == "exit") {
     exit_ = true;
     return;
@@ -154,22 +155,21 @@ void Server::handleNotification(const Call& call) {
   const Method* m = findMethod(method);
   if (!initialized_ || shutdown_ || m == nullptr || m->kind != MethodKind::Notification) return;
   try {
-    m->handler(state, params);
+    m->handler(ctx, params);
   } catch (const ParamsError& e) {
-    out.push_back(notification("window/logMessage",
-                               {{"type", 1}, {"message", method + ": invalid params: " + e.message}}));
+    ctx.out.notify("window/logMessage",
+                   {{"type", 1}, {"message", method + ": invalid params: " + e.message}});
   } catch (const std::exception& e) {  // said in the protocol's words; the server goes on
     wire::logFailure("gpuasm lsp: " + method, e);
     const char* kind = wire::isMalformedMessage(e) ? ": invalid params: " : ": failed: ";
-    out.push_back(
-        notification("window/logMessage", {{"type", 1}, {"message", method + kind + wire::failureText(e)}}));
+    ctx.out.notify("window/logMessage", {{"type", 1}, {"message", method + kind + wire::failureText(e)}});
   }
 }
 
 void Server::handleInitialize(const Call& call) {
-  const auto& [id, method, params, state] = call;
-  std::vector<std::string>& out = state.out;
-  if (initialized_) return out.push_back(errorReply(id, kInvalidRequest, "initialize was already received"));
+  const auto& [id, method, params, ctx] = call;
+  Outbox& out = ctx.out;
+  if (initialized_) return out.send(errorReply(id, kInvalidRequest, "initialize was already received"));
   workspace::Settings settings;
   std::optional<std::string> specDir;
   std::string root;
@@ -186,57 +186,44 @@ void Server::handleInitialize(const Call& call) {
     }
     root = init.workspaceRoot;
   } catch (const ParamsError& e) {
-    return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+    return out.send(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const json::exception& e) {
     wire::logFailure("gpuasm lsp: initialize", e);
-    return out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e)));
+    return out.send(errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e)));
   }
   initialized_ = true;
-  out.push_back(resultReply(id, {{"capabilities", serverCapabilities(client_)},
-                                 {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
+  out.send(resultReply(id, {{"capabilities", serverCapabilities(client_)},
+                            {"serverInfo", {{"name", "gpuasm"}, {"version", "0.1.0"}}}}));
   // The workspace's spec, before any document opens: its diagnostics and status follow the reply.
-  return tell(state, workspace_->initialize(settings, std::move(specDir), std::move(root)));
+  return tell(ctx, workspace_->initialize(settings, std::move(specDir), std::move(root)));
 }
 
 void Server::handleRequest(const Call& call) {
-  const auto& [id, method, params, state] = call;
-  std::vector<std::string>& out = state.out;
+  const auto& [id, method, params, ctx] = call;
+  Outbox& out = ctx.out;
   // A request about a spec file goes to the spec's features; what they do not offer is null.
-  // It is answered from the spec the file belongs to.
-  workspace::SpecSession* specSession =
+  const bool specDocument =
       method.starts_with("textDocument/") && params.is_object() && params.contains("textDocument") &&
-              params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
-              params["textDocument"]["uri"].is_string()
-          ? workspace_->specFileSession(params["textDocument"]["uri"].get<std::string>())
-          : nullptr;
-  const bool specDocument = specSession != nullptr;
+      params["textDocument"].is_object() && params["textDocument"].contains("uri") &&
+      params["textDocument"]["uri"].is_string() &&
+      workspace_->specFileSession(params["textDocument"]["uri"].get<std::string>()) != nullptr;
   const Method* m = specDocument ? findSpecMethod(method) : findMethod(method);
-  if (specDocument && m == nullptr) return out.push_back(resultReply(id, nullptr));
+  if (specDocument && m == nullptr) return out.send(resultReply(id, nullptr));
   if (m == nullptr || m->kind != MethodKind::Request)
-    return out.push_back(errorReply(id, kMethodNotFound, "Method not found: " + method));
+    return out.send(errorReply(id, kMethodNotFound, "Method not found: " + method));
   // A handler's failure answers its request and nothing else: the documents are untouched.
   try {
-    ServerState specState{state.workspace,
-                          state.spec,
-                          state.client,
-                          state.nextRequestId,
-                          state.out,
-                          state.published,
-                          state.nextResultId,
-                          specDocument ? *specSession : state.specs,
-                          {}};
-    ServerState& s = specDocument ? specState : state;
-    json result = m->handler(s, params);
-    out.push_back(s.resultText ? resultReplyText(id, *s.resultText) : resultReply(id, std::move(result)));
+    Result result = m->handler(ctx, params);
+    out.send(result.text ? resultReplyText(id, *result.text) : resultReply(id, std::move(result.value)));
   } catch (const ParamsError& e) {
-    out.push_back(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
+    out.send(errorReply(id, kInvalidParams, "Invalid params: " + e.message));
   } catch (const RequestFailed& e) {
-    out.push_back(errorReply(id, kRequestFailed, e.message));
+    out.send(errorReply(id, kRequestFailed, e.message));
   } catch (const std::exception& e) {
     wire::logFailure("gpuasm lsp: " + method, e);
-    out.push_back(wire::isMalformedMessage(e)
-                      ? errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e))
-                      : errorReply(id, kRequestFailed, "Request failed: " + wire::failureText(e)));
+    out.send(wire::isMalformedMessage(e)
+                 ? errorReply(id, kInvalidParams, "Invalid params: " + wire::failureText(e))
+                 : errorReply(id, kRequestFailed, "Request failed: " + wire::failureText(e)));
   }
 }
 

@@ -1,10 +1,10 @@
-// The requests about a spec file (see Requests.h, specMethods): LSP params → a feature of
+// The requests about a spec file (see Methods.h, specMethods): LSP params → a feature of
 // ide/SpecFeatures.h → LSP JSON. The features read the database of the last load (a broken one
 // too, whose positions match what the user typed); targets in the other spec files become
 // their URIs: the user's own files for a spec directory, the read-only copies for the embedded
 // spec.
 #include "HoverText.h"
-#include "Requests.h"
+#include "Methods.h"
 #include "Results.h"
 
 #include <gpuasm/wire/MethodTable.h>
@@ -21,42 +21,14 @@ namespace {
 
 using namespace protocol;
 
-// The database the spec's features read: the last load's, installed or not.
-std::shared_ptr<const isa::InstrDb> featureDb(const SpecSession& specs) {
-  return specs.diagnosticsDb ? specs.diagnosticsDb : specs.db;
+// The open spec file `uri` as the workspace keeps it for the spec's features, and its spec.
+workspace::SpecFileView viewOf(Context& ctx, const std::string& uri) {
+  auto view = ctx.workspace.specView(uri);
+  if (!view) throw ParamsError{"the spec document is not open: " + uri};
+  return *view;
 }
 
-// The index of a document among the database's files: the same path (a spec directory's file),
-// or the same name and text (the embedded spec's copy in the cache).
-std::optional<std::uint32_t> fileIndexOf(const isa::InstrDb& db, const std::string& uri,
-                                         const std::string& text) {
-  const auto path = pathOfFileUri(uri);
-  if (!path) return std::nullopt;
-  const auto& files = db.files();
-  for (std::uint32_t i = 0; i < files.size(); ++i)
-    if (files[i].name == *path) return i;
-  const std::filesystem::path base = std::filesystem::path(*path).filename();
-  for (std::uint32_t i = 0; i < files.size(); ++i)
-    if (std::filesystem::path(files[i].name).filename() == base && files[i].text == text) return i;
-  return std::nullopt;
-}
-
-const ide::SpecView& viewOf(ServerState& state, const std::string& uri) {
-  const auto it = state.specs.documents.find(uri);
-  if (it == state.specs.documents.end()) throw ParamsError{"the spec document is not open: " + uri};
-  OpenSpecDocument& doc = it->second;
-  const auto db = featureDb(state.specs);
-  if (!doc.view || doc.viewVersion != doc.version || doc.viewDb != db) {
-    doc.view = std::make_shared<const ide::SpecView>(doc.text, *db, fileIndexOf(*db, uri, doc.text));
-    doc.viewVersion = doc.version;
-    doc.viewDb = db;
-  }
-  return *doc.view;
-}
-
-Positions at(const ServerState& state, const ide::SpecView& view) {
-  return {view.lines(), columnUnit(state)};
-}
+Positions at(const Context& ctx, const ide::SpecView& view) { return {view.lines(), columnUnit(ctx)}; }
 
 LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
   return {positions.position(r.begin), positions.position(r.end)};
@@ -65,18 +37,18 @@ LspRange rangeOf(const Positions& positions, syntax::ByteRange r) {
 // Spec spots as LSP locations, each target file's lines indexed once per request.
 class Placer {
  public:
-  Placer(ServerState& state, const ide::SpecView& view, std::string uri)
-      : state_(state), view_(view), uri_(std::move(uri)) {}
+  Placer(Context& ctx, const workspace::SpecFileView& file, std::string uri)
+      : ctx_(ctx), spec_(*file.spec), view_(*file.view), uri_(std::move(uri)) {}
 
   std::optional<Location> place(const ide::SpecSpot& s) {
-    if (s.file == view_.self()) return Location{uri_, rangeOf(at(state_, view_), span(view_.lines(), s))};
+    if (s.file == view_.self()) return Location{uri_, rangeOf(at(ctx_, view_), span(view_.lines(), s))};
     const auto& files = view_.db().files();
     if (s.file >= files.size()) return std::nullopt;
     auto uri = uriOf(s.file);
     if (!uri) return std::nullopt;
     auto& lines = lines_[s.file];
     if (!lines) lines = std::make_unique<syntax::LineIndex>(files[s.file].text);
-    return Location{std::move(*uri), rangeOf({*lines, columnUnit(state_)}, span(*lines, s))};
+    return Location{std::move(*uri), rangeOf({*lines, columnUnit(ctx_)}, span(*lines, s))};
   }
 
  private:
@@ -92,78 +64,82 @@ class Placer {
   std::optional<std::string> uriOf(std::uint32_t file) {
     const isa::SpecFile& f = view_.db().files()[file];
     if (std::filesystem::path(f.name).is_absolute()) return fileUri(f.name);
-    const auto& inUse = state_.db().files();
+    const auto& inUse = spec_.db().files();
     for (std::uint32_t i = 0; i < inUse.size(); ++i)
       if (inUse[i].name == f.name)
-        if (auto uri = state_.spec.uriOf(state_.db(), i)) return *uri;
+        if (auto uri = ctx_.specFiles.uriOf(spec_.db(), i)) return *uri;
     return std::nullopt;
   }
 
-  ServerState& state_;
+  Context& ctx_;
+  const workspace::SpecSession& spec_;  ///< the spec the file belongs to
   const ide::SpecView& view_;
   std::string uri_;
   std::map<std::uint32_t, std::unique_ptr<syntax::LineIndex>> lines_;
 };
 
-json hover(ServerState& state, const PositionParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
+json hover(Context& ctx, const PositionParams& p) {
+  const workspace::SpecFileView file = viewOf(ctx, p.uri);
+  const ide::SpecView& view = *file.view;
   std::vector<isa::SpecDiagnostic> findings;
-  if (state.specs.diagnosticsDb && &view.db() == state.specs.diagnosticsDb.get())
-    for (const isa::SpecDiagnostic& d : state.specs.diagnostics)
+  if (file.spec->diagnosticsDb() && &view.db() == file.spec->diagnosticsDb().get())
+    for (const isa::SpecDiagnostic& d : file.spec->diagnostics())
       if (d.pos.file == view.self()) findings.push_back(d);
-  const auto h = ide::getSpecHover(view, at(state, view).offset(p.position), findings);
+  const auto h = ide::getSpecHover(view, at(ctx, view).offset(p.position), findings);
   if (!h) return nullptr;
   // The user's spec may hold bytes that are not UTF-8, which JSON cannot carry.
-  MarkupContent contents = state.client.markdownHover
+  MarkupContent contents = ctx.client.markdownHover
                                ? MarkupContent{"markdown", text::escapeInvalidUtf8(hoverMarkdown(*h))}
                                : MarkupContent{"plaintext", text::escapeInvalidUtf8(hoverPlainText(*h))};
-  return HoverResult{std::move(contents), rangeOf(at(state, view), h->range)};
+  return HoverResult{std::move(contents), rangeOf(at(ctx, view), h->range)};
 }
 
-json definition(ServerState& state, const PositionParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
-  Placer placer(state, view, p.uri);
+json definition(Context& ctx, const PositionParams& p) {
+  const workspace::SpecFileView file = viewOf(ctx, p.uri);
+  const ide::SpecView& view = *file.view;
+  Placer placer(ctx, file, p.uri);
   std::vector<Location> out;
-  for (const ide::SpecSpot& s : ide::getSpecDefinition(view, at(state, view).offset(p.position)))
+  for (const ide::SpecSpot& s : ide::getSpecDefinition(view, at(ctx, view).offset(p.position)))
     if (auto l = placer.place(s)) out.push_back(std::move(*l));
   if (out.empty()) return nullptr;
   return out;
 }
 
-json references(ServerState& state, const json& params) {
+json references(Context& ctx, const json& params) {
   const auto p = params.get<PositionParams>();
   bool includeDeclaration = false;
   if (const auto c = params.find("context"); c != params.end() && c->is_object())
     if (const auto d = c->find("includeDeclaration"); d != c->end() && d->is_boolean())
       includeDeclaration = d->get<bool>();
-  const ide::SpecView& view = viewOf(state, p.uri);
+  const workspace::SpecFileView file = viewOf(ctx, p.uri);
+  const ide::SpecView& view = *file.view;
   std::vector<ide::AsmDocumentRef> documents;
   std::vector<const std::string*> uris;
-  for (const auto& [uri, doc] : state.workspace.documents()) {
+  for (const auto& [uri, doc] : ctx.workspace.documents()) {
     documents.push_back({doc.snapshot.get()});
     uris.push_back(&uri);
   }
   const ide::SpecReferences refs =
-      ide::getSpecReferences(view, at(state, view).offset(p.position), includeDeclaration, documents);
-  Placer placer(state, view, p.uri);
+      ide::getSpecReferences(view, at(ctx, view).offset(p.position), includeDeclaration, documents);
+  Placer placer(ctx, file, p.uri);
   std::vector<Location> out;
   for (const ide::SpecSpot& s : refs.spec)
     if (auto l = placer.place(s)) out.push_back(std::move(*l));
   for (const auto& r : refs.documents) {
     const ide::Snapshot& snap = *documents[r.document].snapshot;
-    out.push_back({*uris[r.document], rangeOf({snap.lines(), columnUnit(state)}, r.range)});
+    out.push_back({*uris[r.document], rangeOf({snap.lines(), columnUnit(ctx)}, r.range)});
   }
   return out;
 }
 
-json completion(ServerState& state, const PositionParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
+json completion(Context& ctx, const PositionParams& p) {
+  const ide::SpecView& view = *viewOf(ctx, p.uri).view;
   CompletionList list;
-  for (const ide::CompletionItem& c : ide::getSpecCompletions(view, at(state, view).offset(p.position))) {
+  for (const ide::CompletionItem& c : ide::getSpecCompletions(view, at(ctx, view).offset(p.position))) {
     CompletionItem& item = list.items.emplace_back();
     item.label = text::escapeInvalidUtf8(c.label);
     item.kind = completionKind(c.kind);
-    item.textEdit = {rangeOf(at(state, view), c.range), text::escapeInvalidUtf8(c.insertText)};
+    item.textEdit = {rangeOf(at(ctx, view), c.range), text::escapeInvalidUtf8(c.insertText)};
     item.detail = text::escapeInvalidUtf8(c.detail);
     item.sortText = c.sortText;
   }
@@ -193,42 +169,42 @@ DocumentSymbol symbolOf(const Positions& positions, const ide::SpecSymbol& s) {
   return out;
 }
 
-json documentSymbols(ServerState& state, const DocumentParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
+json documentSymbols(Context& ctx, const DocumentParams& p) {
+  const ide::SpecView& view = *viewOf(ctx, p.uri).view;
   std::vector<DocumentSymbol> out;
-  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view)) out.push_back(symbolOf(at(state, view), s));
+  for (const ide::SpecSymbol& s : ide::getSpecSymbols(view)) out.push_back(symbolOf(at(ctx, view), s));
   return out;
 }
 
-json foldingRanges(ServerState& state, const DocumentParams& p) {
-  return foldingRangesJson(ide::getSpecFoldingRanges(viewOf(state, p.uri)));
+json foldingRanges(Context& ctx, const DocumentParams& p) {
+  return foldingRangesJson(ide::getSpecFoldingRanges(*viewOf(ctx, p.uri).view));
 }
 
-json semanticTokensFull(ServerState& state, const DocumentParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
-  return encodeSemanticTokens(at(state, view), ide::getSpecSemanticTokens(view));
+json semanticTokensFull(Context& ctx, const DocumentParams& p) {
+  const ide::SpecView& view = *viewOf(ctx, p.uri).view;
+  return encodeSemanticTokens(at(ctx, view), ide::getSpecSemanticTokens(view));
 }
 
-json semanticTokensRange(ServerState& state, const RangeParams& p) {
-  const ide::SpecView& view = viewOf(state, p.uri);
-  const syntax::ByteRange r = byteRange(at(state, view), p.range);
+json semanticTokensRange(Context& ctx, const RangeParams& p) {
+  const ide::SpecView& view = *viewOf(ctx, p.uri).view;
+  const syntax::ByteRange r = byteRange(at(ctx, view), p.range);
   std::vector<ide::SemanticToken> tokens = ide::getSpecSemanticTokens(view);
   std::erase_if(
       tokens, [&](const ide::SemanticToken& t) { return t.range.end <= r.begin || t.range.begin >= r.end; });
-  return encodeSemanticTokens(at(state, view), tokens);
+  return encodeSemanticTokens(at(ctx, view), tokens);
 }
 
 constexpr MethodKind Request = MethodKind::Request;
 
 // The spec's findings are published, not pulled (Requests.cpp, diagnosticCap): a client that
 // pulls anyway gets an empty report, with which it keeps the published ones.
-json diagnostic(ServerState&, const json&) { return {{"kind", "full"}, {"items", json::array()}}; }
+json diagnostic(Context&, const json&) { return {{"kind", "full"}, {"items", json::array()}}; }
 
 const Method kSpecMethods[] = {
-    {"textDocument/diagnostic", Request, diagnostic, nullptr},
+    {"textDocument/diagnostic", Request, untyped<diagnostic>, nullptr},
     {"textDocument/hover", Request, typed<PositionParams, hover>, nullptr},
     {"textDocument/definition", Request, typed<PositionParams, definition>, nullptr},
-    {"textDocument/references", Request, references, nullptr},
+    {"textDocument/references", Request, untyped<references>, nullptr},
     {"textDocument/completion", Request, typed<PositionParams, completion>, nullptr},
     {"textDocument/documentSymbol", Request, typed<DocumentParams, documentSymbols>, nullptr},
     {"textDocument/foldingRange", Request, typed<DocumentParams, foldingRanges>, nullptr},

@@ -1,5 +1,8 @@
-// The live spec: choosing, loading and judging (see LiveSpec.h).
+// The live spec: choosing, loading and judging (see SpecSession.h).
 #include <gpuasm/workspace/SpecSession.h>
+
+#include <gpuasm/ide/spec/SpecFeatures.h>
+#include <gpuasm/workspace/Uri.h>
 
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/SpecSource.h>
@@ -108,18 +111,18 @@ std::optional<SpecOutcome> SpecWorker::poll(std::chrono::milliseconds wait) {
 }
 
 std::expected<SpecChoice, std::string> SpecSession::resolve() const {
-  if (!settingDir.empty())
+  if (!settingDir_.empty())
     return SpecChoice{SpecOrigin::Setting,
-                      wire::normalDirectory(workspaceRoot.empty() ? "." : workspaceRoot, settingDir),
+                      wire::normalDirectory(workspaceRoot_.empty() ? "." : workspaceRoot_, settingDir_),
                       {}};
-  if (!projectFile.empty()) {
-    auto config = wire::readProjectConfig(projectFile);
+  if (!projectFile_.empty()) {
+    auto config = wire::readProjectConfig(projectFile_);
     if (!config) return std::unexpected(config.error());
     if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
-    return builtInChoice;
+    return builtInChoice_;
   }
-  if (!workspaceRoot.empty()) {
-    const fs::path file = fs::path(workspaceRoot) / wire::kProjectFileName;
+  if (!workspaceRoot_.empty()) {
+    const fs::path file = fs::path(workspaceRoot_) / wire::kProjectFileName;
     std::error_code ec;
     if (fs::exists(file, ec)) {
       auto config = wire::readProjectConfig(file.string());
@@ -127,7 +130,115 @@ std::expected<SpecChoice, std::string> SpecSession::resolve() const {
       if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
     }
   }
-  return builtInChoice;
+  return builtInChoice_;
+}
+
+namespace {
+
+// The index of a document among the database's files: the same path (a spec directory's file),
+// or the same name and text (the embedded spec's copy in the cache).
+std::optional<std::uint32_t> fileIndexOf(const isa::InstrDb& db, const std::string& uri,
+                                         const std::string& text) {
+  const auto path = pathOfFileUri(uri);
+  if (!path) return std::nullopt;
+  const auto& files = db.files();
+  for (std::uint32_t i = 0; i < files.size(); ++i)
+    if (files[i].name == *path) return i;
+  const fs::path base = fs::path(*path).filename();
+  for (std::uint32_t i = 0; i < files.size(); ++i)
+    if (fs::path(files[i].name).filename() == base && files[i].text == text) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+SpecSession::SpecSession(std::shared_ptr<const isa::InstrDb> builtIn, SpecChoice builtInChoice,
+                         std::string workspaceRoot, std::string projectFile)
+    : db_(builtIn),
+      choice_(builtInChoice),
+      builtIn_(std::move(builtIn)),
+      builtInChoice_(std::move(builtInChoice)),
+      workspaceRoot_(std::move(workspaceRoot)),
+      projectFile_(std::move(projectFile)) {}
+
+bool SpecSession::setSettingDir(std::string dir) {
+  if (dir == settingDir_) return false;
+  settingDir_ = std::move(dir);
+  return true;
+}
+
+void SpecSession::openFile(const std::string& uri, std::int64_t version, std::string text) {
+  OpenSpecDocument& doc = files_[uri];
+  doc = OpenSpecDocument{};
+  doc.version = version;
+  doc.text = std::move(text);
+  const auto path = pathOfFileUri(uri);
+  if (path && isSpecFileOf(choice_.dir, *path)) {  // unsaved text the database has not seen: reload with it
+    const auto& files = db_->files();
+    const auto it =
+        std::find_if(files.begin(), files.end(), [&](const isa::SpecFile& f) { return f.name == *path; });
+    if (it == files.end() || it->text != doc.text) reloadWanted_ = true;
+  }
+}
+
+bool SpecSession::editFile(const std::string& uri, std::int64_t version,
+                           const std::function<void(std::string&)>& apply) {
+  const auto it = files_.find(uri);
+  if (it == files_.end()) return false;
+  apply(it->second.text);
+  it->second.version = version;
+  it->second.view_.reset();
+  const auto path = pathOfFileUri(uri);
+  if (path && isSpecFileOf(choice_.dir, *path)) reloadWanted_ = true;
+  return true;
+}
+
+std::optional<std::int64_t> SpecSession::fileVersion(const std::string& uri) const {
+  const auto it = files_.find(uri);
+  if (it == files_.end()) return std::nullopt;
+  return it->second.version;
+}
+
+bool SpecSession::closeFile(const std::string& uri) {
+  if (files_.erase(uri) == 0) return false;
+  // The file on disk is the spec again; its diagnostics stay, they are about that file.
+  const auto path = pathOfFileUri(uri);
+  if (path && isSpecFileOf(choice_.dir, *path)) reloadWanted_ = true;
+  return true;
+}
+
+const ide::SpecView* SpecSession::view(const std::string& uri) {
+  const auto it = files_.find(uri);
+  if (it == files_.end()) return nullptr;
+  OpenSpecDocument& doc = it->second;
+  const std::shared_ptr<const isa::InstrDb>& db = featureDb();
+  if (!doc.view_ || doc.viewVersion_ != doc.version || doc.viewDb_ != db) {
+    doc.view_ = std::make_shared<const ide::SpecView>(doc.text, *db, fileIndexOf(*db, uri, doc.text));
+    doc.viewVersion_ = doc.version;
+    doc.viewDb_ = db;
+  }
+  return doc.view_.get();
+}
+
+void SpecSession::startReload(SpecJob job) {
+  reloadWanted_ = false;
+  worker_.start(std::move(job));
+}
+
+void SpecSession::loaded(std::vector<isa::SpecDiagnostic> diagnostics,
+                         std::shared_ptr<const isa::InstrDb> db) {
+  diagnostics_ = std::move(diagnostics);
+  diagnosticsDb_ = std::move(db);
+}
+
+void SpecSession::install(std::shared_ptr<const isa::InstrDb> db, SpecChoice choice,
+                          std::set<std::string> knownErrors, std::vector<isa::SpecDiagnostic> loadErrors) {
+  db_ = std::move(db);
+  choice_ = std::move(choice);
+  knownErrors_ = std::move(knownErrors);
+  loadErrors_ = std::move(loadErrors);
+  problem_.clear();
+  ++loads_;
 }
 
 }  // namespace gpuasm::workspace

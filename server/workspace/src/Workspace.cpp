@@ -60,12 +60,10 @@ void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextE
 }
 
 Workspace::Workspace(std::shared_ptr<const isa::InstrDb> db, std::string specDir)
-    : specs_(std::make_unique<SpecSession>()) {
-  specs_->db = specs_->builtIn = std::move(db);
-  if (!specDir.empty())
-    specs_->builtInChoice = {SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}};
-  specs_->choice = specs_->builtInChoice;
-}
+    : specs_(std::make_unique<SpecSession>(
+          std::move(db),
+          specDir.empty() ? SpecChoice{}
+                          : SpecChoice{SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}})) {}
 
 Workspace::~Workspace() = default;
 Workspace::Workspace(Workspace&&) noexcept = default;
@@ -73,8 +71,8 @@ Workspace::Workspace(Workspace&&) noexcept = default;
 Changes Workspace::initialize(const Settings& settings, std::optional<std::string> specDir,
                               std::string root) {
   settings_ = settings;
-  if (specDir) specs_->settingDir = std::move(*specDir);
-  specs_->workspaceRoot = std::move(root);
+  if (specDir) specs_->setSettingDir(std::move(*specDir));
+  specs_->setWorkspaceRoot(std::move(root));
   return loadSpecNow(*specs_);
 }
 
@@ -94,17 +92,16 @@ Changes Workspace::configure(const Settings& settings, std::optional<std::string
                        settings.liveValuesLane != settings_.liveValuesLane;
   settings_ = settings;
   for (auto& [uri, doc] : documents_) doc.flowStale = true;  // dataflow.maxFindings may have changed
-  if (specDir && *specDir != specs_->settingDir) {
-    specs_->settingDir = std::move(*specDir);
-    specs_->reloadWanted = true;
-    for (const auto& [file, s] : projects_) s->settingDir = specs_->settingDir;
+  if (specDir && specs_->setSettingDir(std::move(*specDir))) {
+    specs_->wantReload();
+    for (const auto& [file, s] : projects_) s->setSettingDir(specs_->settingDir());
     // The setting names every document's spec, or no longer does: each document moves to the
     // spec it now uses, analysed with that one's database.
     for (auto& [uri, doc] : documents_) {
       SpecSession& now = sessionFor(uri, changes);
       if (&now == doc.spec) continue;
       doc.spec = &now;
-      doc.snapshot = ide::Snapshot::analyse(now.db, std::string(doc.snapshot->text()));
+      doc.snapshot = ide::Snapshot::analyse(now.database(), std::string(doc.snapshot->text()));
       doc.live.reset();
       doc.flowStale = true;
       doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
@@ -136,7 +133,7 @@ Changes Workspace::open(const std::string& uri, std::string_view languageId, std
   Document d;
   d.spec = &sessionFor(uri, changes);
   d.version = version;
-  d.snapshot = ide::Snapshot::analyse(d.spec->db, std::move(text));
+  d.snapshot = ide::Snapshot::analyse(d.spec->database(), std::move(text));
   d.flow = ide::dataflowDiagnostics(*d.snapshot, initialState(), settings_.dataflowMaxFindings);
   d.expectationsStale = d.snapshot->hasExpectations();
   documents_[uri] = std::move(d);
@@ -156,7 +153,7 @@ Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> ve
   std::vector<syntax::TextEdit> edits;  // kept while a spec reload analyses the text
   for (const TextChange& change : changes) {
     if (!change.range) {
-      snap = ide::Snapshot::analyse(specsOf(doc).db, change.text);
+      snap = ide::Snapshot::analyse(specsOf(doc).database(), change.text);
       doc.flow.clear();
       doc.expectations.clear();
       edits.push_back(
@@ -171,7 +168,7 @@ Changes Workspace::change(const std::string& uri, std::optional<std::int64_t> ve
     moveThroughEdit(doc.expectations, edit);
     edits.push_back(std::move(edit));
   }
-  if (specsOf(doc).worker.busy())
+  if (specsOf(doc).reloadRunning())
     doc.editsDuringReload.insert(doc.editsDuringReload.end(), std::make_move_iterator(edits.begin()),
                                  std::make_move_iterator(edits.end()));
   doc.flowStale = true;
@@ -242,7 +239,7 @@ ide::HoverLive Workspace::liveRunSoFar(const Document& doc) const {
 
 bool Workspace::hasIdleWork() const {
   for (const SpecSession* s : sessions())
-    if (s->reloadWanted || s->worker.busy()) return true;
+    if (s->reloadWanted() || s->reloadRunning()) return true;
   return std::any_of(documents_.begin(), documents_.end(),
                      [](const auto& d) { return d.second.flowStale || d.second.expectationsStale; });
 }
@@ -268,10 +265,10 @@ Changes Workspace::idle() {
   // One piece per call: input may be waiting again. A spec reload first: it was asked for
   // after the last keystroke in a spec file, and everything else is redone once it is in.
   for (SpecSession* s : sessions()) {
-    if (s->worker.busy()) {
-      if (auto outcome = s->worker.poll(std::chrono::milliseconds(0)))
+    if (s->reloadRunning()) {
+      if (auto outcome = s->pollReload(std::chrono::milliseconds(0)))
         return finishSpecReload(*s, std::move(*outcome), false);
-    } else if (s->reloadWanted) {
+    } else if (s->reloadWanted()) {
       return startSpecReload(*s);
     }
   }
@@ -289,8 +286,8 @@ Changes Workspace::idle() {
     }
   // Only the reload is left: wait for it a moment at a time, so input is still read between.
   for (SpecSession* s : sessions())
-    if (s->worker.busy()) {
-      if (auto outcome = s->worker.poll(kReloadPoll)) return finishSpecReload(*s, std::move(*outcome), false);
+    if (s->reloadRunning()) {
+      if (auto outcome = s->pollReload(kReloadPoll)) return finishSpecReload(*s, std::move(*outcome), false);
       break;
     }
   return changes;

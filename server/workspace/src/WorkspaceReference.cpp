@@ -26,7 +26,7 @@ std::string referenceUri(const std::string& dir, const ide::ReferenceLink& link)
 std::optional<ide::HoverInfo> Workspace::hover(const Document& doc, std::uint32_t offset) const {
   std::optional<ide::HoverInfo> h = ide::getHover(*doc.snapshot, offset, initialState(), liveRunSoFar(doc));
   if (!h || !h->instruction || settings_.referenceDirectory.empty()) return h;
-  const std::string& root = specs_->workspaceRoot;
+  const std::string& root = specs_->workspaceRoot();
   const std::string dir = wire::normalDirectory(root.empty() ? "." : root, settings_.referenceDirectory);
   ide::HoverSection link;
   link.kind = ide::HoverSectionKind::Link;

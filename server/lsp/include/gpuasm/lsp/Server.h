@@ -23,6 +23,7 @@
 namespace gpuasm::lsp {
 
 class SpecDocuments;
+class Published;
 using wire::MessageHandler;
 using workspace::SpecSession;
 
@@ -43,13 +44,6 @@ struct ClientCapabilities {
   /// as its cursor moves, so the encoding hints can follow it (`encodingHints` "cursor" by
   /// default); a client that does not declare it gets them after every instruction.
   bool cursorNotifications = false;
-};
-
-/// A document's diagnostics as the client last got them: pushed (publishDiagnostics) or pulled
-/// (textDocument/diagnostic, the report's resultId).
-struct SentDiagnostics {
-  std::string items;           ///< the JSON array's text
-  std::uint64_t resultId = 0;  ///< the pulled report's id; 0 when pushed or not pulled yet
 };
 
 /// Where the server caches files by default: $XDG_CACHE_HOME, else $HOME/.cache, else the
@@ -91,7 +85,7 @@ class Server : public MessageHandler {
 
  private:
   struct Message;  ///< one parsed JSON-RPC message (Server.cpp: the JSON stays out of this header)
-  struct Call;     ///< a valid message: its id (null for a notification), method, params and the state
+  struct Call;     ///< a valid message: its id (null for a notification), method, params and the context
   void handleOne(const Message& message, const std::set<std::string>& cancelled,
                  std::vector<std::string>& out);
   void handleNotification(const Call& call);
@@ -105,8 +99,7 @@ class Server : public MessageHandler {
   ClientCapabilities client_;       ///< what the client declared at initialize
   std::int64_t nextRequestId_ = 1;  ///< ids of the requests the server sends
   std::unique_ptr<SpecDocuments> spec_;
-  std::map<std::string, SentDiagnostics> published_;  ///< per .asm document, what the client has
-  std::uint64_t nextResultId_ = 1;                    ///< of pulled diagnostics reports
+  std::unique_ptr<Published> published_;  ///< the diagnostics the client has (Publishing.h)
 };
 
 }  // namespace gpuasm::lsp

@@ -4,7 +4,7 @@
 // spec file changes. A reload reads the directory (with the editor's text of every open spec
 // file in place of the disk's), builds and lints the database and analyses every open .asm
 // document with it, all on a worker thread, off the typing path; the server installs the
-// outcome when it is idle, unless it breaks the spec. Private to server/lsp; no JSON here.
+// outcome when it is idle, unless it breaks the spec. No JSON here.
 #pragma once
 
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <expected>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -116,47 +117,121 @@ class SpecWorker {
   std::future<SpecOutcome> job_;
 };
 
-/// An open spec file: the editor's text.
+/// An open spec file: the editor's text, and the view of it the spec's editor features read
+/// (SpecSession::view builds it and keeps it for that text and database).
 struct OpenSpecDocument {
   std::int64_t version = 0;
   std::string text;
-  /// The text parsed for the spec's editor features (SpecRequests.cpp), and the version and the
-  /// database it was made for; made again when either changed.
-  std::shared_ptr<const ide::SpecView> view;
-  std::int64_t viewVersion = -1;
-  std::shared_ptr<const isa::InstrDb> viewDb;
+
+ private:
+  friend class SpecSession;
+  std::shared_ptr<const ide::SpecView> view_;
+  std::int64_t viewVersion_ = -1;
+  std::shared_ptr<const isa::InstrDb> viewDb_;  ///< keeps alive the database view_ points into
 };
 
-/// The server's spec state.
-struct SpecSession {
-  std::shared_ptr<const isa::InstrDb> db;       ///< in use
-  SpecChoice choice;                            ///< where `db` comes from
-  std::shared_ptr<const isa::InstrDb> builtIn;  ///< what the server was started with
-  SpecChoice builtInChoice;                     ///< CommandLine (with its dir) or Embedded
-  std::string workspaceRoot;                    ///< absolute, empty when the client named none
-  std::string settingDir;                       ///< the client's gpuasm.specDir, as written
-  /// The gpuasm.json of a project below (or beside) the workspace root whose documents use this
-  /// spec; empty for the workspace's own spec (the root's gpuasm.json, --spec-dir, embedded).
-  std::string projectFile;
-  std::map<std::string, OpenSpecDocument> documents;  ///< open spec files by URI
-  /// The unaccounted errors of `db`'s load: a reload may keep these, not add others.
-  std::set<std::string> knownErrors;
-  /// The same with their places in `db`'s files, in file order: a database in use with these
-  /// may give wrong results; the user is told once (SpecEvent::withErrors), specInfo says so.
-  std::vector<isa::SpecDiagnostic> loadErrors;
-  /// The last load's findings and the database whose files they point into (the one in use, or
-  /// a broken one that was not installed), and the spec files they were published to.
-  std::vector<isa::SpecDiagnostic> diagnostics;
-  std::shared_ptr<const isa::InstrDb> diagnosticsDb;
-  std::set<std::string> publishedUris;
-  std::string problem;      ///< why the last load was not installed; empty when it was
-  std::uint64_t loads = 0;  ///< loads installed since the start
-  bool reloadWanted = false;
-  SpecWorker worker;
+/// One spec in use (the workspace's, or a project's): where it comes from, its database, its
+/// open files, its reloads and what the last load found.
+///
+/// Invariants, kept by the methods below:
+/// - `db()` is never null, and `choice()` is where it comes from; `knownErrors()` and
+///   `loadErrors()` are of its load — the three change together, when a load is installed.
+/// - `diagnostics()` point into `diagnosticsDb()`'s files: they are set together, by a load that
+///   ran to its end (installed or not); before the first, both are empty.
+/// - `problem()` is empty exactly when the last load was installed (or none failed yet).
+/// - An open file's view is of its current text and of `featureDb()`; an edit or a load drops it.
+/// - A wanted reload stays wanted until one starts (startReload); one runs at a time.
+class SpecSession {
+ public:
+  /// The spec a server started with (`builtIn`, from `builtInChoice`) in use; `projectFile`:
+  /// the gpuasm.json of a project below the workspace root whose documents use this spec,
+  /// empty for the workspace's own.
+  SpecSession(std::shared_ptr<const isa::InstrDb> builtIn, SpecChoice builtInChoice,
+              std::string workspaceRoot = {}, std::string projectFile = {});
 
+  const isa::InstrDb& db() const { return *db_; }
+  const std::shared_ptr<const isa::InstrDb>& database() const { return db_; }
+  const SpecChoice& choice() const { return choice_; }
+  const std::shared_ptr<const isa::InstrDb>& builtIn() const { return builtIn_; }
+  const SpecChoice& builtInChoice() const { return builtInChoice_; }
+  const std::string& workspaceRoot() const { return workspaceRoot_; }  ///< absolute, empty when none
+  const std::string& settingDir() const { return settingDir_; }  ///< the client's gpuasm.specDir, as written
+  const std::string& projectFile() const { return projectFile_; }
+  /// The unaccounted errors of `db()`'s load: a reload may keep these, not add others.
+  const std::set<std::string>& knownErrors() const { return knownErrors_; }
+  /// The same with their places in `db()`'s files, in file order: a database in use with these
+  /// may give wrong results; the user is told once (SpecEvent::withErrors), specInfo says so.
+  const std::vector<isa::SpecDiagnostic>& loadErrors() const { return loadErrors_; }
+  /// The last load's findings and the database whose files they point into (the one in use, or
+  /// a broken one that was not installed; null before the first load).
+  const std::vector<isa::SpecDiagnostic>& diagnostics() const { return diagnostics_; }
+  const std::shared_ptr<const isa::InstrDb>& diagnosticsDb() const { return diagnosticsDb_; }
+  /// The database the spec's editor features read: the last load's, installed or not.
+  const std::shared_ptr<const isa::InstrDb>& featureDb() const {
+    return diagnosticsDb_ ? diagnosticsDb_ : db_;
+  }
+  const std::string& problem() const { return problem_; }  ///< why the last load was not installed
+  std::uint64_t loads() const { return loads_; }           ///< loads installed since the start
+
+  /// The workspace root (at initialize).
+  void setWorkspaceRoot(std::string root) { workspaceRoot_ = std::move(root); }
+  /// The client's gpuasm.specDir ("" = none); whether it changed (the caller decides when the
+  /// spec is loaded again: wantReload).
+  bool setSettingDir(std::string dir);
+
+  // ---- open spec files
+  const std::map<std::string, OpenSpecDocument>& files() const { return files_; }
+  bool hasFile(const std::string& uri) const { return files_.contains(uri); }
+  /// Opens `uri` with the editor's text; it wants a reload when it is a file of the spec's
+  /// directory whose text the database has not seen.
+  void openFile(const std::string& uri, std::int64_t version, std::string text);
+  /// Applies `apply` to the text of the open file `uri` (false when it is not open); a file of
+  /// the spec's directory wants a reload.
+  bool editFile(const std::string& uri, std::int64_t version, const std::function<void(std::string&)>& apply);
+  std::optional<std::int64_t> fileVersion(const std::string& uri) const;
+  /// Closes `uri`: its file on disk is the spec again (a file of the directory wants a reload).
+  bool closeFile(const std::string& uri);
+  /// The view of the open file `uri` the spec's features read (ide/spec/SpecFeatures.h), built
+  /// for its text and `featureDb()` on first use and kept until either changes; null when it is
+  /// not open.
+  const ide::SpecView* view(const std::string& uri);
+
+  // ---- loads
   /// The directory the client's setting, else the project's gpuasm.json (projectFile) or the
   /// workspace's, choose, else the built-in one; an error names a gpuasm.json that cannot be used.
   std::expected<SpecChoice, std::string> resolve() const;
+  void wantReload() { reloadWanted_ = true; }
+  bool reloadWanted() const { return reloadWanted_; }
+  bool reloadRunning() const { return worker_.busy(); }
+  /// Starts `job` on the worker; the wanted reload is under way.
+  void startReload(SpecJob job);
+  /// The running reload's outcome once it is done, waiting at most `wait`.
+  std::optional<SpecOutcome> pollReload(std::chrono::milliseconds wait) { return worker_.poll(wait); }
+  /// A load ran to its end: its findings, in `db`'s files.
+  void loaded(std::vector<isa::SpecDiagnostic> diagnostics, std::shared_ptr<const isa::InstrDb> db);
+  /// That load's database is put in use.
+  void install(std::shared_ptr<const isa::InstrDb> db, SpecChoice choice, std::set<std::string> knownErrors,
+               std::vector<isa::SpecDiagnostic> loadErrors);
+  /// The last load was not installed, for `problem`.
+  void failed(std::string problem) { problem_ = std::move(problem); }
+
+ private:
+  std::shared_ptr<const isa::InstrDb> db_;
+  SpecChoice choice_;
+  std::shared_ptr<const isa::InstrDb> builtIn_;
+  SpecChoice builtInChoice_;  ///< CommandLine (with its dir) or Embedded
+  std::string workspaceRoot_;
+  std::string settingDir_;
+  std::string projectFile_;
+  std::map<std::string, OpenSpecDocument> files_;  ///< by URI
+  std::set<std::string> knownErrors_;
+  std::vector<isa::SpecDiagnostic> loadErrors_;
+  std::vector<isa::SpecDiagnostic> diagnostics_;
+  std::shared_ptr<const isa::InstrDb> diagnosticsDb_;
+  std::string problem_;
+  std::uint64_t loads_ = 0;
+  bool reloadWanted_ = false;
+  SpecWorker worker_;
 };
 
 }  // namespace gpuasm::workspace

@@ -99,6 +99,13 @@ struct Document {
   std::vector<const ide::Diagnostic*> diagnostics() const;
 };
 
+/// An open spec file's view (SpecSession::view) and the spec it belongs to; valid until the
+/// next call that changes the workspace.
+struct SpecFileView {
+  const ide::SpecView* view = nullptr;
+  const SpecSession* spec = nullptr;
+};
+
 /// What a spec load did.
 struct SpecEvent {
   /// A load ran to its end: its findings (SpecSession::diagnostics) are new and go to the spec
@@ -198,7 +205,7 @@ class Workspace {
   /// The client's state file, or null.
   const sim::InitialState* initialState() const { return initialState_ ? &*initialState_ : nullptr; }
   /// The workspace's spec (the root's gpuasm.json, the setting, --spec-dir or the embedded one).
-  const isa::InstrDb& db() const { return *specs_->db; }
+  const isa::InstrDb& db() const { return specs_->db(); }
   /// The workspace's spec in use, its open files, its reloads.
   SpecSession& specs() { return *specs_; }
   const SpecSession& specs() const { return *specs_; }
@@ -208,6 +215,10 @@ class Workspace {
   std::vector<SpecSession*> sessions() const;
   /// The spec whose open spec files include `uri`, or null when it is not an open spec file.
   SpecSession* specFileSession(const std::string& uri) const;
+  /// The open spec file `uri` as the spec's editor features read it (built on first use and kept
+  /// while its text and the spec's last load stay), with the spec it belongs to; none when `uri`
+  /// is not an open spec file.
+  std::optional<SpecFileView> specView(const std::string& uri);
 
  private:
   bool openSpecDocument(const std::string& uri, std::string_view languageId, std::int64_t version,

@@ -196,7 +196,7 @@ json semanticTokensRange(Context& ctx, const RangeParams& p) {
 
 constexpr MethodKind Request = MethodKind::Request;
 
-// The spec's findings are published, not pulled (Requests.cpp, diagnosticCap): a client that
+// The spec's findings are published, not pulled (Methods.cpp, diagnosticCap): a client that
 // pulls anyway gets an empty report, with which it keeps the published ones.
 json diagnostic(Context&, const json&) { return {{"kind", "full"}, {"items", json::array()}}; }
 

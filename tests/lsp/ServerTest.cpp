@@ -121,7 +121,7 @@ TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
   EXPECT_TRUE(s.workspace().documents().empty());
 }
 
-// publishDiagnostics is written as text (Requests.cpp), not dumped from a json value: its text
+// publishDiagnostics is written as text (Publishing.cpp), not dumped from a json value: its text
 // must be what protocol::dump writes for the same content — the keys in order, strings escaped
 // the same way (quotes, backslashes, control characters, non-ASCII) — with or without related
 // information, through edits.

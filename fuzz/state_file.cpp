@@ -1,5 +1,5 @@
 // Fuzz target: the initial state of a run as users write it. The first byte chooses the reader:
-// even, the rest is a state file (wire::parseStateJson, as `gpuasm run --state` and the debug
+// even, the rest is a state file (formats::parseStateJson, as `gpuasm run --state` and the debug
 // adapter's launch `stateFile` read it); odd, it is an .asm text whose `// @state` directives
 // are parsed (sim::parseStateDirectives) and whose `// @expect` directives are checked
 // (ide::directiveDiagnostics). What parses is applied to a fresh warp (applyInitialState).
@@ -10,7 +10,7 @@
 
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/sim/WarpState.h>
 
@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1 || size > fuzz::kMaxInput) return 0;
   const std::string_view text = fuzz::asText(data + 1, size - 1);
   if ((data[0] & 1u) == 0) {
-    const auto state = wire::parseStateJson(text);
+    const auto state = formats::parseStateJson(text);
     if (state)
       applyTwice(*state);
     else

@@ -7,7 +7,7 @@
 #include <gpuasm/ide/analysis/Listing.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/isa/Printer.h>
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -72,7 +72,7 @@ class MachineCodeFile {
 
 }  // namespace
 
-void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out) {
+void printDiagnostic(const std::string& file, const formats::PlacedDiagnostic& d, std::ostream& out) {
   out << file << ':' << d.line << ':' << d.column << ": " << d.severity << ": " << d.message << " [" << d.code
       << "]";
   if (!d.erratum.empty()) out << " (erratum " << d.erratum << ")";
@@ -83,7 +83,7 @@ void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, s
   }
 }
 
-void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,
+void printDiagnostics(const std::string& file, const std::vector<formats::PlacedDiagnostic>& diagnostics,
                       std::ostream& out) {
   for (const auto& d : diagnostics) printDiagnostic(file, d, out);
 }
@@ -124,7 +124,7 @@ int writeMachineCode(const isa::InstrDb& db, const AsmOptions& options, std::ost
     void batch(ide::AssembledBatch&& b) override {
       for (const ide::Diagnostic& d : b.diagnostics) {
         anyError |= d.severity == ide::Severity::Error;
-        printDiagnostic(options->file, wire::placeDiagnostic(d, *cursor), *err);
+        printDiagnostic(options->file, formats::placeDiagnostic(d, *cursor), *err);
       }
       if (!anyError)
         for (const isa::Word128& w : b.words) machineCode->write(w);
@@ -158,7 +158,7 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   const syntax::LineIndex lines(source);
   auto entryOf = [&](const ide::AssembledStatement& s) {
     ide::ListingLine l = ide::listingLine(source, s);
-    wire::ListingEntry e;
+    formats::ListingEntry e;
     e.line = l.line + 1;
     e.text = std::string(l.text);
     if (l.assembled) {
@@ -171,10 +171,10 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   };
   if (options.json) {
     const ide::AssembledUnit unit = ide::assembleText(db, source);
-    std::vector<wire::ListingEntry> listing;
+    std::vector<formats::ListingEntry> listing;
     for (const auto& s : unit.statements) listing.push_back(entryOf(s));
-    const auto placed = wire::placeDiagnostics(unit.diagnostics, lines);
-    out << wire::asmToJson(options.file, listing, placed, 2) << '\n';
+    const auto placed = formats::placeDiagnostics(unit.diagnostics, lines);
+    out << formats::asmToJson(options.file, listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; })
                ? kExitInputErrors
                : kExitOk;
@@ -182,11 +182,11 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   // The listing is written as the assembler goes; the diagnostics follow it on stderr.
   struct Listing final : ide::AssemblySink {
     std::ostream* out;
-    std::function<wire::ListingEntry(const ide::AssembledStatement&)> entryOf;
+    std::function<formats::ListingEntry(const ide::AssembledStatement&)> entryOf;
     std::vector<ide::Diagnostic> diagnostics;
     void diagnostic(ide::Diagnostic&& d) override { diagnostics.push_back(std::move(d)); }
     void statement(ide::AssembledStatement&& s) override {
-      const wire::ListingEntry e = entryOf(s);
+      const formats::ListingEntry e = entryOf(s);
       const std::string number = std::to_string(e.line);
       *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
            << (e.opcode.empty() ? std::string(34, ' ') : e.encoding) << "  "
@@ -199,7 +199,7 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   listing.out = &out;
   listing.entryOf = entryOf;
   ide::assembleText(db, source, listing);
-  const auto placed = wire::placeDiagnostics(listing.diagnostics, lines);
+  const auto placed = formats::placeDiagnostics(listing.diagnostics, lines);
   printDiagnostics(options.file, placed, err);
   return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; })
              ? kExitInputErrors

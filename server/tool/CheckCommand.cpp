@@ -14,7 +14,7 @@
 
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -76,7 +76,7 @@ class CheckedFiles final : public ide::BatchDocuments {
     for (const ide::Diagnostic& d : b.diagnostics) {
       anyError_ |=
           d.severity == ide::Severity::Error || (options_.werror && d.severity == ide::Severity::Warning);
-      const wire::PlacedDiagnostic placed = wire::placeDiagnostic(d, *cursor_);
+      const formats::PlacedDiagnostic placed = formats::placeDiagnostic(d, *cursor_);
       if (json_)
         json_->diagnostic(placed);
       else
@@ -101,7 +101,7 @@ class CheckedFiles final : public ide::BatchDocuments {
   MappedSources sources_;
   std::vector<std::string_view> texts_;
   std::size_t first_ = 0, count_ = 0;  // the files being assembled
-  std::optional<wire::CheckJsonWriter> json_;
+  std::optional<formats::CheckJsonWriter> json_;
   std::optional<syntax::LineCursor> cursor_;  // of the file being printed
   bool anyError_ = false, ioError_ = false;
 };

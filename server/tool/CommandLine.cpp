@@ -8,7 +8,7 @@
 #include "Manual.h"
 
 #include <gpuasm/isa/SpecSource.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <CLI/CLI.hpp>
 
@@ -53,7 +53,7 @@ void printVersion(std::ostream& out) {
   out << "gpuasm " << kBuildInfo.version << "\ncommit " << kBuildInfo.commit;
   if (*kBuildInfo.commitDate != '\0') out << " (" << kBuildInfo.commitDate << ")";
   out << '\n';
-  auto project = wire::findProjectConfig(".");
+  auto project = formats::findProjectConfig(".");
   if (!project) {
     out << "spec: " << project.error() << '\n';
     return;

@@ -5,7 +5,7 @@
 #include <gpuasm/ide/analysis/Diagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/sim/InitialState.h>
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <cstdint>
@@ -81,8 +81,8 @@ class FileSpecs {
   std::vector<std::size_t> spec_;     // per file, its index into loads_
 };
 
-void printDiagnostic(const std::string& file, const wire::PlacedDiagnostic& d, std::ostream& out);
-void printDiagnostics(const std::string& file, const std::vector<wire::PlacedDiagnostic>& diagnostics,
+void printDiagnostic(const std::string& file, const formats::PlacedDiagnostic& d, std::ostream& out);
+void printDiagnostics(const std::string& file, const std::vector<formats::PlacedDiagnostic>& diagnostics,
                       std::ostream& out);
 
 /// ide::readSourceFile (bounded by ide::kMaxSourceBytes), printing the reason as

@@ -2,7 +2,7 @@
 #include "Commands.h"
 
 #include <gpuasm/dap/DapServer.h>
-#include <gpuasm/wire/Transport.h>
+#include <gpuasm/dap/Serve.h>
 
 #include <ostream>
 
@@ -12,7 +12,7 @@ int runDap(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err
   auto load = loadSpecFor(options.specDir, SpecErrors::Allow, err);
   if (!load) return kExitUsage;
   dap::DapServer server(*load->db);
-  return options.port ? wire::serveTcp(server, *options.port, err) : wire::serveStdio(server, err);
+  return dap::serve(server, options.port, err);
 }
 
 }  // namespace gpuasm::tool

@@ -3,7 +3,7 @@
 #include "Commands.h"
 
 #include <gpuasm/lsp/Server.h>
-#include <gpuasm/wire/Transport.h>
+#include <gpuasm/lsp/Serve.h>
 
 #include <ostream>
 
@@ -13,7 +13,7 @@ int runLsp(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err
   auto load = loadSpecFor(options.specDir, SpecErrors::Allow, err, ProjectLookup::None);
   if (!load) return kExitUsage;
   lsp::Server server(load->db, lsp::defaultCacheRoot(), options.specDir.value_or(std::string()));
-  return options.port ? wire::serveTcp(server, *options.port, err) : wire::serveStdio(server, err);
+  return lsp::serve(server, options.port, err);
 }
 
 }  // namespace gpuasm::tool

@@ -8,7 +8,7 @@
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/sim/Value.h>
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <algorithm>
 #include <array>
@@ -109,7 +109,7 @@ void printTable(const sim::WarpState& before, const sim::WarpState& after, const
 bool readStateFile(const std::string& path, std::optional<sim::InitialState>& into, std::ostream& err) {
   auto text = readSourceFile(path, err);
   if (!text) return false;
-  auto state = wire::parseStateJson(*text);
+  auto state = formats::parseStateJson(*text);
   if (!state) {
     err << path << ": " << state.error() << '\n';
     return false;
@@ -130,12 +130,12 @@ int runRun(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (!text) return kExitUsage;
   const syntax::LineIndex lines(*text);
   const ide::RunOutcome outcome = ide::runDocument(*load->db, *text, request);
-  const auto placed = wire::placeDiagnostics(outcome.diagnostics, lines);
+  const auto placed = formats::placeDiagnostics(outcome.diagnostics, lines);
   const bool anyError =
       std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; });
   const bool failed = !outcome.setupError.empty() || outcome.result.reason == sim::StopReason::Error;
   if (options.json) {
-    out << wire::runToJson(options.file, outcome, placed, 2) << '\n';
+    out << formats::runToJson(options.file, outcome, placed, 2) << '\n';
     return failed || anyError ? kExitInputErrors : kExitOk;
   }
   printDiagnostics(options.file, placed, err);

@@ -8,8 +8,8 @@
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/wire/ProjectConfig.h>
-#include <gpuasm/wire/SpecJson.h>
+#include <gpuasm/formats/ProjectConfig.h>
+#include <gpuasm/formats/SpecJson.h>
 
 #include <algorithm>
 #include <array>
@@ -72,7 +72,7 @@ std::optional<SpecChoice> chooseSpec(const std::optional<std::string>& specDir, 
                                      const std::string& from, std::ostream& err) {
   SpecChoice choice{specDir, {}};
   if (!choice.dir && lookup == ProjectLookup::FromCurrentDirectory) {
-    auto project = wire::findProjectConfig(from);
+    auto project = formats::findProjectConfig(from);
     if (!project) {
       err << "gpuasm: " << project.error() << '\n';
       return std::nullopt;
@@ -212,8 +212,8 @@ int runSpec(const SpecOptions& options, std::ostream& out, std::ostream& err) {
   const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(),
                                     [](const auto& d) { return d.severity == Severity::Error; });
   if (options.json) {
-    out << (options.lint ? wire::specDiagnosticsToJson(db, diagnostics, 2)
-                         : wire::specToJson(db, diagnostics, 2))
+    out << (options.lint ? formats::specDiagnosticsToJson(db, diagnostics, 2)
+                         : formats::specToJson(db, diagnostics, 2))
         << '\n';
     return errors > 0 ? kExitInputErrors : kExitOk;
   }
@@ -296,11 +296,11 @@ int appendWordsOfBinary(const std::string& path, std::vector<DisInput>& inputs, 
 }
 
 // Decodes each input and, when it decodes cleanly, prints its canonical text.
-std::vector<wire::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& inputs) {
+std::vector<formats::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& inputs) {
   const Decoder decoder(db);
-  std::vector<wire::DisEntry> entries;
+  std::vector<formats::DisEntry> entries;
   for (auto& [input, word] : inputs) {
-    wire::DisEntry e;
+    formats::DisEntry e;
     e.input = std::move(input);
     e.word = word;
     if (!e.word)
@@ -323,7 +323,7 @@ std::vector<wire::DisEntry> decodeAll(const InstrDb& db, std::vector<DisInput>& 
 
 // `--asm`: text `gpuasm asm` reads back, one instruction a line with the word and variant as a
 // comment; a word that does not decode is a comment with the reason (and the reason on `err`).
-void printAsAssembly(const std::vector<wire::DisEntry>& entries, std::ostream& out, std::ostream& err) {
+void printAsAssembly(const std::vector<formats::DisEntry>& entries, std::ostream& out, std::ostream& err) {
   for (const auto& e : entries) {
     if (!e.text.empty() && e.result.issues.empty()) {
       out << e.text << "  // " << e.word->toHex() << ' ' << e.result.decoded->opcode->name << '\n';
@@ -354,7 +354,7 @@ void printFieldValues(const InstrDb& db, const DecodedWord& d, std::ostream& out
 }
 
 // The default output: per word its text and variant, else its field values; issues on `err`.
-void printListing(const InstrDb& db, const std::vector<wire::DisEntry>& entries, std::ostream& out,
+void printListing(const InstrDb& db, const std::vector<formats::DisEntry>& entries, std::ostream& out,
                   std::ostream& err) {
   for (const auto& e : entries) {
     out << (e.word ? e.word->toHex() : e.input);
@@ -405,11 +405,11 @@ int runDis(const DisOptions& options, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
   const InstrDb& db = specs->of(0);
-  const std::vector<wire::DisEntry> entries = decodeAll(db, inputs);
+  const std::vector<formats::DisEntry> entries = decodeAll(db, inputs);
   const bool anyError = std::any_of(entries.begin(), entries.end(),
-                                    [](const wire::DisEntry& e) { return !e.result.issues.empty(); });
+                                    [](const formats::DisEntry& e) { return !e.result.issues.empty(); });
   if (options.json)
-    out << wire::disToJson(db, entries, 2) << '\n';
+    out << formats::disToJson(db, entries, 2) << '\n';
   else if (options.assembly)
     printAsAssembly(entries, out, err);
   else

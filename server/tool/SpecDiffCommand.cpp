@@ -10,7 +10,7 @@
 #include <gpuasm/ide/execution/SpecDiffFile.h>
 #include <gpuasm/isa/SpecDiff.h>
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/wire/SpecDiffJson.h>
+#include <gpuasm/formats/SpecDiffJson.h>
 
 #include <algorithm>
 #include <array>
@@ -115,12 +115,12 @@ void printLine(const std::string& file, const ide::LineChange& c, const std::vec
   out << '\n';
 }
 
-void printReport(const wire::SpecDiffReport& r, std::ostream& out) {
+void printReport(const formats::SpecDiffReport& r, std::ostream& out) {
   out << "spec diff " << r.oldSpec.dir << " -> " << r.newSpec.dir << ": " << r.changes.size()
       << (r.changes.size() == 1 ? " change" : " changes") << '\n';
   printChanges(r.changes, out);
   std::size_t lines = 0;
-  for (const wire::SpecDiffFileEntry& f : r.files) {
+  for (const formats::SpecDiffFileEntry& f : r.files) {
     for (const ide::LineChange& c : f.diff.lines) printLine(f.file, c, r.changes, out);
     for (const std::string& note : f.diff.notes) out << f.file << ": note: " << note << '\n';
     lines += f.diff.lines.size();
@@ -132,7 +132,7 @@ void printReport(const wire::SpecDiffReport& r, std::ostream& out) {
 
 // Loads one side; nullopt (after saying why) when the directory cannot be read, or its spec has
 // errors no erratum accounts for and --allow-spec-errors was not given.
-std::optional<isa::SpecLoad> loadSide(const std::string& dir, bool allowErrors, wire::SpecDiffSide& side,
+std::optional<isa::SpecLoad> loadSide(const std::string& dir, bool allowErrors, formats::SpecDiffSide& side,
                                       std::ostream& err) {
   side.dir = dir;
   std::optional<isa::SpecLoad> load =
@@ -147,14 +147,14 @@ std::optional<isa::SpecLoad> loadSide(const std::string& dir, bool allowErrors, 
 }  // namespace
 
 int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream& err) {
-  wire::SpecDiffReport report;
+  formats::SpecDiffReport report;
   const auto before = loadSide(options.oldDir, options.allowSpecErrors, report.oldSpec, err);
   const auto after = loadSide(options.newDir, options.allowSpecErrors, report.newSpec, err);
   if (!before || !after) return kExitUsage;
   report.changes = isa::diffSpecs(*before->db, *after->db);
   bool unreadable = false;
   for (const std::string& path : options.files) {
-    wire::SpecDiffFileEntry& f = report.files.emplace_back();
+    formats::SpecDiffFileEntry& f = report.files.emplace_back();
     f.file = path;
     auto text = ide::readAssemblyFile(path);
     if (!text) {
@@ -168,7 +168,7 @@ int runSpecDiff(const SpecDiffOptions& options, std::ostream& out, std::ostream&
   }
   if (options.files.empty()) report.changed = !report.changes.empty();
   if (options.json)
-    out << wire::specDiffToJson(report);
+    out << formats::specDiffToJson(report);
   else
     printReport(report, out);
   if (unreadable) return kExitUsage;

@@ -13,7 +13,7 @@
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/wire/StatsJson.h>
+#include <gpuasm/formats/StatsJson.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -49,14 +49,14 @@ class PressureSink final : public ide::AssemblySink {
   ide::AssembledUnit unit_;
 };
 
-wire::FileStats statsOf(const isa::InstrDb& db, const std::string& path, std::uint32_t errors,
-                        const ide::RegisterPressure& pressure, bool lines) {
-  wire::FileStats f;
+formats::FileStats statsOf(const isa::InstrDb& db, const std::string& path, std::uint32_t errors,
+                           const ide::RegisterPressure& pressure, bool lines) {
+  formats::FileStats f;
   f.file = path;
   f.errors = errors;
   for (std::size_t i = 0; i < ide::kRegisterFiles; ++i) {
     const auto file = static_cast<ide::RegisterFile>(i);
-    wire::RegisterFileStats r;
+    formats::RegisterFileStats r;
     r.file = pressure.fileName(file);
     r.peak = pressure.peaks()[i].count;
     if (pressure.peaks()[i].line) r.peakLine = *pressure.peaks()[i].line + 1;
@@ -80,10 +80,10 @@ std::string_view lineText(std::string_view source, const syntax::LineIndex& inde
   return text::trim(source.substr(begin, end - begin));
 }
 
-void printStats(const wire::FileStats& f, std::string_view source, const syntax::LineIndex& index,
+void printStats(const formats::FileStats& f, std::string_view source, const syntax::LineIndex& index,
                 const ide::RegisterPressure& pressure, std::ostream& out) {
   out << f.file << ": " << ide::peakSummary(pressure) << '\n';
-  for (const wire::RegisterFileStats& r : f.files) {
+  for (const formats::RegisterFileStats& r : f.files) {
     if (r.used.empty()) continue;
     out << "  " << r.file << std::string(3 - r.file.size(), ' ') << r.used.size() << " used:";
     for (const std::string& name : r.used) out << ' ' << name;
@@ -96,7 +96,7 @@ void printStats(const wire::FileStats& f, std::string_view source, const syntax:
   if (!f.lines) return;
   out << "  line     R    P   UR   UP  statement\n";
   char row[64];
-  for (const wire::LineStats& l : *f.lines) {
+  for (const formats::LineStats& l : *f.lines) {
     std::snprintf(row, sizeof row, "%6u %5u %4u %4u %4u  ", l.line, l.live[0], l.live[1], l.live[2],
                   l.live[3]);
     out << row << lineText(source, index, l.line - 1) << '\n';
@@ -109,7 +109,7 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
   const auto specs = FileSpecs::forFiles(options, options.files, err);
   if (!specs) return kExitUsage;
   bool ioError = false, anyError = false;
-  std::vector<wire::FileStats> all;
+  std::vector<formats::FileStats> all;
   for (std::size_t i = 0; i < options.files.size(); ++i) {
     const std::string& path = options.files[i];
     const isa::InstrDb& db = specs->of(i);
@@ -117,7 +117,7 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
     if (!text) {
       ioError = true;
       if (options.json)
-        all.push_back(wire::FileStats{path, text.error(), 0, {}, std::nullopt});
+        all.push_back(formats::FileStats{path, text.error(), 0, {}, std::nullopt});
       else
         err << "gpuasm: " << text.error() << '\n';
       continue;
@@ -126,14 +126,14 @@ int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
     PressureSink sink(db, index.lineCount());
     ide::assembleText(db, *text, sink);
     const ide::RegisterPressure pressure = sink.finish();
-    wire::FileStats f = statsOf(db, path, sink.errors, pressure, options.lines);
+    formats::FileStats f = statsOf(db, path, sink.errors, pressure, options.lines);
     anyError |= f.errors > 0;
     if (options.json)
       all.push_back(std::move(f));
     else
       printStats(f, *text, index, pressure, out);
   }
-  if (options.json) out << wire::statsToJson(all);
+  if (options.json) out << formats::statsToJson(all);
   return ioError ? kExitUsage : anyError ? kExitInputErrors : kExitOk;
 }
 

@@ -10,7 +10,7 @@
 #include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <algorithm>
 #include <array>
@@ -31,8 +31,8 @@ using Status = ide::ExpectationOutcome::Status;
 // The outcome of one file.
 struct FileReport {
   std::string file;
-  std::string ioError;                         // the file could not be read
-  std::vector<wire::PlacedDiagnostic> errors;  // its error diagnostics (assembler, directives)
+  std::string ioError;                            // the file could not be read
+  std::vector<formats::PlacedDiagnostic> errors;  // its error diagnostics (assembler, directives)
   std::vector<ide::ExpectationOutcome> expectations;
   std::vector<std::uint32_t> columns;  // per expectation: 0-based column of '@expect'
   double seconds = 0;
@@ -59,7 +59,7 @@ FileReport testFile(const isa::InstrDb& db, const std::string& path,
   }
   const auto started = std::chrono::steady_clock::now();
   const auto snap = ide::Snapshot::analyse(db, *text);
-  for (const wire::PlacedDiagnostic& d : wire::placeDiagnostics(snap->diagnostics(), snap->lines()))
+  for (const formats::PlacedDiagnostic& d : formats::placeDiagnostics(snap->diagnostics(), snap->lines()))
     if (d.severity == "error") r.errors.push_back(d);
   // No time budget here: a test runs to the end or the step limit.
   ide::LiveRun run(snap, stateFile ? &*stateFile : nullptr, nullptr,
@@ -168,7 +168,7 @@ std::string junitXml(const std::vector<FileReport>& reports) {
               seconds(r.seconds) + "\" file=\"" + file + "\">\n";
     if (fileError) {
       std::string details = r.ioError;
-      for (const wire::PlacedDiagnostic& d : r.errors)
+      for (const formats::PlacedDiagnostic& d : r.errors)
         details += r.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message +
                    " [" + d.code + "]\n";
       const std::string summary =

@@ -1,14 +1,16 @@
 // The architecture's rules that a test can check (docs/ARCHITECTURE.md, "Invariants"), read from
 // the sources themselves so that a change breaking one fails here with the file and line:
-// which folders may include nlohmann_json and Boost.Asio, which may name the LSP's methods,
-// which tool/ files may use the protocol layers, and that no function in server/, isa-db/ or
-// simulator/ is longer than 100 lines.
+// which folders may include nlohmann_json and Boost.Asio (the build refuses them too: CTest's
+// forbidden_include_*), which may name the LSP's methods, which tool/ files may use the protocol
+// layers, that the protocol layers neither keep nor build a document's analyses, and that no
+// function in server/, isa-db/ or simulator/ is longer than 100 lines.
 #include "SourceScan.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -52,9 +54,10 @@ std::string includesOutside(std::string_view prefix, std::initializer_list<std::
   return found;
 }
 
-TEST(Architecture, OnlyWireLspAndDapIncludeNlohmannJson) {
-  const std::string found = includesOutside("nlohmann/", {"server/wire/", "server/lsp/", "server/dap/"});
-  EXPECT_TRUE(found.empty()) << "JSON outside the protocol layers:\n" << found;
+TEST(Architecture, OnlyFormatsWireLspAndDapIncludeNlohmannJson) {
+  const std::string found =
+      includesOutside("nlohmann/", {"server/formats/", "server/wire/", "server/lsp/", "server/dap/"});
+  EXPECT_TRUE(found.empty()) << "JSON outside server/formats and the protocol layers:\n" << found;
 }
 
 TEST(Architecture, OnlyWireIncludesAsio) {
@@ -70,17 +73,25 @@ TEST(Architecture, EachLayerIncludesOnlyTheLayersBelowIt) {
   };
   const Rule rules[] = {
       {"isa-db/",
-       {"gpuasm/syntax/", "gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/",
-        "gpuasm/dap/"}},
+       {"gpuasm/syntax/", "gpuasm/sim/", "gpuasm/ide/", "gpuasm/formats/", "gpuasm/workspace/",
+        "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
       {"simulator/",
-       {"gpuasm/syntax/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
+       {"gpuasm/syntax/", "gpuasm/ide/", "gpuasm/formats/", "gpuasm/workspace/", "gpuasm/wire/",
+        "gpuasm/lsp/", "gpuasm/dap/"}},
       {"server/syntax/",
-       {"gpuasm/sim/", "gpuasm/ide/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
-      {"server/ide/", {"gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
-      {"server/wire/", {"gpuasm/workspace/", "gpuasm/lsp/", "gpuasm/dap/"}},
-      {"server/workspace/", {"gpuasm/lsp/", "gpuasm/dap/"}},
+       {"gpuasm/sim/", "gpuasm/ide/", "gpuasm/formats/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/",
+        "gpuasm/dap/"}},
+      {"server/ide/", {"gpuasm/formats/", "gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
+      {"server/formats/", {"gpuasm/workspace/", "gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
+      // The transport knows frames and bytes only (and isa's text helpers): no documents, no formats.
+      {"server/wire/",
+       {"gpuasm/syntax/", "gpuasm/sim/", "gpuasm/ide/", "gpuasm/formats/", "gpuasm/workspace/", "gpuasm/lsp/",
+        "gpuasm/dap/"}},
+      {"server/workspace/", {"gpuasm/wire/", "gpuasm/lsp/", "gpuasm/dap/"}},
       {"server/lsp/", {"gpuasm/dap/"}},
       {"server/dap/", {"gpuasm/lsp/"}},
+      // The command line starts the servers through lsp::serve and dap::serve (Serve.h).
+      {"server/tool/", {"gpuasm/wire/"}},
   };
   std::string found;
   for (const Rule& rule : rules)
@@ -113,14 +124,14 @@ TEST(Architecture, LspMethodNamesOnlyInLsp) {
 }
 
 TEST(Architecture, ToolUsesTheProtocolLayersOnlyToServeThem) {
-  // The command line prints ide and workspace values (through server/wire's JSON); only the
-  // commands that start a server know its layer.
+  // The command line prints ide and formats values (server/formats' JSON); only the commands
+  // that start a server know its layer, and none knows the transport.
   std::string found;
   for (const fs::path& p : sourcesUnder(kRoot, {"server/tool"})) {
     const std::string file = pathInRepo(p);
     const std::string code = scanSource(file, readFile(p)).code;
     const auto check = [&](std::string_view token, std::string_view allowedFile) {
-      if (file.ends_with(allowedFile)) return;
+      if (!allowedFile.empty() && file.ends_with(allowedFile)) return;
       for (std::size_t at = code.find(token); at != std::string::npos; at = code.find(token, at + 1))
         found += "  " + file + ":" +
                  std::to_string(
@@ -131,6 +142,8 @@ TEST(Architecture, ToolUsesTheProtocolLayersOnlyToServeThem) {
     check("gpuasm/lsp/", "/LspCommand.cpp");
     check("dap::", "/DapCommand.cpp");
     check("gpuasm/dap/", "/DapCommand.cpp");
+    check("wire::", "");
+    check("gpuasm/wire/", "");
   }
   EXPECT_TRUE(found.empty()) << "protocol types in the command line:\n" << found;
 }
@@ -265,6 +278,71 @@ TEST(Architecture, TheProtocolLayersHoldNoDocumentState) {
   EXPECT_GT(lines, 500u);
   EXPECT_TRUE(found.empty()) << "document state in a protocol layer (it belongs to server/workspace):\n"
                              << found;
+}
+
+// A protocol layer's function that builds one of the analyses a document or a debug session
+// keeps — `std::make_shared<const ide::SpecView>(…)`, `ide::Snapshot snap(…)` — as "file:line".
+// The scan above reads only the lines outside function bodies, so logic such as a handler
+// building and caching a view inside a function passes it; this one reads the bodies.
+struct AnalysisBuild {
+  std::string where;  ///< "file:line"
+  std::string line;
+};
+
+// The analyses built in the function bodies of one file's code (comments and literals blanked);
+// `bodyLines` counts the lines read.
+std::vector<AnalysisBuild> analysesBuiltIn(const std::string& file, const std::string& code,
+                                           std::size_t& bodyLines) {
+  static const std::regex built(
+      R"((make_shared|make_unique)\s*<\s*(const\s+)?ide::(Snapshot|LiveRun|Debugger|SpecView)\b|)"
+      R"(\bide::(Snapshot|LiveRun|Debugger|SpecView)\s*(\{|\(|\s+[A-Za-z_]\w*\s*[({]))");
+  std::vector<std::string> lines;
+  std::istringstream in(code);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<AnalysisBuild> out;
+  for (const FunctionBody& f : functionBodies(code))
+    for (int l = f.line; l <= f.line + f.bodyLines + 1 && static_cast<std::size_t>(l) <= lines.size(); ++l) {
+      const std::string& line = lines[static_cast<std::size_t>(l - 1)];
+      ++bodyLines;
+      if (std::regex_search(line, built)) out.push_back({file + ":" + std::to_string(l), line});
+    }
+  return out;
+}
+
+std::vector<AnalysisBuild> analysesBuiltInProtocolLayers(std::size_t& bodyLines) {
+  std::vector<AnalysisBuild> out;
+  for (const fs::path& p : sourcesUnder(kRoot, {"server/lsp", "server/dap"})) {
+    const std::string file = pathInRepo(p);
+    for (AnalysisBuild& b : analysesBuiltIn(file, scanSource(file, readFile(p)).code, bodyLines))
+      out.push_back(std::move(b));
+  }
+  return out;
+}
+
+TEST(Architecture, TheProtocolLayersBuildNoAnalysesInTheirFunctions) {
+  // The workspace builds and caches every analysis (ide::Snapshot, ide::SpecView, ...); a handler
+  // in lsp/ or dap/ asks it for one (a spec file's view: Workspace::specView).
+  std::size_t bodyLines = 0;
+  std::string found;
+  for (const AnalysisBuild& b : analysesBuiltInProtocolLayers(bodyLines))
+    found += "  " + b.where + ": " + b.line + "\n";
+  EXPECT_GT(bodyLines, 2000u);  // the scan reads the function bodies, not nothing
+  EXPECT_TRUE(found.empty()) << "a protocol layer builds an analysis (the workspace's job):\n" << found;
+}
+
+TEST(Architecture, FunctionBodyScanFindsAnAnalysisBuiltInAHandler) {
+  // The scan's own check, on a handler written the way the rule forbids.
+  const std::string src =
+      "namespace gpuasm::lsp {\njson hover(ServerState& s, const Params& p) {\n"
+      "  auto v = std::make_shared<const ide::SpecView>(p.text, db, 0);\n"
+      "  ide::Snapshot snap(p.text, db);\n  const ide::Snapshot& ok = s.snapshot(p.uri);\n"
+      "  return nullptr;\n}\n}  // namespace gpuasm::lsp\n";
+  std::size_t bodyLines = 0;
+  const auto built = analysesBuiltIn("x.cpp", scanSource("x.cpp", src).code, bodyLines);
+  EXPECT_EQ(bodyLines, 6u);  // the body's lines, its braces' lines included
+  ASSERT_EQ(built.size(), 2u);
+  EXPECT_EQ(built[0].where, "x.cpp:3");
+  EXPECT_EQ(built[1].where, "x.cpp:4");  // line 5 only refers to the workspace's snapshot
 }
 
 TEST(Architecture, NoFunctionInServerIsaDbOrSimulatorIsLongerThan100Lines) {

@@ -2,7 +2,7 @@
 #include "Results.h"
 
 #include <gpuasm/sim/Value.h>
-#include <gpuasm/wire/RunJsonTree.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <cstdio>
 
@@ -108,7 +108,7 @@ void to_json(json& j, const WarpStateResult& r) {
        {"length", r.length},
        {"lane", r.lane},
        {"activeMask", hex8(r.state->activeMask)},
-       {"regs", wire::detail::registersJson(*r.state)}};
+       {"regs", json::parse(formats::registersToJson(*r.state))}};
   json types = json::object();
   for (const ide::RegisterType& t : r.types)
     types[r.state->layout.name(t.file, t.number)] = sim::valueTypeName(t.type);

@@ -5,8 +5,8 @@
 #include <gpuasm/ide/analysis/Listing.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/wire/CheckJson.h>
-#include <gpuasm/wire/RunJsonTree.h>
+#include <gpuasm/formats/CheckJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <utility>
 
@@ -19,7 +19,8 @@ namespace {
 // `gpuasm run --json`'s result, its `types` included (per register the last executed
 // instruction wrote, the type it gave it: RunOutcome::types).
 json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
-  return wire::detail::runJson(uri, outcome, wire::placeDiagnostics(outcome.diagnostics, snap.lines()));
+  return json::parse(
+      formats::runToJson(uri, outcome, formats::placeDiagnostics(outcome.diagnostics, snap.lines()), -1));
 }
 
 }  // namespace

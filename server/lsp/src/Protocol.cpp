@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include <gpuasm/wire/RunJsonTree.h>
+#include <gpuasm/formats/RunJson.h>
 
 namespace gpuasm::lsp::protocol {
 
@@ -194,7 +194,7 @@ std::string documentUri(const json& j) { return stringMember(member(j, "textDocu
 
 std::optional<sim::InitialState> stateMember(const json& j) {
   if (!j.is_object() || !j.contains("state") || j["state"].is_null()) return std::nullopt;
-  auto state = wire::detail::stateFromJson(j["state"]);
+  auto state = formats::parseStateJson(j["state"].dump());
   if (!state) throw ParamsError{"state: " + state.error()};
   return std::move(*state);
 }

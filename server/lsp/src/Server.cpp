@@ -1,6 +1,6 @@
 // Server: JSON-RPC dispatch, lifecycle, document sync and diagnostics (see Server.h).
 #include <gpuasm/wire/Failure.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 #include <gpuasm/lsp/Server.h>
 
 #include "Methods.h"

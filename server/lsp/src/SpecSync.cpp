@@ -9,7 +9,7 @@
 
 #include <gpuasm/isa/Text.h>
 #include <gpuasm/isa/Utf8.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -184,10 +184,10 @@ void watchSpecFiles(Context& ctx) {
     if (!ctx.workspace.specs().workspaceRoot().empty())
       watchers.push_back({{"globPattern",
                            {{"baseUri", fileUri(ctx.workspace.specs().workspaceRoot())},
-                            {"pattern", std::string("**/") + wire::kProjectFileName}}}});
+                            {"pattern", std::string("**/") + formats::kProjectFileName}}}});
   } else {  // workspace-relative globs; the server picks out the spec directory's files
     watchers.push_back({{"globPattern", "**/*.{txt,isa}"}});
-    watchers.push_back({{"globPattern", std::string("**/") + wire::kProjectFileName}});
+    watchers.push_back({{"globPattern", std::string("**/") + formats::kProjectFileName}});
   }
   if (watchers.empty()) return;
   ctx.out.request("client/registerCapability", {{"registrations",

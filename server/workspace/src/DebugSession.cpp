@@ -4,7 +4,7 @@
 #include <gpuasm/sim/Value.h>
 
 #include <gpuasm/ide/analysis/SourceFile.h>
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <bit>
 #include <bitset>
@@ -65,7 +65,7 @@ std::expected<void, std::string> DebugSession::launch(const DebugLaunchRequest& 
   if (!request.stateFile.empty()) {
     const auto stateText = ide::readSourceFile(request.stateFile);
     if (!stateText) return std::unexpected(stateText.error());
-    auto state = wire::parseStateJson(*stateText);
+    auto state = formats::parseStateJson(*stateText);
     if (!state) return std::unexpected(request.stateFile + ": " + state.error());
     options.stateFile = std::move(*state);
   }

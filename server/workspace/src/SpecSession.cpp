@@ -6,7 +6,7 @@
 
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/SpecSource.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -113,19 +113,19 @@ std::optional<SpecOutcome> SpecWorker::poll(std::chrono::milliseconds wait) {
 std::expected<SpecChoice, std::string> SpecSession::resolve() const {
   if (!settingDir_.empty())
     return SpecChoice{SpecOrigin::Setting,
-                      wire::normalDirectory(workspaceRoot_.empty() ? "." : workspaceRoot_, settingDir_),
+                      formats::normalDirectory(workspaceRoot_.empty() ? "." : workspaceRoot_, settingDir_),
                       {}};
   if (!projectFile_.empty()) {
-    auto config = wire::readProjectConfig(projectFile_);
+    auto config = formats::readProjectConfig(projectFile_);
     if (!config) return std::unexpected(config.error());
     if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
     return builtInChoice_;
   }
   if (!workspaceRoot_.empty()) {
-    const fs::path file = fs::path(workspaceRoot_) / wire::kProjectFileName;
+    const fs::path file = fs::path(workspaceRoot_) / formats::kProjectFileName;
     std::error_code ec;
     if (fs::exists(file, ec)) {
-      auto config = wire::readProjectConfig(file.string());
+      auto config = formats::readProjectConfig(file.string());
       if (!config) return std::unexpected(config.error());
       if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
     }

@@ -4,7 +4,7 @@
 
 #include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/asm/InlayHints.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <algorithm>
 #include <iterator>
@@ -62,8 +62,9 @@ void moveThroughEdit(std::vector<ide::Diagnostic>& findings, const syntax::TextE
 Workspace::Workspace(std::shared_ptr<const isa::InstrDb> db, std::string specDir)
     : specs_(std::make_unique<SpecSession>(
           std::move(db),
-          specDir.empty() ? SpecChoice{}
-                          : SpecChoice{SpecOrigin::CommandLine, wire::normalDirectory(".", specDir), {}})) {}
+          specDir.empty()
+              ? SpecChoice{}
+              : SpecChoice{SpecOrigin::CommandLine, formats::normalDirectory(".", specDir), {}})) {}
 
 Workspace::~Workspace() = default;
 Workspace::Workspace(Workspace&&) noexcept = default;

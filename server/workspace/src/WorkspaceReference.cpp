@@ -5,7 +5,7 @@
 #include <gpuasm/workspace/Workspace.h>
 
 #include <gpuasm/ide/reference/InstructionReference.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <cassert>
 
@@ -27,7 +27,7 @@ std::optional<ide::HoverInfo> Workspace::hover(const Document& doc, std::uint32_
   std::optional<ide::HoverInfo> h = ide::getHover(*doc.snapshot, offset, initialState(), liveRunSoFar(doc));
   if (!h || !h->instruction || settings_.referenceDirectory.empty()) return h;
   const std::string& root = specs_->workspaceRoot();
-  const std::string dir = wire::normalDirectory(root.empty() ? "." : root, settings_.referenceDirectory);
+  const std::string dir = formats::normalDirectory(root.empty() ? "." : root, settings_.referenceDirectory);
   ide::HoverSection link;
   link.kind = ide::HoverSectionKind::Link;
   link.items.push_back({h->instruction->optype->mnemonic + " in the instruction reference",

@@ -4,7 +4,7 @@
 #include <gpuasm/workspace/Workspace.h>
 
 #include <gpuasm/workspace/Uri.h>
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -80,15 +80,15 @@ SpecSession& Workspace::sessionFor(const std::string& uri, Changes& changes) {
   std::string file;
   std::error_code ec;
   for (fs::path at = fs::path(*path).parent_path().lexically_normal();; at = at.parent_path()) {
-    if (fs::exists(at / wire::kProjectFileName, ec)) {
-      file = (at / wire::kProjectFileName).string();
+    if (fs::exists(at / formats::kProjectFileName, ec)) {
+      file = (at / formats::kProjectFileName).string();
       break;
     }
     if (!at.has_relative_path()) break;
   }
   const std::string rootFile = specs_->workspaceRoot().empty()
                                    ? std::string()
-                                   : (fs::path(specs_->workspaceRoot()) / wire::kProjectFileName).string();
+                                   : (fs::path(specs_->workspaceRoot()) / formats::kProjectFileName).string();
   if (file.empty() || file == rootFile) return *specs_;
   auto& slot = projects_[file];
   if (!slot) {
@@ -102,7 +102,7 @@ SpecSession& Workspace::sessionFor(const std::string& uri, Changes& changes) {
 Changes Workspace::filesChanged(std::span<const std::string> uris) {
   const std::string project = specs_->workspaceRoot().empty()
                                   ? std::string()
-                                  : (fs::path(specs_->workspaceRoot()) / wire::kProjectFileName).string();
+                                  : (fs::path(specs_->workspaceRoot()) / formats::kProjectFileName).string();
   for (const std::string& uri : uris) {
     const auto path = pathOfFileUri(uri);
     if (!path) continue;

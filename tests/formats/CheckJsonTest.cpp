@@ -1,13 +1,13 @@
 // `gpuasm check --json` as CheckJsonWriter streams it: the exact text for a small case, written
 // out by hand, and valid JSON of the documented shape with escapes and many files.
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <sstream>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 namespace {
 
 PlacedDiagnostic diagnostic(std::uint32_t line, std::string message) {
@@ -88,4 +88,4 @@ TEST(CheckJsonWriter, ManyFilesAndQuotesStayValidJson) {
 }
 
 }  // namespace
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,9 +1,9 @@
 // nlohmann_json reading of state files and rendering of `gpuasm run --json`.
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include "DiagnosticsJson.h"
 #include <gpuasm/sim/Value.h>
-#include <gpuasm/wire/RunJsonTree.h>
+#include "RunJsonTree.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +11,7 @@
 #include <optional>
 #include <string_view>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 namespace {
 
@@ -227,4 +227,8 @@ std::string runToJson(const std::string& file, const ide::RunOutcome& outcome,
   return detail::runJson(file, outcome, diagnostics).dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
-}  // namespace gpuasm::wire
+std::string registersToJson(const sim::WarpState& state) {
+  return detail::registersJson(state).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace gpuasm::formats

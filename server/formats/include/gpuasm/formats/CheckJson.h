@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 /// A diagnostic already placed in lines and columns (1-based).
 struct PlacedDiagnostic {
@@ -71,4 +71,4 @@ struct ListingEntry {
 std::string asmToJson(const std::string& file, const std::vector<ListingEntry>& listing,
                       const std::vector<PlacedDiagnostic>& diagnostics, int indent);
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

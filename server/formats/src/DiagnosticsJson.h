@@ -1,13 +1,13 @@
 // The JSON of placed diagnostics, shared by every command that reports them (check, asm, run).
 #pragma once
 
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire::detail {
+namespace gpuasm::formats::detail {
 
 /// `[{"line", "column", "endLine", "endColumn", "severity", "code", "message", ...}]`.
 nlohmann::json diagnosticsJson(const std::vector<PlacedDiagnostic>& diagnostics);
 
-}  // namespace gpuasm::wire::detail
+}  // namespace gpuasm::formats::detail

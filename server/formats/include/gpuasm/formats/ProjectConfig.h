@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 /// The name of the project file.
 inline constexpr const char* kProjectFileName = "gpuasm.json";
@@ -30,4 +30,4 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
 /// uses, from the current directory); none when no directory up to the root holds one.
 std::expected<std::optional<ProjectConfig>, std::string> findProjectConfig(const std::string& dir);
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,9 +1,9 @@
 // nlohmann_json rendering of `gpuasm stats --json`.
-#include <gpuasm/wire/StatsJson.h>
+#include <gpuasm/formats/StatsJson.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 namespace {
 
@@ -43,4 +43,4 @@ std::string statsToJson(const std::vector<FileStats>& files) {
          "\n";
 }
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,12 +1,11 @@
-// The JSON values behind RunJson.h, for the language server's run requests, which take a
-// state inside their params and embed the run's object in their reply.
+// The JSON values behind RunJson.h (internal to server/formats: its public headers speak text).
 #pragma once
 
-#include <gpuasm/wire/RunJson.h>
+#include <gpuasm/formats/RunJson.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire::detail {
+namespace gpuasm::formats::detail {
 
 /// A state file's object (parseStateJson without the text).
 std::expected<sim::InitialState, std::string> stateFromJson(const nlohmann::json& root);
@@ -19,4 +18,4 @@ nlohmann::json registersJson(const sim::WarpState& state);
 nlohmann::json runJson(const std::string& file, const ide::RunOutcome& outcome,
                        const std::vector<PlacedDiagnostic>& diagnostics);
 
-}  // namespace gpuasm::wire::detail
+}  // namespace gpuasm::formats::detail

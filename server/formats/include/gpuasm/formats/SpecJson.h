@@ -1,6 +1,6 @@
 // JSON renderings of the instruction database and of decoded words, for `gpuasm spec --json`
-// and `gpuasm dis --json`. They live here because server/lsp is the only library that knows
-// JSON (DESIGN.md §3); callers get strings and never see nlohmann_json.
+// and `gpuasm dis --json`. Callers get strings and never see nlohmann_json (server/formats
+// links it privately).
 #pragma once
 
 #include <gpuasm/isa/Decoder.h>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 /// The whole database: types with values, groups, optypes (syntax forms, docs), opcodes with
 /// fields, errata, and counts. `indent` < 0 gives one line.
@@ -29,4 +29,4 @@ std::string disToJson(const isa::InstrDb& db, const std::vector<DisEntry>& entri
 std::string specDiagnosticsToJson(const isa::InstrDb& db, const std::vector<isa::SpecDiagnostic>& diagnostics,
                                   int indent);
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,5 +1,5 @@
 // Reading gpuasm.json (see ProjectConfig.h).
-#include <gpuasm/wire/ProjectConfig.h>
+#include <gpuasm/formats/ProjectConfig.h>
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +9,7 @@
 #include <iterator>
 #include <system_error>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -99,4 +99,4 @@ std::expected<std::optional<ProjectConfig>, std::string> findProjectConfig(const
   }
 }
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

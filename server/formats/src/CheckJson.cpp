@@ -1,5 +1,5 @@
 // nlohmann_json rendering of `gpuasm check --json`.
-#include <gpuasm/wire/CheckJson.h>
+#include <gpuasm/formats/CheckJson.h>
 
 #include <gpuasm/isa/Utf8.h>
 
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 namespace detail {
 nlohmann::json diagnosticsJson(const std::vector<PlacedDiagnostic>& diagnostics) {
@@ -111,4 +111,4 @@ void CheckJsonWriter::endFile(const std::string& file, const std::string& error)
 
 void CheckJsonWriter::finish() { out_ << (anyFile_ ? "\n  ]" : "]") << "\n}\n"; }
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

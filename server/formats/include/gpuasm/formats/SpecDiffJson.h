@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 /// One side of the comparison: the directory and how many errors loading it reported.
 struct SpecDiffSide {
@@ -35,4 +35,4 @@ struct SpecDiffReport {
 /// `{"old": {"dir", "errors"}, "new": {...}, "changes": [...], "files": [...], "changed"}`, indented by two.
 std::string specDiffToJson(const SpecDiffReport& report);
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

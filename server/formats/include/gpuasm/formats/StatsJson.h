@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 /// One register file's figures in a file: "R", "P", "UR" or "UP".
 struct RegisterFileStats {
@@ -38,4 +38,4 @@ struct FileStats {
 /// "lines"?: [{"line", "R", "P", "UR", "UP"}, ...]} | {"file", "error"}, ...]}`, indented by two.
 std::string statsToJson(const std::vector<FileStats>& files);
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,11 +1,11 @@
 // nlohmann_json renderings of the database, decoded words and spec diagnostics.
-#include <gpuasm/wire/SpecJson.h>
+#include <gpuasm/formats/SpecJson.h>
 
 #include <gpuasm/isa/EncodingSpace.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 using nlohmann::json;
 using namespace gpuasm::isa;
@@ -293,4 +293,4 @@ std::string specDiagnosticsToJson(const InstrDb& db, const std::vector<SpecDiagn
                                                                       json::error_handler_t::replace);
 }
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,10 +1,10 @@
 // nlohmann_json rendering of `gpuasm spec diff --json`.
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/wire/SpecDiffJson.h>
+#include <gpuasm/formats/SpecDiffJson.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuasm::wire {
+namespace gpuasm::formats {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::string specDiffToJson(const SpecDiffReport& report) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace gpuasm::wire
+}  // namespace gpuasm::formats

@@ -1,0 +1,18 @@
+// How `gpuasm lsp` runs the language server: on stdio, or on one TCP connection on 127.0.0.1. The
+// transports are server/wire's; the command line starts the server through this call and never
+// sees them.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+
+namespace gpuasm::lsp {
+
+class Server;
+
+/// Serves one client on `port` (127.0.0.1; 0 picks a free one) or, without a port, on
+/// standard input and output; returns the process exit code.
+int serve(Server& server, std::optional<std::uint16_t> port, std::ostream& log);
+
+}  // namespace gpuasm::lsp

@@ -5,7 +5,8 @@
 namespace gpuasm::dap {
 
 int serve(DapServer& server, std::optional<std::uint16_t> port, std::ostream& log) {
-  return port ? wire::serveTcp(server, *port, log) : wire::serveStdio(server, log);
+  wire::HandlerFor<DapServer> handler(server);
+  return port ? wire::serveTcp(handler, *port, log) : wire::serveStdio(handler, log);
 }
 
 }  // namespace gpuasm::dap

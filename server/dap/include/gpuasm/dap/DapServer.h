@@ -8,7 +8,6 @@
 #pragma once
 
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/wire/Transport.h>
 #include <gpuasm/workspace/DebugSession.h>
 
 #include <cstdint>
@@ -23,20 +22,20 @@ namespace gpuasm::dap {
 /// order they are sent. The session itself — the program, the engine, the breakpoints, the
 /// lane in focus — is a workspace::DebugSession; each request is one call on it, through the
 /// adapter's method table (src/Requests.h).
-class DapServer : public wire::MessageHandler {
+class DapServer {
  public:
   explicit DapServer(const isa::InstrDb& db);
-  ~DapServer() override;
+  ~DapServer();
 
-  const char* name() const override { return "gpuasm dap"; }
-  std::vector<std::string> handle(std::span<const std::string> bodies) override;
+  const char* name() const { return "gpuasm dap"; }
+  std::vector<std::string> handle(std::span<const std::string> bodies);
   /// A `continue` runs in slices while no request waits, so `pause` can stop it.
-  bool hasIdleWork() const override { return session_.running(); }
-  std::vector<std::string> idle() override;
+  bool hasIdleWork() const { return session_.running(); }
+  std::vector<std::string> idle();
   /// An output event on stderr, numbered after the messages sent before it.
-  std::string framingError(std::string_view message) override;
-  bool exitRequested() const override { return exit_; }
-  int exitCode() const override { return 0; }
+  std::string framingError(std::string_view message);
+  bool exitRequested() const { return exit_; }
+  int exitCode() const { return 0; }
 
   /// The session, for tests: launched() is false before a successful launch.
   const workspace::DebugSession& session() const { return session_; }

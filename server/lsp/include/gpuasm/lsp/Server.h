@@ -3,11 +3,11 @@
 // was sent; the documents are the workspace's (workspace/Workspace.h), which every handler calls.
 // It publishes a document's diagnostics when a change makes them differ from what the client has. Malformed
 // JSON, invalid requests, unknown methods and bad params get JSON-RPC errors; nothing ends the server but
-// `exit` (or the end of input, which the transport sees). The transport (Transport.h) feeds it.
+// `exit` (or the end of input, which the transport sees). The transport feeds it (lsp::serve,
+// Serve.h); this header does not depend on it.
 #pragma once
 
 #include <gpuasm/isa/InstrDb.h>
-#include <gpuasm/wire/Transport.h>
 #include <gpuasm/workspace/Workspace.h>
 
 #include <cstdint>
@@ -24,7 +24,6 @@ namespace gpuasm::lsp {
 
 class SpecDocuments;
 class Published;
-using wire::MessageHandler;
 using workspace::SpecSession;
 
 /// What the client declared at initialize that the server's answers depend on, read in one
@@ -51,7 +50,7 @@ struct ClientCapabilities {
 std::string defaultCacheRoot();
 
 /// The server state machine.
-class Server : public MessageHandler {
+class Server {
  public:
   /// `cacheRoot`: where go to definition writes the embedded spec's files (SpecDocuments.h).
   /// `db` was loaded from `specDir` (`gpuasm lsp --spec-dir`), or is the embedded spec when
@@ -65,19 +64,19 @@ class Server : public MessageHandler {
   /// Handles the bodies of the frames that arrived together, in order, and returns the bodies
   /// to send. A `$/cancelRequest` in the batch cancels a request of the same batch that comes
   /// before or after it: that request is answered with RequestCancelled instead of running.
-  std::vector<std::string> handle(std::span<const std::string> bodies) override;
+  std::vector<std::string> handle(std::span<const std::string> bodies);
   /// Whether work is waiting for a moment without input (the workspace's: Workspace::idle).
-  bool hasIdleWork() const override;
+  bool hasIdleWork() const;
   /// Does one piece of that work and returns the messages to send (a publishDiagnostics when the
   /// findings changed). The transport calls it while no input is waiting.
-  std::vector<std::string> idle() override;
+  std::vector<std::string> idle();
   /// The error reply for a frame the transport could not read (JSON-RPC parse error, id null).
-  std::string framingError(std::string_view message) override;
+  std::string framingError(std::string_view message);
 
-  const char* name() const override { return "gpuasm lsp"; }
-  bool exitRequested() const override { return exit_; }
+  const char* name() const { return "gpuasm lsp"; }
+  bool exitRequested() const { return exit_; }
   /// 0 after shutdown then exit, 1 for an exit without shutdown (LSP 3.17).
-  int exitCode() const override { return shutdown_ ? 0 : 1; }
+  int exitCode() const { return shutdown_ ? 0 : 1; }
   /// The open documents, the settings, the spec in use.
   const workspace::Workspace& workspace() const { return *workspace_; }
   /// The database in use (it changes when the spec does).

@@ -32,6 +32,26 @@ class MessageHandler {
   virtual int exitCode() const = 0;
 };
 
+/// A MessageHandler that forwards to a server with the same calls (lsp::Server, dap::DapServer),
+/// so a server's public header need not depend on the transport.
+template <typename Server>
+class HandlerFor final : public MessageHandler {
+ public:
+  explicit HandlerFor(Server& server) : server_(server) {}
+  const char* name() const override { return server_.name(); }
+  std::vector<std::string> handle(std::span<const std::string> bodies) override {
+    return server_.handle(bodies);
+  }
+  bool hasIdleWork() const override { return server_.hasIdleWork(); }
+  std::vector<std::string> idle() override { return server_.idle(); }
+  std::string framingError(std::string_view message) override { return server_.framingError(message); }
+  bool exitRequested() const override { return server_.exitRequested(); }
+  int exitCode() const override { return server_.exitCode(); }
+
+ private:
+  Server& server_;
+};
+
 /// Serves the client on standard input and output; returns the process exit code.
 int serveStdio(MessageHandler& server, std::ostream& log);
 

@@ -24,7 +24,7 @@ endfunction()
 # forbidden_include_* tests compile a probe with those include paths to show it fails.
 set(GPUASM_FORBIDDEN_DIR ${CMAKE_BINARY_DIR}/forbidden)
 function(gpuasm_write_forbidden kind header_dir subdir what)
-  file(GLOB headers RELATIVE ${header_dir} ${header_dir}/${subdir}/*.hpp)
+  file(GLOB_RECURSE headers RELATIVE ${header_dir} ${header_dir}/${subdir}/*.hpp)
   if(subdir STREQUAL "boost/asio")
     list(APPEND headers boost/asio.hpp)
   endif()

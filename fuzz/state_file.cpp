@@ -8,7 +8,7 @@
 // entries win, so applying it over itself changes nothing).
 #include "FuzzSupport.h"
 
-#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/formats/RunJson.h>
 #include <gpuasm/sim/InitialState.h>

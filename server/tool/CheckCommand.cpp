@@ -15,6 +15,7 @@
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 #include <gpuasm/formats/CheckJson.h>
+#include <gpuasm/ide/execution/LiveValues.h>
 #include <gpuasm/syntax/LineIndex.h>
 
 #include <algorithm>
@@ -118,7 +119,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   batches.directives = true;
   batches.dataflow = !options.noDataflow;
   batches.dataflowMaxFindings = ide::kDefaultDataflowMaxFindings;
-  batches.expectations = true;
+  batches.expectations = &ide::expectationOutcomes;
   for (std::size_t first = 0, end = 0; first < options.files.size(); first = end) {
     for (end = first + 1; end < options.files.size() && specs->same(first, end); ++end) {}
     files.select(first, end - first);

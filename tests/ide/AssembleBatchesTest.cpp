@@ -3,7 +3,7 @@
 // them): the same diagnostics in the same order and the encodings of the statements that
 // assembled, whatever the number of threads, across documents of every size.
 #include <gpuasm/ide/analysis/Assembler.h>
-#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
 #include <gpuasm/syntax/Chunks.h>
 
 #include <gtest/gtest.h>

@@ -6,11 +6,10 @@
 #include <gpuasm/syntax/LineScanner.h>
 #include <gpuasm/syntax/Lowering.h>
 
+#include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
-#include <gpuasm/ide/execution/LiveValues.h>
-#include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
 
@@ -299,7 +298,7 @@ class WholeDocument {
     if (!b.last) return std::move(b);
     std::vector<Diagnostic> flow, outcomes;
     if (flow_) flow = flow_->finish();
-    if (expectations_) outcomes = expectationOutcomes(db_, text);
+    if (expectations_) outcomes = options_.expectations(db_, text);
     for (const Diagnostic* d : publishedOrder({&held_, &flow, &outcomes})) b.diagnostics.push_back(*d);
     held_.clear();
     flow_.reset();

@@ -1,6 +1,6 @@
 // Snapshot: per-chunk analysis shared between versions (see Snapshot.h).
 #include <gpuasm/ide/analysis/Snapshot.h>
-#include <gpuasm/ide/execution/Run.h>
+#include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/Lowering.h>
 

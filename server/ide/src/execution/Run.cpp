@@ -1,5 +1,6 @@
 // runDocument(): assemble, set up the warp, run (see Run.h).
 #include <gpuasm/ide/analysis/Assembler.h>
+#include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
 #include <gpuasm/ide/analysis/ValueTypes.h>
 #include <gpuasm/ide/execution/Run.h>
 #include <gpuasm/sim/Program.h>
@@ -23,17 +24,6 @@ std::string statementError(const AssembledUnit& unit, const isa::AsmStatement& s
              "]";
   }
   return "the instruction does not assemble";
-}
-
-// Byte offset of the start of a 0-based line, for directive diagnostics.
-std::uint32_t lineStart(std::string_view text, std::uint32_t line) {
-  std::uint32_t offset = 0;
-  for (std::uint32_t l = 0; l < line; ++l) {
-    const std::size_t nl = text.find('\n', offset);
-    if (nl == std::string_view::npos) return static_cast<std::uint32_t>(text.size());
-    offset = static_cast<std::uint32_t>(nl + 1);
-  }
-  return offset;
 }
 
 // The simulator's options for a request; `executedBefore` counts the instructions a streamed run
@@ -74,43 +64,6 @@ std::optional<sim::RegFile> registerFileOf(const sim::RegisterLayout& l, std::ui
   if (type == l.uregType) return sim::RegFile::UR;
   if (type == l.upredType) return sim::RegFile::UP;
   return std::nullopt;
-}
-
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text) {
-  if (text.find("@state") == std::string_view::npos) return {};
-  return stateDirectiveDiagnostics(text, sim::parseStateDirectives(text).errors);
-}
-
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text,
-                                                  std::span<const sim::StateDirectiveError> errors) {
-  std::vector<Diagnostic> out;
-  for (const sim::StateDirectiveError& e : errors) {
-    const std::uint32_t begin = lineStart(text, e.line) + e.column;
-    const std::size_t nl = text.find('\n', begin);
-    const auto end = static_cast<std::uint32_t>(nl == std::string_view::npos ? text.size() : nl);
-    out.push_back(
-        {{begin, end}, Severity::Error, isa::DiagnosticCode::StateDirective, e.message, {}, {}, {}});
-  }
-  return out;
-}
-
-Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& d) {
-  const sim::ExprError& e = d.expression.error();
-  const std::uint32_t expr = d.offset - d.column + d.exprColumn;
-  syntax::ByteRange range{expr + e.column, expr + e.column + e.length};
-  if (e.length == 0) range = {d.offset, expr + d.exprLength};
-  return {range, Severity::Error, isa::DiagnosticCode::ExpectDirective, e.message, {}, {}, {}};
-}
-
-std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text) {
-  std::vector<Diagnostic> out = stateDirectiveDiagnostics(text);
-  if (text.find("@expect") != std::string_view::npos)
-    if (const auto layout = sim::RegisterLayout::fromDb(db))
-      for (const sim::ExpectDirective& d : sim::parseExpectDirectives(text, *layout))
-        if (!d.expression) out.push_back(expectDirectiveDiagnostic(d));
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; });
-  return out;
 }
 
 namespace {

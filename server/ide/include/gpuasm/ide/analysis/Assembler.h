@@ -100,10 +100,12 @@ struct BatchOptions {
   /// diagnostics are then all delivered with its last batch.
   bool dataflow = false;
   std::size_t dataflowMaxFindings = kDefaultDataflowMaxFindings;
-  /// Include the outcomes of a document's well-formed `// @expect` directives, from a run to
-  /// the end with the editor's limits (LiveValues.h: LiveRun, LiveLimits, expectationDiagnostics),
-  /// delivered with its last batch. Only a document that has such directives is run.
-  bool expectations = false;
+  /// Include the outcomes of a document's well-formed `// @expect` directives, delivered with
+  /// its last batch: when set, the function that runs a document for them, ide::expectationOutcomes
+  /// (LiveValues.h: a run to the end with the editor's limits). Only a document that has such
+  /// directives is run. A function handed in, not a flag, because running is execution's, a
+  /// folder above this one (docs/ARCHITECTURE.md): analysis assembles and calls what it is given.
+  std::vector<Diagnostic> (*expectations)(const isa::InstrDb& db, std::string_view text) = nullptr;
 };
 
 /// What a batch assembler (`gpuasm check`, `gpuasm asm -o`) runs: the documents cut into

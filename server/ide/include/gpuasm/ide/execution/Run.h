@@ -73,18 +73,6 @@ RunOutcome runDocument(const isa::InstrDb& db, std::string_view text, const Asse
 std::vector<sim::SourceInstruction> sourceInstructions(const AssembledUnit& unit,
                                                        std::vector<std::uint32_t>* statement = nullptr);
 
-/// Diagnostics of the malformed `// @state` directives of a text (code state-directive).
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text);
-/// The same from the errors sim::parseStateDirectives(text) already found.
-std::vector<Diagnostic> stateDirectiveDiagnostics(std::string_view text,
-                                                  std::span<const sim::StateDirectiveError> errors);
-/// The diagnostic of an `// @expect` directive whose expression has an error (code
-/// expect-directive): at the error's column, or the whole directive when it has none.
-Diagnostic expectDirectiveDiagnostic(const sim::ExpectDirective& directive);
-/// Both kinds, in document order (`gpuasm check`, `run` and `test` report them with the
-/// assembler's diagnostics; the language server per chunk, Snapshot.h).
-std::vector<Diagnostic> directiveDiagnostics(const isa::InstrDb& db, std::string_view text);
-
 /// The statements and diagnostics of `unit` on the lines [firstLine, lastLine].
 AssembledUnit selectLines(const AssembledUnit& unit, std::uint32_t firstLine, std::uint32_t lastLine);
 

@@ -111,6 +111,15 @@ std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::Instr
   return chunks;
 }
 
+// The end of a line's content: trailing blanks are not content, and a hint after them would
+// float away from the code.
+std::uint32_t contentEnd(std::string_view text, std::uint32_t lineStart, std::uint32_t lineEnd) {
+  while (lineEnd > lineStart &&
+         (text[lineEnd - 1] == ' ' || text[lineEnd - 1] == '\t' || text[lineEnd - 1] == '\r'))
+    --lineEnd;
+  return lineEnd;
+}
+
 }  // namespace
 
 // Chunks per block of shared ownership: an edit copies one reference per block and rebuilds the
@@ -385,6 +394,10 @@ AssembledUnit Snapshot::assembledUnit() const {
   unit.statements = statementsIn({0, static_cast<std::uint32_t>(text_.size())});
   unit.diagnostics = diagnostics_;
   return unit;
+}
+
+std::uint32_t lineContentEnd(const Snapshot& snapshot, std::uint32_t line) {
+  return contentEnd(snapshot.text(), snapshot.lines().lineStart(line), snapshot.lines().lineEnd(line));
 }
 
 }  // namespace gpuasm::ide

@@ -389,24 +389,6 @@ std::vector<CompletionItem> guard(const InstrDb& db, const CursorContext& ctx) {
 
 }  // namespace
 
-CompletionItem plainCompletion(std::string label, CompletionKind kind, std::string detail,
-                               syntax::ByteRange range, std::string sortText) {
-  CompletionItem item;
-  item.insertText = label;
-  item.label = std::move(label);
-  item.kind = kind;
-  item.detail = std::move(detail);
-  item.range = range;
-  item.sortText = std::move(sortText);
-  return item;
-}
-
-std::string completionSortKey(std::size_t group, std::size_t index) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%03zu%05zu", group, index);
-  return buf;
-}
-
 std::vector<CompletionItem> getCompletions(const Snapshot& snapshot, std::uint32_t offset) {
   const CursorContext ctx = detail::cursorContext(snapshot, offset);
   switch (ctx.where) {

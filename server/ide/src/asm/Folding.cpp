@@ -7,13 +7,6 @@
 
 namespace gpuasm::ide {
 
-void keepFirstPerStartLine(std::vector<FoldingRange>& ranges) {
-  ranges.erase(
-      std::unique(ranges.begin(), ranges.end(),
-                  [](const FoldingRange& a, const FoldingRange& b) { return a.startLine == b.startLine; }),
-      ranges.end());
-}
-
 std::vector<FoldingRange> getFoldingRanges(const Snapshot& snapshot) {
   const syntax::LineIndex& lines = snapshot.lines();
   const auto kinds = detail::classifyLines(snapshot);

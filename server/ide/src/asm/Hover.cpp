@@ -8,6 +8,7 @@
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/ide/reference/InstructionReference.h>
 #include <gpuasm/ide/asm/ExplainLine.h>
 
 #include <gpuasm/isa/Binding.h>
@@ -21,12 +22,6 @@
 #include <vector>
 
 namespace gpuasm::ide {
-
-const HoverSection* HoverInfo::section(HoverSectionKind kind) const {
-  for (const HoverSection& s : sections)
-    if (s.kind == kind) return &s;
-  return nullptr;
-}
 
 namespace {
 

@@ -10,15 +10,6 @@ namespace gpuasm::ide {
 
 namespace {
 
-// The end of a line's content: trailing blanks are not content, and a hint after them would
-// float away from the code.
-std::uint32_t contentEnd(std::string_view text, std::uint32_t lineStart, std::uint32_t lineEnd) {
-  while (lineEnd > lineStart &&
-         (text[lineEnd - 1] == ' ' || text[lineEnd - 1] == '\t' || text[lineEnd - 1] == '\r'))
-    --lineEnd;
-  return lineEnd;
-}
-
 std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
   const isa::Opcode& op = *inst.opcode;
   std::string t = "Encoding of **" + op.name + "**, a variant of " + db.optypeOf(op).name;
@@ -28,10 +19,6 @@ std::string tooltipOf(const isa::InstrDb& db, const isa::MachineInst& inst) {
 }
 
 }  // namespace
-
-std::uint32_t lineContentEnd(const Snapshot& snapshot, std::uint32_t line) {
-  return contentEnd(snapshot.text(), snapshot.lines().lineStart(line), snapshot.lines().lineEnd(line));
-}
 
 std::vector<InlayHint> getEncodingHints(const Snapshot& snapshot, syntax::ByteRange visible) {
   std::vector<InlayHint> out;

@@ -156,4 +156,8 @@ class Snapshot {
   std::size_t expectationChunks_ = 0;  ///< chunks with a well-formed `// @expect`
 };
 
+/// Where a hint at the end of `line` goes: after its last character that is not a blank (the
+/// encoding hints, asm/InlayHints.h, and the live values, execution/LiveValues.h).
+std::uint32_t lineContentEnd(const Snapshot& snapshot, std::uint32_t line);
+
 }  // namespace gpuasm::ide

@@ -17,6 +17,7 @@
 // - literals are `number`, the prefixes - ~ ! and the bars | | `operator`, comments `comment`.
 #pragma once
 
+#include <gpuasm/ide/Results.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/syntax/SyntaxTree.h>
 
@@ -25,39 +26,6 @@
 #include <vector>
 
 namespace gpuasm::ide {
-
-/// Token types. The protocol layer names them for the editor (server/lsp: semanticTokensLegend).
-enum class SemanticTokenType : std::uint8_t {
-  Keyword,
-  Modifier,
-  Variable,
-  Number,
-  Operator,
-  Comment,
-  Decorator,
-  Property,
-  // The spec's own files (SpecFeatures.h): type names, enumerators, strings, groups, optypes and opcodes.
-  Type,
-  EnumMember,
-  String,
-  Namespace,
-  Class,
-};
-/// How many token types there are (Class is the last).
-inline constexpr std::size_t kSemanticTokenTypeCount = static_cast<std::size_t>(SemanticTokenType::Class) + 1;
-
-/// Token modifier bits.
-enum SemanticTokenModifier : std::uint32_t { kReadonly = 1u << 0 };
-/// How many modifier bits there are.
-inline constexpr std::size_t kSemanticTokenModifierCount = 1;
-
-/// One token: a byte range within a single line, its type and its modifier bits.
-struct SemanticToken {
-  syntax::ByteRange range;
-  SemanticTokenType type = SemanticTokenType::Keyword;
-  std::uint32_t modifiers = 0;  ///< SemanticTokenModifier bits
-  friend bool operator==(const SemanticToken&, const SemanticToken&) = default;
-};
 
 /// The tokens that overlap `range` (half-open; the whole document is {0, text size}), sorted,
 /// non-overlapping and never spanning a line end: a comment over several lines gives one token

@@ -11,8 +11,7 @@
 // warp after it executed.
 #pragma once
 
-#include <gpuasm/ide/asm/Hover.h>
-#include <gpuasm/ide/asm/InlayHints.h>
+#include <gpuasm/ide/Results.h>
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/sim/InitialState.h>

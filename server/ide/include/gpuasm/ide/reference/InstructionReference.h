@@ -4,6 +4,7 @@
 // they never disagree.
 #pragma once
 
+#include <gpuasm/ide/Results.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/ide/reference/Reference.h>
 
@@ -11,12 +12,6 @@
 #include <optional>
 
 namespace gpuasm::ide {
-
-struct InstructionReference {
-  const isa::Optype* optype = nullptr;  ///< the instruction type its mnemonic names
-  const isa::Opcode* opcode = nullptr;  ///< the variant it assembles to; null when it does not
-  ReferenceLink link;                   ///< `opcode`'s section when there is one, else `optype`'s page
-};
 
 /// The reference of a statement whose mnemonic names `optype` (as isa::matchMnemonic found it).
 InstructionReference instructionReference(const isa::InstrDb& db, const isa::Optype& optype,

@@ -7,6 +7,7 @@
 // instruction's page is (referenceOf) to link to it.
 #pragma once
 
+#include <gpuasm/ide/Results.h>
 #include <gpuasm/isa/InstrDb.h>
 
 #include <cstdint>
@@ -17,15 +18,6 @@
 #include <vector>
 
 namespace gpuasm::ide {
-
-/// Where something is described in the reference: a page file name relative to the output
-/// directory (no directories: every page sits in OUT_DIR) and an anchor on it (empty: the top).
-struct ReferenceLink {
-  std::string file;
-  std::string anchor;
-  /// `file#anchor`, or `file` when there is no anchor: the href of a link from another page.
-  std::string href() const { return anchor.empty() ? file : file + "#" + anchor; }
-};
 
 /// The page of an instruction type: `instruction-<optype>.html` (e.g. for SHFL
 /// `instruction-SHFL.html`), no anchor. Characters other than letters, digits, '_', '.' and '-'

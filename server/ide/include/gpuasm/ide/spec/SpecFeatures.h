@@ -10,10 +10,7 @@
 // (1-based line, 1-based byte column, as isa::SourcePos) with the length of the name there.
 #pragma once
 
-#include <gpuasm/ide/asm/Completion.h>
-#include <gpuasm/ide/asm/Folding.h>
-#include <gpuasm/ide/asm/Hover.h>
-#include <gpuasm/ide/asm/SemanticTokens.h>
+#include <gpuasm/ide/Results.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/Diagnostic.h>
 #include <gpuasm/isa/InstrDb.h>

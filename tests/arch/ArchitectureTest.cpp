@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -102,6 +103,57 @@ TEST(Architecture, EachLayerIncludesOnlyTheLayersBelowIt) {
         if (line.starts_with("  " + std::string(rule.folder))) found += line + "\n";
     }
   EXPECT_TRUE(found.empty()) << "includes of a layer above or beside:\n" << found;
+}
+
+TEST(Architecture, IdeFoldersIncludeOnlyTheFoldersBelowThem) {
+  // server/ide's folders in one direction (docs/ARCHITECTURE.md): the result types at ide's root
+  // (gpuasm/ide/Results.h), analysis, execution, reference, and the editor features of .asm
+  // files and of spec files beside each other on top. A file includes its own folder's headers
+  // and those of the folders below it.
+  struct Folder {
+    std::string_view name;  ///< "" for ide's root: src/*.cpp and include/gpuasm/ide/*.h
+    int floor;
+  };
+  const Folder folders[] = {{"", 0},          {"analysis", 1}, {"execution", 2},
+                            {"reference", 3}, {"asm", 4},      {"spec", 4}};
+  const auto floorOf = [&](std::string_view name) -> std::optional<int> {
+    for (const Folder& f : folders)
+      if (f.name == name) return f.floor;
+    return std::nullopt;
+  };
+  // The folder of a path below a base ("src/asm/Hover.cpp" → "asm", "src/Results.cpp" → "").
+  const auto folderIn = [](std::string_view rest) {
+    const std::size_t slash = rest.find('/');
+    return slash == std::string_view::npos ? std::string_view() : rest.substr(0, slash);
+  };
+  std::string found;
+  std::size_t includes = 0;
+  for (const fs::path& p : sourcesUnder(kRoot, {"server/ide"})) {
+    const std::string file = pathInRepo(p);
+    std::string_view rest = file;
+    for (const std::string_view base : {"server/ide/src/", "server/ide/include/gpuasm/ide/"})
+      if (rest.starts_with(base)) rest.remove_prefix(base.size());
+    const std::string_view from = folderIn(rest);
+    const std::optional<int> fromFloor = floorOf(from);
+    if (!fromFloor) {
+      found += "  " + file + ": folder '" + std::string(from) + "' has no place in the order\n";
+      continue;
+    }
+    std::istringstream in(readFile(p));
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++lineNo;
+      constexpr std::string_view kIde = "#include <gpuasm/ide/";
+      if (!line.starts_with(kIde)) continue;
+      ++includes;
+      const std::string_view to = folderIn(std::string_view(line).substr(kIde.size()));
+      const std::optional<int> toFloor = floorOf(to);
+      if (to != from && (!toFloor || *toFloor >= *fromFloor))
+        found += "  " + file + ":" + std::to_string(lineNo) + ": " + line + "\n";
+    }
+  }
+  EXPECT_GT(includes, 50u);  // the scan reads the includes, not nothing
+  EXPECT_TRUE(found.empty()) << "includes of an ide folder above or beside:\n" << found;
 }
 
 TEST(Architecture, LspMethodNamesOnlyInLsp) {

@@ -163,9 +163,10 @@ class FormPrinter {
         break;
       }
       case TypeKind::SImm:
-        body = f->width >= 32 ? hex(value(*f)) : signedText(bitsToSigned(value(*f), f->width));
+        body =
+            f->width >= 32 ? hex(value(*f), {.upper = true}) : signedText(bitsToSigned(value(*f), f->width));
         break;
-      case TypeKind::UImm: body = hex(value(*f)); break;
+      case TypeKind::UImm: body = hex(value(*f), {.upper = true}); break;
       case TypeKind::FImm:
         body =
             floatText(static_cast<std::uint32_t>(value(*f)), attr(*f, &FieldAttributes::neg) != nullptr ||
@@ -219,7 +220,8 @@ class FormPrinter {
   }
 
   static std::string signedText(std::int64_t v) {
-    return v < 0 ? "-" + hex(static_cast<std::uint64_t>(-v)) : hex(static_cast<std::uint64_t>(v));
+    return v < 0 ? "-" + hex(static_cast<std::uint64_t>(-v), {.upper = true})
+                 : hex(static_cast<std::uint64_t>(v), {.upper = true});
   }
 
   // Shortest decimal that reads back to the same bits; raw 0f bits for NaN, infinities, and
@@ -245,7 +247,7 @@ class FormPrinter {
         offsetWidth = sub.width;
       }
     }
-    std::string address = hex(offset);
+    std::string address = hex(offset, {.upper = true});
     if (baseField != nullptr && !atDefault(*baseField)) {
       const Enumerator* e = db_.typeOf(*baseField).enumeratorFor(value(*baseField));
       const std::int64_t signedOffset = bitsToSigned(offset, offsetWidth);
@@ -254,7 +256,7 @@ class FormPrinter {
                                                       ? signedText(signedOffset)
                                                       : "+" + signedText(signedOffset));
     }
-    return "c[" + hex(bank) + "][" + address + "]";
+    return "c[" + hex(bank, {.upper = true}) + "][" + address + "]";
   }
 
   std::optional<std::string> composite(const OrderElem& elem) {

@@ -763,7 +763,7 @@ class StatementMatcher {
         std::string bits = "; '" + o.text + "' does not fit a 32-bit float";
         if (std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max()))
           bits = "; as an f32, " + std::string(o.neg ? "-" : "") + o.text + " is " +
-                 hex(std::bit_cast<std::uint32_t>(static_cast<float>(v)));
+                 hex(std::bit_cast<std::uint32_t>(static_cast<float>(v)), {.upper = true});
         return error(o.valueRange, DiagnosticCode::OperandKind,
                      where + " of " + a.op->name + " takes the bits of a 32-bit value (" + t.name +
                          "), not a float" + bits);
@@ -824,7 +824,8 @@ class StatementMatcher {
           const std::int64_t lo = -(std::int64_t{1} << (f.width - 1));
           const std::uint64_t hi =
               f.width >= 32 ? maxForWidth(f.width) : (std::uint64_t{1} << (f.width - 1)) - 1;
-          range = "[" + std::to_string(lo) + ", " + (f.width >= 32 ? hex(hi) : std::to_string(hi)) + "]";
+          range = "[" + std::to_string(lo) + ", " +
+                  (f.width >= 32 ? hex(hi, {.upper = true}) : std::to_string(hi)) + "]";
         }
         return error(o.range, DiagnosticCode::ImmediateOutOfRange,
                      t.name + " operand " + where +
@@ -915,8 +916,9 @@ class StatementMatcher {
       if ((!isBank && o.offset < 0 && !wraps) || v > maxForWidth(sub.width)) {
         fail(a, [&] {
           return error(isBank ? o.valueRange : o.offsetRange, DiagnosticCode::ImmediateOutOfRange,
-                       "constant-memory " + sub.name + " must be in [0, " + hex(maxForWidth(sub.width)) +
-                           "] (" + sub.type + ", an assumption of prelude.isa)",
+                       "constant-memory " + sub.name + " must be in [0, " +
+                           hex(maxForWidth(sub.width), {.upper = true}) + "] (" + sub.type +
+                           ", an assumption of prelude.isa)",
                        {}, erratumOf("cmem-field-range", t.name));
         });
         return;

@@ -26,9 +26,6 @@ inline std::string lower(std::string_view s) {
   return out;
 }
 
-/// "0x" + upper-case hex digits, the spelling of immediates in printed assembly and messages.
-inline std::string hex(std::uint64_t v) { return ::gpuasm::text::hex(v, {.upper = true}); }
-
 /// The leading letters of a register name, its file's spelling ("UR4" → "UR", "RZ" → "RZ").
 inline std::string_view letterPrefix(std::string_view name) {
   std::size_t p = 0;
@@ -77,7 +74,7 @@ class Cursor {
   std::string_view word() {
     skipBlanks();
     const std::size_t start = pos_;
-    while (!atEnd() && isWordChar(text_[pos_])) ++pos_;
+    pos_ = wordEnd(text_, pos_);
     return text_.substr(start, pos_ - start);
   }
   /// Dotted word: word{.word}.

@@ -460,16 +460,9 @@ bool mentions(std::string_view line, std::string_view word) {
 }
 
 std::vector<std::string_view> proseLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t nl = text.find('\n', start);
-    std::string_view line = text.substr(start, (nl == std::string_view::npos ? text.size() : nl) - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(text::trim(line));
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
-  }
-  return lines;
+  std::vector<std::string_view> out = text::lines(text);
+  for (std::string_view& line : out) line = text::trim(line);
+  return out;
 }
 
 bool isTableRow(std::string_view line) { return line.starts_with("|"); }

@@ -147,7 +147,7 @@ class ExprParser {
     }
     if (c >= '0' && c <= '9') {
       std::size_t end = i_;
-      while (end < text_.size() && text::isWordChar(text_[end])) ++end;
+      end = text::wordEnd(text_, end);
       const auto v = text::parseUnsigned(text_.substr(i_, end - i_));
       if (!v || *v > static_cast<std::uint64_t>(INT64_MAX))
         return fail("bad number '" + std::string(text_.substr(i_, end - i_)) + "'");

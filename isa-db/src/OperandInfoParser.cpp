@@ -46,7 +46,7 @@ std::vector<RawStatement> splitStatements(const SpecSection& section, std::uint3
     const std::uint32_t indent = text::indentOf(raw);
     std::string_view t = raw.substr(indent);
     std::size_t k = 0;
-    while (k < t.size() && text::isWordChar(t[k])) ++k;
+    k = text::wordEnd(t, k);
     const std::string_view kw = t.substr(0, k);
     const bool statement = indent > 0 && k < t.size() && t[k] == '<' && isStatementKeyword(kw);
     if (!statement) {

@@ -91,7 +91,7 @@ class FormParser {
 
   void parseMnemonic(std::string_view m, SyntaxForm& form) {
     std::size_t i = 0;
-    while (i < m.size() && text::isWordChar(m[i])) ++i;
+    i = text::wordEnd(m, i);
     form.baseName = std::string(m.substr(0, i));
     if (form.baseName.empty())
       warn(0, SpecCode::SyntaxBadMnemonic, "syntax form does not start with a mnemonic");
@@ -108,7 +108,7 @@ class FormParser {
         slot.optional = true;
       } else if (m[i] == '.') {
         end = i + 1;
-        while (end < m.size() && text::isWordChar(m[end])) ++end;
+        end = text::wordEnd(m, end);
         slot.text = std::string(m.substr(i + 1, end - i - 1));
       } else {
         warn(i, SpecCode::SyntaxBadModifier, "unexpected '" + std::string(1, m[i]) + "' in mnemonic");
@@ -200,14 +200,14 @@ class FormParser {
   }
   static std::string ident(std::string_view s, std::size_t& i) {
     const std::size_t start = i;
-    while (i < s.size() && text::isWordChar(s[i])) ++i;
+    i = text::wordEnd(s, i);
     return std::string(s.substr(start, i - start));
   }
 
   // The length of the identifier at `i` when '[' follows it, else 0.
   static std::size_t wordBeforeBracket(std::string_view s, std::size_t i) {
     std::size_t k = i;
-    while (k < s.size() && text::isWordChar(s[k])) ++k;
+    k = text::wordEnd(s, k);
     return k > i && k < s.size() && s[k] == '[' ? k - i : 0;
   }
 
@@ -276,7 +276,7 @@ class FormParser {
 bool looksLikeDomainLine(std::string_view t) {
   if (t.starts_with(".")) return true;
   std::size_t i = 0;
-  while (i < t.size() && text::isWordChar(t[i])) ++i;
+  i = text::wordEnd(t, i);
   const std::string_view rest = text::trim(t.substr(i));
   return i > 0 && startsWithLower(t) && rest.starts_with("=");
 }
@@ -290,7 +290,7 @@ ModifierDomain parseDomain(std::string_view t, SourcePos pos, DiagnosticSink& si
   else
     t.remove_prefix(1);
   std::size_t i = 0;
-  while (i < t.size() && text::isWordChar(t[i])) ++i;
+  i = text::wordEnd(t, i);
   d.variable = std::string(t.substr(0, i));
   std::string_view rest = text::trim(t.substr(i));
   if (!rest.starts_with("=")) {

@@ -98,7 +98,7 @@ class ExpressionParser {
   }
 
   void skipSpace() {
-    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_])) != 0) ++at_;
+    while (at_ < text_.size() && text::isSpace(text_[at_])) ++at_;
   }
 
   bool accept(std::string_view token) {
@@ -339,7 +339,7 @@ class ExpressionParser {
   // The end of the last token: the cursor without the spaces skipped after it.
   std::size_t lastEnd() const {
     std::size_t e = at_;
-    while (e > 0 && std::isspace(static_cast<unsigned char>(text_[e - 1])) != 0) --e;
+    while (e > 0 && text::isSpace(text_[e - 1])) --e;
     return e;
   }
 
@@ -362,7 +362,7 @@ class ExpressionParser {
     if (std::isdigit(static_cast<unsigned char>(c)) != 0 ||
         (c == '.' && at_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_ + 1])) != 0))
       return number();
-    if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_') return name();
+    if (text::isWordStart(c)) return name();
     const auto [what, bytes] = characterAt(at_);
     fail(at_, bytes, "unexpected '" + what + "' where a value is expected");
     return 0;
@@ -372,8 +372,7 @@ class ExpressionParser {
     const std::size_t begin = at_;
     std::size_t end = at_;
     while (end < text_.size() &&
-           (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '.' ||
-            text_[end] == '_' ||
+           (text::isWordChar(text_[end]) || text_[end] == '.' ||
             ((text_[end] == '+' || text_[end] == '-') && (text_[end - 1] == 'e' || text_[end - 1] == 'E') &&
              !(end >= begin + 2 && (text_[begin + 1] == 'x' || text_[begin + 1] == 'X')))))
       ++end;
@@ -392,10 +391,7 @@ class ExpressionParser {
 
   std::uint32_t name() {
     const std::size_t begin = at_;
-    std::size_t end = at_;
-    while (end < text_.size() &&
-           (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '_'))
-      ++end;
+    const std::size_t end = text::wordEnd(text_, at_);
     const std::string_view word = text_.substr(begin, end - begin);
     at_ = end;
     skipSpace();
@@ -813,11 +809,8 @@ std::vector<ExpectDirective> parseExpectDirectives(std::string_view source, cons
   static constexpr std::string_view kName = "@expect";
   std::vector<ExpectDirective> out;
   for (const CommentDirective& d : findCommentDirectives(source, kName)) {
-    std::string_view expr = d.rest;
-    std::size_t lead = 0;
-    while (lead < expr.size() && std::isspace(static_cast<unsigned char>(expr[lead])) != 0) ++lead;
-    expr.remove_prefix(lead);
-    while (!expr.empty() && std::isspace(static_cast<unsigned char>(expr.back())) != 0) expr.remove_suffix(1);
+    const std::string_view expr = text::trim(d.rest);
+    const auto lead = static_cast<std::size_t>(text::trimLeft(d.rest).data() - d.rest.data());
     ExpectDirective e{d.line,
                       d.column,
                       d.offset,

@@ -23,18 +23,28 @@ constexpr bool isWordStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' 
 /// digit or '_'. A byte of a UTF-8 sequence is not one.
 constexpr bool isWordChar(char c) { return isWordStart(c) || (c >= '0' && c <= '9'); }
 
+/// Where the run of word characters (isWordChar) that starts at `at` in `s` ends: `at` itself
+/// when none is there, `s.size()` when the run reaches the end. The one identifier scan: the name
+/// at `at` is `s.substr(at, wordEnd(s, at) - at)`.
+constexpr std::size_t wordEnd(std::string_view s, std::size_t at) {
+  while (at < s.size() && isWordChar(s[at])) ++at;
+  return at;
+}
+
 /// `s` without the white space (isSpace) at its start.
 constexpr std::string_view trimLeft(std::string_view s) {
   while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
   return s;
 }
 
-/// `s` without the white space (isSpace) at either end.
-constexpr std::string_view trim(std::string_view s) {
-  s = trimLeft(s);
+/// `s` without the white space (isSpace) at its end.
+constexpr std::string_view trimRight(std::string_view s) {
   while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
   return s;
 }
+
+/// `s` without the white space (isSpace) at either end.
+constexpr std::string_view trim(std::string_view s) { return trimRight(trimLeft(s)); }
 
 /// An ASCII letter in lower case; any other byte unchanged.
 constexpr char toLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -68,8 +78,8 @@ std::string firstSentence(std::string_view text);
 
 /// The columns `s` takes in a terminal's monospaced font: a code point of the East Asian Wide
 /// and Fullwidth ranges (CJK ideographs, kana, Hangul, fullwidth forms such as '（' and '，')
-/// two, a combining mark none, any other code point one; a byte that does not start a UTF-8
-/// sequence one. Used to line up the columns of a table a reader sees as plain text.
+/// two, a combining mark none, any other code point one; a maximal subpart that is not UTF-8
+/// one (U+FFFD, isa/Utf8.h). Used to line up the columns of a table a reader sees as plain text.
 std::size_t displayWidth(std::string_view s);
 
 /// The lines of `text`, split at '\n', each without a '\r' that ends it (CRLF files); a text

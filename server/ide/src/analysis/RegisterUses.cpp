@@ -1,6 +1,8 @@
 // Register dataflow over the snapshot's per-chunk register events (see RegisterUses.h).
 #include <gpuasm/ide/analysis/RegisterUses.h>
 
+#include <gpuasm/isa/Text.h>
+
 #include <algorithm>
 #include <cassert>
 #include <cctype>
@@ -536,11 +538,9 @@ namespace {
 // The register's name as written at a place: the letters and digits it starts with (an
 // operand's value range may go on with a selector, `R7.B1`).
 syntax::ByteRange nameRange(std::string_view text, syntax::ByteRange place) {
-  std::uint32_t end = place.begin;
-  while (end < place.end && end < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_'))
-    ++end;
-  return {place.begin, end};
+  const std::size_t end =
+      text::wordEnd(text.substr(0, std::min<std::size_t>(place.end, text.size())), place.begin);
+  return {place.begin, static_cast<std::uint32_t>(end)};
 }
 
 std::string lineWord(std::uint32_t line) { return "line " + std::to_string(line + 1); }

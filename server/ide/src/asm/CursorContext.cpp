@@ -58,10 +58,7 @@ std::vector<std::string_view> splitOperands(std::string_view list) {
     if (i < list.size() && list[i] == '[') ++depth;
     if (i < list.size() && list[i] == ']') depth = std::max(0, depth - 1);
     if (i == list.size() || (list[i] == ',' && depth == 0)) {
-      std::string_view item = list.substr(start, i - start);
-      while (!item.empty() && isBlank(item.front())) item.remove_prefix(1);
-      while (!item.empty() && isBlank(item.back())) item.remove_suffix(1);
-      out.push_back(item);
+      out.push_back(text::trim(list.substr(start, i - start)));
       start = i + 1;
     }
   }

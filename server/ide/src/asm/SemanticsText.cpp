@@ -14,9 +14,6 @@ namespace gpuasm::ide::semantics {
 
 namespace {
 
-bool identStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   for (std::size_t at = 0; at <= s.size();) {
@@ -76,7 +73,7 @@ class ConditionParser {
 
  private:
   void skipSpace() {
-    while (at_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[at_])) != 0) ++at_;
+    while (at_ < s_.size() && text::isSpace(s_[at_])) ++at_;
   }
   bool eat(std::string_view token) {
     skipSpace();
@@ -116,7 +113,7 @@ class ConditionParser {
   std::optional<std::string_view> name() {
     if (!eat(".")) return std::nullopt;
     const std::size_t begin = at_;
-    while (at_ < s_.size() && identChar(s_[at_])) ++at_;
+    at_ = text::wordEnd(s_, at_);
     if (at_ == begin) return std::nullopt;
     return s_.substr(begin, at_ - begin);
   }
@@ -340,9 +337,7 @@ class Renderer {
 
  private:
   void emit(std::string_view line, std::size_t dedent) {
-    std::string_view kept = line.substr(std::min({dedent, indentOf(line), line.size()}));
-    while (!kept.empty() && text::isSpace(kept.back())) kept.remove_suffix(1);
-    out_.emplace_back(kept);
+    out_.emplace_back(text::trimRight(line.substr(std::min({dedent, indentOf(line), line.size()}))));
   }
   void emitAt(std::size_t indent, std::size_t dedent, const std::string& code) {
     out_.push_back(std::string(indent > dedent ? indent - dedent : 0, ' ') + code);
@@ -430,17 +425,17 @@ std::string substitute(std::string_view line, const Substitutions& subs,
     const char c = line[i];
     if (std::isdigit(static_cast<unsigned char>(c)) != 0) {  // a number: 0x7FFFFFFF, 1.0f
       const std::size_t begin = i;
-      while (i < comment && (identChar(line[i]) || line[i] == '.')) ++i;
+      while (i < comment && (text::isWordChar(line[i]) || line[i] == '.')) ++i;
       out += line.substr(begin, i - begin);
       continue;
     }
-    if (!identStart(c)) {
+    if (!text::isWordStart(c)) {
       out += c;
       ++i;
       continue;
     }
     const std::size_t begin = i;
-    while (i < comment && identChar(line[i])) ++i;
+    i = std::min(text::wordEnd(line, i), comment);
     const std::string_view word = line.substr(begin, i - begin);
     const bool dotted = begin > 0 && line[begin - 1] == '.';
     if (dotted) {
@@ -475,8 +470,7 @@ std::vector<std::string> instantiate(const Entry& entry, const Substitutions& su
   std::set<std::string, std::less<>> locals;
   for (std::string& line : out) {
     const std::string_view code = codeOf(line);
-    std::size_t end = 0;
-    while (end < code.size() && identChar(code[end])) ++end;
+    const std::size_t end = text::wordEnd(code, 0);
     const std::string target(code.substr(0, end));
     std::size_t at = end;
     if (at < code.size() && code[at] == '[') at = std::min(code.find(']', at), code.size());

@@ -76,8 +76,7 @@ std::vector<CompletionItem> getSpecCompletions(const SpecView& view, std::uint32
       addTypes();
       return out;
     }
-    std::size_t e = 0;
-    while (e < rest.size() && isWordChar(rest[e])) ++e;
+    const std::size_t e = text::wordEnd(rest, 0);
     const isa::BitFieldType* type = db.type(rest.substr(0, e));
     if (rest.find('=') != std::string_view::npos) {  // the value: the type's enumerators
       if (type != nullptr && type->isEnumerated())

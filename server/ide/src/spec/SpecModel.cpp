@@ -125,7 +125,7 @@ std::optional<Word> wordAt(std::string_view text, std::uint32_t offset) {
   if (offset > text.size()) return std::nullopt;
   std::uint32_t b = offset, e = offset;
   while (b > 0 && isWordChar(text[b - 1])) --b;
-  while (e < text.size() && isWordChar(text[e])) ++e;
+  e = static_cast<std::uint32_t>(text::wordEnd(text, e));
   if (b == e) return std::nullopt;
   return Word{text.substr(b, e - b), {b, e}};
 }
@@ -169,8 +169,7 @@ std::optional<isa::FieldDecl> fieldDeclOf(std::string_view line) {
 std::optional<std::string_view> domainVariable(std::string_view line) {
   const std::string_view t = trimLeft(line);
   if (!t.starts_with('.')) return std::nullopt;
-  std::size_t e = 1;
-  while (e < t.size() && isWordChar(t[e])) ++e;
+  const std::size_t e = text::wordEnd(t, 1);
   if (e == 1 || t.find('{', e) == std::string_view::npos || t.find('=', e) == std::string_view::npos)
     return std::nullopt;
   return t.substr(1, e - 1);

@@ -73,17 +73,11 @@ bool isCombining(char32_t c) {
 std::size_t displayWidth(std::string_view s) {
   std::size_t width = 0;
   for (std::size_t i = 0; i < s.size();) {
-    const std::size_t n = utf8SequenceLength(s, i);
-    if (n == 0) {  // not a UTF-8 sequence: one column for the byte
-      ++width;
-      ++i;
-      continue;
-    }
-    const auto b = static_cast<unsigned char>(s[i]);
-    char32_t c = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
-    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
-    width += isWide(c) ? std::size_t{2} : isCombining(c) ? std::size_t{0} : std::size_t{1};
-    i += n;
+    const Utf8Char c = decodeUtf8(s, i);  // U+FFFD, one column, for bytes that are not UTF-8
+    width += isWide(c.codePoint)        ? std::size_t{2}
+             : isCombining(c.codePoint) ? std::size_t{0}
+                                        : std::size_t{1};
+    i += c.bytes;
   }
   return width;
 }

@@ -1,5 +1,6 @@
 // LineIndex: byte offsets ↔ (line, UTF-16 column) for ASCII, 3-byte CJK characters (one UTF-16
-// unit), 4-byte characters (two units, a surrogate pair), invalid bytes (one unit each), CRLF
+// unit), 4-byte characters (two units, a surrogate pair), bytes that are not UTF-8 (one unit per
+// maximal subpart, the U+FFFD an editor shows for it: isa/Utf8.h), CRLF
 // line ends and out-of-range positions. Expected values are counted by hand from the strings.
 #include <gpuasm/syntax/LineIndex.h>
 
@@ -40,16 +41,32 @@ TEST(LineIndex, MultiByteCharacters) {
   EXPECT_EQ(idx.offset({0, 7}), 11u);
 }
 
-TEST(LineIndex, InvalidBytesCountOneUnitEach) {
+TEST(LineIndex, IllFormedSubpartsCountOneUnitEach) {
   const std::string text =
       "a\xff\xfe"
       "b\xE5\x8A"
-      "c";  // two stray bytes; a truncated 3-byte sequence
+      "c";  // two stray bytes; a 3-byte sequence cut short: one maximal subpart, one U+FFFD
   const LineIndex idx(text);
-  EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));  // 'b'
-  EXPECT_EQ(idx.position(4), (LinePosition{0, 4}));  // 0xE5 cannot start a sequence here (next is not…)
-  EXPECT_EQ(idx.position(6), (LinePosition{0, 6}));  // 'c': E5 and 8A count one each
-  EXPECT_EQ(idx.offset({0, 6}), 6u);
+  EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));  // 'b': a, FF, FE one unit each
+  EXPECT_EQ(idx.position(4), (LinePosition{0, 4}));  // E5 8A starts here
+  EXPECT_EQ(idx.position(5), (LinePosition{0, 4}));  // inside E5 8A → its start
+  EXPECT_EQ(idx.position(6), (LinePosition{0, 5}));  // 'c': E5 8A is one U+FFFD (it was two units)
+  EXPECT_EQ(idx.offset({0, 5}), 6u);
+  EXPECT_EQ(idx.offset({0, 6}), 7u);
+}
+
+TEST(LineIndex, SurrogatesAndOverlongFormsAreOneUnitPerByte) {
+  // ED A0 80 would be U+D800 and E0 80 80 an overlong NUL: neither is UTF-8, and no byte after
+  // the lead may follow it, so each byte is its own U+FFFD (the old count took each as one
+  // three-byte character, one unit, where an editor shows three U+FFFD).
+  const std::string text = "\xED\xA0\x80x\xE0\x80\x80y\xF0\x9F\x98\x80z";
+  const LineIndex idx(text);
+  EXPECT_EQ(idx.position(3), (LinePosition{0, 3}));    // 'x'
+  EXPECT_EQ(idx.position(7), (LinePosition{0, 7}));    // 'y'
+  EXPECT_EQ(idx.position(12), (LinePosition{0, 10}));  // 'z': 😀 is two units
+  EXPECT_EQ(idx.offset({0, 1}), 1u);
+  EXPECT_EQ(idx.offset({0, 7}), 7u);
+  EXPECT_EQ(idx.position(12, ColumnUnit::Utf8), (LinePosition{0, 12}));  // bytes: no decoding
 }
 
 TEST(LineIndex, CrLfLineEnds) {

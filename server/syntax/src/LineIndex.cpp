@@ -1,6 +1,8 @@
 // Line starts and byte offset ↔ UTF-16 or UTF-8 column arithmetic.
 #include <gpuasm/syntax/LineIndex.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -8,26 +10,17 @@ namespace gpuasm::syntax {
 
 namespace {
 
-// Length in bytes and in UTF-16 units of the character starting at text[i]. A byte that does
-// not start a well-formed sequence is one byte and one unit (it is shown as U+FFFD).
+// Length in bytes and in UTF-16 units of the character starting at text[i], as the one decoder
+// reads it (isa/Utf8.h): a maximal subpart that is not UTF-8 is one U+FFFD, one unit.
 struct CharSize {
   std::uint32_t bytes;
   std::uint32_t units;
 };
 
 CharSize charAt(std::string_view text, std::size_t i) {
-  const auto b = static_cast<unsigned char>(text[i]);
-  std::uint32_t len = 1;
-  if (b >= 0xC2 && b <= 0xDF)
-    len = 2;
-  else if (b >= 0xE0 && b <= 0xEF)
-    len = 3;
-  else if (b >= 0xF0 && b <= 0xF4)
-    len = 4;
-  if (len == 1 || i + len > text.size()) return {1, 1};
-  for (std::uint32_t k = 1; k < len; ++k)
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return {1, 1};
-  return {len, len == 4 ? 2u : 1u};
+  if (static_cast<unsigned char>(text[i]) < 0x80) return {1, 1};
+  const text::Utf8Char c = text::decodeUtf8(text, i);
+  return {c.bytes, c.utf16Units()};
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/LineScanner.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -36,30 +38,13 @@ bool isHexDigit(char c) { return has(c, kHexDigit); }
 bool isWordStart(char c) { return has(c, kWordStart); }
 bool isWordChar(char c) { return has(c, kWordChar); }
 
-// Length of the strictly valid UTF-8 sequence at `p` (no overlong forms, surrogates or code
-// points above U+10FFFF), or 0. ASCII control bytes other than tab, '\r' and '\f' count as
-// invalid: they are not worth the risk of lexing them differently from tree-sitter.
+// Length of the well-formed UTF-8 sequence at `p` (isa/Utf8.h), or 0. ASCII control bytes other
+// than tab, '\r' and '\f' count as invalid: they are not worth the risk of lexing them
+// differently from tree-sitter.
 std::size_t utf8Length(std::string_view s, std::size_t p) {
   const auto b = static_cast<unsigned char>(s[p]);
   if (b < 0x80) return (b >= 0x20 && b != 0x7F) || b == '\t' || b == '\r' || b == '\f' ? 1 : 0;
-  auto cont = [&](std::size_t k) {
-    return p + k < s.size() && (static_cast<unsigned char>(s[p + k]) & 0xC0) == 0x80;
-  };
-  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[p + k]); };
-  if (b >= 0xC2 && b <= 0xDF) return cont(1) ? 2 : 0;
-  if (b >= 0xE0 && b <= 0xEF) {
-    if (!cont(1) || !cont(2)) return 0;
-    if (b == 0xE0 && at(1) < 0xA0) return 0;   // overlong
-    if (b == 0xED && at(1) >= 0xA0) return 0;  // surrogate
-    return 3;
-  }
-  if (b >= 0xF0 && b <= 0xF4) {
-    if (!cont(1) || !cont(2) || !cont(3)) return 0;
-    if (b == 0xF0 && at(1) < 0x90) return 0;   // overlong
-    if (b == 0xF4 && at(1) >= 0x90) return 0;  // above U+10FFFF
-    return 4;
-  }
-  return 0;
+  return text::utf8SequenceLength(s, p);
 }
 
 bool isCleanText(std::string_view s) {

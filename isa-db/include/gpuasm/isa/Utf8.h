@@ -1,8 +1,19 @@
-// UTF-8 as the tools check and print text that came from a user's file: which bytes form
-// well-formed sequences (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), and
-// the same text with every other byte — and every control character a terminal would act on —
-// written `\xNN`, so a diagnostic quoting a file never echoes raw invalid bytes or escape
+// UTF-8 as the tools read and print text that came from a user's file: the one decoder
+// (decodeUtf8), which every layer uses to count characters, columns and UTF-16 units, and the
+// same text with every byte that is not UTF-8 — and every control character a terminal would act
+// on — written `\xNN`, so a diagnostic quoting a file never echoes raw invalid bytes or escape
 // sequences and JSON output stays valid UTF-8. The one escaping of user text (docs/PROTOCOL.md).
+//
+// The one policy for bytes that are not UTF-8 (docs/LANGUAGE.md "Encoding"): well-formed means
+// RFC 3629 (no overlong forms, no surrogates, nothing above U+10FFFF), and each *maximal subpart*
+// of an ill-formed sequence — the longest run of bytes that starts like a well-formed sequence
+// but is not one, or else a single byte — decodes as one U+FFFD (Unicode §3.9 "U+FFFD
+// Substitution of Maximal Subparts"; the WHATWG decoder VS Code reads files with, and the
+// replacement nlohmann's writer makes in the JSON we send, do the same). So `E2 82 41` is U+FFFD
+// then 'A' (one UTF-16 unit before the 'A'), and `ED A0 80` (a surrogate) is three U+FFFD: LSP
+// columns count what the editor's copy of the text holds. Escaping for a person shows bytes, not
+// characters: each byte of a maximal subpart is written `\xNN` (in JSON text, the subpart as one
+// `\ufffd`).
 #pragma once
 
 #include <gpuasm/isa/Text.h>
@@ -14,25 +25,69 @@
 
 namespace gpuasm::text {
 
-/// The length of the well-formed UTF-8 sequence that starts at `at` (1 for an ASCII byte, 2..4
-/// for a longer one), or 0 when the bytes there are not one.
-inline std::size_t utf8SequenceLength(std::string_view s, std::size_t at) {
+/// One character of UTF-8 text as decodeUtf8 reads it.
+struct Utf8Char {
+  char32_t codePoint = 0;   ///< the character; U+FFFD for a maximal subpart that is not UTF-8
+  std::uint32_t bytes = 0;  ///< the bytes it takes: 1 to 4 when well-formed, 1 to 3 when not
+  bool wellFormed = false;  ///< false: `bytes` bytes form a maximal subpart, shown as U+FFFD
+  /// Its length in UTF-16 code units (LSP's columns): 2 above U+FFFF, else 1 (U+FFFD too).
+  constexpr std::uint32_t utf16Units() const { return codePoint > 0xFFFF ? 2u : 1u; }
+};
+
+/// The character that starts at byte `at` of `s` (`at` < `s.size()`): a well-formed sequence
+/// (RFC 3629), or a maximal subpart of an ill-formed one as U+FFFD (this header's policy): a
+/// lead byte followed by the continuation bytes that may follow it (the second byte's range
+/// depends on the lead: E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F; else 80..BF) up to the first
+/// byte that may not; a byte that cannot start a sequence (80..C1, F5..FF) alone.
+constexpr Utf8Char decodeUtf8(std::string_view s, std::size_t at) {
   const auto c = static_cast<unsigned char>(s[at]);
-  if (c < 0x80) return 1;
-  const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
-                        : c >= 0xE0 && c <= 0xEF ? 3
-                        : c >= 0xF0 && c <= 0xF4 ? 4
-                                                 : 0;
-  if (n == 0 || at + n > s.size()) return 0;
-  std::uint32_t cp = n == 2 ? c & 0x1Fu : n == 3 ? c & 0x0Fu : c & 0x07u;
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto cc = static_cast<unsigned char>(s[at + k]);
-    if ((cc & 0xC0u) != 0x80u) return 0;
-    cp = (cp << 6) | (cc & 0x3Fu);
+  if (c < 0x80) return {c, 1, true};
+  std::uint32_t n = 0;                    // the bytes a sequence with this lead has
+  unsigned char low = 0x80, high = 0xBF;  // the range of its second byte
+  char32_t cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2, cp = c & 0x1Fu;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3, cp = c & 0x0Fu;
+    if (c == 0xE0) low = 0xA0;   // below: an overlong form
+    if (c == 0xED) high = 0x9F;  // above: a surrogate, U+D800..U+DFFF
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4, cp = c & 0x07u;
+    if (c == 0xF0) low = 0x90;   // below: an overlong form
+    if (c == 0xF4) high = 0x8F;  // above: past U+10FFFF
+  } else {
+    return {0xFFFD, 1, false};  // a continuation byte alone, C0, C1, F5..FF: never a lead
   }
-  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
-  return n;
+  for (std::uint32_t k = 1; k < n; ++k) {
+    if (at + k >= s.size()) return {0xFFFD, k, false};  // cut short by the end of the text
+    const auto b = static_cast<unsigned char>(s[at + k]);
+    if (b < (k == 1 ? low : 0x80) || b > (k == 1 ? high : 0xBF)) return {0xFFFD, k, false};
+    cp = (cp << 6) | (b & 0x3Fu);
+  }
+  return {cp, n, true};
+}
+
+/// The length of the well-formed UTF-8 sequence that starts at `at` (1 for an ASCII byte, 2..4
+/// for a longer one), or 0 when the bytes there are not one (decodeUtf8).
+constexpr std::size_t utf8SequenceLength(std::string_view s, std::size_t at) {
+  const Utf8Char ch = decodeUtf8(s, at);
+  return ch.wellFormed ? ch.bytes : 0;
+}
+
+/// `s` with each maximal subpart that is not UTF-8 replaced by U+FFFD (EF BF BD): text that may
+/// hold any bytes made valid UTF-8 as a decoder reads it, for a title or label quoting a file.
+inline std::string replaceInvalidUtf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const Utf8Char ch = decodeUtf8(s, i);
+    if (ch.wellFormed)
+      out.append(s.substr(i, ch.bytes));
+    else
+      out += "\xEF\xBF\xBD";
+    i += ch.bytes;
+  }
+  return out;
 }
 
 /// `\xNN` (lower-case hex) for one byte.
@@ -50,16 +105,17 @@ inline bool isControlCharacter(std::string_view s, std::size_t at, std::size_t n
 struct EscapeOptions {
   bool controls = true;   ///< control characters except tab (isControlCharacter), byte by byte
   bool newlines = false;  ///< with `controls`: keep '\n' (the output's own line breaks)
-  /// JSON text (inside its strings): a control character as `\u00NN`, a byte that is not UTF-8
-  /// as `\ufffd`, instead of `\xNN` — for JSON a writer produced, which holds no raw C0 byte
-  /// and no invalid UTF-8 but may hold DEL and C1 characters raw.
+  /// JSON text (inside its strings): a control character as `\u00NN`, a maximal subpart that is
+  /// not UTF-8 as one `\ufffd` (decodeUtf8), instead of `\xNN` — for JSON a writer produced, which holds no
+  /// raw C0 byte and no invalid UTF-8 but may hold DEL and C1 characters raw.
   bool json = false;
 };
 
 /// Appends to `out` the text of `s` as it is shown to a person, the one documented way
 /// (docs/PROTOCOL.md): every byte that is not part of a well-formed UTF-8 sequence, and with
 /// `controls` every byte of a control character other than tab (and newline when asked), as
-/// `\xNN` (lower-case hex; a C1 character as its two bytes, `\xc2\x9b`). A backslash is not
+/// `\xNN` (lower-case hex; a C1 character as its two bytes, `\xc2\x9b`); with `json` a maximal
+/// subpart that is not UTF-8 as one `\ufffd`, as decodeUtf8 reads it. A backslash is not
 /// escaped. Returns how many bytes of `s` it consumed: all of them when `atEnd`, else it stops
 /// before a last sequence that is cut short but may still be completed by bytes that follow,
 /// so a stream can be escaped piece by piece (tool/EscapingStream.h).
@@ -77,18 +133,18 @@ inline std::size_t appendEscapedText(std::string& out, std::string_view s, Escap
       i = j;
       continue;
     }
-    const std::size_t n = utf8SequenceLength(s, i);
-    if (n == 0) {
-      // A lead byte whose sequence the end of `s` cut: wait for the rest unless this is the end.
-      if (!atEnd && c >= 0xC2 && c <= 0xF4) {
-        const std::size_t want = c <= 0xDF ? 2 : c <= 0xEF ? 3 : 4;
-        bool prefix = s.size() - i < want;
-        for (std::size_t k = i + 1; prefix && k < s.size(); ++k)
-          prefix = (static_cast<unsigned char>(s[k]) & 0xC0u) == 0x80u;
-        if (prefix) return i;
+    const Utf8Char ch = decodeUtf8(s, i);
+    const std::size_t n = ch.bytes;
+    if (!ch.wellFormed) {
+      // A subpart that the end of `s` cut may still be completed: wait for the rest unless this
+      // is the end.
+      if (!atEnd && i + n == s.size() && c >= 0xC2 && c <= 0xF4) return i;
+      if (options.json) {
+        out += "\\ufffd";
+      } else {
+        for (std::size_t k = 0; k < n; ++k) out += escapedByte(static_cast<unsigned char>(s[i + k]));
       }
-      out += options.json ? std::string("\\ufffd") : escapedByte(c);
-      ++i;
+      i += n;
       continue;
     }
     const bool keep =

@@ -5,6 +5,8 @@
 // suggestion is its spelling, inserted at the diagnostic's (empty) range.
 #include <gpuasm/ide/asm/CodeActions.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include <algorithm>
 #include <string_view>
 
@@ -13,26 +15,6 @@ namespace gpuasm::ide {
 namespace {
 
 bool touches(syntax::ByteRange a, syntax::ByteRange b) { return a.begin <= b.end && b.begin <= a.end; }
-
-// Titles quote document text, which may hold any bytes; the protocol layer needs UTF-8, so
-// invalid sequences become U+FFFD here rather than failing a JSON writer later.
-std::string validUtf8(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = n != 0 && i + n <= s.size();
-    for (std::size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
-    if (ok) {
-      out.append(s.substr(i, n));
-      i += n;
-    } else {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    }
-  }
-  return out;
-}
 
 class ActionBuilder {
  public:
@@ -71,7 +53,10 @@ class ActionBuilder {
     // A modifier or selector is removed with its dot; replaced, the dot stays.
     if (replacement.empty() && dotted) --edit.begin;
     const std::string dot = dotted ? "." : "";
-    const std::string old = dot + validUtf8(text_.substr(range.begin, range.end - range.begin));
+    // Titles quote document text, which may hold any bytes; the protocol needs UTF-8, so a
+    // subpart that is not UTF-8 is quoted as U+FFFD (isa/Utf8.h), as the editor shows it.
+    const std::string old =
+        dot + text::replaceInvalidUtf8(text_.substr(range.begin, range.end - range.begin));
     std::string title;
     if (d.code == isa::DiagnosticCode::ModifierOrder)
       title = "Reorder modifiers to '" + dot + replacement + "'";

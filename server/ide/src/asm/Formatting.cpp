@@ -4,6 +4,8 @@
 // than those pieces and whitespace is left as it is.
 #include <gpuasm/ide/asm/Formatting.h>
 
+#include <gpuasm/isa/Utf8.h>
+
 #include "Sections.h"
 
 #include <algorithm>
@@ -42,15 +44,14 @@ std::string collapsed(std::string_view s) {
   return out;
 }
 
-// Display columns after `s` written from column `start`: a tab goes to the next stop, a UTF-8
-// character counts one.
+// Display columns after `s` written from column `start`: a tab goes to the next stop, a
+// character counts one (a subpart that is not UTF-8 is one U+FFFD, isa/Utf8.h).
 std::uint32_t columnsAfter(std::string_view s, std::uint32_t start, std::uint32_t tabSize) {
   std::uint32_t col = start;
-  for (char c : s) {
-    if (c == '\t')
-      col = (col / tabSize + 1) * tabSize;
-    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
-      ++col;
+  for (std::size_t i = 0; i < s.size();) {
+    const text::Utf8Char c = text::decodeUtf8(s, i);
+    col = c.codePoint == '\t' ? (col / tabSize + 1) * tabSize : col + 1;
+    i += c.bytes;
   }
   return col;
 }

@@ -1,6 +1,7 @@
 // Byte offsets ↔ (line, UTF-16 column), the positions editors speak (LSP counts columns in
-// UTF-16 code units). This is the only code that knows UTF-16. Invalid UTF-8 bytes count as one
-// unit each (what an editor shows as U+FFFD), so no input makes the mapping fail.
+// UTF-16 code units). This is the only code that knows UTF-16. Bytes that are not UTF-8 are read
+// by the one decoder (isa/Utf8.h): each maximal subpart is one U+FFFD, one unit, as an editor
+// shows it, so no input makes the mapping fail.
 #pragma once
 
 #include <cstdint>

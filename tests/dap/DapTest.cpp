@@ -380,9 +380,9 @@ TEST_F(Dap, DataBreakpointsAndReverseContinue) {
   launchAndStopAt(8);  // MOV R1, R0: the first instruction
   runUntilStopped();
   json info = request("dataBreakpointInfo", {{"variablesReference", 1}, {"name", "R2"}})["body"];
-  EXPECT_EQ(info["dataId"], "R2@0");
+  EXPECT_EQ(info["dataId"], "R2[0]");
   request("setBreakpoints", {{"source", {{"path", kProgram}}}, {"breakpoints", json::array()}});
-  json set = request("setDataBreakpoints", {{"breakpoints", {{{"dataId", "R2@0"}}}}})["body"]["breakpoints"];
+  json set = request("setDataBreakpoints", {{"breakpoints", {{{"dataId", "R2[0]"}}}}})["body"]["breakpoints"];
   ASSERT_EQ(set[0]["verified"], true);
   // The first SHFL.BFLY (line 9) writes R2 of lane 0: lane 16's R1 = 16 = 0x10.
   send("continue", {{"threadId", 1}});
@@ -462,7 +462,7 @@ TEST_F(Dap, DataBreakpointInfoOffersOnlyWhatCanBeWatched) {
     EXPECT_TRUE(request("dataBreakpointInfo", {{"name", name}})["body"]["dataId"].is_null()) << name;
   EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4[3]"}})["body"]["description"],
             "UR4 is uniform: it has no lanes");
-  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0@3");
+  EXPECT_EQ(request("dataBreakpointInfo", {{"name", "P0[3]"}})["body"]["dataId"], "P0[3]");
   EXPECT_EQ(request("dataBreakpointInfo", {{"name", "UR4"}})["body"]["dataId"], "UR4");
 }
 

@@ -449,16 +449,16 @@ dapTest('data breakpoints stop after the change going forward and before it goin
   await s.stopped('entry', 2);
   const info = async (args) => (await s.request('dataBreakpointInfo', args)).body;
   const r2 = await info({ variablesReference: LANE_SCOPE, name: 'R2' });
-  assert.equal(r2.dataId, 'R2@0');
+  assert.equal(r2.dataId, 'R2[0]');
   assert.equal(r2.description, 'when R2 in lane 0 changes');
   assert.deepEqual(r2.accessTypes, ['write']);
-  assert.equal((await info({ name: 'R3[5]' })).dataId, 'R3@5');
+  assert.equal((await info({ name: 'R3[5]' })).dataId, 'R3[5]');
   assert.equal((await info({ name: 'R3' })).dataId, 'R3');
   assert.equal((await info({ name: 'lane' })).dataId, null);
   assert.equal((await info({ name: 'R3[32]' })).dataId, null);
   const uniform = await info({ name: 'UR4[3]' });
   assert.deepEqual([uniform.dataId, uniform.description], [null, 'UR4 is uniform: it has no lanes']);
-  let set = (await s.request('setDataBreakpoints', { breakpoints: [{ dataId: 'R2@0' }] })).body.breakpoints;
+  let set = (await s.request('setDataBreakpoints', { breakpoints: [{ dataId: 'R2[0]' }] })).body.breakpoints;
   assert.equal(set[0].verified, true);
   await s.request('continue', { threadId: 1 });
   // IADD R2, R1, 0x3 on line 4 wrote 8 in lane 0; the stop is after it, before line 5.
@@ -482,7 +482,7 @@ dapTest('data breakpoints stop after the change going forward and before it goin
   assert.equal((await s.variables(LANE_SCOPE)).R3, undefined);
   await s.request('reverseContinue', { threadId: 1 });
   await s.stopped('entry', 2);
-  set = (await s.request('setDataBreakpoints', { breakpoints: [{ dataId: 'R2@40' }, { dataId: 'R999' }, { dataId: 'R1@x' }] })).body.breakpoints;
+  set = (await s.request('setDataBreakpoints', { breakpoints: [{ dataId: 'R2[40]' }, { dataId: 'R999' }, { dataId: 'R1[x]' }] })).body.breakpoints;
   assert.deepEqual(set.map((b) => b.verified), [false, false, false]);
   assert.match(set[0].message, /0\.\.31/);
 });

@@ -215,6 +215,23 @@ TEST_F(Session, SetVariableTakesAValueAsAUserTypesItAndTheHistoryReplaysIt) {
   EXPECT_EQ(pred->bits, 1u);
 }
 
+// A lane child's name is a lane index, [n] (workspace/RegisterAtLane.h); anything else is refused
+// and changes nothing (it used to set lane 0).
+TEST_F(Session, SetVariableOfALaneChildTakesOnlyALane) {
+  launch(2u);
+  session.stepForward();
+  session.stepForward();  // R1 = 5 + lane: 5 in lane 0
+  for (const auto& [name, error] : std::vector<std::pair<std::string, std::string>>{
+           {"[x]", "'x' is not a lane: a lane is a decimal number 0..31"},
+           {"[32]", "lane 32 is out of range: a lane is 0..31"},
+           {"R1", "'R1' is not a lane: a lane is written [3]"}}) {
+    const auto set = session.setVariable({DebugView::RegisterLanes, 1}, name, "0x100");
+    ASSERT_FALSE(set.has_value()) << name;
+    EXPECT_EQ(set.error(), error);
+  }
+  EXPECT_EQ(value({DebugView::RegisterLanes, 1}, "[0]").bits, 5u);
+}
+
 TEST_F(Session, EvaluateAndWhy) {
   launch(3u);
   session.stepForward();
@@ -242,27 +259,46 @@ TEST_F(Session, EvaluateAndWhy) {
   ASSERT_TRUE(focus.has_value());
   EXPECT_EQ((*focus)[0].lane, 3u);
   EXPECT_EQ((*focus)[0].value, 8u);
+  // `why R1` is the lane in focus; a lane that is not one is an error, not lane 3 (as it was).
+  const auto inFocus = session.why("R1");
+  ASSERT_TRUE(inFocus.has_value()) << inFocus.error();
+  EXPECT_EQ((*inFocus)[0].lane, 3u);
+  EXPECT_EQ(session.why("R1[x]").error(), "'x' is not a lane: a lane is a decimal number 0..31");
+  EXPECT_EQ(session.why("R1[40]").error(), "lane 40 is out of range: a lane is 0..31");
 }
 
 TEST_F(Session, OnlyWhatCanBeWatchedIsOfferedAndAWatchStops) {
   launch(3u);
   const DataWatchOffer lane = session.watchOffer(DebugContainer{DebugView::Lane}, "R1");
-  EXPECT_EQ(lane.dataId, "R1@3");
+  EXPECT_EQ(lane.dataId, "R1[3]");
   EXPECT_EQ(lane.description, "when R1 in lane 3 changes");
-  EXPECT_EQ(session.watchOffer(DebugContainer{DebugView::RegisterLanes, 0}, "[9]").dataId, "R0@9");
+  EXPECT_EQ(session.watchOffer(DebugContainer{DebugView::RegisterLanes, 0}, "[9]").dataId, "R0[9]");
   EXPECT_EQ(session.watchOffer(std::nullopt, "R1").description, "when R1 in any lane changes");
   EXPECT_EQ(session.watchOffer(std::nullopt, "UR4[3]").description, "UR4 is uniform: it has no lanes");
-  EXPECT_FALSE(session.watchOffer(std::nullopt, "R1[40]").dataId.has_value());
+  const DataWatchOffer outOfRange = session.watchOffer(std::nullopt, "R1[40]");
+  EXPECT_FALSE(outOfRange.dataId.has_value());
+  EXPECT_EQ(outOfRange.description,
+            "only a register (R1) or a register at a lane (R1[3]) can be watched: lane 40 is out of range: a "
+            "lane is 0..31");
+  EXPECT_EQ(session.watchOffer(DebugContainer{DebugView::RegisterLanes, 0}, "[x]").description,
+            "'x' is not a lane: a lane is a decimal number 0..31");
   EXPECT_EQ(session.watchOffer(std::nullopt, "lane").description, "only registers can be watched");
   // P0 changes in lane 3 only, at the ISETP (position 2).
-  const auto set = session.setDataBreakpoints({"P0@3"});
-  ASSERT_EQ(set.size(), 1u);
-  EXPECT_TRUE(set[0].verified);
+  // A data id that is not a register at a lane is refused with the grammar's message (the old
+  // spelling R1@3 too, which a magic lane 99 used to refuse as "a lane is 0..31"), in its place
+  // among the others.
+  const auto set = session.setDataBreakpoints({"R1@3", "P0[3]", "R1[x]"});
+  ASSERT_EQ(set.size(), 3u);
+  EXPECT_FALSE(set[0].verified);
+  EXPECT_EQ(set[0].message, "unexpected '@3' after R1: a register at a lane is written R1[3]");
+  EXPECT_TRUE(set[1].verified);
+  EXPECT_FALSE(set[2].verified);
+  EXPECT_EQ(set[2].message, "'x' is not a lane: a lane is a decimal number 0..31");
   session.resume();
   const ide::DebugStop stop = session.runSlice();
   EXPECT_EQ(stop.reason, ide::DebugStopReason::DataBreakpoint);
   EXPECT_EQ(stop.position, 3u);  // after the change
-  EXPECT_EQ(stop.hitBreakpoints, std::vector<int>{set[0].id});
+  EXPECT_EQ(stop.hitBreakpoints, std::vector<int>{set[1].id});
 }
 
 TEST_F(Session, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {

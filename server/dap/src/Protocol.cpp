@@ -135,7 +135,7 @@ void from_json(const json& j, SetDataBreakpointsArguments& a) {
   if (!list.is_array()) wrong("breakpoints", "an array of data breakpoints", list);
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string at = "breakpoints[" + std::to_string(k) + "]";
-    if (!list[k].is_object()) wrong(at, R"(a data breakpoint such as {"dataId": "R1@0"})", list[k]);
+    if (!list[k].is_object()) wrong(at, R"(a data breakpoint such as {"dataId": "R1[0]"})", list[k]);
     a.dataIds.push_back(
         text(required(list[k], "dataId", "setDataBreakpoints", kId, at + "."), at + ".dataId", kId));
   }

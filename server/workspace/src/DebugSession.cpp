@@ -1,5 +1,6 @@
 // A debug session of one .asm program (see DebugSession.h).
 #include <gpuasm/workspace/DebugSession.h>
+#include <gpuasm/workspace/RegisterAtLane.h>
 
 #include <gpuasm/sim/Value.h>
 
@@ -9,7 +10,6 @@
 #include <bit>
 #include <bitset>
 #include <cassert>
-#include <charconv>
 #include <filesystem>
 #include <utility>
 
@@ -25,21 +25,6 @@ bool samePath(const std::string& a, const std::string& b) {
   if (ea || eb)
     return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
   return ca == cb;
-}
-
-// A data id: "R1@3" (R1 in lane 3), "R1" (any lane), "UR4".
-ide::DataBreakpointSpec dataSpec(const std::string& id) {
-  const std::size_t at = id.find('@');
-  ide::DataBreakpointSpec spec{id.substr(0, at), std::nullopt};
-  if (at != std::string::npos) {
-    unsigned lane = 0;
-    const auto [p, ec] = std::from_chars(id.data() + at + 1, id.data() + id.size(), lane);
-    if (ec == std::errc() && p == id.data() + id.size())
-      spec.lane = lane;
-    else
-      spec.lane = 99;  // refused by the engine as not a lane
-  }
-  return spec;
 }
 
 // The registers a view lists: those the run set (initialised or written), by number.
@@ -144,39 +129,55 @@ std::vector<ide::BreakpointStatus> DebugSession::setBreakpoints(
 }
 
 std::vector<ide::BreakpointStatus> DebugSession::setDataBreakpoints(const std::vector<std::string>& dataIds) {
+  // A data id is a register at a lane, `R1[3]`, or a register in any lane, `R1`; one that is
+  // neither is refused here with the grammar's message, the others by the engine.
   std::vector<ide::DataBreakpointSpec> specs;
-  for (const std::string& id : dataIds) specs.push_back(dataSpec(id));
-  return engine().setDataBreakpoints(specs);
+  std::vector<std::optional<std::string>> refused;
+  for (const std::string& id : dataIds) {
+    auto parsed = parseRegisterAtLane(id);
+    refused.push_back(parsed ? std::nullopt : std::optional(parsed.error()));
+    if (parsed) specs.push_back({std::move(parsed->registerName), parsed->lane});
+  }
+  const std::vector<ide::BreakpointStatus> set = engine().setDataBreakpoints(specs);
+  std::vector<ide::BreakpointStatus> out;
+  std::size_t next = 0;
+  for (const auto& problem : refused)
+    out.push_back(problem ? ide::BreakpointStatus{0, false, std::nullopt, *problem} : set[next++]);
+  return out;
 }
 
 DataWatchOffer DebugSession::watchOffer(std::optional<DebugContainer> container,
                                         const std::string& name) const {
   const ide::Debugger& d = engine();
   const DebugView view = container ? container->view : DebugView::AllLanes;
-  std::string dataId;
+  // The register at a lane the variable or expression names (RegisterAtLane.h): the lane in
+  // focus for a lane view's register, the child's lane in a register's lanes, none for a
+  // uniform one, the written lane or none for an expression.
+  std::expected<RegisterAtLane, std::string> spec;
   if (view == DebugView::Lane || view == DebugView::LaneF32 || view == DebugView::Predicates) {
-    dataId = name + "@" + std::to_string(lane_);
+    spec = RegisterAtLane{name, lane_};
   } else if (view == DebugView::Warp) {
-    dataId = name;
+    spec = RegisterAtLane{name, std::nullopt};
   } else if (view == DebugView::RegisterLanes) {
     const auto regs = allLanesRegisters();
-    if (container->index < regs.size() && name.size() > 2 && name.front() == '[')
-      dataId = regs[container->index] + "@" + name.substr(1, name.size() - 2);
+    if (container->index >= regs.size()) return {std::nullopt, "no such variable"};
+    const auto lane = parseLaneIndex(name);
+    if (!lane) return {std::nullopt, lane.error()};
+    spec = RegisterAtLane{regs[container->index], *lane};
   } else {
-    dataId = name;  // an expression (or a name of the AllLanes list): a register, or R1[3] for one lane
-    if (const std::size_t open = name.find('['); open != std::string::npos && name.back() == ']')
-      dataId = name.substr(0, open) + "@" + name.substr(open + 1, name.size() - open - 2);
+    spec = parseRegisterAtLane(name);  // an expression, or a name of the AllLanes list
+    if (!spec)
+      return {std::nullopt,
+              "only a register (R1) or a register at a lane (R1[3]) can be watched: " + spec.error()};
   }
-  const ide::DataBreakpointSpec spec = dataSpec(dataId);
-  const auto reg = d.layout().parse(spec.registerName);
-  if (dataId.empty() || !reg) return {std::nullopt, "only registers can be watched"};
-  // Offer only what setDataBreakpoints accepts: a lane 0..31 of a per-lane register.
-  if (spec.lane && (reg->first == sim::RegFile::UR || reg->first == sim::RegFile::UP))
-    return {std::nullopt, spec.registerName + " is uniform: it has no lanes"};
-  if (spec.lane && *spec.lane >= sim::kWarpSize) return {std::nullopt, "a lane is 0..31"};
+  const auto reg = d.layout().parse(spec->registerName);
+  if (!reg) return {std::nullopt, "only registers can be watched"};
+  // Offer only what setDataBreakpoints accepts: a lane of a per-lane register.
+  if (spec->lane && (reg->first == sim::RegFile::UR || reg->first == sim::RegFile::UP))
+    return {std::nullopt, spec->registerName + " is uniform: it has no lanes"};
   const std::string what =
-      spec.registerName + (spec.lane ? " in lane " + std::to_string(*spec.lane) : " in any lane");
-  return {dataId, "when " + what + " changes"};
+      spec->registerName + (spec->lane ? " in lane " + std::to_string(*spec->lane) : " in any lane");
+  return {registerAtLaneName(*spec), "when " + what + " changes"};
 }
 
 DebugFrame DebugSession::frame() const {
@@ -239,8 +240,8 @@ std::optional<std::vector<DebugValue>> DebugSession::values(DebugContainer conta
       const auto reg = l.parse(name);
       for (unsigned ln = 0; ln < sim::kWarpSize; ++ln) {
         const bool pred = reg->first == sim::RegFile::P;
-        const std::string lane = "[" + std::to_string(ln) + "]";
-        add(lane, pred ? Bool : Number, pred ? st.pred(reg->second, ln) : st.r[reg->second][ln], name + lane,
+        add(laneIndexName(ln), pred ? Bool : Number, pred ? st.pred(reg->second, ln) : st.r[reg->second][ln],
+            registerAtLaneName({name, ln}),
             pred ? sim::ValueType::Bool : d.registerType(reg->first, reg->second));
       }
       break;
@@ -266,11 +267,11 @@ std::expected<DebugValue, std::string> DebugSession::setVariable(DebugContainer 
   if (container.view == DebugView::Warp) lane.reset();
   if (container.view == DebugView::RegisterLanes) {
     const auto regs = allLanesRegisters();
-    if (container.index >= regs.size() || name.size() < 3) return std::unexpected("no such variable");
+    if (container.index >= regs.size()) return std::unexpected("no such variable");
+    const auto ln = parseLaneIndex(name);
+    if (!ln) return std::unexpected(ln.error());
     reg = regs[container.index];
-    unsigned ln = 0;
-    std::from_chars(name.data() + 1, name.data() + name.size() - 1, ln);
-    lane = ln;
+    lane = *ln;
   }
   ide::Debugger& d = engine();
   if (auto done = d.setRegister(reg, lane, bits); !done) return std::unexpected(done.error());
@@ -296,14 +297,10 @@ std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::prove
 }
 
 std::expected<std::vector<ide::ProvenanceLink>, std::string> DebugSession::why(std::string_view text) const {
-  std::string what(text);
-  while (!what.empty() && what.back() == ' ') what.pop_back();
-  unsigned lane = lane_;
-  if (const std::size_t open = what.find('['); open != std::string::npos && what.back() == ']') {
-    std::from_chars(what.data() + open + 1, what.data() + what.size() - 1, lane);
-    what = what.substr(0, open);
-  }
-  return engine().provenance(what, lane);
+  // `why R1[3]`, or `why R1` in the lane in focus.
+  const auto what = parseRegisterAtLane(text);
+  if (!what) return std::unexpected(what.error());
+  return engine().provenance(what->registerName, what->lane.value_or(lane_));
 }
 
 std::optional<DebugGotoTarget> DebugSession::gotoTarget(std::uint32_t line) const {

@@ -76,8 +76,9 @@ struct DebugGotoTarget {
   std::string source;      ///< that instruction's text
 };
 
-/// What can be watched for a variable: a data id setDataBreakpoints accepts ("R2@3": R2 in lane
-/// 3, "R2": any lane, "UR4"), or none, with the description a client shows.
+/// What can be watched for a variable: a data id setDataBreakpoints accepts, a register at a lane
+/// (RegisterAtLane.h: "R2[3]": R2 in lane 3, "R2": any lane, "UR4"), or none, with the
+/// description a client shows.
 struct DataWatchOffer {
   std::optional<std::string> dataId;
   std::string description;
@@ -135,7 +136,8 @@ class DebugSession {
   /// breakpoints of every file that has some.
   std::vector<ide::BreakpointStatus> setBreakpoints(std::string_view sourcePath,
                                                     const std::vector<ide::BreakpointSpec>& specs);
-  /// The data breakpoints, by the ids watchOffer gives.
+  /// The data breakpoints, by the ids watchOffer gives; an id that is not a register at a lane
+  /// (RegisterAtLane.h) is not verified, with the grammar's message.
   std::vector<ide::BreakpointStatus> setDataBreakpoints(const std::vector<std::string>& dataIds);
   /// What watching `name` in `container` (none: `name` is an expression such as R1 or R1[3])
   /// would watch; only what setDataBreakpoints accepts is offered.
@@ -148,7 +150,8 @@ class DebugSession {
   std::optional<std::vector<DebugValue>> values(DebugContainer container) const;
   /// Sets a register from a value as a user types it (a number, 0x hex, -decimal, an f32 with a
   /// '.', true or false): `name` in the lane in focus (the Warp view: every lane; a
-  /// RegisterLanes child "[n]": lane n of its register). The value set: Hex or Bool.
+  /// RegisterLanes child "[n]": lane n of its register; another name there is an error). The
+  /// value set: Hex or Bool.
   std::expected<DebugValue, std::string> setVariable(DebugContainer container, const std::string& name,
                                                      const std::string& value);
   /// An expression of docs/LANGUAGE.md in the lane in focus; a syntax error says its column.
@@ -156,7 +159,8 @@ class DebugSession {
   /// Where a register's value came from, in `lane` (none: the lane in focus).
   std::expected<std::vector<ide::ProvenanceLink>, std::string> provenance(std::string_view reg,
                                                                           std::optional<unsigned> lane) const;
-  /// provenance of `R1[3]` (lane 3) or `R1` (the lane in focus), as a user types it after `why`.
+  /// provenance of `R1[3]` (lane 3) or `R1` (the lane in focus), as a user types it after `why`;
+  /// other text is an error saying what is wrong (RegisterAtLane.h).
   std::expected<std::vector<ide::ProvenanceLink>, std::string> why(std::string_view what) const;
   /// Where a goto to `line` (0-based) goes; none when no instruction is on it or after it.
   std::optional<DebugGotoTarget> gotoTarget(std::uint32_t line) const;

@@ -8,7 +8,7 @@
 #include "Manual.h"
 
 #include <gpuasm/isa/SpecSource.h>
-#include <gpuasm/formats/ProjectConfig.h>
+#include <gpuasm/workspace/SpecDirectory.h>
 
 #include <CLI/CLI.hpp>
 
@@ -53,22 +53,22 @@ void printVersion(std::ostream& out) {
   out << "gpuasm " << kBuildInfo.version << "\ncommit " << kBuildInfo.commit;
   if (*kBuildInfo.commitDate != '\0') out << " (" << kBuildInfo.commitDate << ")";
   out << '\n';
-  auto project = formats::findProjectConfig(".");
+  auto project = workspace::chooseSpecDir(std::nullopt, ".");
   if (!project) {
     out << "spec: " << project.error() << '\n';
     return;
   }
-  if (!*project || !(*project)->specDir) {
+  if (!project->dir) {
     out << "spec: embedded, sha256 " << isa::specDigest(isa::embeddedSpecFiles()) << '\n';
     return;
   }
-  const std::string& dir = *(*project)->specDir;
+  const std::string& dir = *project->dir;
   auto files = isa::readSpecDir(dir);
   if (!files) {
-    out << "spec: " << files.error() << " (named by " << (*project)->file << ")\n";
+    out << "spec: " << files.error() << " (named by " << project->namedBy << ")\n";
     return;
   }
-  out << "spec: " << dir << " (named by " << (*project)->file << "), sha256 " << isa::specDigest(*files)
+  out << "spec: " << dir << " (named by " << project->namedBy << "), sha256 " << isa::specDigest(*files)
       << '\n';
 }
 

@@ -8,7 +8,7 @@
 #include <gpuasm/isa/Printer.h>
 #include <gpuasm/isa/SpecLint.h>
 #include <gpuasm/isa/Text.h>
-#include <gpuasm/formats/ProjectConfig.h>
+#include <gpuasm/workspace/SpecDirectory.h>
 #include <gpuasm/formats/SpecJson.h>
 
 #include <algorithm>
@@ -67,22 +67,17 @@ struct SpecChoice {
 };
 
 // `specDir`, else the specDir of the gpuasm.json nearest upward from `from` when `lookup` asks
-// for one. nullopt (the reason printed) when that gpuasm.json cannot be read.
+// for one (the one rule, workspace/SpecDirectory.h). nullopt (the reason printed) when that
+// gpuasm.json cannot be read.
 std::optional<SpecChoice> chooseSpec(const std::optional<std::string>& specDir, ProjectLookup lookup,
                                      const std::string& from, std::ostream& err) {
-  SpecChoice choice{specDir, {}};
-  if (!choice.dir && lookup == ProjectLookup::FromCurrentDirectory) {
-    auto project = formats::findProjectConfig(from);
-    if (!project) {
-      err << "gpuasm: " << project.error() << '\n';
-      return std::nullopt;
-    }
-    if (*project && (*project)->specDir) {
-      choice.dir = (*project)->specDir;
-      choice.namedBy = (*project)->file;
-    }
+  if (lookup == ProjectLookup::None) return SpecChoice{specDir, {}};
+  auto choice = workspace::chooseSpecDir(specDir, from);
+  if (!choice) {
+    err << "gpuasm: " << choice.error() << '\n';
+    return std::nullopt;
   }
-  return choice;
+  return SpecChoice{choice->dir, choice->namedBy};
 }
 
 std::optional<SpecLoad> loadChosenSpec(const SpecChoice& choice, SpecErrors errors, std::ostream& err) {
@@ -256,16 +251,13 @@ using DisInput = std::pair<std::string, std::optional<Word128>>;
 
 // The words of a `--file` text: whitespace-separated, `//` and `#` comment to the end of the line.
 void appendWordsOfText(std::string_view all, std::vector<std::string>& words) {
-  auto blank = [](char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-  };
   for (std::size_t at = 0; at < all.size();) {
-    if (blank(all[at])) {
+    if (text::isSpace(all[at])) {
       ++at;
       continue;
     }
     std::size_t end = at;
-    while (end < all.size() && !blank(all[end])) ++end;
+    while (end < all.size() && !text::isSpace(all[end])) ++end;
     const std::string_view token = all.substr(at, end - at);
     if (token.starts_with("//") || token.starts_with("#")) {
       end = all.find('\n', at);

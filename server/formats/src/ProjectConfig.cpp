@@ -83,20 +83,4 @@ std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& f
   return config;
 }
 
-std::expected<std::optional<ProjectConfig>, std::string> findProjectConfig(const std::string& dir) {
-  std::error_code ec;
-  fs::path at = fs::absolute(dir, ec).lexically_normal();
-  if (ec) return std::unexpected(dir + ": " + ec.message());
-  while (true) {
-    const fs::path candidate = at / kProjectFileName;
-    if (fs::exists(candidate, ec)) {
-      auto config = readProjectConfig(candidate.string());
-      if (!config) return std::unexpected(config.error());
-      return std::optional<ProjectConfig>(std::move(*config));
-    }
-    if (!at.has_relative_path()) return std::optional<ProjectConfig>();  // the root: none found
-    at = at.parent_path();
-  }
-}
-
 }  // namespace gpuasm::formats

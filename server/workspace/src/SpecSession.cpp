@@ -1,6 +1,8 @@
 // The live spec: choosing, loading and judging (see SpecSession.h).
 #include <gpuasm/workspace/SpecSession.h>
 
+#include <gpuasm/workspace/SpecDirectory.h>
+
 #include <gpuasm/ide/spec/SpecFeatures.h>
 #include <gpuasm/workspace/Uri.h>
 
@@ -115,21 +117,18 @@ std::expected<SpecChoice, std::string> SpecSession::resolve() const {
     return SpecChoice{SpecOrigin::Setting,
                       formats::normalDirectory(workspaceRoot_.empty() ? "." : workspaceRoot_, settingDir_),
                       {}};
-  if (!projectFile_.empty()) {
-    auto config = formats::readProjectConfig(projectFile_);
-    if (!config) return std::unexpected(config.error());
-    if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
-    return builtInChoice_;
-  }
-  if (!workspaceRoot_.empty()) {
-    const fs::path file = fs::path(workspaceRoot_) / formats::kProjectFileName;
+  // A project's gpuasm.json (the nearest upward from its documents, Workspace::sessionFor), else
+  // the workspace root's when there is one (SpecDirectory.h).
+  std::string file = projectFile_;
+  if (file.empty() && !workspaceRoot_.empty()) {
     std::error_code ec;
-    if (fs::exists(file, ec)) {
-      auto config = formats::readProjectConfig(file.string());
-      if (!config) return std::unexpected(config.error());
-      if (config->specDir) return SpecChoice{SpecOrigin::ProjectFile, *config->specDir, config->file};
-    }
+    const fs::path rootFile = fs::path(workspaceRoot_) / formats::kProjectFileName;
+    if (fs::exists(rootFile, ec)) file = rootFile.string();
   }
+  if (file.empty()) return builtInChoice_;
+  const auto named = specDirOf(file);
+  if (!named) return std::unexpected(named.error());
+  if (named->dir) return SpecChoice{SpecOrigin::ProjectFile, *named->dir, named->namedBy};
   return builtInChoice_;
 }
 

@@ -3,6 +3,7 @@
 // reload replayed onto its analysis —, and the files on disk that ask for one.
 #include <gpuasm/workspace/Workspace.h>
 
+#include <gpuasm/workspace/SpecDirectory.h>
 #include <gpuasm/workspace/Uri.h>
 #include <gpuasm/formats/ProjectConfig.h>
 
@@ -75,17 +76,10 @@ SpecSession& Workspace::sessionFor(const std::string& uri, Changes& changes) {
   if (!specs_->settingDir().empty()) return *specs_;  // the client's choice is every document's
   const auto path = pathOfFileUri(uri);
   if (!path) return *specs_;
-  // The nearest gpuasm.json upward from the file. None, or the workspace's own: the workspace's
-  // spec. One that cannot be read is the project's problem, reported by its load below.
-  std::string file;
-  std::error_code ec;
-  for (fs::path at = fs::path(*path).parent_path().lexically_normal();; at = at.parent_path()) {
-    if (fs::exists(at / formats::kProjectFileName, ec)) {
-      file = (at / formats::kProjectFileName).string();
-      break;
-    }
-    if (!at.has_relative_path()) break;
-  }
+  // The nearest gpuasm.json upward from the file (SpecDirectory.h, the command line's rule too).
+  // None, or the workspace's own: the workspace's spec. One that cannot be read is the
+  // project's problem, reported by its load below.
+  const std::string file = nearestProjectFile(fs::path(*path).parent_path().string()).value_or("");
   const std::string rootFile = specs_->workspaceRoot().empty()
                                    ? std::string()
                                    : (fs::path(specs_->workspaceRoot()) / formats::kProjectFileName).string();

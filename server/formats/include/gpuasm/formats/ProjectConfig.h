@@ -26,8 +26,6 @@ std::string normalDirectory(const std::string& base, const std::string& dir);
 /// Other members are left for later versions and ignored.
 std::expected<ProjectConfig, std::string> readProjectConfig(const std::string& file);
 
-/// The gpuasm.json of `dir` or of its nearest ancestor that has one (what the command line
-/// uses, from the current directory); none when no directory up to the root holds one.
-std::expected<std::optional<ProjectConfig>, std::string> findProjectConfig(const std::string& dir);
+/// Which gpuasm.json a file uses, and which spec directory: workspace/SpecDirectory.h.
 
 }  // namespace gpuasm::formats

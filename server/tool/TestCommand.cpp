@@ -126,16 +126,13 @@ std::string xmlText(std::string_view s) {
       continue;
     }
     // U+FFFE and U+FFFF are well-formed UTF-8 but not XML characters.
-    const std::size_t n = text::utf8SequenceLength(s, i);
-    const bool xmlCharacter = n != 3 || !(c == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
-                                          (static_cast<unsigned char>(s[i + 2]) & 0xFEu) == 0xBE);
-    if (n == 0 || !xmlCharacter) {
-      out += text::escapedByte(c);
-      ++i;
-      continue;
-    }
-    out.append(s.substr(i, n));
-    i += n;
+    const text::Utf8Char ch = text::decodeUtf8(s, i);
+    if (ch.wellFormed && ch.codePoint != 0xFFFE && ch.codePoint != 0xFFFF)
+      out.append(s.substr(i, ch.bytes));
+    else
+      for (std::size_t k = 0; k < ch.bytes; ++k)
+        out += text::escapedByte(static_cast<unsigned char>(s[i + k]));
+    i += ch.bytes;
   }
   return out;
 }

@@ -263,8 +263,12 @@ TEST_F(Session, EvaluateAndWhy) {
   const auto inFocus = session.why("R1");
   ASSERT_TRUE(inFocus.has_value()) << inFocus.error();
   EXPECT_EQ((*inFocus)[0].lane, 3u);
-  EXPECT_EQ(session.why("R1[x]").error(), "'x' is not a lane: a lane is a decimal number 0..31");
-  EXPECT_EQ(session.why("R1[40]").error(), "lane 40 is out of range: a lane is 0..31");
+  const auto notALane = session.why("R1[x]");
+  ASSERT_FALSE(notALane.has_value());
+  EXPECT_EQ(notALane.error(), "'x' is not a lane: a lane is a decimal number 0..31");
+  const auto outOfRange = session.why("R1[40]");
+  ASSERT_FALSE(outOfRange.has_value());
+  EXPECT_EQ(outOfRange.error(), "lane 40 is out of range: a lane is 0..31");
 }
 
 TEST_F(Session, OnlyWhatCanBeWatchedIsOfferedAndAWatchStops) {

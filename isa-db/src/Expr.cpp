@@ -107,15 +107,8 @@ class ExprParser {
       ~Leave() { --d; }
     } leave{depth_};
     skip();
-    if ((i_ + 1 >= text_.size() || text_[i_ + 1] != '=') && acceptOp("!")) {
-      auto inner = parseUnary();
-      if (!inner) return std::nullopt;
-      Expr e;
-      e.op = Expr::Op::Not;
-      e.args.push_back(std::move(*inner));
-      return e;
-    }
-    if (acceptWord("not")) {
+    // "!" (not the start of "!=") or "not".
+    if (((i_ + 1 >= text_.size() || text_[i_ + 1] != '=') && acceptOp("!")) || acceptWord("not")) {
       auto inner = parseUnary();
       if (!inner) return std::nullopt;
       Expr e;

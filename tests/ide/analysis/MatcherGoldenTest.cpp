@@ -189,7 +189,7 @@ TEST(MatcherGolden, AnswersOnExamplesAsmFilesAndMutationsAreTheReviewedOnes) {
   std::size_t compared = 0, matched = 0, rejected = 0;
   std::set<std::string> codes;
   std::ostringstream golden;
-  golden << "# The matcher's answers (tests/ide/MatcherGoldenTest.cpp). Regenerate with\n"
+  golden << "# The matcher's answers (tests/ide/analysis/MatcherGoldenTest.cpp). Regenerate with\n"
          << "# GPUASM_UPDATE_GOLDEN=1 and review the diff: every changed line is a changed answer.\n";
   std::set<std::string> seen;
   for (const auto& s : statements) {

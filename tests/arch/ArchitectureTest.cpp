@@ -1,9 +1,10 @@
-// The architecture's rules that a test can check (docs/ARCHITECTURE.md, "Invariants"), read from
-// the sources themselves so that a change breaking one fails here with the file and line:
-// which folders may include nlohmann_json and Boost.Asio (the build refuses them too: CTest's
-// forbidden_include_*), which may name the LSP's methods, which tool/ files may use the protocol
-// layers, that the protocol layers neither keep nor build a document's analyses, and that no
-// function in server/, isa-db/ or simulator/ is longer than 100 lines.
+// The architecture's rules that a test can check (docs/ARCHITECTURE.md, "The folders and their
+// rules"), read from the sources themselves so that a change breaking one fails here with the
+// file and line: which folders may include nlohmann_json and Boost.Asio (the build refuses them
+// too: CTest's forbidden_include_*), which layers and which of ide's folders each may include,
+// which may name the LSP's methods, which tool/ files may use the protocol layers, that the
+// protocol layers neither keep nor build a document's analyses, and that no function in server/,
+// isa-db/ or simulator/ is longer than 100 lines.
 #include "SourceScan.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// ISA facts live only in isa-db/spec/ (docs/ARCHITECTURE.md, "Architecture invariants"): no
+// ISA facts live only in isa-db/spec/ (docs/ARCHITECTURE.md, "isa-db/"): no
 // C++ outside the tests and the simulator's semantics spells a mnemonic, a modifier or an
 // enumerator of the spec or its prelude as a string literal. The test reads every such
 // spelling from the database, lexes the string literals of the production sources and fails

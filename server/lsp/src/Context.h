@@ -12,10 +12,11 @@
 #include <gpuasm/ide/asm/Completion.h>
 #include <gpuasm/ide/asm/Folding.h>
 #include <gpuasm/ide/asm/SemanticTokens.h>
-#include <gpuasm/lsp/Server.h>
+#include <gpuasm/lsp/ClientCapabilities.h>
 #include <gpuasm/workspace/Workspace.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,6 +25,20 @@
 namespace gpuasm::lsp {
 
 class Published;
+using workspace::SpecSession;
+
+/// A handler's result: a JSON value, or the JSON text of one the handler wrote directly (a
+/// diagnostics report, written as text on every keystroke that changes it).
+struct Result {
+  explicit Result(protocol::json v) : value(std::move(v)) {}
+  static Result ofText(std::string text) {
+    Result r{nullptr};
+    r.text = std::move(text);
+    return r;
+  }
+  protocol::json value;
+  std::optional<std::string> text;  ///< when set, the result instead of `value`
+};
 
 /// The messages the server sends besides its replies (notifications, its own requests) for one
 /// batch of input, and the ids of its requests.

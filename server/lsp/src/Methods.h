@@ -16,19 +16,6 @@
 
 namespace gpuasm::lsp {
 
-/// A handler's result: a JSON value, or the JSON text of one the handler wrote directly (a
-/// diagnostics report, written as text on every keystroke that changes it).
-struct Result {
-  explicit Result(protocol::json v) : value(std::move(v)) {}
-  static Result ofText(std::string text) {
-    Result r{nullptr};
-    r.text = std::move(text);
-    return r;
-  }
-  protocol::json value;
-  std::optional<std::string> text;  ///< when set, the result instead of `value`
-};
-
 enum class MethodKind : std::uint8_t { Request, Notification };
 
 /// A handler: params (already checked to be JSON) → the result; a notification's is null.

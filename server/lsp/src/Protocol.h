@@ -3,7 +3,7 @@
 #pragma once
 
 #include <gpuasm/ide/analysis/Diagnostics.h>
-#include <gpuasm/lsp/Server.h>
+#include <gpuasm/lsp/ClientCapabilities.h>
 #include <gpuasm/ide/asm/Formatting.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "Context.h"
-#include "Methods.h"
 
 #include <gpuasm/workspace/Workspace.h>
 

@@ -1,5 +1,5 @@
 // `gpuasm lsp [--port N] [--spec-dir DIR]`: the language server on stdio, or on 127.0.0.1:N. The
-// workspace's gpuasm.json and the client's gpuasm.specDir are the server's to read (LiveSpec.h).
+// workspace's gpuasm.json and the client's gpuasm.specDir are the server's to read (workspace/SpecSession.h).
 #include "Commands.h"
 
 #include <gpuasm/lsp/Server.h>

@@ -17,15 +17,17 @@ using namespace protocol;
 namespace {
 
 // `gpuasm run --json`'s result, its `types` included (per register the last executed
-// instruction wrote, the type it gave it: RunOutcome::types).
-json runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
-  return json::parse(
+// instruction wrote, the type it gave it: RunOutcome::types). The reply carries the text
+// formats wrote as it is: reading it back into JSON only for the server to write it again cost a
+// parse of the whole trace per request.
+Result runResult(const std::string& uri, const ide::Snapshot& snap, const ide::RunOutcome& outcome) {
+  return Result::ofText(
       formats::runToJson(uri, outcome, formats::placeDiagnostics(outcome.diagnostics, snap.lines()), -1));
 }
 
 }  // namespace
 
-json runToCursor(Context& ctx, const PositionParams& p) {
+Result runToCursor(Context& ctx, const PositionParams& p) {
   const ide::Snapshot& snap = snapshotOf(ctx, p.uri);
   ide::RunRequest request;
   request.untilLine = p.position.line;
@@ -62,7 +64,7 @@ std::pair<std::uint32_t, std::uint32_t> selectedLines(const LspRange& range) {
 
 }  // namespace
 
-json execute(Context& ctx, const RangeParams& p) {
+Result execute(Context& ctx, const RangeParams& p) {
   const ide::Snapshot& snap = snapshotOf(ctx, p.uri);
   const auto [first, last] = selectedLines(p.range);
   ide::RunRequest request;

@@ -40,8 +40,8 @@ protocol::json documentHighlights(Context& ctx, const protocol::PositionParams& 
 protocol::json references(Context& ctx, const protocol::PositionParams& p);
 
 // ---- the gpuasm extensions (ExtensionRequests.cpp)
-protocol::json runToCursor(Context& ctx, const protocol::PositionParams& p);
-protocol::json execute(Context& ctx, const protocol::RangeParams& p);
+Result runToCursor(Context& ctx, const protocol::PositionParams& p);
+Result execute(Context& ctx, const protocol::RangeParams& p);
 protocol::json encoding(Context& ctx, const protocol::RangeParams& p);
 protocol::json reference(Context& ctx, const protocol::ReferenceParams& p);
 

@@ -59,19 +59,26 @@ int main() {
 
   // The debugger first, so the peak memory measured after it is the session's (with the spec
   // database and the text), not the baseline's whole-document listing.
-  auto launched = ide::Debugger::launch(*load.db, text, {});
-  if (!launched) {
-    std::fprintf(stderr, "debug_bench: %s\n", launched.error().c_str());
-    return 2;
-  }
-  std::optional<ide::Debugger> d(std::move(*launched));
-  auto t0 = Clock::now();
-  const ide::DebugStop end = d->continueForward();
-  const double debuggerForward = ms(Clock::now() - t0);
-  if (end.reason != ide::DebugStopReason::End) {
-    std::fprintf(stderr, "debug_bench: the debugger stopped at %llu: %s\n",
-                 static_cast<unsigned long long>(end.position), end.description.c_str());
-    return 2;
+  // The first continue of a fresh session, best of 5 sessions (as the baseline is best of 5):
+  // each launch prepares the program again, and only the continue is timed.
+  std::optional<ide::Debugger> d;
+  double debuggerForward = 1e9;
+  for (int i = 0; i < 5; ++i) {
+    d.reset();
+    auto launched = ide::Debugger::launch(*load.db, text, {});
+    if (!launched) {
+      std::fprintf(stderr, "debug_bench: %s\n", launched.error().c_str());
+      return 2;
+    }
+    d.emplace(std::move(*launched));
+    const auto t0 = Clock::now();
+    const ide::DebugStop end = d->continueForward();
+    debuggerForward = std::min(debuggerForward, ms(Clock::now() - t0));
+    if (end.reason != ide::DebugStopReason::End) {
+      std::fprintf(stderr, "debug_bench: the debugger stopped at %llu: %s\n",
+                   static_cast<unsigned long long>(end.position), end.description.c_str());
+      return 2;
+    }
   }
   const std::uint64_t n = d->position();
 
@@ -80,7 +87,7 @@ int main() {
   std::vector<double> back;
   for (int i = 0; i < 2000; ++i) {
     d->gotoPosition(1 + rng() % n);
-    t0 = Clock::now();
+    const auto t0 = Clock::now();
     d->stepBack();
     back.push_back(ms(Clock::now() - t0));
   }
@@ -91,7 +98,7 @@ int main() {
   double reverse = 1e9;
   for (int i = 0; i < 3; ++i) {
     d->gotoPosition(n);
-    t0 = Clock::now();
+    const auto t0 = Clock::now();
     const ide::DebugStop start = d->reverseContinue();
     reverse = std::min(reverse, ms(Clock::now() - t0));
     if (start.reason != ide::DebugStopReason::Entry) {

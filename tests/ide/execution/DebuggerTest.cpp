@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,49 @@ TEST(Debugger, StopsAtAnInstructionThatDoesNotAssembleOrTheStepLimit) {
   EXPECT_EQ(p.position(), 1u);
   // A state that cannot be set up is an error value.
   EXPECT_FALSE(ide::Debugger::launch(db(), "// @state RZ = 1\nMOV R1, R0 ;\n", {}).has_value());
+}
+
+// A continue with no breakpoint runs without checks between instructions; it must stop where,
+// and why, the checked loop does — here the same session with a data breakpoint on a register the
+// program never names, which never fires: the end, the step limit, a trap, a step that does not
+// assemble, or the end of the slice asked for.
+TEST(Debugger, ContinueWithoutBreakpointsStopsWhereTheCheckedLoopDoes) {
+  const std::vector<std::string> pool = instructionPool();
+  ASSERT_GT(pool.size(), 100u);
+  std::mt19937 rng(2811);
+  std::set<ide::DebugStopReason> seen;
+  for (int round = 0; round < 16; ++round) {
+    std::string text = "// @state R0 = lane\n";
+    const std::size_t length = 50 + rng() % 200;
+    for (std::size_t i = 0; i < length; ++i)
+      text += (rng() % 97 == 0 ? std::string("IADD.SAT R2, R1, R1 ;") : pool[rng() % pool.size()]) + "\n";
+    std::string unnamed;
+    for (int reg = 100; reg < 250 && unnamed.empty(); ++reg)
+      if (text.find("R" + std::to_string(reg)) == std::string::npos) unnamed = "R" + std::to_string(reg);
+    ASSERT_FALSE(unnamed.empty());
+    ide::DebugLaunch options;
+    if (round % 2 == 1) options.stepLimit = rng() % (length + 20);
+    ide::Debugger fast = launch(text, options);
+    ide::Debugger checked = launch(text, options);
+    const std::vector<ide::BreakpointStatus> watch = checked.setDataBreakpoints({{unnamed, std::nullopt}});
+    ASSERT_TRUE(watch.size() == 1 && watch[0].verified) << unnamed;
+    for (int slice = 0; slice < 4; ++slice) {
+      const std::uint64_t maxSteps = slice == 3 ? UINT64_MAX : rng() % 80;
+      const ide::DebugStop a = fast.continueForward(maxSteps);
+      const ide::DebugStop b = checked.continueForward(maxSteps);
+      const std::string where = "round " + std::to_string(round) + ", slice " + std::to_string(slice);
+      EXPECT_EQ(a.reason, b.reason) << where << ": " << a.description << " / " << b.description;
+      EXPECT_EQ(a.description, b.description) << where;
+      EXPECT_EQ(a.position, b.position) << where;
+      EXPECT_EQ(fast.reached(), checked.reached()) << where;
+      EXPECT_EQ(difference(fast.state(), checked.state()), "") << where;
+      seen.insert(a.reason);
+    }
+  }
+  // Every way a continue ends came up.
+  for (const ide::DebugStopReason r : {ide::DebugStopReason::End, ide::DebugStopReason::StepLimit,
+                                       ide::DebugStopReason::Error, ide::DebugStopReason::Paused})
+    EXPECT_TRUE(seen.contains(r)) << static_cast<int>(r);
 }
 
 TEST(Debugger, ProvenanceFollowsTheWritesBackToTheInitialState) {

@@ -98,7 +98,20 @@ DebugStop Debugger::stepBack() {
   return stopHere(DebugStopReason::Step);
 }
 
+DebugStop Debugger::continueUnwatched(std::uint64_t maxSteps) {
+  startChecked_ = true;
+  const std::uint64_t start = std::min(position(), length());
+  const std::uint64_t end = std::min(start + std::min(maxSteps, length() - start), options_.stepLimit);
+  if (const std::string error = timeline_.executeUntil(end); !error.empty())
+    return stopHere(DebugStopReason::Error, error);
+  // The same order of reasons as continueForward's loop: the end, the step limit, a step that
+  // cannot execute, then the number of steps asked for.
+  if (auto b = blocked()) return *b;
+  return stopHere(DebugStopReason::Paused, "paused");
+}
+
 DebugStop Debugger::continueForward(std::uint64_t maxSteps) {
+  if (breakpoints_.empty() && dataBreakpoints_.empty()) return continueUnwatched(maxSteps);
   std::vector<std::string> logs;
   std::vector<std::uint32_t> before, after;  // the watched values around each instruction
   auto finish = [&](DebugStop s) {

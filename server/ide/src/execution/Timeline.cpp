@@ -53,6 +53,15 @@ std::string Timeline::executeOne() {
   return {};
 }
 
+std::string Timeline::executeUntil(std::uint64_t end) {
+  const DebugProgram& program = *program_;
+  while (position_ < end) {
+    if (!program.step(position_).error.empty()) return {};
+    if (std::string error = executeOne(); !error.empty()) return error;
+  }
+  return {};
+}
+
 sim::WarpState Timeline::stateAt(std::uint64_t p) const {
   if (p == position_) return state_;
   const std::uint64_t k = std::min<std::uint64_t>(p / kEvery, checkpoints_.size() - 1);

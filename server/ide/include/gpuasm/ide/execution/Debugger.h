@@ -146,6 +146,8 @@ class Debugger {
   DebugStop stopHere(DebugStopReason reason, std::string description = {}) const;
   /// Why the instruction at the current position cannot be executed, if it cannot.
   std::optional<DebugStop> blocked() const;
+  /// continueForward with no breakpoint of either kind: nothing to check between instructions.
+  DebugStop continueUnwatched(std::uint64_t maxSteps);
   /// A breakpoint stop at the current position.
   DebugStop breakpointStop(std::vector<int> ids) const;
   /// Whether executing position p can change a watched register: it writes one, or an edit follows.

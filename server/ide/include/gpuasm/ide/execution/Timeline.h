@@ -46,6 +46,9 @@ class Timeline {
   /// Executes the instruction at the current position and moves past it; its error, leaving
   /// the position unchanged, when it cannot execute.
   std::string executeOne();
+  /// Executes forward until the position reaches `end` or a step that cannot execute (its
+  /// `error` set: the position stays before it); the error of a step that failed while executing.
+  std::string executeUntil(std::uint64_t end);
   /// Moves to `target` (≤ reached()) by re-execution from the nearest checkpoint.
   void travel(std::uint64_t target);
   /// Sets a register at the current position: it joins the history here, and what came after

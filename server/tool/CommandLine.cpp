@@ -333,9 +333,13 @@ int CommandTable::parseAndRun(int argc, const char* const* argv) {
 
 }  // namespace
 
-int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                   bool outIsTerminal) {
   // Everything printed passes the one escaping of user text (EscapingStream.h).
-  EscapingStream safeOut(out), safeErr(err);
+  EscapingStream safeOut(out, outIsTerminal), safeErr(err);
+  // As std::cerr is tied to std::cout: what a command printed comes out before its messages,
+  // in a terminal and in one file of both (2>&1) alike.
+  safeErr.tie(&safeOut);
   CommandTable table(safeOut, safeErr);
   return table.parseAndRun(argc, argv);
 }

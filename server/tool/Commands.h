@@ -97,7 +97,9 @@ bool readStateFile(const std::string& path, std::optional<sim::InitialState>& in
 
 /// The command line (main): every subcommand's options, parsed by CLI11 in CommandLine.cpp,
 /// which gives each one --help, the same error messages and exit status 2 on a usage error.
-int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+/// `outIsTerminal`: `out` goes to a terminal, so it is written a line at a time (EscapingStream.h).
+int runCommandLine(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                   bool outIsTerminal = false);
 
 struct SpecOptions : SpecUse {
   bool json = false, lint = false;

@@ -7,6 +7,7 @@
 // character but newline and tab, and that JSON output parses; GPUASM_ESCAPE_ITERATIONS sets how
 // many files it tries (docs/FUZZING.md records the long runs), GPUASM_ESCAPE_SEED the seed.
 #include "Commands.h"
+#include "EscapingStream.h"
 
 #include <gpuasm/isa/Utf8.h>
 
@@ -337,6 +338,49 @@ std::string randomFile(std::mt19937_64& rng) {
 std::uint64_t environmentNumber(const char* name, std::uint64_t otherwise) {
   const char* v = std::getenv(name);
   return v != nullptr && *v != '\0' ? std::strtoull(v, nullptr, 10) : otherwise;
+}
+
+// The stream itself (EscapingStream.h): buffered, a buffer's worth at a time, so a write may be
+// cut anywhere — in a UTF-8 sequence or an escape sequence — and still come out as the whole
+// text would. Expected bytes by the rule: ESC (1b) as `\x1b`, é (c3 a9) kept, a lone c3 at
+// the very end as `\xc3`.
+TEST(EscapingStream, ABufferBoundaryInsideASequenceChangesNothing) {
+  constexpr std::size_t kFull = EscapingStreambuf::kBufferBytes;
+  for (const std::size_t before : {kFull - 2, kFull - 1, kFull, kFull + 1}) {
+    std::ostringstream target;
+    {
+      EscapingStream out(target);
+      out << std::string(before, 'a') << "\xc3\xa9" << '\x1b' << "[31m"
+          << "\xc3";
+    }
+    EXPECT_EQ(target.str(), std::string(before, 'a') + "\xc3\xa9\\x1b[31m\\xc3") << before;
+  }
+  // JSON: DEL as \u007f, whichever side of the boundary it falls on.
+  std::ostringstream json;
+  {
+    EscapingStream out(json, false, EscapingStreambuf::Mode::Json);
+    out << std::string(kFull - 1, ' ') << "\x7f\"x\"";
+  }
+  EXPECT_EQ(json.str(), std::string(kFull - 1, ' ') + "\\u007f\"x\"");
+}
+
+TEST(EscapingStream, ATerminalGetsEachLineAsItEndsAndAPipeABufferAtATime) {
+  std::ostringstream terminal, pipe;
+  EscapingStream toTerminal(terminal, true), toPipe(pipe, false);
+  for (EscapingStream* out : {&toTerminal, &toPipe})
+    *out << "one\n"
+         << "two";
+  EXPECT_EQ(terminal.str(), "one\n");
+  EXPECT_EQ(pipe.str(), "");
+  toPipe << '\n';
+  EXPECT_EQ(pipe.str(), "");
+  toTerminal << '\n';
+  EXPECT_EQ(terminal.str(), "one\ntwo\n");
+  toPipe.flush();
+  EXPECT_EQ(pipe.str(), "one\ntwo\n");
+  // More than a buffer goes on without a flush, whole lines or not.
+  toPipe << std::string(EscapingStreambuf::kBufferBytes + 10, 'x');
+  EXPECT_GE(pipe.str().size(), EscapingStreambuf::kBufferBytes);
 }
 
 TEST(EscapeProperty, NoCommandPrintsAControlCharacterOrInvalidUtf8) {

@@ -156,48 +156,56 @@ int runAsm(const AsmOptions& options, std::ostream& out, std::ostream& err) {
   const isa::InstrDb& db = *load->db;
   const std::string& source = *text;
   const syntax::LineIndex lines(source);
-  auto entryOf = [&](const ide::AssembledStatement& s) {
-    ide::ListingLine l = ide::listingLine(source, s);
-    formats::ListingEntry e;
-    e.line = l.line + 1;
-    e.text = std::string(l.text);
-    if (l.assembled) {
-      e.opcode = std::move(l.variant);
-      e.encoding = std::move(l.encoding);
-      for (ide::EncodedField& f : l.fields) e.fields.emplace_back(std::move(f.name), f.value);
-      e.canonical = isa::printInstruction(db, *s.inst->opcode, s.inst->values).value_or("");
-    }
-    return e;
-  };
   if (options.json) {
     const ide::AssembledUnit unit = ide::assembleText(db, source);
     std::vector<formats::ListingEntry> listing;
-    for (const auto& s : unit.statements) listing.push_back(entryOf(s));
+    for (const auto& s : unit.statements) {
+      ide::ListingLine l = ide::listingLine(source, s);
+      formats::ListingEntry& e = listing.emplace_back();
+      e.line = l.line + 1;
+      e.text = std::string(l.text);
+      if (!l.assembled) continue;
+      e.opcode = std::string(l.variant);
+      e.encoding = std::move(l.encoding);
+      for (const ide::EncodedField& f : l.fields) e.fields.emplace_back(std::string(f.name), f.value);
+      e.canonical = isa::printInstruction(db, *s.inst->opcode, s.inst->values).value_or("");
+    }
     const auto placed = formats::placeDiagnostics(unit.diagnostics, lines);
     out << formats::asmToJson(options.file, listing, placed, 2) << '\n';
     return std::any_of(placed.begin(), placed.end(), [](const auto& d) { return d.severity == "error"; })
                ? kExitInputErrors
                : kExitOk;
   }
-  // The listing is written as the assembler goes; the diagnostics follow it on stderr.
+  // The listing is written as the assembler goes, a line of fixed columns per statement (line
+  // number, word, variant, source); the diagnostics follow it on stderr.
   struct Listing final : ide::AssemblySink {
     std::ostream* out;
-    std::function<formats::ListingEntry(const ide::AssembledStatement&)> entryOf;
+    std::string_view source;
+    std::string row;  // reused: one allocation for the whole listing
     std::vector<ide::Diagnostic> diagnostics;
     void diagnostic(ide::Diagnostic&& d) override { diagnostics.push_back(std::move(d)); }
     void statement(ide::AssembledStatement&& s) override {
-      const formats::ListingEntry e = entryOf(s);
-      const std::string number = std::to_string(e.line);
-      *out << std::string(number.size() < 5 ? 5 - number.size() : 0, ' ') << number << "  "
-           << (e.opcode.empty() ? std::string(34, ' ') : e.encoding) << "  "
-           << (e.opcode.empty()
-                   ? std::string(16, ' ')
-                   : e.opcode + std::string(e.opcode.size() < 16 ? 16 - e.opcode.size() : 0, ' '))
-           << "  " << e.text << '\n';
+      const ide::ListingLine l = ide::listingLine(source, s);
+      const std::string number = std::to_string(l.line + 1);
+      row.assign(number.size() < 5 ? 5 - number.size() : 0, ' ');
+      row += number;
+      row += "  ";
+      if (l.assembled) {
+        row += l.encoding;
+        row += "  ";
+        row += l.variant;
+        row.append(l.variant.size() < 16 ? 16 - l.variant.size() : 0, ' ');
+      } else {
+        row.append(34 + 2 + 16, ' ');
+      }
+      row += "  ";
+      row += l.text;
+      row += '\n';
+      out->write(row.data(), static_cast<std::streamsize>(row.size()));
     }
   } listing;
   listing.out = &out;
-  listing.entryOf = entryOf;
+  listing.source = source;
   ide::assembleText(db, source, listing);
   const auto placed = formats::placeDiagnostics(listing.diagnostics, lines);
   printDiagnostics(options.file, placed, err);

@@ -90,8 +90,8 @@ json encoding(Context& ctx, const RangeParams& p) {
     entry.text = std::string(listed.text);
     if (listed.assembled) {
       for (const ide::EncodedField& f : listed.fields)
-        entry.fields.push_back({f.name, f.hi, f.lo, text::hex(f.value)});
-      entry.variant = listed.variant;
+        entry.fields.push_back({std::string(f.name), f.hi, f.lo, text::hex(f.value)});
+      entry.variant = std::string(listed.variant);
       entry.encoding = listed.encoding;
     } else {
       json problems = json::array();

@@ -14,18 +14,18 @@ namespace gpuasm::ide {
 
 /// One field of an instruction's encoding.
 struct EncodedField {
-  std::string name;
+  std::string_view name;         ///< the spec's field name: a view into the database (lives as long as it)
   std::uint32_t hi = 0, lo = 0;  ///< its bits in the 128-bit word, hi >= lo
   std::uint64_t value = 0;
 };
 
 /// A statement as the listing shows it.
 struct ListingLine {
-  std::uint32_t line = 0;  ///< 0-based
-  std::string_view text;   ///< the statement as written: a view into the source
-  bool assembled = false;  ///< false: it did not assemble (its diagnostics say why); the rest is empty
-  std::string variant;     ///< the encoding variant (opcode) it assembled to
-  std::string encoding;    ///< the 128-bit word in hex (isa::Word128::toHex)
+  std::uint32_t line = 0;    ///< 0-based
+  std::string_view text;     ///< the statement as written: a view into the source
+  bool assembled = false;    ///< false: it did not assemble (its diagnostics say why); the rest is empty
+  std::string_view variant;  ///< the encoding variant (opcode) it assembled to: a view into the database
+  std::string encoding;      ///< the 128-bit word in hex (isa::Word128::toHex)
   std::vector<EncodedField> fields;  ///< in the variant's field order
 };
 

@@ -8,6 +8,7 @@
 // event or a response, numbered with the next sequence number; every request (an object with
 // "type": "request" and a command) gets exactly one response, with its seq and command.
 #include "FuzzSupport.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/dap/DapServer.h>
@@ -53,15 +54,11 @@ struct Files {
   std::string program, state;
 };
 
+// In the process's scratch directory (tests/common/ScratchDir.h), removed at exit.
 const Files& files() {
   static const Files f = [] {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("gpuasm-fuzz-dap-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    Files out{(dir / "program.asm").string(), (dir / "state.json").string()};
-    std::ofstream(out.program, std::ios::binary) << kProgram;
-    std::ofstream(out.state, std::ios::binary) << kStateFile;
-    return out;
+    const auto& dir = gpuasm::test::processScratchDir();
+    return Files{dir.write("program.asm", kProgram).string(), dir.write("state.json", kStateFile).string()};
   }();
   return f;
 }

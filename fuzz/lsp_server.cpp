@@ -12,6 +12,7 @@
 //    publishes on opening the text the edits left (DESIGN.md §3: incremental analysis equals a
 //    from-scratch analysis).
 #include "FuzzSupport.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/isa/InstrDb.h>
 #include <gpuasm/lsp/Server.h>
@@ -33,13 +34,10 @@ constexpr std::size_t kMaxMessages = 64;
 constexpr int kMaxIdle = 1000;
 const std::string kUri = "file:///fuzz.asm";
 
-// Where go to definition writes the embedded spec files: one directory for the process.
+// Where go to definition writes the embedded spec files: one directory for the process
+// (tests/common/ScratchDir.h), removed at exit.
 const std::string& cacheRoot() {
-  static const std::string root = [] {
-    const auto dir = std::filesystem::temp_directory_path() / "gpuasm-fuzz-lsp-cache";
-    std::filesystem::create_directories(dir);
-    return dir.string();
-  }();
+  static const std::string root = gpuasm::test::processScratchDir().string();
   return root;
 }
 

@@ -1,17 +1,14 @@
 // A temporary workspace folder holding a copy of the embedded spec in spec/, for the tests of
-// the live spec (tests/workspace, tests/lsp): named by test and process, removed afterwards.
+// the live spec (tests/workspace, tests/lsp): named by test, of this process, removed afterwards.
 #pragma once
 
 #include <gpuasm/isa/SpecSource.h>
 
-#include <gtest/gtest.h>
+#include "ScratchDir.h"
 
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <system_error>
-
-#include <unistd.h>
 
 namespace gpuasm::test {
 
@@ -21,21 +18,15 @@ inline void writeFile(const std::filesystem::path& p, const std::string& text) {
 }
 
 struct SpecCopy {
+  ScratchDir scratch;
   std::filesystem::path root;
-  /// The folder `<temp>/<prefix><name>-<pid>`, made anew.
+  /// The folder `<temp>/gpuasm-<prefix><name>-XXXXXX` (a ScratchDir).
   SpecCopy(const std::string& prefix, const std::string& name)
-      : root(std::filesystem::path(::testing::TempDir()) / (prefix + name + "-" + std::to_string(getpid()))) {
-    std::filesystem::remove_all(root);
+      : scratch(prefix + name), root(scratch.path()) {
     std::filesystem::create_directories(root / "spec");
     for (const isa::SpecFile& f : isa::embeddedSpecFiles())
       writeFile(root / "spec" / std::filesystem::path(f.name).filename(), f.text);
   }
-  ~SpecCopy() {
-    std::error_code ec;
-    std::filesystem::remove_all(root, ec);
-  }
-  SpecCopy(const SpecCopy&) = delete;
-  SpecCopy& operator=(const SpecCopy&) = delete;
 };
 
 }  // namespace gpuasm::test

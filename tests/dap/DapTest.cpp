@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "ScratchDir.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -91,6 +93,7 @@ class Dap : public ::testing::Test {
     request("configurationDone");
   }
 
+  gpuasm::test::ScratchDir scratch{"dap"};  // the programs a test writes, removed after it
   DapServer server{db()};
   int seq = 0;
   int sent = 0;  // the adapter's last sequence number
@@ -177,7 +180,7 @@ VOTE.ANY R6, P4, P0 ;
 class DapLanes : public Dap {
  protected:
   void SetUp() override {
-    path = ::testing::TempDir() + "gpuasm-dap-lanes.asm";
+    path = (scratch / "gpuasm-dap-lanes.asm").string();
     { std::ofstream(path) << kWarpOps; }
     request("initialize");
     ASSERT_EQ(send("launch", {{"program", path}, {"stopOnEntry", true}})[0]["success"], true);
@@ -424,7 +427,7 @@ TEST_F(Dap, BadRequestsGetErrorResponsesAndTheAdapterGoesOn) {
 }
 
 TEST_F(Dap, AProgramThatDoesNotAssembleStopsAtItsFirstBadLine) {
-  const std::string path = ::testing::TempDir() + "gpuasm-dap-bad.asm";
+  const std::string path = (scratch / "gpuasm-dap-bad.asm").string();
   { std::ofstream(path) << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n"; }
   request("initialize");
   ASSERT_EQ(send("launch", {{"program", path}})[0]["success"], true);
@@ -479,7 +482,7 @@ TEST_F(Dap, ALaunchEndsTheRunOfThePreviousProgram) {
 // the lines executed: the line number minus 2.
 TEST_F(Dap, APauseStopsARunningContinueWhereItIs) {
   constexpr int kAdds = 50'000;
-  const std::string path = ::testing::TempDir() + "gpuasm-dap-long.asm";
+  const std::string path = (scratch / "gpuasm-dap-long.asm").string();
   {
     std::ofstream out(path);
     out << "// @state R2 = 1\n";

@@ -4,6 +4,7 @@
 // mark one: docs/TESTING.md, "Doc tests". GPUASM_DOCS_ROOT names another directory holding the
 // documents (and the files they name), which is how a broken copy is shown to fail.
 #include "DocBlocks.h"
+#include "ScratchDir.h"
 #include "Shell.h"
 
 #include <gtest/gtest.h>
@@ -61,10 +62,6 @@ using shell::Result;
 class Workspace {
  public:
   explicit Workspace(const std::string& words) {
-    static int counter = 0;
-    dir_ = fs::temp_directory_path() /
-           ("gpuasm-doctest-" + std::to_string(getpid()) + "-" + std::to_string(++counter));
-    fs::remove_all(dir_);
     fs::create_directories(ws());
     fs::create_directories(ws() / "build/bin");
     fs::create_symlink(GPUASM_BINARY, ws() / "build/bin/gpuasm");
@@ -83,13 +80,6 @@ class Workspace {
       }
     }
   }
-  ~Workspace() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Workspace(const Workspace&) = delete;
-  Workspace& operator=(const Workspace&) = delete;
-
   fs::path ws() const { return dir_ / "ws"; }
 
   /// Runs `script` with bash in ws/, bounded by kTimeoutSeconds; stderr joins stdout when
@@ -119,7 +109,8 @@ class Workspace {
   }
 
  private:
-  fs::path dir_;
+  gpuasm::test::ScratchDir scratch_{"doctest"};
+  fs::path dir_ = scratch_.path();
 };
 
 std::string excerptOf(const std::string& s, std::size_t max = 1500) {
@@ -560,12 +551,8 @@ TEST(DocBlocksExtractor, RefusesCommandsThatNeedRootOrTouchTheMachine) {
 class DocBlocksOnADocument : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("gpuasm-doctest-root-" + std::to_string(getpid()));
-    fs::remove_all(root_);
-    fs::create_directories(root_);
     fs::copy(fs::path(GPUASM_SOURCE_DIR) / "examples", root_ / "examples", fs::copy_options::recursive);
   }
-  void TearDown() override { fs::remove_all(root_); }
   std::vector<std::string> check(const std::string& markdown) {
     writeText(root_ / "DOC.md", markdown);
     return checkDocument(root_, "DOC.md");
@@ -575,7 +562,8 @@ class DocBlocksOnADocument : public ::testing::Test {
     for (const std::string& x : v) s += x + "\n";
     return s;
   }
-  fs::path root_;
+  gpuasm::test::ScratchDir scratch_{"doctest-root"};
+  fs::path root_ = scratch_.path();
 };
 
 TEST_F(DocBlocksOnADocument, AsmBlocksAreCheckedAndTheirExpectationsTested) {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ScratchDir.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -67,9 +69,7 @@ TEST(SpecSource, EmbeddedFilesEqualTheFilesOnDisk) {
 }
 
 TEST(SpecSource, SpecDirAddsEmbeddedPreludeAndErrataWhenMissing) {
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-spec-dir-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir dir("spec-dir-test");
   for (const auto& o : kOriginals)
     std::filesystem::copy_file(std::filesystem::path(GPUASM_SPEC_DIR) / o.copy, dir / o.copy);
   std::ofstream(dir / "notes.md") << "not a spec file";
@@ -82,19 +82,16 @@ TEST(SpecSource, SpecDirAddsEmbeddedPreludeAndErrataWhenMissing) {
   EXPECT_EQ(roles.count(SpecFileRole::Spec), 5u);
   EXPECT_EQ(roles.count(SpecFileRole::Prelude), 1u);
   EXPECT_EQ(roles.count(SpecFileRole::Errata), 1u);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(SpecSource, SpecDirErrorsAreValuesNamingThePath) {
   const auto missing = readSpecDir("/nonexistent/gpuasm/spec");
   ASSERT_FALSE(missing.has_value());
   EXPECT_NE(missing.error().find("/nonexistent/gpuasm/spec"), std::string::npos);
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-empty-spec-dir";
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir dir("empty-spec-dir");
   const auto empty = readSpecDir(dir.string());
   ASSERT_FALSE(empty.has_value());
   EXPECT_NE(empty.error().find("no .txt or .isa files"), std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

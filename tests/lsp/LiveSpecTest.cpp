@@ -19,6 +19,7 @@
 #include <gpuasm/lsp/Server.h>
 
 #include "RenamedU32Spec.h"
+#include "ScratchDir.h"
 #include "SpecCopy.h"
 
 #include <gtest/gtest.h>
@@ -73,7 +74,7 @@ std::string lineOf(const std::string& text, int n) {
 
 // A workspace directory with a copy of the embedded spec in spec/ (and nothing else yet).
 struct Workspace : gpuasm::test::SpecCopy {
-  explicit Workspace(const std::string& name) : SpecCopy("gpuasm-livespec-", name) {}
+  explicit Workspace(const std::string& name) : SpecCopy("livespec-", name) {}
   fs::path spec(const std::string& file) const { return root / "spec" / file; }
   void projectFile(const std::string& text) const { gpuasm::test::writeFile(root / "gpuasm.json", text); }
 };
@@ -91,7 +92,7 @@ struct Started {
   std::vector<json> replies;
 };
 Started start(const Workspace& ws, json options = nullptr, json capabilities = json::object()) {
-  Server s(db(), ::testing::TempDir());
+  Server s(db(), gpuasm::test::processScratchDir().string());
   auto replies =
       send(s, {request(1, "initialize", initializeParams(ws, std::move(options), std::move(capabilities))),
                note("initialized")});
@@ -548,7 +549,8 @@ TEST(LiveSpec, ASpecWithLoadErrorsGivenOnTheCommandLineIsFlaggedToo) {
   loseBracket(ws.spec("000_ialu.txt"));
   auto files = isa::readSpecDir(ws.spec("").parent_path().string());
   ASSERT_TRUE(files.has_value());
-  Server s(isa::loadSpec(std::move(*files)).db, ::testing::TempDir(), ws.spec("").parent_path().string());
+  Server s(isa::loadSpec(std::move(*files)).db, gpuasm::test::processScratchDir().string(),
+           ws.spec("").parent_path().string());
   const auto replies = send(s, {request(1, "initialize", initializeParams(ws)), note("initialized")});
   const json info = specInfo(s);
   EXPECT_EQ(info["origin"], "command line");

@@ -4,6 +4,7 @@
 // SHFL_RRR takes registers as SrcB and SrcC (lines 129-141), SHFL_RI two immediates (171-183);
 // files and anchors come from the database through referenceOf, the directory from the test.
 #include "LspMessages.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/ide/reference/Reference.h>
 #include <gpuasm/lsp/Server.h>
@@ -60,7 +61,8 @@ class Reference : public ::testing::Test {
     return call("gpuasm/reference", {{"textDocument", kDoc}, {"position", pos(line, character)}});
   }
 
-  Server server{db(), ::testing::TempDir() + "gpuasm-reference-test"};
+  gpuasm::test::ScratchDir cache{"reference-test"};
+  Server server{db(), cache.string()};
   int id = 0;
 };
 

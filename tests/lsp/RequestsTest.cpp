@@ -3,6 +3,7 @@
 // (run to cursor, execute a selection, encoding) also as workspace/executeCommand. Expected
 // values come from the spec text and hand computation, never from the program's own output.
 #include "LspMessages.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/lsp/Server.h>
 
@@ -62,7 +63,8 @@ class Session {
   Session() = default;
   explicit Session(const isa::InstrDb& spec) : server{spec, cache} {}
 
-  std::string cache = ::testing::TempDir() + "gpuasm-requests-test";
+  gpuasm::test::ScratchDir scratch{"requests-test"};
+  std::string cache = scratch.string();
   Server server{db(), cache};
   int id = 0;
 };
@@ -622,8 +624,8 @@ TEST_F(Requests, NearMissDiagnosticsLinkTheLegalFormsInTheSpec) {
 // A cache root that is a regular file: the spec cannot be written. Definition fails with a
 // reason, diagnostics still go out (without related information), the server goes on.
 TEST(RequestsWithoutCache, AnUnwritableCacheFailsDefinitionOnly) {
-  const std::string file = ::testing::TempDir() + "gpuasm-not-a-directory";
-  std::ofstream(file) << "x";
+  const gpuasm::test::ScratchDir scratch("requests-test");
+  const std::string file = scratch.write("gpuasm-not-a-directory", "x");
   Server server{db(), file};
   auto send = [&](const json& m) {
     std::vector<std::string> bodies = {m.dump()};

@@ -9,6 +9,7 @@
 #include <gpuasm/lsp/Server.h>
 
 #include "RandomEdits.h"
+#include "ScratchDir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -29,7 +30,7 @@ using test::request;
 using test::send;
 
 Server initialized() {
-  Server s(db(), ::testing::TempDir());
+  Server s(db(), gpuasm::test::processScratchDir().string());
   send(s, {request(1, "initialize", {{"capabilities", json::object()}}), note("initialized")});
   return s;
 }
@@ -47,7 +48,7 @@ std::vector<json> edit(Server& s, int version, const json& range, const std::str
 }
 
 TEST(Server, LifecycleAndCapabilities) {
-  Server s(db(), ::testing::TempDir());
+  Server s(db(), gpuasm::test::processScratchDir().string());
   auto r = send(s, {request(7, "textDocument/hover")});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0]["error"]["code"], -32002);  // not initialized yet
@@ -127,7 +128,7 @@ TEST(Server, OpenPublishesDiagnosticsWithUtf16Ranges) {
 // information, through edits.
 TEST(Server, PublishedDiagnosticsAreTheDumpOfTheirContent) {
   for (const bool related : {false, true}) {
-    Server s(db(), ::testing::TempDir());
+    Server s(db(), gpuasm::test::processScratchDir().string());
     const json caps = related
                           ? json{{"textDocument", {{"publishDiagnostics", {{"relatedInformation", true}}}}}}
                           : json::object();
@@ -286,11 +287,11 @@ TEST(Server, PublishesOnlyWhenTheClientsListChanges) {
 TEST(Server, PullDiagnostics) {
   // Offered only to a client that declares them.
   {
-    Server push(db(), ::testing::TempDir());
+    Server push(db(), gpuasm::test::processScratchDir().string());
     const auto r = send(push, {request(1, "initialize", {{"capabilities", json::object()}})});
     EXPECT_FALSE(r[0]["result"]["capabilities"].contains("diagnosticProvider"));
   }
-  Server s(db(), ::testing::TempDir());
+  Server s(db(), gpuasm::test::processScratchDir().string());
   const json caps = {{"textDocument", {{"diagnostic", json::object()}}},
                      {"workspace", {{"diagnostics", {{"refreshSupport", true}}}}}};
   auto r = send(s, {request(1, "initialize", {{"capabilities", caps}}), note("initialized")});
@@ -373,7 +374,7 @@ TEST(Server, PullDiagnostics) {
 // A client that pulls but cannot be asked to pull again (Neovim 0.10) would keep the idle
 // work's findings from the user until its next edit: it is offered no pull and sent them.
 TEST(Server, ClientsThatCannotBeAskedToPullAgainAreSentDiagnostics) {
-  Server s(db(), ::testing::TempDir());
+  Server s(db(), gpuasm::test::processScratchDir().string());
   auto r = send(
       s, {request(1, "initialize", {{"capabilities", {{"textDocument", {{"diagnostic", json::object()}}}}}}),
           note("initialized")});

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ScratchDir.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -93,8 +95,7 @@ TEST(Corpus, EveryCaseParsesToItsExpectedTree) {
 }
 
 TEST(Corpus, ReaderSplitsCasesExactly) {
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-corpus-reader";
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir dir("corpus-reader");
   std::ofstream(dir / "x.txt")
       << "===\nfirst\n===\n\nMOV R0, R1 ;\n\n---\n\n(source_file)\n\n===\nsecond\n===\n\nNOP ;\n---\n(a)\n";
   const auto cases = readCorpus(dir / "x.txt");

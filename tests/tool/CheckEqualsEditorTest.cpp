@@ -12,6 +12,7 @@
 
 #include "../common/RandomEdits.h"
 #include "../lsp/LspMessages.h"
+#include "ScratchDir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -130,7 +131,7 @@ TEST(CheckEqualsEditor, EveryExampleAndRandomEditsOfThem) {
   }
 
   // The server's lists: each file opened, the idle work done, the last list published kept.
-  lsp::Server server(lsp::test::db(), ::testing::TempDir());
+  lsp::Server server(lsp::test::db(), gpuasm::test::processScratchDir().string());
   send(server, {request(1, "initialize", {{"capabilities", json::object()}}), note("initialized")});
   std::vector<json> published(texts.size());
   for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -150,10 +151,7 @@ TEST(CheckEqualsEditor, EveryExampleAndRandomEditsOfThem) {
   }
 
   // check's: every file at once.
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gpuasm-check-editor-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir dir("check-editor");
   std::vector<std::string> args{"gpuasm", "check", "--json"};
   for (std::size_t i = 0; i < texts.size(); ++i) {
     args.push_back((dir / ("f" + std::to_string(i) + ".asm")).string());
@@ -163,7 +161,6 @@ TEST(CheckEqualsEditor, EveryExampleAndRandomEditsOfThem) {
   for (const std::string& a : args) argv.push_back(a.c_str());
   std::ostringstream out, err;
   const int status = runCommandLine(static_cast<int>(argv.size()), argv.data(), out, err);
-  std::filesystem::remove_all(dir);
   EXPECT_TRUE(status == 0 || status == 1) << err.str();
   const json checked = json::parse(out.str());
   ASSERT_EQ(checked["files"].size(), texts.size());

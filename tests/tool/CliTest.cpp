@@ -4,6 +4,7 @@
 // or I/O error). Bad input — unknown options, missing directories, garbage spec files — must
 // give a clear message and never crash.
 #include "RenamedU32Spec.h"
+#include "ScratchDir.h"
 #include "Shell.h"
 #include "XmlTree.h"
 
@@ -40,14 +41,6 @@ using CliRun = shell::Result;
 // Runs gpuasm in `dir` (the current directory by default), stdout and stderr together in `out`.
 CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
   return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir, true});
-}
-
-std::filesystem::path tempDir(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gpuasm-cli-" + name + "-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
 }
 
 TEST(Cli, SpecJsonHasTheWholeDatabase) {
@@ -181,7 +174,7 @@ std::vector<std::filesystem::path> sortedFiles(const std::filesystem::path& dir)
 // -dirty, or "unknown" outside git) and the spec in use by its SHA-256: the embedded one, or
 // the directory the nearest gpuasm.json names.
 TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
-  const auto project = tempDir("version");
+  const gpuasm::test::ScratchDir project("cli-version");
   const CliRun embedded = gpuasm("--version", project.string());
   EXPECT_EQ(embedded.status, 0);
   const std::regex shape(
@@ -204,7 +197,6 @@ TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
                                sha256sumOf(sortedFiles(project / "spec")) + "\n";
   EXPECT_NE(copy.out.find(expected), std::string::npos) << copy.out << "expected: " << expected;
   EXPECT_EQ(copy.out.find(m[4].str()), std::string::npos) << copy.out;
-  std::filesystem::remove_all(project);
 }
 
 // gpuasm(1) is written from the command table of --help: every subcommand --help lists has its
@@ -238,7 +230,7 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
 // The bash completion, run in bash as the shell runs it: subcommands, a subcommand's options,
 // .asm files for a FILE, JSON files for --state, directories for --spec-dir, nothing for N.
 TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
-  const auto dir = tempDir("completion");
+  const gpuasm::test::ScratchDir dir("cli-completion");
   std::filesystem::create_directories(dir / "specs");
   std::ofstream(dir / "k.asm") << "NOP ;\n";
   std::ofstream(dir / "notes.txt") << "x\n";
@@ -264,7 +256,6 @@ TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
   EXPECT_EQ(complete("gpuasm spec d"), "diff ");  // a command's own subcommand
   EXPECT_EQ(complete("gpuasm spec diff --j"), "--json ");
   EXPECT_EQ(complete("gpuasm spec diff \"\""), "k.asm specs ");
-  std::filesystem::remove_all(dir);
 }
 
 std::string fileBytes(const std::filesystem::path& path) {
@@ -277,7 +268,7 @@ std::string fileBytes(const std::filesystem::path& path) {
 // with the prelude's values: pg=7 at 12, rd=1 at 16, ra=1 at 24, rb=2 at 32, pp=7 at 98,
 // pp.not=1 at 101, pu=7 at 106), so its bytes are 00 70 01 01 02 00 00 00, 00 00 00 00 3c 1c 00 00.
 TEST(Cli, AsmWritesMachineCodeLittleEndian) {
-  const auto dir = tempDir("machine-code");
+  const gpuasm::test::ScratchDir dir("cli-machine-code");
   std::ofstream(dir / "iadd.asm") << "IADD R1, R1, R2 ;\nIADD R1, R1, R2 ;\n";
   const CliRun r = gpuasm("asm " + (dir / "iadd.asm").string() + " -o " + (dir / "iadd.bin").string());
   ASSERT_EQ(r.status, 0) << r.out;
@@ -312,7 +303,7 @@ TEST(Cli, AsmWritesMachineCodeLittleEndian) {
 // assemble -> machine code -> dis --asm -> assemble gives the same bytes, for every example
 // that assembles (illegal-modifier.asm and spec-examples.asm hold errors on purpose).
 TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
-  const auto dir = tempDir("round-trip");
+  const gpuasm::test::ScratchDir dir("cli-round-trip");
   int roundTrips = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + "/examples")) {
@@ -340,7 +331,7 @@ TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
 // Bytes that are not UTF-8 are shown as \xNN in diagnostics, never raw; valid UTF-8 stays as
 // it is; the JSON stays valid.
 TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
-  const auto dir = tempDir("utf8");
+  const gpuasm::test::ScratchDir dir("cli-utf8");
   std::ofstream(dir / "bytes.asm") << "FOO\xfe\xfd R1 ;\nMOV R2, \xc3\xa9x ;\n";
   const CliRun r = gpuasm("check " + (dir / "bytes.asm").string());
   EXPECT_EQ(r.status, 1);
@@ -355,7 +346,7 @@ TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
 // `check -j N` checks files at once and prints them in the order given: the same output as one
 // at a time.
 TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
-  const auto dir = tempDir("parallel");
+  const gpuasm::test::ScratchDir dir("cli-parallel");
   std::string files;
   for (int i = 0; i < 12; ++i) {
     const auto path = dir / ("f" + std::to_string(i) + ".asm");
@@ -382,7 +373,7 @@ TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
 }
 
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
-  const auto dir = tempDir("garbage");
+  const gpuasm::test::ScratchDir dir("cli-garbage");
   std::mt19937 rng(7);
   std::string bytes(200000, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
@@ -395,7 +386,6 @@ TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
             std::string::npos)
       << r.out.substr(0, 2000);
   EXPECT_NE(r.out.find("001_broken.txt:2:"), std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 // Writes the spec files into `dir` with IType's U32 (000_ialu.txt line 15) and the
@@ -416,7 +406,7 @@ void writeRenamedU32Spec(const std::filesystem::path& dir) {
 // A project's gpuasm.json names its spec for every command run in it or below it (README
 // "gpuasm.json"); the project's spec is writeRenamedU32Spec's.
 TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
-  const auto project = tempDir("project");
+  const gpuasm::test::ScratchDir project("cli-project");
   std::filesystem::create_directories(project / "src" / "deeper");
   ASSERT_NO_FATAL_FAILURE(writeRenamedU32Spec(project / "spec"));
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
@@ -442,7 +432,6 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
   r = gpuasm("spec", deeper);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("nowhere' does not exist"), std::string::npos) << r.out;
-  std::filesystem::remove_all(project);
 }
 
 // Two projects in one tree pinned to specs that disagree on an enumerator: a/ to a copy of
@@ -451,7 +440,7 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
 // in the tree's root (which has no gpuasm.json), in a/, and in an unrelated directory whose own
 // gpuasm.json names a spec that does not exist (a command that looked there would exit 2).
 TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
-  const auto tree = tempDir("two-projects");
+  const gpuasm::test::ScratchDir tree("cli-two-projects");
   std::filesystem::create_directories(tree / "a" / "spec");
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
     std::filesystem::copy_file(entry.path(), tree / "a" / "spec" / entry.path().filename());
@@ -462,7 +451,7 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
     std::ofstream(tree / p / "gpuasm.json") << R"({"specDir": "spec"})";
     std::ofstream(tree / p / "k.asm") << k;
   }
-  const auto elsewhere = tempDir("two-projects-elsewhere");
+  const gpuasm::test::ScratchDir elsewhere("cli-two-projects-elsewhere");
   std::ofstream(elsewhere / "gpuasm.json") << R"({"specDir": "nowhere"})";
 
   // Per file (in argument order) its diagnostics as (line, column, code, message).
@@ -550,8 +539,6 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
   EXPECT_EQ(broken.status, 2) << broken.out;
   EXPECT_NE(broken.out.find("gpuasm: " + (elsewhere / "gpuasm.json").string() + ": "), std::string::npos)
       << broken.out;
-  std::filesystem::remove_all(tree);
-  std::filesystem::remove_all(elsewhere);
 }
 
 TEST(Cli, DisDecodesWordsToOpcodeAndFields) {
@@ -572,13 +559,12 @@ TEST(Cli, DisDecodesWordsToOpcodeAndFields) {
 }
 
 TEST(Cli, DisReadsWordsFromAFile) {
-  const auto dir = tempDir("dis");
+  const gpuasm::test::ScratchDir dir("cli-dis");
   std::ofstream(dir / "words.txt") << "// two words\n0x00001c3c000000000000000706057000\n0xff\n";
   const CliRun r = gpuasm("dis --file " + (dir / "words.txt").string());
   EXPECT_EQ(r.status, 1);  // 0xff has optype 255, which no opcode has
   EXPECT_NE(r.out.find("IADD_RR"), std::string::npos);
   EXPECT_NE(r.out.find("unknown-encoding"), std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
@@ -645,7 +631,7 @@ const char* const kPressureKernel =
     "ISETP.LE.AND.U32 P1, PT, R2, R3, PT ;\n";
 
 TEST(Cli, StatsPrintsThePeaksAndTheRegistersUsed) {
-  const auto dir = tempDir("stats");
+  const gpuasm::test::ScratchDir dir("cli-stats");
   std::ofstream(dir / "k.asm") << kPressureKernel;
   const CliRun r = gpuasm("stats k.asm", dir.string());
   EXPECT_EQ(r.status, 0) << r.out;
@@ -662,11 +648,10 @@ TEST(Cli, StatsPrintsThePeaksAndTheRegistersUsed) {
                            "     5     2    1    0    0  ISETP.LE.AND.U32 P1, PT, R2, R3, PT ;\n"),
             std::string::npos)
       << lines.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, StatsJsonShapeAndExitStatuses) {
-  const auto dir = tempDir("stats-json");
+  const gpuasm::test::ScratchDir dir("cli-stats-json");
   std::ofstream(dir / "k.asm") << kPressureKernel;
   std::ofstream(dir / "bad.asm") << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n";
   const CliRun r = gpuasm("stats --json --lines k.asm missing.asm", dir.string());
@@ -699,11 +684,10 @@ TEST(Cli, StatsJsonShapeAndExitStatuses) {
   const CliRun missing = gpuasm("stats missing.asm", dir.string());
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("gpuasm: cannot read 'missing.asm'"), std::string::npos) << missing.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
-  const auto dir = tempDir("check-garbage");
+  const gpuasm::test::ScratchDir dir("cli-check-garbage");
   std::mt19937 rng(3);
   std::string bytes(1 << 20, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
@@ -734,13 +718,12 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
   const CliRun huge = gpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(huge.status, 2);
   EXPECT_NE(huge.out.find("files of 4 GiB or more are not read"), std::string::npos) << huge.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
   // 5,000 copies of the 13 bytes "MOV R1, R0 ; " (65,000 bytes: several pieces), then an unknown
   // mnemonic at column 65,001 of line 2, and "é" (one UTF-16 unit, two bytes) before another.
-  const auto dir = tempDir("check-long-line");
+  const gpuasm::test::ScratchDir dir("cli-check-long-line");
   std::string line;
   for (int k = 0; k < 5000; ++k) line += "MOV R1, R0 ; ";
   std::ofstream(dir / "long.asm", std::ios::binary) << "// first line\n" << line << "FOO ; /* é */ BAR ;\n";
@@ -751,7 +734,6 @@ TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
   // "FOO ; /* é */ " is 14 characters: BAR starts at column 65,015.
   EXPECT_NE(r.out.find("long.asm:2:65015: error: unknown mnemonic 'BAR'"), std::string::npos)
       << r.out.substr(0, 400);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
@@ -768,15 +750,14 @@ TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
   EXPECT_EQ(named(piped.out, "/dev/stdin"),
             named(file.out, std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm"));
   EXPECT_NE(piped.out.find("/dev/stdin:"), std::string::npos);
-  const auto dir = tempDir("check-dir");
+  const gpuasm::test::ScratchDir dir("cli-check-dir");
   const CliRun d = gpuasm("check " + dir.string());
   EXPECT_EQ(d.status, 2);
   EXPECT_NE(d.out.find("is a directory"), std::string::npos) << d.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ParsePrintsTheTree) {
-  const auto dir = tempDir("parse");
+  const gpuasm::test::ScratchDir dir("cli-parse");
   std::ofstream(dir / "a.asm") << "NOP ;\n";
   const CliRun r = gpuasm("parse " + (dir / "a.asm").string());
   EXPECT_EQ(r.status, 0);
@@ -791,7 +772,6 @@ TEST(Cli, ParsePrintsTheTree) {
   EXPECT_NE(missing.out.find("(MISSING \";\")"), std::string::npos);
   EXPECT_NE(missing.out.find("b.asm:1:12: error: missing ';' [missing-token]"), std::string::npos)
       << missing.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ParseWorksOnTheSpecExamples) {
@@ -805,14 +785,6 @@ TEST(Cli, ParseWorksOnTheSpecExamples) {
 
 namespace {
 
-// Writes `text` to a new file in a fresh temporary folder and returns its path.
-std::filesystem::path writeTemp(const std::string& dirName, const std::string& file,
-                                const std::string& text) {
-  const auto dir = tempDir(dirName);
-  std::ofstream(dir / file, std::ios::binary) << text;
-  return dir / file;
-}
-
 constexpr const char* kRunSnippet =
     "// @state R1 = lane\n"
     "// @state UR2 = 0x10\n"
@@ -823,7 +795,8 @@ constexpr const char* kRunSnippet =
 }  // namespace
 
 TEST(Cli, RunJsonFollowsTheDesign) {
-  const auto asmFile = writeTemp("run-json", "snippet.asm", kRunSnippet);
+  const gpuasm::test::ScratchDir dir("cli-run-json");
+  const auto asmFile = dir.write("snippet.asm", kRunSnippet);
   const CliRun r = gpuasm("run --json " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
@@ -907,7 +880,7 @@ std::vector<std::string> mutations(const std::string& text) {
 
 TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
   const std::filesystem::path root = GPUASM_SOURCE_DIR;
-  const auto dir = tempDir("run-check");
+  const gpuasm::test::ScratchDir dir("cli-run-check");
   struct Variant {
     std::string name, text;
     std::size_t index = 0;
@@ -947,7 +920,7 @@ TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
 TEST(Cli, RunGivesNoSpuriousDiagnosticAfterABrokenLine) {
   // A broken line 1, a valid line 2. Parsing the whole text with tree-sitter let the error reach
   // across the line: an unclosed |R2 gave a spurious missing '|' on line 2 as well.
-  const auto dir = tempDir("run-broken");
+  const gpuasm::test::ScratchDir dir("cli-run-broken");
   const auto file = dir / "broken.asm";
   for (const char* broken : {"IADD R0, R1 R2 ;", "FADD R0, R1, |R2 ;", "FADD R0, R1, |R2", "IADD R0, R1,"}) {
     std::ofstream(file) << broken << "\nIADD R3, R1, R2 ;\n";
@@ -958,7 +931,8 @@ TEST(Cli, RunGivesNoSpuriousDiagnosticAfterABrokenLine) {
 }
 
 TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
-  const auto asmFile = writeTemp("run-until", "snippet.asm", kRunSnippet);
+  const gpuasm::test::ScratchDir dir("cli-run-until");
+  const auto asmFile = dir.write("snippet.asm", kRunSnippet);
   std::ofstream(asmFile.parent_path() / "state.json")
       << R"({"activeMask": "0x3", "regs": {"R1": ["0x0","0x1","0x2","0x3","0x4","0x5","0x6","0x7","0x8","0x9","0xa","0xb",
       "0xc","0xd","0xe","0xf",16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"0x100"], "P0": true, "UR2": "17"},
@@ -979,8 +953,8 @@ TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
 }
 
 TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
-  const auto asmFile =
-      writeTemp("run-error", "snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
+  const gpuasm::test::ScratchDir dir("cli-run-error");
+  const auto asmFile = dir.write("snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
   const CliRun r = gpuasm("run --json " + asmFile.string());
   EXPECT_EQ(r.status, 1) << r.out;
   const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
@@ -998,7 +972,8 @@ TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
 // The snippet's MOV and UMOV have no typed field and no FImm operand: their values are bits,
 // shown in hex — with --hex as 8 digits, without it as the live values show a u32 ("0x1f").
 TEST(Cli, RunTablePrintsLanesAndMarksChangedValues) {
-  const auto asmFile = writeTemp("run-table", "snippet.asm", kRunSnippet);
+  const gpuasm::test::ScratchDir dir("cli-run-table");
+  const auto asmFile = dir.write("snippet.asm", kRunSnippet);
   const CliRun r = gpuasm("run --hex " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("ran to the end: 3 instructions executed"), std::string::npos) << r.out;
@@ -1095,8 +1070,8 @@ TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
 }
 
 TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
-  const auto asmFile = writeTemp("run-bad", "snippet.asm", kRunSnippet);
-  const auto dir = asmFile.parent_path();
+  const gpuasm::test::ScratchDir dir("cli-run-bad");
+  const auto asmFile = dir.write("snippet.asm", kRunSnippet);
   EXPECT_EQ(gpuasm("run").status, 2);
   EXPECT_EQ(gpuasm("run --until x " + asmFile.string()).status, 2);
   EXPECT_EQ(gpuasm("run --until 0 " + asmFile.string()).status, 2);
@@ -1138,7 +1113,7 @@ std::string lspSession() {
 }  // namespace
 
 TEST(Cli, LspServesASessionOnStdio) {
-  const auto dir = tempDir("lsp-stdio");
+  const gpuasm::test::ScratchDir dir("cli-lsp-stdio");
   std::ofstream(dir / "session.bin", std::ios::binary) << lspSession();
   const CliRun r = gpuasm("lsp < " + (dir / "session.bin").string());
   EXPECT_EQ(r.status, 0) << r.out;  // shutdown, then exit
@@ -1209,7 +1184,7 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
       else if (line.starts_with("< "))
         expected.push_back(json::parse(line.substr(2)));
     }
-    const auto dir = tempDir("lsp-session");
+    const gpuasm::test::ScratchDir dir("cli-lsp-session");
     std::ofstream(dir / "in.bin", std::ios::binary) << input;
     const CliRun r = gpuasm("lsp < " + (dir / "in.bin").string());
     EXPECT_EQ(r.status, 0) << entry.path() << r.out;
@@ -1229,7 +1204,7 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
 TEST(Cli, LspServesOneClientOnLoopbackTcp) {
   // `gpuasm lsp --port 0` picks a free port on 127.0.0.1 and says which; a client session runs
   // over it. Every wait is bounded and the server is stopped by its PID.
-  const auto dir = tempDir("lsp-tcp");
+  const gpuasm::test::ScratchDir dir("cli-lsp-tcp");
   const std::string log = (dir / "stderr.txt").string();
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
@@ -1300,7 +1275,7 @@ xmltest::Element parseXml(const std::string& text) {
 
 // The example kernel: every expectation holds (each is worked out in the file's comments).
 TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
-  const auto dir = tempDir("test-example");
+  const gpuasm::test::ScratchDir dir("cli-test-example");
   const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";
   const CliRun r = gpuasm("test " + example + " --junit " + (dir / "scan.xml").string());
   EXPECT_EQ(r.status, 0) << r.out;
@@ -1328,7 +1303,7 @@ TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
 // A failing expectation, one the run never reaches (the line before it does not assemble), a
 // malformed one with a byte that is not UTF-8, and a clean file, in one run.
 TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
-  const auto dir = tempDir("test-failures");
+  const gpuasm::test::ScratchDir dir("cli-test-failures");
   {
     std::ofstream(dir / "bad.asm") << "// @state R0 = lane\n"
                                       "MOV R1, R0 ;\n"
@@ -1389,7 +1364,7 @@ TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
 // expectations after it are not checked, each naming the bad line, in the text and in JUnit;
 // the one before it passes, and the directive is one of the file's errors.
 TEST(Cli, TestDoesNotCheckExpectationsAfterAnInvalidStateDirective) {
-  const auto dir = tempDir("test-bad-state");
+  const gpuasm::test::ScratchDir dir("cli-test-bad-state");
   std::ofstream(dir / "k.asm") << "// @state R0 = lane\n"
                                   "MOV R1, R0 ;\n"
                                   "// @expect R1 == lane\n"
@@ -1436,7 +1411,7 @@ TEST(Cli, TheLanguageDocsDirectiveExamplesWorkAsWritten) {
     }
   }
   ASSERT_GE(blocks.size(), 2u);  // the @state and the @expect examples at least
-  const auto dir = tempDir("language-examples");
+  const gpuasm::test::ScratchDir dir("cli-language-examples");
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const auto path = dir / ("example" + std::to_string(i) + ".asm");
     std::ofstream(path) << blocks[i];
@@ -1463,7 +1438,7 @@ TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
   EXPECT_NE(missing.out.find("/nonexistent/kernel.asm"), std::string::npos) << missing.out;
   EXPECT_NE(missing.out.find("8 expectations: 8 passed"), std::string::npos)
       << "the other file is still tested: " << missing.out;
-  const auto dir = tempDir("test-state");
+  const gpuasm::test::ScratchDir dir("cli-test-state");
   std::ofstream(dir / "state.json") << "{\"regs\": {\"R0\": \"0x1\"}}";
   // From a state file with R0 = 1 in every lane, R1 == lane no longer holds (only in lane 1).
   const CliRun state = gpuasm("test --state " + (dir / "state.json").string() + " " + example);
@@ -1484,8 +1459,9 @@ void collect(const xmltest::Element& e, const std::string& cls, std::vector<cons
 }
 
 // A spec directory copied from isa-db/spec/ with one replacement in 000_ialu.txt.
-std::filesystem::path mutatedSpec(const std::string& name, const std::string& from, const std::string& to) {
-  const auto dir = tempDir(name);
+gpuasm::test::ScratchDir mutatedSpec(const std::string& name, const std::string& from,
+                                     const std::string& to) {
+  gpuasm::test::ScratchDir dir("cli-" + name);
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
     std::filesystem::copy_file(entry.path(), dir / entry.path().filename());
   const auto file = dir / "000_ialu.txt";
@@ -1506,7 +1482,7 @@ std::pair<std::uint64_t, std::uint64_t> halves(const std::string& hex) {
 }  // namespace
 
 TEST(Cli, EncodingMapDrawsEveryVariantWithTheDatabasesFixedFields) {
-  const auto dir = tempDir("encoding-map");
+  const gpuasm::test::ScratchDir dir("cli-encoding-map");
   const CliRun r = gpuasm("spec --encoding-map " + (dir / "m.svg").string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(gpuasm("spec --json").out);
@@ -1593,7 +1569,6 @@ TEST(Cli, SpecLintNamesAnOverlappingVariantAndAWordBothDecode) {
     ++matched;
   }
   EXPECT_EQ(matched, 2);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
@@ -1605,13 +1580,12 @@ TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
                        "[field-overlap]"),
             std::string::npos)
       << r.out.substr(0, 2000);
-  std::filesystem::remove_all(dir);
 }
 
 // Every command that reads a FILE names a directory given as one for what it is — not as a
 // file of 2^63 - 1 bytes — and exits 2 (an unreadable file, DESIGN.md §6).
 TEST(Cli, ADirectoryGivenAsAFileIsNamedADirectoryByEveryCommand) {
-  const auto dir = tempDir("directory-as-file");
+  const gpuasm::test::ScratchDir dir("cli-directory-as-file");
   const std::string d = (dir / "dir.asm").string();
   std::filesystem::create_directories(d);
   for (const std::string& command :
@@ -1623,14 +1597,13 @@ TEST(Cli, ADirectoryGivenAsAFileIsNamedADirectoryByEveryCommand) {
     EXPECT_NE(r.out.find("'" + d + "' is a directory"), std::string::npos) << command << "\n" << r.out;
     EXPECT_EQ(r.out.find("bytes"), std::string::npos) << command << "\n" << r.out;
   }
-  std::filesystem::remove_all(dir);
 }
 
 // The size limit of the commands that read a file whole (docs/PROTOCOL.md "File sizes"):
 // 64 MiB = 64 × 1024 × 1024 = 67,108,864 bytes; one byte more is refused by each, with a
 // message naming the file's size and the limit (a sparse file costs no disk).
 TEST(Cli, AFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit) {
-  const auto dir = tempDir("size-limit");
+  const gpuasm::test::ScratchDir dir("cli-size-limit");
   const auto file = dir / "big.asm";
   std::ofstream(file) << "MOV R1, R2 ;\n";
   std::filesystem::resize_file(file, 67108864ull + 1);
@@ -1641,13 +1614,12 @@ TEST(Cli, AFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit) {
     EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find(expected), std::string::npos) << command << "\n" << r.out;
   }
-  std::filesystem::remove_all(dir);
 }
 
 // A gpuasm.json whose specDir does not exist: the error names the gpuasm.json that named it
 // (docs/PROTOCOL.md: `gpuasm: /path/gpuasm.json: …`, exit 2).
 TEST(Cli, AProjectFileWithAMissingSpecDirIsNamed) {
-  const auto dir = tempDir("project-missing-specdir");
+  const gpuasm::test::ScratchDir dir("cli-project-missing-specdir");
   std::ofstream(dir / "gpuasm.json") << R"({"specDir": "nowhere"})";
   std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
   for (const char* command : {"check a.asm", "asm a.asm", "run a.asm", "spec"}) {
@@ -1658,14 +1630,13 @@ TEST(Cli, AProjectFileWithAMissingSpecDirIsNamed) {
         << r.out;
     EXPECT_NE(r.out.find("nowhere"), std::string::npos) << command << "\n" << r.out;
   }
-  std::filesystem::remove_all(dir);
 }
 
 // Bad JSON in gpuasm.json: the file, the line and the column in the tool's words, no library
 // text. Line 2 is `  "specDir": spec`: two spaces, the 9 bytes of "specDir", ':' and a space
 // put the 's' of the bare word at column 2 + 9 + 2 + 1 = 14.
 TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
-  const auto dir = tempDir("project-bad-json");
+  const gpuasm::test::ScratchDir dir("cli-project-bad-json");
   std::ofstream(dir / "gpuasm.json") << "{\n  \"specDir\": spec\n}\n";
   std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
   const CliRun r = gpuasm("check a.asm", dir.string());
@@ -1682,14 +1653,13 @@ TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
   EXPECT_NE(early.out.find("not valid JSON: line 1, column 13: the text ends"), std::string::npos)
       << early.out;
   EXPECT_EQ(early.out.find("json.exception"), std::string::npos) << early.out;
-  std::filesystem::remove_all(dir);
 }
 
 // A state-file value that does not fit 32 bits stops the run before the first instruction
 // (exit 1, docs/PROTOCOL.md) whether it is written as a string or as a JSON number:
 // 0x1ffffffff = 2^33 - 1 = 8,589,934,591.
 TEST(Cli, AStateValueOutOfRangeExitsAlikeAsStringOrNumber) {
-  const auto dir = tempDir("state-range");
+  const gpuasm::test::ScratchDir dir("cli-state-range");
   std::ofstream(dir / "a.asm") << "MOV R2, R1 ;\n";
   std::ofstream(dir / "string.json") << R"({"regs": {"R1": "0x1ffffffff"}})";
   std::ofstream(dir / "number.json") << R"({"regs": {"R1": 8589934591}})";
@@ -1700,5 +1670,4 @@ TEST(Cli, AStateValueOutOfRangeExitsAlikeAsStringOrNumber) {
     EXPECT_NE(r.out.find("R1: value 8589934591 does not fit 32 bits"), std::string::npos) << state << "\n"
                                                                                           << r.out;
   }
-  std::filesystem::remove_all(dir);
 }

@@ -27,7 +27,7 @@ std::string read(const std::filesystem::path& p) {
 }
 
 TEST(DocCommand, WritesTheReferenceAndExitsZero) {
-  gpuasm::test::SpecCopy dir("gpuasm-doc-", "write");
+  gpuasm::test::SpecCopy dir("doc-", "write");
   const auto out = dir.root / "reference" / "nested";  // made when missing
   const DocRun r = gpuasm("doc " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
@@ -53,7 +53,7 @@ TEST(DocCommand, WritesTheReferenceAndExitsZero) {
 }
 
 TEST(DocCommand, UsageErrorsAndUnwritableDirectoriesExitWithTwo) {
-  gpuasm::test::SpecCopy dir("gpuasm-doc-", "errors");
+  gpuasm::test::SpecCopy dir("doc-", "errors");
   EXPECT_EQ(gpuasm("doc").status, 2);  // OUT_DIR is required
   EXPECT_EQ(gpuasm("doc a b").status, 2);
   const auto file = dir.root / "a-file";
@@ -77,7 +77,7 @@ TEST(DocCommand, UsageErrorsAndUnwritableDirectoriesExitWithTwo) {
 }
 
 TEST(DocCommand, SpecDirChangesThePages) {
-  gpuasm::test::SpecCopy dir("gpuasm-doc-", "spec-dir");
+  gpuasm::test::SpecCopy dir("doc-", "spec-dir");
   // SHFL's __Description (002_sync.txt:57) with a sentence of our own in front.
   const auto sync = dir.root / "spec" / "002_sync.txt";
   std::string text = read(sync);

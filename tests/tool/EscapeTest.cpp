@@ -8,6 +8,7 @@
 // many files it tries (docs/FUZZING.md records the long runs), GPUASM_ESCAPE_SEED the seed.
 #include "Commands.h"
 #include "EscapingStream.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/isa/Utf8.h>
 
@@ -42,20 +43,6 @@ Ran gpuasm(const std::vector<std::string>& args) {
   r.out = out.str();
   r.err = err.str();
   return r;
-}
-
-std::filesystem::path tempDir(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("gpuasm-escape-" + name + "-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-std::string write(const std::filesystem::path& dir, const std::string& name, const std::string& bytes) {
-  const auto path = dir / name;
-  std::ofstream(path, std::ios::binary) << bytes;
-  return path.string();
 }
 
 // `s` for a failure message: every byte outside printable ASCII as <NN>.
@@ -96,8 +83,8 @@ std::optional<std::size_t> firstUnsafeByte(std::string_view s) {
 }
 
 TEST(Escape, CheckShowsAnEscapeSequenceInAMessageAsHex) {
-  const auto dir = tempDir("check-esc");
-  const std::string file = write(dir, "esc.asm", "IADD R1, \x1b[2J\x1b[31mRED ;\n");
+  const gpuasm::test::ScratchDir dir("escape-check-esc");
+  const std::string file = dir.write("esc.asm", "IADD R1, \x1b[2J\x1b[31mRED ;\n").string();
   for (const bool json : {false, true}) {
     const Ran r = json ? gpuasm({"check", "--json", file}) : gpuasm({"check", file});
     EXPECT_EQ(r.status, 1);
@@ -112,13 +99,12 @@ TEST(Escape, CheckShowsAnEscapeSequenceInAMessageAsHex) {
       EXPECT_EQ(message.find('\x1b'), std::string::npos) << message;
     }
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Escape, AsmListingShowsBytesThatAreNotUtf8AsHex) {
-  const auto dir = tempDir("asm");
+  const gpuasm::test::ScratchDir dir("escape-asm");
   // A statement holding a C1 CSI (C2 9B), a byte that is not UTF-8 and a DEL, then a valid one.
-  const std::string file = write(dir, "a.asm", "FOO\xc2\x9b\xfe\x7f R1 ;\nIADD R1, R1, R2 ;\n");
+  const std::string file = dir.write("a.asm", "FOO\xc2\x9b\xfe\x7f R1 ;\nIADD R1, R1, R2 ;\n").string();
   const Ran r = gpuasm({"asm", file});
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(terminalSafe(r.out));
@@ -135,23 +121,21 @@ TEST(Escape, AsmListingShowsBytesThatAreNotUtf8AsHex) {
   EXPECT_NE(j.out.find("\"FOO\\u009b\xef\xbf\xbd\\u007f R1 ;\""), std::string::npos) << j.out;
   const auto parsed = nlohmann::json::parse(j.out);
   EXPECT_EQ(parsed["instructions"][0]["text"], "FOO\xc2\x9b\xef\xbf\xbd\x7f R1 ;");
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Escape, ParseShowsBytesThatAreNotUtf8AsHex) {
-  const auto dir = tempDir("parse");
-  const std::string file = write(dir, "p.asm", "FOO\xfe\xfd R1 ;\n");
+  const gpuasm::test::ScratchDir dir("escape-parse");
+  const std::string file = dir.write("p.asm", "FOO\xfe\xfd R1 ;\n").string();
   const Ran r = gpuasm({"parse", file});
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(terminalSafe(r.out));
   EXPECT_TRUE(terminalSafe(r.err));
   EXPECT_NE(r.err.find("unexpected '\\xfe\\xfd'"), std::string::npos) << r.err;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Escape, DisFileShowsAWordThatIsNotUtf8AsHex) {
-  const auto dir = tempDir("dis");
-  const std::string file = write(dir, "w.txt", "0x\xfe\x1b[2J\n");
+  const gpuasm::test::ScratchDir dir("escape-dis");
+  const std::string file = dir.write("w.txt", "0x\xfe\x1b[2J\n").string();
   for (const std::vector<std::string>& args : {std::vector<std::string>{"dis", "--file", file},
                                                std::vector<std::string>{"dis", "--asm", "--file", file}}) {
     const Ran r = gpuasm(args);
@@ -166,11 +150,10 @@ TEST(Escape, DisFileShowsAWordThatIsNotUtf8AsHex) {
   EXPECT_EQ(j.status, 1);
   EXPECT_TRUE(terminalSafe(j.out));
   EXPECT_TRUE(nlohmann::json::accept(j.out)) << j.out;
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Escape, APathOrAnArgumentWithControlCharactersIsShownAsHex) {
-  const auto dir = tempDir("path");
+  const gpuasm::test::ScratchDir dir("escape-path");
   const std::string missing = (dir / "\x1b[31mred\x9b.asm").string();
   const Ran r = gpuasm({"check", missing});
   EXPECT_EQ(r.status, 2);
@@ -183,19 +166,18 @@ TEST(Escape, APathOrAnArgumentWithControlCharactersIsShownAsHex) {
   EXPECT_TRUE(terminalSafe(u.err));
   EXPECT_NE(u.err.find("\\x1b[2J"), std::string::npos) << u.err;
   // A file named with an escape sequence: its diagnostics name it escaped.
-  const std::string named = write(dir, "k\x1b]0;x\x07.asm", "FOO ;\n");
+  const std::string named = dir.write("k\x1b]0;x\x07.asm", "FOO ;\n").string();
   const Ran c = gpuasm({"check", named});
   EXPECT_EQ(c.status, 1);
   EXPECT_TRUE(terminalSafe(c.out));
   EXPECT_NE(c.out.find("/k\\x1b]0;x\\x07.asm:1:1: error: unknown mnemonic 'FOO'"), std::string::npos)
       << c.out;
-  std::filesystem::remove_all(dir);
 }
 
 // Spec text is user text too: `spec diff` quotes it (its JSON used to throw on bytes that are not
 // UTF-8) and `spec --lint` reads it.
 TEST(Escape, SpecDiffAndLintShowSpecTextEscaped) {
-  const auto dir = tempDir("spec");
+  const gpuasm::test::ScratchDir dir("escape-spec");
   std::filesystem::copy(GPUASM_SPEC_DIR, dir / "new");
   const auto file = dir / "new" / "000_ialu.txt";
   std::ifstream in(file, std::ios::binary);
@@ -216,18 +198,17 @@ TEST(Escape, SpecDiffAndLintShowSpecTextEscaped) {
   const Ran lint = gpuasm({"spec", "--lint", "--spec-dir", (dir / "new").string()});
   EXPECT_TRUE(terminalSafe(lint.out));
   EXPECT_TRUE(terminalSafe(lint.err));
-  std::filesystem::remove_all(dir);
 }
 
 // The binary-file rule: a NUL byte in the first 64 KiB makes a file binary, one error (exit 2,
 // as for a directory) naming the offset of the first NUL, for every command reading assembly.
 TEST(Escape, ABinaryFileIsOneErrorForEveryCommandReadingAssembly) {
-  const auto dir = tempDir("binary");
+  const gpuasm::test::ScratchDir dir("escape-binary");
   std::string bytes = "IADD R1, R1, R2 ;\n";  // 18 bytes: the NUL is at offset 18
   bytes += '\0';
   std::mt19937 rng(7);
   for (int k = 0; k < 4096; ++k) bytes += static_cast<char>(rng() & 0xFF);
-  const std::string file = write(dir, "k.bin", bytes);
+  const std::string file = dir.write("k.bin", bytes).string();
   const std::string message =
       "gpuasm: '" + file + "' is a binary file (a NUL byte at offset 18); gpuasm reads assembly text\n";
   const std::vector<std::vector<std::string>> commands = {
@@ -247,21 +228,20 @@ TEST(Escape, ABinaryFileIsOneErrorForEveryCommandReadingAssembly) {
   // A NUL past the first 64 KiB is not looked for: the file is text with a syntax error there.
   std::string late(65536, '\n');
   late += std::string("\0 ;\n", 4);
-  const std::string lateFile = write(dir, "late.asm", late);
+  const std::string lateFile = dir.write("late.asm", late).string();
   const Ran l = gpuasm({"check", lateFile});
   EXPECT_NE(l.status, 2);
   EXPECT_EQ((l.out + l.err).find("binary file"), std::string::npos) << l.out << l.err;
   EXPECT_TRUE(terminalSafe(l.out + l.err));
   // One byte earlier, it is.
   late.erase(0, 1);
-  const Ran e = gpuasm({"check", write(dir, "early.asm", late)});
+  const Ran e = gpuasm({"check", dir.write("early.asm", late).string()});
   EXPECT_EQ(e.status, 2);
   EXPECT_NE(e.err.find("(a NUL byte at offset 65535)"), std::string::npos) << e.err;
   // The machine code file of --binary is binary by design: not refused.
   std::ofstream(dir / "words.bin", std::ios::binary) << std::string(16, '\0');
   const Ran d = gpuasm({"dis", "--binary", (dir / "words.bin").string()});
   EXPECT_NE(d.status, 2) << d.err;
-  std::filesystem::remove_all(dir);
 }
 
 // ---- The property: random bytes through every command that reads a file ----------------------
@@ -387,12 +367,12 @@ TEST(EscapeProperty, NoCommandPrintsAControlCharacterOrInvalidUtf8) {
   const std::uint64_t iterations = environmentNumber("GPUASM_ESCAPE_ITERATIONS", 12);
   const std::uint64_t seed = environmentNumber("GPUASM_ESCAPE_SEED", 20261128);
   std::mt19937_64 rng(seed);
-  const auto dir = tempDir("property");
+  const gpuasm::test::ScratchDir dir("escape-property");
   for (std::uint64_t i = 0; i < iterations; ++i) {
     const std::string bytes = randomFile(rng);
     // Every third file's name carries an escape sequence and a C1 byte too.
     const std::string name = (i % 3 == 0 ? "f\x1b[2J\x9b" : "f") + std::to_string(i) + ".asm";
-    const std::string file = write(dir, name, bytes);
+    const std::string file = dir.write(name, bytes).string();
     const std::vector<std::vector<std::string>> commands = {
         {"check", file},           {"check", "--json", file}, {"asm", file}, {"asm", "--json", file},
         {"parse", file},           {"dis", "--file", file},   {"run", file}, {"test", file},
@@ -416,7 +396,6 @@ TEST(EscapeProperty, NoCommandPrintsAControlCharacterOrInvalidUtf8) {
     }
     std::filesystem::remove(file);
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // the JSON and the exit status. Expected lines are worked out from the edit (the spec line by
 // searching the edited text; a word from the old one with the edited field's bits changed by
 // hand; a register from the instruction's definition), not taken from the program's output.
+#include "ScratchDir.h"
 #include "Shell.h"
 
 #include <gtest/gtest.h>
@@ -36,9 +37,9 @@ void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::i
 
 // A folder with old/ and new/, each a copy of the spec, removed afterwards.
 struct TwoSpecs {
-  fs::path root = fs::temp_directory_path() / ("gpuasm-spec-diff-" + std::to_string(getpid()));
+  gpuasm::test::ScratchDir scratch{"spec-diff"};
+  fs::path root = scratch.path();
   TwoSpecs() {
-    fs::remove_all(root);
     for (const char* side : {"old", "new"}) {
       fs::create_directories(root / side);
       for (const auto& f : fs::directory_iterator(GPUASM_SPEC_DIR))
@@ -46,7 +47,6 @@ struct TwoSpecs {
           fs::copy_file(f.path(), root / side / f.path().filename());
     }
   }
-  ~TwoSpecs() { fs::remove_all(root); }
   // Replaces the one occurrence of `from` in new/`file`.
   void edit(const std::string& file, const std::string& from, const std::string& to) {
     std::string text = read(root / "new" / file);

@@ -47,7 +47,7 @@ Outcome gpuasm(const std::string& args, const fs::path& dir) {
 // A folder with spec/ (a copy of the embedded spec), the broken specs made from it, and the
 // inputs of every command.
 struct Folder : gpuasm::test::SpecCopy {
-  explicit Folder(const std::string& name) : SpecCopy("gpuasm-spec-errors-", name) {
+  explicit Folder(const std::string& name) : SpecCopy("spec-errors-", name) {
     // The lost '[' of 000_ialu.txt line 109.
     fs::copy(root / "spec", root / "lost", fs::copy_options::recursive);
     std::string ialu = read(root / "lost" / "000_ialu.txt");

@@ -15,9 +15,8 @@
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
+#include "ScratchDir.h"
 
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,11 +31,10 @@ const isa::InstrDb& db() {
   return *load.db;
 }
 
-// In a file of this process's own: CTest runs each test as a process, several at once.
+// In the process's scratch directory (CTest runs each test as a process, several at once),
+// removed at exit: the program below is written while the test binary starts.
 std::string writeFile(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "-" + name;
-  std::ofstream(path) << text;
-  return path;
+  return gpuasm::test::processScratchDir().write(name, text).string();
 }
 
 const std::string kProgram = writeFile("gpuasm-debug-session.asm",
@@ -72,7 +70,7 @@ class Session : public ::testing::Test {
 };
 
 TEST_F(Session, LaunchErrorsLeaveTheSessionAsItWas) {
-  const std::string missing = ::testing::TempDir() + "gpuasm-no-such-program.asm";
+  const std::string missing = (gpuasm::test::processScratchDir() / "gpuasm-no-such-program.asm").string();
   const auto none = session.launch({missing, {}, {}, {}, false});
   ASSERT_FALSE(none.has_value());
   EXPECT_NE(none.error().find(missing), std::string::npos) << none.error();
@@ -308,7 +306,7 @@ TEST_F(Session, OnlyWhatCanBeWatchedIsOfferedAndAWatchStops) {
 TEST_F(Session, BreakpointsOfAnotherFileLeaveTheProgramsAlone) {
   launch();
   ASSERT_TRUE(session.setBreakpoints(kProgram, {{2, "", "", ""}})[0].verified);
-  const std::string other = ::testing::TempDir() + "gpuasm-other.asm";
+  const std::string other = (gpuasm::test::processScratchDir() / "gpuasm-other.asm").string();
   const auto refused = session.setBreakpoints(other, {{1, "", "", ""}, {3, "", "", ""}});
   ASSERT_EQ(refused.size(), 2u);
   EXPECT_FALSE(refused[1].verified);

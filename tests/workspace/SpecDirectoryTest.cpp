@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ScratchDir.h"
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -24,9 +26,6 @@ namespace fs = std::filesystem;
 class SpecDirectory : public ::testing::Test {
  protected:
   void SetUp() override {
-    // A folder of this process's own: CTest runs tests as processes, several at once.
-    root = fs::path(::testing::TempDir()) / ("gpuasm-spec-directory-" + std::to_string(getpid()));
-    fs::remove_all(root);
     fs::create_directories(root / "a" / "deep" / "er");
     fs::create_directories(root / "b");
     fs::create_directories(root / "c");
@@ -35,10 +34,12 @@ class SpecDirectory : public ::testing::Test {
     std::ofstream(root / "b" / "gpuasm.json") << "{}";
     std::ofstream(root / "c" / "gpuasm.json") << "[1]";
   }
-  void TearDown() override { fs::remove_all(root); }
   std::string at(const fs::path& p) const { return (root / p).lexically_normal().string(); }
 
-  fs::path root;
+  // A folder of this process's own (CTest runs tests as processes, several at once), removed
+  // after the test.
+  gpuasm::test::ScratchDir scratch{"spec-directory"};
+  fs::path root = scratch.path();
 };
 
 TEST_F(SpecDirectory, TheNearestGpuasmJsonUpwardFromTheFolder) {

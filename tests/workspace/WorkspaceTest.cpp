@@ -219,7 +219,7 @@ TEST(Workspace, ExpectationsAreCheckedWhenIdleAndFollowEdits) {
 
 // A workspace directory with a copy of the embedded spec in spec/.
 struct SpecDir : test::SpecCopy {
-  explicit SpecDir(const std::string& name) : SpecCopy("gpuasm-workspace-", name) {}
+  explicit SpecDir(const std::string& name) : SpecCopy("workspace-", name) {}
 };
 
 // 000_ialu.txt with IType's value U32 renamed UINT32 (0-based line 14) and IMAD.WIDE's domain

@@ -15,22 +15,31 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(spec_loader line_scanner assemble_roundtrip state_file lsp_server dap_server)
 jobs="${GPUASM_FUZZ_JOBS:-2}"
 
+# A scratch directory for the run (the configure log, each target's corpus, artifacts, log and
+# temporary directory), removed on every exit but a failed run's, which keeps the reproducers.
+work="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-fuzz.XXXXXX")"
+keep=0
+cleanup() {
+  if [ "$keep" -eq 0 ] && [ -n "$work" ] && [ -d "$work" ]; then rm -rf -- "$work"; fi
+}
+trap cleanup EXIT
+
 # Debian's clang with libstdc++ 12 lacks std::expected: libc++ (the define keeps Boost.Asio 1.74
 # compiling against it). GoogleTest from Debian is built for libstdc++, so no tests here.
 CC=clang-16 CXX=clang++-16 CXXFLAGS="-stdlib=libc++ -D_LIBCPP_ENABLE_CXX20_REMOVED_TYPE_TRAITS" LDFLAGS="-stdlib=libc++" \
   cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_BUILD_TESTS=OFF -DGPUASM_BUILD_BENCH=OFF \
-  -DGPUASM_FUZZ=ON > "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log" 2>&1 || { cat "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"; exit 2; }
-rm -f "${TMPDIR:-/tmp}/gpuasm-fuzz-configure.log"
+  -DGPUASM_FUZZ=ON > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 2; }
 cmake --build build-fuzz -j"$jobs" --target "${targets[@]/#/gpuasm_fuzz_}"
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-fuzz.XXXXXX")"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 failed=0
 for t in "${targets[@]}"; do
   corpus="$work/$t/corpus"
   artifacts="$work/$t/artifacts/"
-  mkdir -p "$corpus" "$artifacts"
+  # The target's TMPDIR: what it writes there (tests/common/ScratchDir.h) must be gone when it
+  # exits, as in the tests (tests_leave_no_files).
+  tmp="$work/$t/tmp"
+  mkdir -p "$corpus" "$artifacts" "$tmp"
   cp fuzz/corpus/"$t"/* "$corpus"/
   # Seeds kept elsewhere in the repository, as globs relative to it (fuzz/corpus/<name>.seeds).
   if [ -f fuzz/corpus/"$t".seeds ]; then
@@ -41,13 +50,18 @@ for t in "${targets[@]}"; do
   if [ -d fuzz/regressions/"$t" ]; then cp fuzz/regressions/"$t"/* "$corpus"/ 2>/dev/null || true; fi
   log="$work/$t/log"
   status=0
-  build-fuzz/bin/gpuasm_fuzz_"$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  TMPDIR="$tmp" build-fuzz/bin/gpuasm_fuzz_"$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1 || status=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
   cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
   ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
   crashes="$(find "$artifacts" -type f | wc -l)"
+  left="$(find "$tmp" -mindepth 1 -maxdepth 1 | head -n 20)"
+  if [ "$status" -eq 0 ] && [ -n "$left" ]; then
+    status=1
+    printf 'fuzz %s: left files in its temporary directory:\n%s\n' "$t" "$left"
+  fi
   printf 'fuzz %-20s %ss: %s runs, %s exec/s, cov %s, ft %s, crashes %s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$crashes"
   if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ]; then
     failed=1
@@ -59,8 +73,8 @@ for t in "${targets[@]}"; do
   fi
 done
 if [ "$failed" -ne 0 ]; then
+  keep=1
   echo "fuzz: FAILED (scratch directory kept: $work)"
   exit 1
 fi
-rm -rf "$work"
 echo "fuzz: all ${#targets[@]} targets ran ${seconds}s each without a crash"

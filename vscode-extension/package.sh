@@ -22,7 +22,7 @@ node_version="$(node -p "require('$ext/package.json').version")"
   fail "vscode-extension/package.json has version $node_version, the project (CMakeLists.txt) $version: make them agree"
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-vsix.XXXXXX")"
-trap 'rm -rf "$stage"' EXIT
+trap 'if [ -n "$stage" ]; then rm -rf -- "$stage"; fi' EXIT
 # Type-check the sources (tsc, which also writes out/ for the unit tests), then bundle them
 # with vscode-languageclient into the one file package.json's "main" names.
 (cd "$ext" && node_modules/.bin/tsc -p ./)

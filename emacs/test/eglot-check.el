@@ -77,6 +77,8 @@ The server's is textDocument/formatting through `eglot-format-buffer'."
   (require 'lsp-mode)
   ;; Where lsp-mode keeps the project roots a user confirmed: not the user's own file.
   (setq lsp-session-file (make-temp-file "gpuasm-lsp-session"))
+  ;; Removed at exit, after lsp-mode's own exit hooks have written it.
+  (add-hook 'kill-emacs-hook (lambda () (ignore-errors (delete-file lsp-session-file))) 90)
   (gpuasm-check-note "lsp-client=%s" (if (gethash 'gpuasm lsp-clients) "registered" "missing"))
   (gpuasm-check-note "lsp-language-id=%s" (alist-get 'gpuasm-mode lsp-language-id-configuration))
   (let ((copy (concat (file-name-sans-extension bad) "-lsp-mode.asm")))

@@ -165,7 +165,7 @@ log "installed $PREFIX/bin/tree-sitter: $("$PREFIX/bin/tree-sitter" --version)"
 # 8. Smoke test: generate a tiny grammar, check ABI 14, compile it, run a corpus
 #    test (the CLI compiles the parser with cc into XDG_CACHE_HOME, kept local).
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap 'if [ -n "$T" ]; then rm -rf -- "$T"; fi' EXIT
 mkdir -p "$T/g/test/corpus"
 cat > "$T/g/grammar.js" <<'EOF'
 module.exports = grammar({name: 'demo', rules: {source_file: $ => repeat(/[a-z]+/)}});

@@ -6,7 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 command -v tree-sitter >/dev/null || { echo "tree-sitter CLI not found; see grammar/tools/build-tree-sitter-cli.sh" >&2; exit 2; }
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "$tmp" ]; then rm -rf -- "$tmp"; fi' EXIT
 cp "$here/grammar.js" "$here/package.json" "$tmp/"
 (cd "$tmp" && tree-sitter generate --no-bindings >/dev/null)
 status=0

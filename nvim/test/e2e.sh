@@ -18,7 +18,7 @@ if [ ! -x "$binary" ]; then
   exit 1
 fi
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "$tmp" ]; then rm -rf -- "$tmp"; fi' EXIT
 # Neovim's log, state and data go to the scratch folder, not to the user's home.
 export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache"
 export GPUASM_E2E_BINARY="$binary" GPUASM_E2E_TMP="$tmp"

@@ -46,9 +46,12 @@ fi
 
 root="$(mktemp -d /var/tmp/gpuasm-chroot.XXXXXX)"
 cleanup() {
-  umount "$root/proc" 2>/dev/null || true
-  umount "$root/dev" 2>/dev/null || true
-  rm -rf --one-file-system "$root"
+  # Never with an empty $root: "$root/proc" would be the host's /proc.
+  if [ -n "$root" ] && [ -d "$root" ]; then
+    umount "$root/proc" 2>/dev/null || true
+    umount "$root/dev" 2>/dev/null || true
+    rm -rf --one-file-system -- "$root"
+  fi
 }
 trap cleanup EXIT
 cp -a "$cache/." "$root/"

@@ -55,7 +55,7 @@ playwright-core $("$node24" -p 'require(process.argv[1]).version' "$harness/node
 Node $("$node24" --version)"
 rm -rf "$out"
 mkdir -p "$out"
-tmp="$(mktemp -d /tmp/gpuasm-e2e-vscode.XXXXXX)"
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-e2e-vscode.XXXXXX")"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ]; then
@@ -69,7 +69,7 @@ cleanup() {
   fi
   # VS Code's logs (the extension host's, the gpuasm output channel with the LSP trace) are artifacts.
   cp -r "$tmp/user/logs" "$out/vscode-logs" 2>/dev/null || true
-  rm -rf "$tmp"
+  if [ -n "$tmp" ] && [ -d "$tmp" ]; then rm -rf -- "$tmp"; fi
 }
 trap cleanup EXIT
 

@@ -34,17 +34,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+using gpuasm::test::ScratchDir;
+
 namespace {
 
 using CliRun = shell::Result;
 
 // Runs gpuasm in `dir` (the current directory by default), stdout and stderr together in `out`.
-CliRun gpuasm(const std::string& args, const std::string& dir = {}) {
+CliRun runGpuasm(const std::string& args, const std::string& dir = {}) {
   return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir, true});
 }
 
 TEST(Cli, SpecJsonHasTheWholeDatabase) {
-  const CliRun r = gpuasm("spec --json");
+  const CliRun r = runGpuasm("spec --json");
   ASSERT_EQ(r.status, 0) << r.out.substr(0, 500);
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["counts"]["optypes"], 72);
@@ -73,7 +75,7 @@ TEST(Cli, SpecJsonHasTheWholeDatabase) {
 }
 
 TEST(Cli, SpecLintPrintsCompilerStyleDiagnostics) {
-  const CliRun r = gpuasm("spec --lint");
+  const CliRun r = runGpuasm("spec --lint");
   EXPECT_EQ(r.status, 1);  // the spec has E-level problems (L-31, L-39, L-41)
   const std::regex line(
       R"(^\S+:\d+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\]( \(erratum [A-Z]-\d+[a-z]?\))?$)");
@@ -95,7 +97,7 @@ TEST(Cli, SpecLintPrintsCompilerStyleDiagnostics) {
 }
 
 TEST(Cli, SpecLintJson) {
-  const CliRun r = gpuasm("spec --lint --json");
+  const CliRun r = runGpuasm("spec --lint --json");
   EXPECT_EQ(r.status, 1);
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_TRUE(j["diagnostics"].is_array());
@@ -105,7 +107,7 @@ TEST(Cli, SpecLintJson) {
 }
 
 TEST(Cli, SpecDirLoadsTheSameDatabase) {
-  const CliRun r = gpuasm(std::string("spec --json --spec-dir ") + GPUASM_SPEC_DIR);
+  const CliRun r = runGpuasm(std::string("spec --json --spec-dir ") + GPUASM_SPEC_DIR);
   ASSERT_EQ(r.status, 0) << r.out.substr(0, 300);
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["counts"]["opcodes"], 248);
@@ -113,43 +115,43 @@ TEST(Cli, SpecDirLoadsTheSameDatabase) {
 }
 
 TEST(Cli, UsageAndIoErrorsExitWithTwo) {
-  EXPECT_EQ(gpuasm("").status, 2);
-  const CliRun unknown = gpuasm("frobnicate");
+  EXPECT_EQ(runGpuasm("").status, 2);
+  const CliRun unknown = runGpuasm("frobnicate");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_NE(unknown.out.find("unknown command 'frobnicate'"), std::string::npos);
-  const CliRun badOption = gpuasm("spec --bogus");
+  const CliRun badOption = runGpuasm("spec --bogus");
   EXPECT_EQ(badOption.status, 2);
   EXPECT_NE(badOption.out.find("gpuasm spec: The following argument was not expected: --bogus"),
             std::string::npos)
       << badOption.out;
   EXPECT_NE(badOption.out.find("gpuasm spec --help"), std::string::npos) << badOption.out;
-  const CliRun missingDir = gpuasm("spec --spec-dir /nonexistent/spec");
+  const CliRun missingDir = runGpuasm("spec --spec-dir /nonexistent/spec");
   EXPECT_EQ(missingDir.status, 2);
   EXPECT_NE(missingDir.out.find("/nonexistent/spec"), std::string::npos);
-  EXPECT_EQ(gpuasm("spec --spec-dir").status, 2);
-  EXPECT_EQ(gpuasm("dis").status, 2);
-  EXPECT_EQ(gpuasm("dis --file /nonexistent/words.txt").status, 2);
-  EXPECT_EQ(gpuasm("--help").status, 0);
+  EXPECT_EQ(runGpuasm("spec --spec-dir").status, 2);
+  EXPECT_EQ(runGpuasm("dis").status, 2);
+  EXPECT_EQ(runGpuasm("dis --file /nonexistent/words.txt").status, 2);
+  EXPECT_EQ(runGpuasm("--help").status, 0);
   // The same errors, and status 2, from every subcommand.
-  EXPECT_EQ(gpuasm("run --step-limit many x.asm").status, 2);
-  EXPECT_EQ(gpuasm("test --junit").status, 2);
-  EXPECT_EQ(gpuasm("check").status, 2);
-  EXPECT_EQ(gpuasm("stats").status, 2);
-  EXPECT_EQ(gpuasm("asm a.asm b.asm").status, 2);
-  EXPECT_EQ(gpuasm("dap --port 70000").status, 2);
+  EXPECT_EQ(runGpuasm("run --step-limit many x.asm").status, 2);
+  EXPECT_EQ(runGpuasm("test --junit").status, 2);
+  EXPECT_EQ(runGpuasm("check").status, 2);
+  EXPECT_EQ(runGpuasm("stats").status, 2);
+  EXPECT_EQ(runGpuasm("asm a.asm b.asm").status, 2);
+  EXPECT_EQ(runGpuasm("dap --port 70000").status, 2);
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
   for (const char* command :
        {"spec", "check", "stats", "asm", "parse", "run", "test", "lsp", "dap", "dis", "doc"}) {
-    const CliRun help = gpuasm(std::string(command) + " --help");
+    const CliRun help = runGpuasm(std::string(command) + " --help");
     EXPECT_EQ(help.status, 0) << command;
     EXPECT_NE(help.out.find(std::string("Usage: gpuasm ") + command), std::string::npos) << help.out;
     EXPECT_NE(help.out.find("exit status: 0 fine, 1 the input has errors, 2 usage or I/O error"),
               std::string::npos)
         << help.out;
   }
-  const CliRun all = gpuasm("--help");
+  const CliRun all = runGpuasm("--help");
   for (const char* command : {"spec", "check", "asm", "parse", "run", "test", "lsp", "dap", "dis", "doc"})
     EXPECT_NE(all.out.find(std::string("\n  ") + command + " "), std::string::npos)
         << command << " is not listed";
@@ -174,8 +176,8 @@ std::vector<std::filesystem::path> sortedFiles(const std::filesystem::path& dir)
 // -dirty, or "unknown" outside git) and the spec in use by its SHA-256: the embedded one, or
 // the directory the nearest gpuasm.json names.
 TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
-  const gpuasm::test::ScratchDir project("cli-version");
-  const CliRun embedded = gpuasm("--version", project.string());
+  const ScratchDir project("cli-version");
+  const CliRun embedded = runGpuasm("--version", project.string());
   EXPECT_EQ(embedded.status, 0);
   const std::regex shape(
       "gpuasm 0\\.1\\.0\ncommit ([0-9a-f]{12}(-dirty)?( \\(\\d{4}-\\d\\d-\\d\\d\\))?|unknown)\n"
@@ -190,7 +192,7 @@ TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
     std::filesystem::copy_file(file, project / "spec" / file.filename());
   std::ofstream(project / "spec" / "004_falu.txt", std::ios::app) << "\n";
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
-  const CliRun copy = gpuasm("--version", project.string());
+  const CliRun copy = runGpuasm("--version", project.string());
   EXPECT_EQ(copy.status, 0);
   const std::string expected = "spec: " + (project / "spec").string() + " (named by " +
                                (project / "gpuasm.json").string() + "), sha256 " +
@@ -202,7 +204,7 @@ TEST(Cli, VersionNamesTheCommitAndTheSpecInUse) {
 // gpuasm(1) is written from the command table of --help: every subcommand --help lists has its
 // section, and every option a subcommand's --help lists is in that section.
 TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
-  const CliRun man = gpuasm("--manpage");
+  const CliRun man = runGpuasm("--manpage");
   EXPECT_EQ(man.status, 0);
   EXPECT_EQ(man.out.rfind(".\\\" gpuasm(1)", 0), 0u) << man.out.substr(0, 200);
   EXPECT_NE(man.out.find("\n.TH GPUASM 1 "), std::string::npos);
@@ -215,7 +217,7 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
     const auto at = man.out.find(std::string("\n.SS gpuasm ") + command + "\n");
     ASSERT_NE(at, std::string::npos) << command;
     const std::string section = man.out.substr(at, man.out.find("\n.S", at + 1) - at);
-    const std::string help = gpuasm(std::string(command) + " --help").out;
+    const std::string help = runGpuasm(std::string(command) + " --help").out;
     for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) {
       if ((*it)[1] == "help") continue;
       // roff writes '-' as "\-".
@@ -230,12 +232,12 @@ TEST(Cli, TheManPageHasEveryCommandAndOptionOfHelp) {
 // The bash completion, run in bash as the shell runs it: subcommands, a subcommand's options,
 // .asm files for a FILE, JSON files for --state, directories for --spec-dir, nothing for N.
 TEST(Cli, BashCompletesCommandsOptionsAndFiles) {
-  const gpuasm::test::ScratchDir dir("cli-completion");
+  const ScratchDir dir("cli-completion");
   std::filesystem::create_directories(dir / "specs");
   std::ofstream(dir / "k.asm") << "NOP ;\n";
   std::ofstream(dir / "notes.txt") << "x\n";
   std::ofstream(dir / "s.json") << "{}\n";
-  const CliRun script = gpuasm("completion bash > completion.bash", dir.string());
+  const CliRun script = runGpuasm("completion bash > completion.bash", dir.string());
   ASSERT_EQ(script.status, 0) << script.out;
   const auto complete = [&](const std::string& words) {
     return shell::run("source ./completion.bash; COMP_WORDS=(" + words +
@@ -268,32 +270,32 @@ std::string fileBytes(const std::filesystem::path& path) {
 // with the prelude's values: pg=7 at 12, rd=1 at 16, ra=1 at 24, rb=2 at 32, pp=7 at 98,
 // pp.not=1 at 101, pu=7 at 106), so its bytes are 00 70 01 01 02 00 00 00, 00 00 00 00 3c 1c 00 00.
 TEST(Cli, AsmWritesMachineCodeLittleEndian) {
-  const gpuasm::test::ScratchDir dir("cli-machine-code");
+  const ScratchDir dir("cli-machine-code");
   std::ofstream(dir / "iadd.asm") << "IADD R1, R1, R2 ;\nIADD R1, R1, R2 ;\n";
-  const CliRun r = gpuasm("asm " + (dir / "iadd.asm").string() + " -o " + (dir / "iadd.bin").string());
+  const CliRun r = runGpuasm("asm " + (dir / "iadd.asm").string() + " -o " + (dir / "iadd.bin").string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out, "");  // no listing with -o
   const std::string word("\x00\x70\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x3c\x1c\x00\x00", 16);
   EXPECT_EQ(fileBytes(dir / "iadd.bin"), word + word);
-  const CliRun back = gpuasm("dis --binary " + (dir / "iadd.bin").string());
+  const CliRun back = runGpuasm("dis --binary " + (dir / "iadd.bin").string());
   EXPECT_NE(back.out.find("0x00001c3c000000000000000201017000  IADD R1, R1, R2 ;"), std::string::npos)
       << back.out;
 
   // An input with errors writes nothing and leaves an existing file alone.
   std::ofstream(dir / "kept.bin") << "kept";
-  const CliRun bad = gpuasm("asm " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm -o " +
-                            (dir / "kept.bin").string());
+  const CliRun bad = runGpuasm("asm " + std::string(GPUASM_SOURCE_DIR) +
+                               "/examples/illegal-modifier.asm -o " + (dir / "kept.bin").string());
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.out.find("not written"), std::string::npos) << bad.out;
   EXPECT_EQ(fileBytes(dir / "kept.bin"), "kept");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()),
             3);  // no leftovers
-  EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o /nonexistent/dir/out.bin").status, 2);
-  EXPECT_EQ(gpuasm("asm " + (dir / "iadd.asm").string() + " -o x.bin --json").status, 2);
+  EXPECT_EQ(runGpuasm("asm " + (dir / "iadd.asm").string() + " -o /nonexistent/dir/out.bin").status, 2);
+  EXPECT_EQ(runGpuasm("asm " + (dir / "iadd.asm").string() + " -o x.bin --json").status, 2);
 
   // A file that is not whole 16-byte words is an input error.
   std::ofstream(dir / "short.bin") << std::string(20, '\0');
-  const CliRun partial = gpuasm("dis --binary " + (dir / "short.bin").string());
+  const CliRun partial = runGpuasm("dis --binary " + (dir / "short.bin").string());
   EXPECT_EQ(partial.status, 1);
   EXPECT_NE(partial.out.find("20 bytes is not a whole number of 16-byte instructions (4 left over)"),
             std::string::npos)
@@ -303,7 +305,7 @@ TEST(Cli, AsmWritesMachineCodeLittleEndian) {
 // assemble -> machine code -> dis --asm -> assemble gives the same bytes, for every example
 // that assembles (illegal-modifier.asm and spec-examples.asm hold errors on purpose).
 TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
-  const gpuasm::test::ScratchDir dir("cli-round-trip");
+  const ScratchDir dir("cli-round-trip");
   int roundTrips = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + "/examples")) {
@@ -311,15 +313,15 @@ TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
     const std::string name = entry.path().stem().string();
     const auto first = dir / (name + ".bin"), text = dir / (name + ".dis.asm"),
                second = dir / (name + ".again.bin");
-    const CliRun assembled = gpuasm("asm " + entry.path().string() + " -o " + first.string());
+    const CliRun assembled = runGpuasm("asm " + entry.path().string() + " -o " + first.string());
     if (name == "illegal-modifier" || name == "spec-examples") {
       EXPECT_EQ(assembled.status, 1) << name;
       continue;
     }
     ASSERT_EQ(assembled.status, 0) << name << ": " << assembled.out;
-    const CliRun dis = gpuasm("dis --asm --binary " + first.string() + " > " + text.string());
+    const CliRun dis = runGpuasm("dis --asm --binary " + first.string() + " > " + text.string());
     ASSERT_EQ(dis.status, 0) << name << ": " << dis.out;
-    const CliRun again = gpuasm("asm " + text.string() + " -o " + second.string());
+    const CliRun again = runGpuasm("asm " + text.string() + " -o " + second.string());
     ASSERT_EQ(again.status, 0) << name << ": " << again.out;
     EXPECT_GT(fileBytes(first).size(), 0u) << name;
     EXPECT_EQ(fileBytes(first), fileBytes(second)) << name;
@@ -331,14 +333,14 @@ TEST(Cli, MachineCodeRoundTripsThroughTheDisassembler) {
 // Bytes that are not UTF-8 are shown as \xNN in diagnostics, never raw; valid UTF-8 stays as
 // it is; the JSON stays valid.
 TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
-  const gpuasm::test::ScratchDir dir("cli-utf8");
+  const ScratchDir dir("cli-utf8");
   std::ofstream(dir / "bytes.asm") << "FOO\xfe\xfd R1 ;\nMOV R2, \xc3\xa9x ;\n";
-  const CliRun r = gpuasm("check " + (dir / "bytes.asm").string());
+  const CliRun r = runGpuasm("check " + (dir / "bytes.asm").string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("unexpected '\\xfe\\xfd'"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find('\xfe'), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("'\xc3\xa9x'"), std::string::npos) << r.out;
-  const CliRun j = gpuasm("check --json " + (dir / "bytes.asm").string());
+  const CliRun j = runGpuasm("check --json " + (dir / "bytes.asm").string());
   const auto parsed = nlohmann::json::parse(j.out);
   EXPECT_EQ(parsed["files"][0]["diagnostics"][0]["message"], "unexpected '\\xfe\\xfd'");
 }
@@ -346,7 +348,7 @@ TEST(Cli, InvalidUtf8IsEscapedInDiagnostics) {
 // `check -j N` checks files at once and prints them in the order given: the same output as one
 // at a time.
 TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
-  const gpuasm::test::ScratchDir dir("cli-parallel");
+  const ScratchDir dir("cli-parallel");
   std::string files;
   for (int i = 0; i < 12; ++i) {
     const auto path = dir / ("f" + std::to_string(i) + ".asm");
@@ -356,8 +358,8 @@ TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
     out << (i % 3 == 0 ? "IADDD R1, R1, R1 ;\n" : "MOV R2, 0x2 ;\n");
     files += " " + path.string();
   }
-  const CliRun one = gpuasm("check -j 1" + files);
-  const CliRun four = gpuasm("check -j 4" + files);
+  const CliRun one = runGpuasm("check -j 1" + files);
+  const CliRun four = runGpuasm("check -j 4" + files);
   EXPECT_EQ(one.status, 1);
   EXPECT_EQ(four.status, 1);
   EXPECT_EQ(four.out, one.out);
@@ -369,18 +371,18 @@ TEST(Cli, CheckInParallelKeepsTheFilesOrder) {
     ASSERT_NE(found, std::string::npos) << expected << " in order in " << four.out;
     at = found;
   }
-  EXPECT_EQ(gpuasm("check -j 0" + files).status, 2);
+  EXPECT_EQ(runGpuasm("check -j 0" + files).status, 2);
 }
 
 TEST(Cli, GarbageSpecDirGivesDiagnosticsNotACrash) {
-  const gpuasm::test::ScratchDir dir("cli-garbage");
+  const ScratchDir dir("cli-garbage");
   std::mt19937 rng(7);
   std::string bytes(200000, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
   std::ofstream(dir / "000_garbage.txt", std::ios::binary) << bytes;
   std::ofstream(dir / "001_broken.txt")
       << "__DefOptype\n__DefOpcode X : [NOPE]\n  __Encoding\n    field<200, 8> Reg rd;\n\xff\xfe\n";
-  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  const CliRun r = runGpuasm("spec --lint --spec-dir " + dir.string());
   EXPECT_EQ(r.status, 1) << r.out.substr(0, 500);
   EXPECT_NE(r.out.find("001_broken.txt:4:5: error: field<200, 8> exceeds the 128-bit word"),
             std::string::npos)
@@ -406,30 +408,30 @@ void writeRenamedU32Spec(const std::filesystem::path& dir) {
 // A project's gpuasm.json names its spec for every command run in it or below it (README
 // "gpuasm.json"); the project's spec is writeRenamedU32Spec's.
 TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
-  const gpuasm::test::ScratchDir project("cli-project");
+  const ScratchDir project("cli-project");
   std::filesystem::create_directories(project / "src" / "deeper");
   ASSERT_NO_FATAL_FAILURE(writeRenamedU32Spec(project / "spec"));
   std::ofstream(project / "gpuasm.json") << R"({"specDir": "spec"})";
   std::ofstream(project / "src" / "t.asm")
       << "IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] ;\nIMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
   const std::string deeper = (project / "src" / "deeper").string();
-  CliRun r = gpuasm("check --no-dataflow ../t.asm", deeper);
+  CliRun r = runGpuasm("check --no-dataflow ../t.asm", deeper);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("../t.asm:1:11: error: .U32 is not a modifier of IMAD.WIDE"), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("t.asm:2:"), std::string::npos) << r.out;
   // --spec-dir wins over gpuasm.json (line 1's inputs, read unset, are dataflow warnings: left out).
-  r = gpuasm(std::string("check --no-dataflow --spec-dir ") + GPUASM_SPEC_DIR + " ../t.asm", deeper);
+  r = runGpuasm(std::string("check --no-dataflow --spec-dir ") + GPUASM_SPEC_DIR + " ../t.asm", deeper);
   EXPECT_NE(r.out.find("../t.asm:2:11: error: .UINT32 is not a modifier of IMAD.WIDE"), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("t.asm:1:"), std::string::npos) << r.out;
   // A gpuasm.json that cannot be used is a usage error naming it, for every command.
   std::ofstream(project / "gpuasm.json", std::ios::trunc) << R"({"specDir": "spec",})";
-  r = gpuasm("check ../t.asm", deeper);
+  r = runGpuasm("check ../t.asm", deeper);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find((project / "gpuasm.json").string() + ": not valid JSON"), std::string::npos) << r.out;
   std::ofstream(project / "gpuasm.json", std::ios::trunc) << R"({"specDir": "nowhere"})";
-  r = gpuasm("spec", deeper);
+  r = runGpuasm("spec", deeper);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("nowhere' does not exist"), std::string::npos) << r.out;
 }
@@ -440,7 +442,7 @@ TEST(Cli, AProjectFileChoosesTheSpecOfEveryCommandBelowIt) {
 // in the tree's root (which has no gpuasm.json), in a/, and in an unrelated directory whose own
 // gpuasm.json names a spec that does not exist (a command that looked there would exit 2).
 TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
-  const gpuasm::test::ScratchDir tree("cli-two-projects");
+  const ScratchDir tree("cli-two-projects");
   std::filesystem::create_directories(tree / "a" / "spec");
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
     std::filesystem::copy_file(entry.path(), tree / "a" / "spec" / entry.path().filename());
@@ -451,14 +453,14 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
     std::ofstream(tree / p / "gpuasm.json") << R"({"specDir": "spec"})";
     std::ofstream(tree / p / "k.asm") << k;
   }
-  const gpuasm::test::ScratchDir elsewhere("cli-two-projects-elsewhere");
+  const ScratchDir elsewhere("cli-two-projects-elsewhere");
   std::ofstream(elsewhere / "gpuasm.json") << R"({"specDir": "nowhere"})";
 
   // Per file (in argument order) its diagnostics as (line, column, code, message).
   using Found = std::vector<std::tuple<int, int, std::string, std::string>>;
   auto check = [](const std::string& files, const std::string& dir) {
     // The spec's verdicts only: line 1's inputs, read unset, are dataflow warnings.
-    const CliRun r = gpuasm("check --json --no-dataflow " + files, dir);
+    const CliRun r = runGpuasm("check --json --no-dataflow " + files, dir);
     EXPECT_EQ(r.status, 1) << dir << "\n" << r.out;
     std::vector<Found> found;
     const auto j = nlohmann::json::parse(r.out, nullptr, false);
@@ -491,7 +493,7 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
   EXPECT_EQ(check(bab, elsewhere.string()), (std::vector<Found>{expected[1], expected[0], expected[1]}));
   // --spec-dir names the spec of every file.
   const CliRun all =
-      gpuasm(std::string("check --spec-dir ") + GPUASM_SPEC_DIR + " " + absolute, elsewhere.string());
+      runGpuasm(std::string("check --spec-dir ") + GPUASM_SPEC_DIR + " " + absolute, elsewhere.string());
   EXPECT_EQ(all.status, 1) << all.out;
   EXPECT_NE(all.out.find("a/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << all.out;
   EXPECT_NE(all.out.find("b/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << all.out;
@@ -504,19 +506,19 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
   const std::string a = (tree / "a").string();
   std::ofstream(tree / "b" / "u.asm") << "IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13] ;\n";
   for (const char* command : {"check", "asm", "run", "stats", "test"}) {
-    const CliRun r = gpuasm(std::string(command) + " ../b/u.asm", a);
+    const CliRun r = runGpuasm(std::string(command) + " ../b/u.asm", a);
     const bool run = std::string(command) == "run";
     EXPECT_EQ(r.status, run ? 1 : 0) << command << "\n" << r.out;
     EXPECT_EQ(r.out.find("is not a modifier"), std::string::npos) << command << "\n" << r.out;
     if (run) {
       EXPECT_NE(r.out.find("the simulator does not know .UINT32"), std::string::npos) << r.out;
     }
-    const CliRun there = gpuasm(std::string(command) + " --spec-dir spec ../b/u.asm", a);
+    const CliRun there = runGpuasm(std::string(command) + " --spec-dir spec ../b/u.asm", a);
     EXPECT_EQ(there.status, 1) << command << "\n" << there.out;
   }
   // `stats` and `test` with a file of each project, from the unrelated directory.
   for (const char* command : {"stats", "test"}) {
-    const CliRun r = gpuasm(std::string(command) + " " + absolute, elsewhere.string());
+    const CliRun r = runGpuasm(std::string(command) + " " + absolute, elsewhere.string());
     EXPECT_EQ(r.status, 1) << command << "\n" << r.out;
     if (std::string(command) == "test") {
       EXPECT_NE(r.out.find("a/k.asm:2:11: error: .UINT32 is not a modifier"), std::string::npos) << r.out;
@@ -526,16 +528,16 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
   // `dis --file`: one word decodes to the spelling of the word's file's project. The word is
   // IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13] as a/ assembles it (itype U32 is IType value 1
   // in both specs, only its name differs).
-  const CliRun word = gpuasm("asm k.asm", a);
+  const CliRun word = runGpuasm("asm k.asm", a);
   const std::size_t hex = word.out.find("0x");
   ASSERT_NE(hex, std::string::npos) << word.out;
   for (const char* p : {"a", "b"}) std::ofstream(tree / p / "w.txt") << word.out.substr(hex, 34) << "\n";
-  const CliRun disA = gpuasm("dis --asm --file " + (tree / "a" / "w.txt").string(), elsewhere.string());
-  const CliRun disB = gpuasm("dis --asm --file " + (tree / "b" / "w.txt").string(), elsewhere.string());
+  const CliRun disA = runGpuasm("dis --asm --file " + (tree / "a" / "w.txt").string(), elsewhere.string());
+  const CliRun disB = runGpuasm("dis --asm --file " + (tree / "b" / "w.txt").string(), elsewhere.string());
   EXPECT_NE(disA.out.find("IMAD.WIDE.U32 R[10:11], R8, 0x4, R[12:13]"), std::string::npos) << disA.out;
   EXPECT_NE(disB.out.find("IMAD.WIDE.UINT32 R[10:11], R8, 0x4, R[12:13]"), std::string::npos) << disB.out;
   // A file's project whose gpuasm.json cannot be used is named, as when the command runs there.
-  const CliRun broken = gpuasm("check " + (elsewhere / "x.asm").string(), tree.string());
+  const CliRun broken = runGpuasm("check " + (elsewhere / "x.asm").string(), tree.string());
   EXPECT_EQ(broken.status, 2) << broken.out;
   EXPECT_NE(broken.out.find("gpuasm: " + (elsewhere / "gpuasm.json").string() + ": "), std::string::npos)
       << broken.out;
@@ -544,10 +546,10 @@ TEST(Cli, EachFileUsesTheSpecOfItsOwnProject) {
 TEST(Cli, DisDecodesWordsToOpcodeAndFields) {
   // IADD R5, R6, R7 with every default, encoded by hand (see CodecTest.KnownEncodingOfIaddRr).
   const std::string word = "0x00001c3c000000000000000706057000";
-  const CliRun text = gpuasm("dis " + word);
+  const CliRun text = runGpuasm("dis " + word);
   ASSERT_EQ(text.status, 0) << text.out;
   EXPECT_EQ(text.out, word + "  IADD R5, R6, R7 ;  // IADD_RR\n");
-  const CliRun json = gpuasm("dis --json " + word + " 0xzz");
+  const CliRun json = runGpuasm("dis --json " + word + " 0xzz");
   EXPECT_EQ(json.status, 1);
   const auto j = nlohmann::json::parse(json.out);
   ASSERT_EQ(j["instructions"].size(), 2u);
@@ -559,9 +561,9 @@ TEST(Cli, DisDecodesWordsToOpcodeAndFields) {
 }
 
 TEST(Cli, DisReadsWordsFromAFile) {
-  const gpuasm::test::ScratchDir dir("cli-dis");
+  const ScratchDir dir("cli-dis");
   std::ofstream(dir / "words.txt") << "// two words\n0x00001c3c000000000000000706057000\n0xff\n";
-  const CliRun r = gpuasm("dis --file " + (dir / "words.txt").string());
+  const CliRun r = runGpuasm("dis --file " + (dir / "words.txt").string());
   EXPECT_EQ(r.status, 1);  // 0xff has optype 255, which no opcode has
   EXPECT_NE(r.out.find("IADD_RR"), std::string::npos);
   EXPECT_NE(r.out.find("unknown-encoding"), std::string::npos);
@@ -572,7 +574,7 @@ TEST(Cli, DisReadsWordsFromAFile) {
 namespace {
 
 TEST(Cli, CheckReportsCompilerStyleDiagnostics) {
-  const CliRun r = gpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm");
+  const CliRun r = runGpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/illegal-modifier.asm");
   EXPECT_EQ(r.status, 1);
   // Line and column of each mistake, counted by hand in examples/illegal-modifier.asm.
   EXPECT_NE(r.out.find("illegal-modifier.asm:2:6: error: .SAT is not a modifier of IADD [unknown-modifier]"),
@@ -589,21 +591,21 @@ TEST(Cli, CheckReportsCompilerStyleDiagnostics) {
 TEST(Cli, CheckCleanFileExitsZero) {
   // The kernel has no error; its inputs (R0, R12 and R13, set by whoever launches it) are read
   // before anything sets them: warnings, which leave the exit status 0 unless --werror.
-  const CliRun r = gpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm");
+  const CliRun r = runGpuasm(std::string("check ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out.find(": error:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("kernel.asm:6:19: warning: R0 is read before anything sets it"), std::string::npos)
       << r.out;
-  EXPECT_EQ(gpuasm(std::string("check --werror ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm").status, 1);
+  EXPECT_EQ(runGpuasm(std::string("check --werror ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm").status, 1);
   const CliRun quiet =
-      gpuasm(std::string("check --no-dataflow ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm");
+      runGpuasm(std::string("check --no-dataflow ") + GPUASM_SOURCE_DIR + "/examples/kernel.asm");
   EXPECT_EQ(quiet.status, 0) << quiet.out;
   EXPECT_TRUE(quiet.out.empty()) << quiet.out;
 }
 
 TEST(Cli, CheckJsonShape) {
-  const CliRun r = gpuasm(std::string("check --json ") + GPUASM_SOURCE_DIR +
-                          "/examples/illegal-modifier.asm /nonexistent.asm");
+  const CliRun r = runGpuasm(std::string("check --json ") + GPUASM_SOURCE_DIR +
+                             "/examples/illegal-modifier.asm /nonexistent.asm");
   EXPECT_EQ(r.status, 2);  // one file could not be read
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["files"].size(), 2u);
@@ -631,15 +633,15 @@ const char* const kPressureKernel =
     "ISETP.LE.AND.U32 P1, PT, R2, R3, PT ;\n";
 
 TEST(Cli, StatsPrintsThePeaksAndTheRegistersUsed) {
-  const gpuasm::test::ScratchDir dir("cli-stats");
+  const ScratchDir dir("cli-stats");
   std::ofstream(dir / "k.asm") << kPressureKernel;
-  const CliRun r = gpuasm("stats k.asm", dir.string());
+  const CliRun r = runGpuasm("stats k.asm", dir.string());
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out,
             "k.asm: peak 4 R, 1 P at line 2\n"
             "  R  4 used: R1 R2 R3 R5\n"
             "  P  2 used: P0 P1\n");
-  const CliRun lines = gpuasm("stats --lines k.asm", dir.string());
+  const CliRun lines = runGpuasm("stats --lines k.asm", dir.string());
   EXPECT_EQ(lines.status, 0) << lines.out;
   EXPECT_NE(lines.out.find("  line     R    P   UR   UP  statement\n"
                            "     2     4    1    0    0  MOV R1, 0x1 ;\n"
@@ -651,10 +653,10 @@ TEST(Cli, StatsPrintsThePeaksAndTheRegistersUsed) {
 }
 
 TEST(Cli, StatsJsonShapeAndExitStatuses) {
-  const gpuasm::test::ScratchDir dir("cli-stats-json");
+  const ScratchDir dir("cli-stats-json");
   std::ofstream(dir / "k.asm") << kPressureKernel;
   std::ofstream(dir / "bad.asm") << "MOV R1, 0x1 ;\nIADD.SAT R2, R1, R1 ;\n";
-  const CliRun r = gpuasm("stats --json --lines k.asm missing.asm", dir.string());
+  const CliRun r = runGpuasm("stats --json --lines k.asm missing.asm", dir.string());
   EXPECT_EQ(r.status, 2) << r.out;  // one file could not be read
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["files"].size(), 2u);
@@ -677,23 +679,23 @@ TEST(Cli, StatsJsonShapeAndExitStatuses) {
   // A file with errors still gets its figures and exit 1. The broken line 2 reads (and may write)
   // R2 and R1: line 1 has R1 and R2's initial value live, line 2 the same two, so the peak is the
   // first, line 1.
-  const CliRun bad = gpuasm("stats bad.asm", dir.string());
+  const CliRun bad = runGpuasm("stats bad.asm", dir.string());
   EXPECT_EQ(bad.status, 1) << bad.out;
   EXPECT_NE(bad.out.find("bad.asm: peak 2 R at line 1\n"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find("1 error (gpuasm check lists them)"), std::string::npos) << bad.out;
-  const CliRun missing = gpuasm("stats missing.asm", dir.string());
+  const CliRun missing = runGpuasm("stats missing.asm", dir.string());
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("gpuasm: cannot read 'missing.asm'"), std::string::npos) << missing.out;
 }
 
 TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
-  const gpuasm::test::ScratchDir dir("cli-check-garbage");
+  const ScratchDir dir("cli-check-garbage");
   std::mt19937 rng(3);
   std::string bytes(1 << 20, '\0');
   for (auto& c : bytes) c = static_cast<char>(rng() & 0xFF);
   // With its NUL bytes the garbage is a binary file: one error (docs/PROTOCOL.md, "Binary files").
   std::ofstream(dir / "garbage.asm", std::ios::binary) << bytes;
-  const CliRun binary = gpuasm("check " + (dir / "garbage.asm").string());
+  const CliRun binary = runGpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(binary.status, 2);
   EXPECT_EQ(std::count(binary.out.begin(), binary.out.end(), '\n'), 1) << binary.out;
   EXPECT_NE(binary.out.find("garbage.asm' is a binary file (a NUL byte at offset "), std::string::npos)
@@ -702,7 +704,7 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
   for (auto& c : bytes)
     if (c == '\0') c = '\x01';
   std::ofstream(dir / "garbage.asm", std::ios::binary | std::ios::trunc) << bytes;
-  const CliRun garbage = gpuasm("check " + (dir / "garbage.asm").string());
+  const CliRun garbage = runGpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(garbage.status, 1);  // errors reported, no crash
   EXPECT_NE(garbage.out.find("garbage.asm:1:"), std::string::npos);
   EXPECT_EQ(garbage.out.find('\x01'), std::string::npos);
@@ -710,12 +712,12 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
   // and its last line — the garbage's tail, then 63 MiB of NUL bytes without a ';' — is one
   // statement too long to analyse.
   std::filesystem::resize_file(dir / "garbage.asm", (64ull << 20) + 1);
-  const CliRun big = gpuasm("check " + (dir / "garbage.asm").string());
+  const CliRun big = runGpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(big.status, 1);
   EXPECT_NE(big.out.find("bytes are not analysed [statement-too-long]"), std::string::npos);
   // Offsets are 32-bit: a file of 4 GiB or more is refused with a message.
   std::filesystem::resize_file(dir / "garbage.asm", 4ull << 30);
-  const CliRun huge = gpuasm("check " + (dir / "garbage.asm").string());
+  const CliRun huge = runGpuasm("check " + (dir / "garbage.asm").string());
   EXPECT_EQ(huge.status, 2);
   EXPECT_NE(huge.out.find("files of 4 GiB or more are not read"), std::string::npos) << huge.out;
 }
@@ -723,11 +725,11 @@ TEST(Cli, CheckSurvivesBinaryGarbageAndHugeFiles) {
 TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
   // 5,000 copies of the 13 bytes "MOV R1, R0 ; " (65,000 bytes: several pieces), then an unknown
   // mnemonic at column 65,001 of line 2, and "é" (one UTF-16 unit, two bytes) before another.
-  const gpuasm::test::ScratchDir dir("cli-check-long-line");
+  const ScratchDir dir("cli-check-long-line");
   std::string line;
   for (int k = 0; k < 5000; ++k) line += "MOV R1, R0 ; ";
   std::ofstream(dir / "long.asm", std::ios::binary) << "// first line\n" << line << "FOO ; /* é */ BAR ;\n";
-  const CliRun r = gpuasm("check -j 2 " + (dir / "long.asm").string());
+  const CliRun r = runGpuasm("check -j 2 " + (dir / "long.asm").string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("long.asm:2:65001: error: unknown mnemonic 'FOO'"), std::string::npos)
       << r.out.substr(0, 400);
@@ -739,8 +741,8 @@ TEST(Cli, CheckPlacesDiagnosticsOnALineLongerThanAPiece) {
 TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
   // A pipe cannot be mapped: it is read to its end instead.
   const CliRun piped =
-      gpuasm("check /dev/stdin < " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
-  const CliRun file = gpuasm("check " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
+      runGpuasm("check /dev/stdin < " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
+  const CliRun file = runGpuasm("check " + std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm");
   EXPECT_EQ(piped.status, 1);
   EXPECT_EQ(file.status, 1);
   auto named = [](std::string out, const std::string& path) {  // every "PATH:" as "F:"
@@ -750,16 +752,16 @@ TEST(Cli, CheckReadsAPipeAndRefusesADirectory) {
   EXPECT_EQ(named(piped.out, "/dev/stdin"),
             named(file.out, std::string(GPUASM_SOURCE_DIR) + "/examples/illegal-modifier.asm"));
   EXPECT_NE(piped.out.find("/dev/stdin:"), std::string::npos);
-  const gpuasm::test::ScratchDir dir("cli-check-dir");
-  const CliRun d = gpuasm("check " + dir.string());
+  const ScratchDir dir("cli-check-dir");
+  const CliRun d = runGpuasm("check " + dir.string());
   EXPECT_EQ(d.status, 2);
   EXPECT_NE(d.out.find("is a directory"), std::string::npos) << d.out;
 }
 
 TEST(Cli, ParsePrintsTheTree) {
-  const gpuasm::test::ScratchDir dir("cli-parse");
+  const ScratchDir dir("cli-parse");
   std::ofstream(dir / "a.asm") << "NOP ;\n";
-  const CliRun r = gpuasm("parse " + (dir / "a.asm").string());
+  const CliRun r = runGpuasm("parse " + (dir / "a.asm").string());
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out,
             "(source_file [0, 0] - [1, 0]\n"
@@ -767,7 +769,7 @@ TEST(Cli, ParsePrintsTheTree) {
             "    mnemonic: (mnemonic [0, 0] - [0, 3]\n"
             "      name: (identifier [0, 0] - [0, 3]))))\n");
   std::ofstream(dir / "b.asm") << "IADD R0, R1\n";
-  const CliRun missing = gpuasm("parse --no-ranges " + (dir / "b.asm").string());
+  const CliRun missing = runGpuasm("parse --no-ranges " + (dir / "b.asm").string());
   EXPECT_EQ(missing.status, 1);
   EXPECT_NE(missing.out.find("(MISSING \";\")"), std::string::npos);
   EXPECT_NE(missing.out.find("b.asm:1:12: error: missing ';' [missing-token]"), std::string::npos)
@@ -775,7 +777,7 @@ TEST(Cli, ParsePrintsTheTree) {
 }
 
 TEST(Cli, ParseWorksOnTheSpecExamples) {
-  const CliRun r = gpuasm(std::string("parse ") + GPUASM_SOURCE_DIR + "/examples/spec-examples.asm");
+  const CliRun r = runGpuasm(std::string("parse ") + GPUASM_SOURCE_DIR + "/examples/spec-examples.asm");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.find("ERROR"), std::string::npos);
   EXPECT_EQ(r.out.find("MISSING"), std::string::npos);
@@ -795,9 +797,9 @@ constexpr const char* kRunSnippet =
 }  // namespace
 
 TEST(Cli, RunJsonFollowsTheDesign) {
-  const gpuasm::test::ScratchDir dir("cli-run-json");
+  const ScratchDir dir("cli-run-json");
   const auto asmFile = dir.write("snippet.asm", kRunSnippet);
-  const CliRun r = gpuasm("run --json " + asmFile.string());
+  const CliRun r = runGpuasm("run --json " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["stop"]["reason"], "end");
@@ -820,7 +822,7 @@ nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::
                              bool dropDirectiveErrors) {
   // check's dataflow findings and `// @expect` outcomes are the editor's, which run reports its own way.
   const CliRun r =
-      gpuasm(command + (command == "check" ? " --no-dataflow" : "") + " --json " + file.string());
+      runGpuasm(command + (command == "check" ? " --no-dataflow" : "") + " --json " + file.string());
   if (r.status > 1) {
     ADD_FAILURE() << command << " " << file << " exited " << r.status << ": " << r.out.substr(0, 300);
     return nlohmann::json::array();
@@ -880,7 +882,7 @@ std::vector<std::string> mutations(const std::string& text) {
 
 TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
   const std::filesystem::path root = GPUASM_SOURCE_DIR;
-  const gpuasm::test::ScratchDir dir("cli-run-check");
+  const ScratchDir dir("cli-run-check");
   struct Variant {
     std::string name, text;
     std::size_t index = 0;
@@ -920,7 +922,7 @@ TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
 TEST(Cli, RunGivesNoSpuriousDiagnosticAfterABrokenLine) {
   // A broken line 1, a valid line 2. Parsing the whole text with tree-sitter let the error reach
   // across the line: an unclosed |R2 gave a spurious missing '|' on line 2 as well.
-  const gpuasm::test::ScratchDir dir("cli-run-broken");
+  const ScratchDir dir("cli-run-broken");
   const auto file = dir / "broken.asm";
   for (const char* broken : {"IADD R0, R1 R2 ;", "FADD R0, R1, |R2 ;", "FADD R0, R1, |R2", "IADD R0, R1,"}) {
     std::ofstream(file) << broken << "\nIADD R3, R1, R2 ;\n";
@@ -931,14 +933,14 @@ TEST(Cli, RunGivesNoSpuriousDiagnosticAfterABrokenLine) {
 }
 
 TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
-  const gpuasm::test::ScratchDir dir("cli-run-until");
+  const ScratchDir dir("cli-run-until");
   const auto asmFile = dir.write("snippet.asm", kRunSnippet);
   std::ofstream(asmFile.parent_path() / "state.json")
       << R"({"activeMask": "0x3", "regs": {"R1": ["0x0","0x1","0x2","0x3","0x4","0x5","0x6","0x7","0x8","0x9","0xa","0xb",
       "0xc","0xd","0xe","0xf",16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"0x100"], "P0": true, "UR2": "17"},
       "cmem": {"0x0": {"0x160": "0x10"}}})";
-  const CliRun r = gpuasm("run --json --until 5 --state " + (asmFile.parent_path() / "state.json").string() +
-                          " " + asmFile.string());
+  const CliRun r = runGpuasm("run --json --until 5 --state " +
+                             (asmFile.parent_path() / "state.json").string() + " " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["stop"]["reason"], "until");
@@ -953,16 +955,16 @@ TEST(Cli, RunUntilStopsBeforeTheLineAndStateFileOverrides) {
 }
 
 TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
-  const gpuasm::test::ScratchDir dir("cli-run-error");
+  const ScratchDir dir("cli-run-error");
   const auto asmFile = dir.write("snippet.asm", "MOV R1, 0x1 ;\nUF2FP UR1, UR2, UR3, UR4 ;\nMOV R2, 0x2 ;\n");
-  const CliRun r = gpuasm("run --json " + asmFile.string());
+  const CliRun r = runGpuasm("run --json " + asmFile.string());
   EXPECT_EQ(r.status, 1) << r.out;
   const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
   EXPECT_EQ(j["stop"]["reason"], "error");
   EXPECT_EQ(j["stop"]["line"], 2);
   EXPECT_NE(j["stop"]["message"].get<std::string>().find("UF2FP"), std::string::npos);
   EXPECT_EQ(j["regs"]["R1"][0], "0x00000001");
-  const CliRun table = gpuasm("run " + asmFile.string());
+  const CliRun table = runGpuasm("run " + asmFile.string());
   EXPECT_EQ(table.status, 1);
   EXPECT_NE(table.out.find("snippet.asm:2: error: the spec defines no semantics for UF2FP"),
             std::string::npos)
@@ -972,16 +974,16 @@ TEST(Cli, RunErrorReportsLineAndReasonWithTheStateSoFar) {
 // The snippet's MOV and UMOV have no typed field and no FImm operand: their values are bits,
 // shown in hex — with --hex as 8 digits, without it as the live values show a u32 ("0x1f").
 TEST(Cli, RunTablePrintsLanesAndMarksChangedValues) {
-  const gpuasm::test::ScratchDir dir("cli-run-table");
+  const ScratchDir dir("cli-run-table");
   const auto asmFile = dir.write("snippet.asm", kRunSnippet);
-  const CliRun r = gpuasm("run --hex " + asmFile.string());
+  const CliRun r = runGpuasm("run --hex " + asmFile.string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("ran to the end: 3 instructions executed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("UR3 = 0x00000005 *"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("UR2 = 0x00000010\n"), std::string::npos) << r.out;  // initialised, unchanged
   // Lane 31: R1 = 0x1f unchanged, R2 = 0x1f written, R3 = 7 written.
   EXPECT_NE(r.out.find("  31   0000001f  0000001f* 00000007* "), std::string::npos) << r.out;
-  const CliRun typed = gpuasm("run " + asmFile.string());
+  const CliRun typed = runGpuasm("run " + asmFile.string());
   ASSERT_EQ(typed.status, 0) << typed.out;
   EXPECT_NE(typed.out.find("UR3 = 0x5 *"), std::string::npos) << typed.out;
   EXPECT_NE(typed.out.find("UR2 = 0x10\n"), std::string::npos) << typed.out;
@@ -1023,7 +1025,7 @@ std::map<unsigned, std::map<std::string, std::string>> runTable(const std::strin
 // FFMA.RZ R8 = 0.5 × 0.5 + 0.25 = 0.5 exactly, the same bits.
 TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
   const std::string file = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-reduce.asm";
-  const CliRun typed = gpuasm("run " + file);
+  const CliRun typed = runGpuasm("run " + file);
   ASSERT_EQ(typed.status, 0) << typed.out;
   auto table = runTable(typed.out);
   ASSERT_EQ(table.size(), 32u) << typed.out;
@@ -1039,7 +1041,7 @@ TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
     EXPECT_EQ(row["P0"], "true*") << lane;
   }
   // --hex: the raw table, every value's bits.
-  const CliRun hex = gpuasm("run --hex " + file);
+  const CliRun hex = runGpuasm("run --hex " + file);
   ASSERT_EQ(hex.status, 0) << hex.out;
   table = runTable(hex.out);
   auto& row = table[5];
@@ -1051,7 +1053,7 @@ TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
   EXPECT_EQ(row["P0"], "1*");
   // The JSON keeps both: the bits in regs, the types beside them (a register only the initial
   // state set has none).
-  const CliRun json = gpuasm("run --json " + file);
+  const CliRun json = runGpuasm("run --json " + file);
   ASSERT_EQ(json.status, 0) << json.out;
   const auto j = nlohmann::json::parse(json.out);
   EXPECT_EQ(j["regs"]["R7"][5], "0x3f000000");
@@ -1063,19 +1065,19 @@ TEST(Cli, RunShowsEachValueInTheTypeItsLastWriterGaveIt) {
   EXPECT_EQ(j["types"]["P0"], "bool");
   EXPECT_FALSE(j["types"].contains("R0"));
   // Stopped before the FMUL (line 26), R7 was never written: it is not in the table or types.
-  const CliRun before = gpuasm("run --json --until 26 " + file);
+  const CliRun before = runGpuasm("run --json --until 26 " + file);
   const auto b = nlohmann::json::parse(before.out);
   EXPECT_FALSE(b["types"].contains("R7"));
   EXPECT_EQ(b["types"]["R6"], "u32");
 }
 
 TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
-  const gpuasm::test::ScratchDir dir("cli-run-bad");
+  const ScratchDir dir("cli-run-bad");
   const auto asmFile = dir.write("snippet.asm", kRunSnippet);
-  EXPECT_EQ(gpuasm("run").status, 2);
-  EXPECT_EQ(gpuasm("run --until x " + asmFile.string()).status, 2);
-  EXPECT_EQ(gpuasm("run --until 0 " + asmFile.string()).status, 2);
-  EXPECT_EQ(gpuasm("run /nonexistent.asm").status, 2);
+  EXPECT_EQ(runGpuasm("run").status, 2);
+  EXPECT_EQ(runGpuasm("run --until x " + asmFile.string()).status, 2);
+  EXPECT_EQ(runGpuasm("run --until 0 " + asmFile.string()).status, 2);
+  EXPECT_EQ(runGpuasm("run /nonexistent.asm").status, 2);
   for (const auto& [text, expected] : std::vector<std::pair<std::string, std::string>>{
            {"{not json", "not valid JSON"},
            {"[1,2]", "must hold a JSON object"},
@@ -1084,12 +1086,12 @@ TEST(Cli, RunRejectsBadArgumentsAndStateFiles) {
            {R"({"bogus": 1})", "unknown key \"bogus\""},
            {R"({"cmem": {"0x0": {"zz": 1}}})", "cmem offset 'zz'"}}) {
     std::ofstream(dir / "state.json", std::ios::trunc) << text;
-    const CliRun r = gpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
+    const CliRun r = runGpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
     EXPECT_EQ(r.status, 2) << text;
     EXPECT_NE(r.out.find(expected), std::string::npos) << text << " → " << r.out;
   }
   std::ofstream(dir / "state.json", std::ios::trunc) << R"({"regs": {"R999": 1}})";
-  const CliRun badReg = gpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
+  const CliRun badReg = runGpuasm("run --state " + (dir / "state.json").string() + " " + asmFile.string());
   EXPECT_EQ(badReg.status, 1);
   EXPECT_NE(badReg.out.find("'R999' is not a register"), std::string::npos) << badReg.out;
 }
@@ -1113,9 +1115,9 @@ std::string lspSession() {
 }  // namespace
 
 TEST(Cli, LspServesASessionOnStdio) {
-  const gpuasm::test::ScratchDir dir("cli-lsp-stdio");
+  const ScratchDir dir("cli-lsp-stdio");
   std::ofstream(dir / "session.bin", std::ios::binary) << lspSession();
-  const CliRun r = gpuasm("lsp < " + (dir / "session.bin").string());
+  const CliRun r = runGpuasm("lsp < " + (dir / "session.bin").string());
   EXPECT_EQ(r.status, 0) << r.out;  // shutdown, then exit
   EXPECT_NE(r.out.find(R"("serverInfo":{"name":"gpuasm")"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(R"("code":"unknown-modifier")"), std::string::npos) << r.out;
@@ -1124,8 +1126,8 @@ TEST(Cli, LspServesASessionOnStdio) {
   // End of input without exit: the server stops with status 1.
   std::ofstream(dir / "cut.bin", std::ios::binary)
       << lspFrame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})");
-  EXPECT_EQ(gpuasm("lsp < " + (dir / "cut.bin").string()).status, 1);
-  EXPECT_EQ(gpuasm("lsp --port nope").status, 2);
+  EXPECT_EQ(runGpuasm("lsp < " + (dir / "cut.bin").string()).status, 1);
+  EXPECT_EQ(runGpuasm("lsp --port nope").status, 2);
 }
 
 namespace {
@@ -1184,9 +1186,9 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
       else if (line.starts_with("< "))
         expected.push_back(json::parse(line.substr(2)));
     }
-    const gpuasm::test::ScratchDir dir("cli-lsp-session");
+    const ScratchDir dir("cli-lsp-session");
     std::ofstream(dir / "in.bin", std::ios::binary) << input;
-    const CliRun r = gpuasm("lsp < " + (dir / "in.bin").string());
+    const CliRun r = runGpuasm("lsp < " + (dir / "in.bin").string());
     EXPECT_EQ(r.status, 0) << entry.path() << r.out;
     const std::vector<json> replies = framesIn(r.out);
     std::size_t next = 0;
@@ -1204,7 +1206,7 @@ TEST(Cli, LspRecordedSessionsBehaveAsRecorded) {
 TEST(Cli, LspServesOneClientOnLoopbackTcp) {
   // `gpuasm lsp --port 0` picks a free port on 127.0.0.1 and says which; a client session runs
   // over it. Every wait is bounded and the server is stopped by its PID.
-  const gpuasm::test::ScratchDir dir("cli-lsp-tcp");
+  const ScratchDir dir("cli-lsp-tcp");
   const std::string log = (dir / "stderr.txt").string();
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
@@ -1275,9 +1277,9 @@ xmltest::Element parseXml(const std::string& text) {
 
 // The example kernel: every expectation holds (each is worked out in the file's comments).
 TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
-  const gpuasm::test::ScratchDir dir("cli-test-example");
+  const ScratchDir dir("cli-test-example");
   const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";
-  const CliRun r = gpuasm("test " + example + " --junit " + (dir / "scan.xml").string());
+  const CliRun r = runGpuasm("test " + example + " --junit " + (dir / "scan.xml").string());
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("warp-scan.asm:10:4: pass: R1 == lane\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("warp-scan.asm: 8 expectations: 8 passed, 0 failed, 0 not checked\n"),
@@ -1303,7 +1305,7 @@ TEST(Cli, TestPassesTheExampleKernelAndWritesJUnit) {
 // A failing expectation, one the run never reaches (the line before it does not assemble), a
 // malformed one with a byte that is not UTF-8, and a clean file, in one run.
 TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
-  const gpuasm::test::ScratchDir dir("cli-test-failures");
+  const ScratchDir dir("cli-test-failures");
   {
     std::ofstream(dir / "bad.asm") << "// @state R0 = lane\n"
                                       "MOV R1, R0 ;\n"
@@ -1314,8 +1316,8 @@ TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
                                       "// @expect R2 \xff 2\n";
     std::ofstream(dir / "good.asm") << "MOV R1, 0x7 ;\n// @expect all(R1 == 7)\n";
   }
-  const CliRun r = gpuasm("test " + (dir / "bad.asm").string() + " " + (dir / "good.asm").string() +
-                          " --junit " + (dir / "out.xml").string());
+  const CliRun r = runGpuasm("test " + (dir / "bad.asm").string() + " " + (dir / "good.asm").string() +
+                             " --junit " + (dir / "out.xml").string());
   EXPECT_EQ(r.status, 1) << r.out;
   const std::string bad = (dir / "bad.asm").string();
   // R1 of lane 5 is 5.
@@ -1364,7 +1366,7 @@ TEST(Cli, TestReportsFailuresUncheckedAndMalformedExpectations) {
 // expectations after it are not checked, each naming the bad line, in the text and in JUnit;
 // the one before it passes, and the directive is one of the file's errors.
 TEST(Cli, TestDoesNotCheckExpectationsAfterAnInvalidStateDirective) {
-  const gpuasm::test::ScratchDir dir("cli-test-bad-state");
+  const ScratchDir dir("cli-test-bad-state");
   std::ofstream(dir / "k.asm") << "// @state R0 = lane\n"
                                   "MOV R1, R0 ;\n"
                                   "// @expect R1 == lane\n"
@@ -1372,7 +1374,7 @@ TEST(Cli, TestDoesNotCheckExpectationsAfterAnInvalidStateDirective) {
                                   "IADD R3, R1, R2 ;\n"
                                   "// @expect R3 == lane + 1\n";
   const std::string file = (dir / "k.asm").string();
-  const CliRun r = gpuasm("test " + file + " --junit " + (dir / "out.xml").string());
+  const CliRun r = runGpuasm("test " + file + " --junit " + (dir / "out.xml").string());
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find(file + ":4:4: error: "), std::string::npos) << r.out;  // the directive itself
   EXPECT_NE(r.out.find(file + ":3:4: pass: R1 == lane\n"), std::string::npos) << r.out;
@@ -1411,11 +1413,11 @@ TEST(Cli, TheLanguageDocsDirectiveExamplesWorkAsWritten) {
     }
   }
   ASSERT_GE(blocks.size(), 2u);  // the @state and the @expect examples at least
-  const gpuasm::test::ScratchDir dir("cli-language-examples");
+  const ScratchDir dir("cli-language-examples");
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const auto path = dir / ("example" + std::to_string(i) + ".asm");
     std::ofstream(path) << blocks[i];
-    const CliRun r = gpuasm("test " + path.string());
+    const CliRun r = runGpuasm("test " + path.string());
     EXPECT_EQ(r.status, 0) << blocks[i] << "\n→\n" << r.out;
     EXPECT_EQ(r.out.find("error"), std::string::npos) << blocks[i] << "\n→\n" << r.out;
   }
@@ -1424,24 +1426,24 @@ TEST(Cli, TheLanguageDocsDirectiveExamplesWorkAsWritten) {
 TEST(Cli, TestStopsAtTheStepLimitAndRejectsBadArguments) {
   // One instruction runs; the expectation after it holds, the next is never reached.
   const std::string example = std::string(GPUASM_SOURCE_DIR) + "/examples/warp-scan.asm";
-  const CliRun limited = gpuasm("test --step-limit 1 " + example);
+  const CliRun limited = runGpuasm("test --step-limit 1 " + example);
   EXPECT_EQ(limited.status, 1);
   EXPECT_NE(limited.out.find("warp-scan.asm:10:4: pass: R1 == lane"), std::string::npos) << limited.out;
   EXPECT_NE(limited.out.find("step limit of 1 instructions reached"), std::string::npos) << limited.out;
   EXPECT_NE(limited.out.find("1 passed, 0 failed, 7 not checked"), std::string::npos) << limited.out;
 
-  EXPECT_EQ(gpuasm("test").status, 2);
-  EXPECT_EQ(gpuasm("test --step-limit many " + example).status, 2);
-  EXPECT_EQ(gpuasm("test --frobnicate " + example).status, 2);
-  const CliRun missing = gpuasm("test /nonexistent/kernel.asm " + example);
+  EXPECT_EQ(runGpuasm("test").status, 2);
+  EXPECT_EQ(runGpuasm("test --step-limit many " + example).status, 2);
+  EXPECT_EQ(runGpuasm("test --frobnicate " + example).status, 2);
+  const CliRun missing = runGpuasm("test /nonexistent/kernel.asm " + example);
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("/nonexistent/kernel.asm"), std::string::npos) << missing.out;
   EXPECT_NE(missing.out.find("8 expectations: 8 passed"), std::string::npos)
       << "the other file is still tested: " << missing.out;
-  const gpuasm::test::ScratchDir dir("cli-test-state");
+  const ScratchDir dir("cli-test-state");
   std::ofstream(dir / "state.json") << "{\"regs\": {\"R0\": \"0x1\"}}";
   // From a state file with R0 = 1 in every lane, R1 == lane no longer holds (only in lane 1).
-  const CliRun state = gpuasm("test --state " + (dir / "state.json").string() + " " + example);
+  const CliRun state = runGpuasm("test --state " + (dir / "state.json").string() + " " + example);
   EXPECT_EQ(state.status, 1);
   EXPECT_NE(state.out.find("warp-scan.asm:10:4: error: 'R1 == lane' is false in 31 of 32 active lanes"),
             std::string::npos)
@@ -1459,9 +1461,8 @@ void collect(const xmltest::Element& e, const std::string& cls, std::vector<cons
 }
 
 // A spec directory copied from isa-db/spec/ with one replacement in 000_ialu.txt.
-gpuasm::test::ScratchDir mutatedSpec(const std::string& name, const std::string& from,
-                                     const std::string& to) {
-  gpuasm::test::ScratchDir dir("cli-" + name);
+ScratchDir mutatedSpec(const std::string& name, const std::string& from, const std::string& to) {
+  ScratchDir dir("cli-" + name);
   for (const auto& entry : std::filesystem::directory_iterator(GPUASM_SPEC_DIR))
     std::filesystem::copy_file(entry.path(), dir / entry.path().filename());
   const auto file = dir / "000_ialu.txt";
@@ -1482,10 +1483,10 @@ std::pair<std::uint64_t, std::uint64_t> halves(const std::string& hex) {
 }  // namespace
 
 TEST(Cli, EncodingMapDrawsEveryVariantWithTheDatabasesFixedFields) {
-  const gpuasm::test::ScratchDir dir("cli-encoding-map");
-  const CliRun r = gpuasm("spec --encoding-map " + (dir / "m.svg").string());
+  const ScratchDir dir("cli-encoding-map");
+  const CliRun r = runGpuasm("spec --encoding-map " + (dir / "m.svg").string());
   ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(gpuasm("spec --json").out);
+  const auto j = nlohmann::json::parse(runGpuasm("spec --json").out);
   // The summary states the fraction the JSON gives: every variant fixes 12 bits (optype
   // <0,8>, stype <8,4>) and 4 also bit 75 of the 13 selecting bits: (244·2 + 4)/8192 = 123/2048.
   EXPECT_EQ(j["opcodeSpace"]["used"], "123/2048");
@@ -1537,7 +1538,7 @@ TEST(Cli, EncodingMapDrawsEveryVariantWithTheDatabasesFixedFields) {
 }
 
 TEST(Cli, EncodingMapToAnUnwritablePathExitsWithTwo) {
-  const CliRun r = gpuasm("spec --encoding-map /nonexistent-gpuasm-dir/m.svg");
+  const CliRun r = runGpuasm("spec --encoding-map /nonexistent-gpuasm-dir/m.svg");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("gpuasm spec: cannot write /nonexistent-gpuasm-dir/m.svg"), std::string::npos)
       << r.out;
@@ -1550,7 +1551,7 @@ TEST(Cli, SpecLintNamesAnOverlappingVariantAndAWordBothDecode) {
                   "    field<32,  8> Reg rb;\n    field<127, 1> SignModi probe == True;\n"
                   "  __OperandInfo\n    InList<pg, ra, rb, pp>;\n    OutList<rd, pu>;\n"
                   "    Order<pg, rd, pu, ra, rb, pp>;\n\n__DefOpcode IADD_RU : [IADD]");
-  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  const CliRun r = runGpuasm("spec --lint --spec-dir " + dir.string());
   EXPECT_EQ(r.status, 1);
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r.out, m,
@@ -1558,7 +1559,7 @@ TEST(Cli, SpecLintNamesAnOverlappingVariantAndAWordBothDecode) {
                                            "e\\.g\\. (0x[0-9a-f]{32}) \\[ambiguous-encoding\\]")))
       << r.out.substr(0, 2000);
   const auto [hi, lo] = halves(m[1].str());
-  const auto j = nlohmann::json::parse(gpuasm("spec --json --spec-dir " + dir.string()).out);
+  const auto j = nlohmann::json::parse(runGpuasm("spec --json --spec-dir " + dir.string()).out);
   int matched = 0;
   for (const auto& op : j["opcodes"]) {
     if (op["name"] != "IADD_RR" && op["name"] != "IADD_RR2") continue;
@@ -1574,7 +1575,7 @@ TEST(Cli, SpecLintNamesAnOverlappingVariantAndAWordBothDecode) {
 TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
   const auto dir = mutatedSpec("overlap", "    field<8,   4> SType stype == RR;\n    field<32,  8> Reg rb;",
                                "    field<8,   4> SType stype == RR;\n    field<28,  8> Reg rb;");
-  const CliRun r = gpuasm("spec --lint --spec-dir " + dir.string());
+  const CliRun r = runGpuasm("spec --lint --spec-dir " + dir.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error: field rb <28,8> overlaps ra <24,8> in IADD_RR: both use bits 28..31 "
                        "[field-overlap]"),
@@ -1585,14 +1586,14 @@ TEST(Cli, SpecLintNamesBothFieldsOfAnOverlapAndTheSharedBits) {
 // Every command that reads a FILE names a directory given as one for what it is — not as a
 // file of 2^63 - 1 bytes — and exits 2 (an unreadable file, DESIGN.md §6).
 TEST(Cli, ADirectoryGivenAsAFileIsNamedADirectoryByEveryCommand) {
-  const gpuasm::test::ScratchDir dir("cli-directory-as-file");
+  const ScratchDir dir("cli-directory-as-file");
   const std::string d = (dir / "dir.asm").string();
   std::filesystem::create_directories(d);
   for (const std::string& command :
        {"asm " + d, "asm -o " + (dir / "out.bin").string() + " " + d, "run " + d, "test " + d, "stats " + d,
         "parse " + d, "check " + d, "dis --file " + d, "dis --binary " + d,
         "run --state " + d + " " + (dir / "dir.asm").string()}) {
-    const CliRun r = gpuasm(command);
+    const CliRun r = runGpuasm(command);
     EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find("'" + d + "' is a directory"), std::string::npos) << command << "\n" << r.out;
     EXPECT_EQ(r.out.find("bytes"), std::string::npos) << command << "\n" << r.out;
@@ -1603,14 +1604,14 @@ TEST(Cli, ADirectoryGivenAsAFileIsNamedADirectoryByEveryCommand) {
 // 64 MiB = 64 × 1024 × 1024 = 67,108,864 bytes; one byte more is refused by each, with a
 // message naming the file's size and the limit (a sparse file costs no disk).
 TEST(Cli, AFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit) {
-  const gpuasm::test::ScratchDir dir("cli-size-limit");
+  const ScratchDir dir("cli-size-limit");
   const auto file = dir / "big.asm";
   std::ofstream(file) << "MOV R1, R2 ;\n";
   std::filesystem::resize_file(file, 67108864ull + 1);
   const std::string expected =
       "'" + file.string() + "' is 67108865 bytes; files larger than 67108864 bytes (64 MiB) are not read";
   for (const std::string command : {"asm ", "run ", "stats ", "parse ", "test "}) {
-    const CliRun r = gpuasm(command + file.string());
+    const CliRun r = runGpuasm(command + file.string());
     EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find(expected), std::string::npos) << command << "\n" << r.out;
   }
@@ -1619,11 +1620,11 @@ TEST(Cli, AFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit) {
 // A gpuasm.json whose specDir does not exist: the error names the gpuasm.json that named it
 // (docs/PROTOCOL.md: `gpuasm: /path/gpuasm.json: …`, exit 2).
 TEST(Cli, AProjectFileWithAMissingSpecDirIsNamed) {
-  const gpuasm::test::ScratchDir dir("cli-project-missing-specdir");
+  const ScratchDir dir("cli-project-missing-specdir");
   std::ofstream(dir / "gpuasm.json") << R"({"specDir": "nowhere"})";
   std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
   for (const char* command : {"check a.asm", "asm a.asm", "run a.asm", "spec"}) {
-    const CliRun r = gpuasm(command, dir.string());
+    const CliRun r = runGpuasm(command, dir.string());
     EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find("gpuasm: " + (dir / "gpuasm.json").string() + ": "), std::string::npos)
         << command << "\n"
@@ -1636,10 +1637,10 @@ TEST(Cli, AProjectFileWithAMissingSpecDirIsNamed) {
 // text. Line 2 is `  "specDir": spec`: two spaces, the 9 bytes of "specDir", ':' and a space
 // put the 's' of the bare word at column 2 + 9 + 2 + 1 = 14.
 TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
-  const gpuasm::test::ScratchDir dir("cli-project-bad-json");
+  const ScratchDir dir("cli-project-bad-json");
   std::ofstream(dir / "gpuasm.json") << "{\n  \"specDir\": spec\n}\n";
   std::ofstream(dir / "a.asm") << "MOV R1, R2 ;\n";
-  const CliRun r = gpuasm("check a.asm", dir.string());
+  const CliRun r = runGpuasm("check a.asm", dir.string());
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("gpuasm: " + (dir / "gpuasm.json").string() + ": not valid JSON: line 2, column 14"),
             std::string::npos)
@@ -1648,7 +1649,7 @@ TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
   EXPECT_EQ(r.out.find("parse_error"), std::string::npos) << r.out;
   // A text that ends early: the line and column of its end.
   std::ofstream(dir / "gpuasm.json", std::ios::trunc) << "{\"specDir\": ";
-  const CliRun early = gpuasm("check a.asm", dir.string());
+  const CliRun early = runGpuasm("check a.asm", dir.string());
   EXPECT_EQ(early.status, 2) << early.out;
   EXPECT_NE(early.out.find("not valid JSON: line 1, column 13: the text ends"), std::string::npos)
       << early.out;
@@ -1659,13 +1660,13 @@ TEST(Cli, AProjectFileWithBadJsonSaysWhereWithoutLibraryText) {
 // (exit 1, docs/PROTOCOL.md) whether it is written as a string or as a JSON number:
 // 0x1ffffffff = 2^33 - 1 = 8,589,934,591.
 TEST(Cli, AStateValueOutOfRangeExitsAlikeAsStringOrNumber) {
-  const gpuasm::test::ScratchDir dir("cli-state-range");
+  const ScratchDir dir("cli-state-range");
   std::ofstream(dir / "a.asm") << "MOV R2, R1 ;\n";
   std::ofstream(dir / "string.json") << R"({"regs": {"R1": "0x1ffffffff"}})";
   std::ofstream(dir / "number.json") << R"({"regs": {"R1": 8589934591}})";
   std::ofstream(dir / "decimal.json") << R"({"regs": {"R1": "8589934591"}})";
   for (const char* state : {"string.json", "number.json", "decimal.json"}) {
-    const CliRun r = gpuasm(std::string("run --state ") + state + " a.asm", dir.string());
+    const CliRun r = runGpuasm(std::string("run --state ") + state + " a.asm", dir.string());
     EXPECT_EQ(r.status, 1) << state << "\n" << r.out;
     EXPECT_NE(r.out.find("R1: value 8589934591 does not fit 32 bits"), std::string::npos) << state << "\n"
                                                                                           << r.out;

@@ -26,6 +26,8 @@
 
 #include <unistd.h>
 
+using gpuasm::test::ScratchDir;
+
 namespace gpuasm::tool {
 namespace {
 
@@ -83,7 +85,7 @@ std::optional<std::size_t> firstUnsafeByte(std::string_view s) {
 }
 
 TEST(Escape, CheckShowsAnEscapeSequenceInAMessageAsHex) {
-  const gpuasm::test::ScratchDir dir("escape-check-esc");
+  const ScratchDir dir("escape-check-esc");
   const std::string file = dir.write("esc.asm", "IADD R1, \x1b[2J\x1b[31mRED ;\n").string();
   for (const bool json : {false, true}) {
     const Ran r = json ? gpuasm({"check", "--json", file}) : gpuasm({"check", file});
@@ -102,7 +104,7 @@ TEST(Escape, CheckShowsAnEscapeSequenceInAMessageAsHex) {
 }
 
 TEST(Escape, AsmListingShowsBytesThatAreNotUtf8AsHex) {
-  const gpuasm::test::ScratchDir dir("escape-asm");
+  const ScratchDir dir("escape-asm");
   // A statement holding a C1 CSI (C2 9B), a byte that is not UTF-8 and a DEL, then a valid one.
   const std::string file = dir.write("a.asm", "FOO\xc2\x9b\xfe\x7f R1 ;\nIADD R1, R1, R2 ;\n").string();
   const Ran r = gpuasm({"asm", file});
@@ -124,7 +126,7 @@ TEST(Escape, AsmListingShowsBytesThatAreNotUtf8AsHex) {
 }
 
 TEST(Escape, ParseShowsBytesThatAreNotUtf8AsHex) {
-  const gpuasm::test::ScratchDir dir("escape-parse");
+  const ScratchDir dir("escape-parse");
   const std::string file = dir.write("p.asm", "FOO\xfe\xfd R1 ;\n").string();
   const Ran r = gpuasm({"parse", file});
   EXPECT_EQ(r.status, 1);
@@ -134,7 +136,7 @@ TEST(Escape, ParseShowsBytesThatAreNotUtf8AsHex) {
 }
 
 TEST(Escape, DisFileShowsAWordThatIsNotUtf8AsHex) {
-  const gpuasm::test::ScratchDir dir("escape-dis");
+  const ScratchDir dir("escape-dis");
   const std::string file = dir.write("w.txt", "0x\xfe\x1b[2J\n").string();
   for (const std::vector<std::string>& args : {std::vector<std::string>{"dis", "--file", file},
                                                std::vector<std::string>{"dis", "--asm", "--file", file}}) {
@@ -153,7 +155,7 @@ TEST(Escape, DisFileShowsAWordThatIsNotUtf8AsHex) {
 }
 
 TEST(Escape, APathOrAnArgumentWithControlCharactersIsShownAsHex) {
-  const gpuasm::test::ScratchDir dir("escape-path");
+  const ScratchDir dir("escape-path");
   const std::string missing = (dir / "\x1b[31mred\x9b.asm").string();
   const Ran r = gpuasm({"check", missing});
   EXPECT_EQ(r.status, 2);
@@ -177,7 +179,7 @@ TEST(Escape, APathOrAnArgumentWithControlCharactersIsShownAsHex) {
 // Spec text is user text too: `spec diff` quotes it (its JSON used to throw on bytes that are not
 // UTF-8) and `spec --lint` reads it.
 TEST(Escape, SpecDiffAndLintShowSpecTextEscaped) {
-  const gpuasm::test::ScratchDir dir("escape-spec");
+  const ScratchDir dir("escape-spec");
   std::filesystem::copy(GPUASM_SPEC_DIR, dir / "new");
   const auto file = dir / "new" / "000_ialu.txt";
   std::ifstream in(file, std::ios::binary);
@@ -203,7 +205,7 @@ TEST(Escape, SpecDiffAndLintShowSpecTextEscaped) {
 // The binary-file rule: a NUL byte in the first 64 KiB makes a file binary, one error (exit 2,
 // as for a directory) naming the offset of the first NUL, for every command reading assembly.
 TEST(Escape, ABinaryFileIsOneErrorForEveryCommandReadingAssembly) {
-  const gpuasm::test::ScratchDir dir("escape-binary");
+  const ScratchDir dir("escape-binary");
   std::string bytes = "IADD R1, R1, R2 ;\n";  // 18 bytes: the NUL is at offset 18
   bytes += '\0';
   std::mt19937 rng(7);
@@ -367,7 +369,7 @@ TEST(EscapeProperty, NoCommandPrintsAControlCharacterOrInvalidUtf8) {
   const std::uint64_t iterations = environmentNumber("GPUASM_ESCAPE_ITERATIONS", 12);
   const std::uint64_t seed = environmentNumber("GPUASM_ESCAPE_SEED", 20261128);
   std::mt19937_64 rng(seed);
-  const gpuasm::test::ScratchDir dir("escape-property");
+  const ScratchDir dir("escape-property");
   for (std::uint64_t i = 0; i < iterations; ++i) {
     const std::string bytes = randomFile(rng);
     // Every third file's name carries an escape sequence and a C1 byte too.

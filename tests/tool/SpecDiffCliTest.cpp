@@ -17,6 +17,8 @@
 
 #include <unistd.h>
 
+using gpuasm::test::ScratchDir;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -24,7 +26,7 @@ namespace fs = std::filesystem;
 using Outcome = shell::Result;
 
 // Runs gpuasm with `args` in `dir`; stderr joins stdout unless `quiet` (then it is apart).
-Outcome gpuasm(const std::string& args, const fs::path& dir, bool quiet = false) {
+Outcome runGpuasm(const std::string& args, const fs::path& dir, bool quiet = false) {
   return shell::run(std::string(GPUASM_BINARY) + " " + args, {dir, !quiet});
 }
 
@@ -37,7 +39,7 @@ void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::i
 
 // A folder with old/ and new/, each a copy of the spec, removed afterwards.
 struct TwoSpecs {
-  gpuasm::test::ScratchDir scratch{"spec-diff"};
+  ScratchDir scratch{"spec-diff"};
   fs::path root = scratch.path();
   TwoSpecs() {
     for (const char* side : {"old", "new"}) {
@@ -84,11 +86,11 @@ const char* kProgram =
 
 TEST(SpecDiffCli, IdenticalSpecsExitZero) {
   TwoSpecs specs;
-  Outcome r = gpuasm("spec diff old new" + examples(), specs.root);
+  Outcome r = runGpuasm("spec diff old new" + examples(), specs.root);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_TRUE(has(r.out, "spec diff old -> new: 0 changes\n")) << r.out;
   EXPECT_TRUE(has(r.out, "0 lines changed in 5 files\n")) << r.out;
-  r = gpuasm("spec diff old new", specs.root);
+  r = runGpuasm("spec diff old new", specs.root);
   EXPECT_EQ(r.status, 0) << r.out;
 }
 
@@ -100,7 +102,7 @@ TEST(SpecDiffCli, RenameAndDefaultChangeInTheListing) {
   write(specs.root / "k.asm", kProgram);
   const unsigned lt = specs.lineOf("new", "000_ialu.txt", "    LESS;");
   const unsigned itype = specs.lineOf("new", "000_ialu.txt", "itype = U32;");
-  const Outcome r = gpuasm("spec diff old new k.asm", specs.root);
+  const Outcome r = runGpuasm("spec diff old new k.asm", specs.root);
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_TRUE(has(r.out, "spec diff old -> new: 2 changes\ntypes and enumerators:\n")) << r.out;
   EXPECT_TRUE(has(r.out, "  new/000_ialu.txt:" + std::to_string(lt) +
@@ -121,7 +123,7 @@ TEST(SpecDiffCli, RenameAndDefaultChangeInTheListing) {
   EXPECT_FALSE(has(r.out, "k.asm:5:")) << r.out;
   EXPECT_TRUE(has(r.out, "3 lines changed in 1 file\n")) << r.out;
   // Without files: the specs differ.
-  EXPECT_EQ(gpuasm("spec diff old new", specs.root).status, 1);
+  EXPECT_EQ(runGpuasm("spec diff old new", specs.root).status, 1);
 }
 
 TEST(SpecDiffCli, JsonOfAMovedField) {
@@ -129,7 +131,7 @@ TEST(SpecDiffCli, JsonOfAMovedField) {
   specs.edit("000_ialu.txt", "    field<76,  1> IExt ext = NoX;\n\n    field<98, 3> Pred pp = PT;",
              "    field<77,  1> IExt ext = NoX;\n\n    field<98, 3> Pred pp = PT;");
   write(specs.root / "k.asm", kProgram);
-  const Outcome r = gpuasm("spec diff old new k.asm --json", specs.root, true);
+  const Outcome r = runGpuasm("spec diff old new k.asm --json", specs.root, true);
   EXPECT_EQ(r.status, 1) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["old"]["dir"], "old");
@@ -164,13 +166,13 @@ TEST(SpecDiffCli, JsonOfAMovedField) {
 
 TEST(SpecDiffCli, UsageAndReadErrorsExitTwo) {
   TwoSpecs specs;
-  Outcome r = gpuasm("spec diff old missing", specs.root);
+  Outcome r = runGpuasm("spec diff old missing", specs.root);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(has(r.out, "missing")) << r.out;
-  r = gpuasm("spec diff old new no-such.asm", specs.root);
+  r = runGpuasm("spec diff old new no-such.asm", specs.root);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(has(r.out, "no-such.asm")) << r.out;
-  r = gpuasm("spec diff old", specs.root);
+  r = runGpuasm("spec diff old", specs.root);
   EXPECT_EQ(r.status, 2) << r.out;
 }
 
@@ -182,12 +184,12 @@ TEST(SpecDiffCli, ASpecWithErrorsIsRefusedOrComparedAndSaysSo) {
   TwoSpecs specs;
   write(specs.root / "new" / "000_ialu.txt",
         read(specs.root / "new" / "000_ialu.txt") + "\n__DefBitFieldType Broken<x>\n    A;\n");
-  Outcome r = gpuasm("spec diff old new", specs.root);
+  Outcome r = runGpuasm("spec diff old new", specs.root);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(has(r.out, "gpuasm: error: the spec in new has 2 errors no erratum accounts for")) << r.out;
   EXPECT_TRUE(has(r.out, ": error: type width must be <1..64> [bad-type-width]")) << r.out;
   EXPECT_FALSE(has(r.out, "type-added")) << r.out;
-  r = gpuasm("spec diff old new --allow-spec-errors", specs.root);
+  r = runGpuasm("spec diff old new --allow-spec-errors", specs.root);
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_TRUE(has(r.out, "gpuasm: warning: the spec in new has 2 errors no erratum accounts for")) << r.out;
   EXPECT_TRUE(has(r.out, ": type-added Broken: ")) << r.out;

@@ -7,9 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -266,6 +268,10 @@ inline std::vector<std::vector<std::string>> simpleCommands(std::string_view lin
 /// the block's own (docs/TESTING.md).
 inline bool outsideScratch(const std::string& path) {
   if (path.rfind("/dev/", 0) == 0 || path.rfind("/tmp/", 0) == 0) return false;
+  // The temporary directory the tests run with (TMPDIR: build/test-tmp/ under CTest).
+  std::error_code ec;
+  const std::string tmp = std::filesystem::temp_directory_path(ec).string();
+  if (!ec && !tmp.empty() && path.rfind(tmp.back() == '/' ? tmp : tmp + "/", 0) == 0) return false;
   if (!path.empty() && path[0] == '/') return true;
   return path == ".." || path.rfind("../", 0) == 0 || path.find("/../") != std::string::npos;
 }

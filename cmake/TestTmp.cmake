@@ -1,9 +1,19 @@
 # Tests leave no files (docs/TESTING.md): every CTest test runs with TMPDIR (and GoogleTest's
-# TEST_TMPDIR, which ::testing::TempDir reads first) pointing at build/test-tmp/, which the
+# TEST_TMPDIR, which ::testing::TempDir reads first) pointing at a directory of this build's own
+# under the system's temporary directory ($TMPDIR at configure time, else /tmp), which the
 # fixture's setup test makes empty and its cleanup test, tests_leave_no_files, checks is empty
 # again when every test has run, failing with what was left. The tests write their files in
 # directories of their own there (tests/common/ScratchDir.h) and remove them.
-set(GPUASM_TEST_TMP ${CMAKE_BINARY_DIR}/test-tmp)
+# Not under build/: the tests' files must lie outside the repository, or a test of how a file
+# finds its project (the nearest gpuasm.json or .git, nvim's root markers) would find this one.
+# Named by a hash of the build directory, so build/ and build-asan/ never share one.
+string(MD5 gpuasm_build_hash "${CMAKE_BINARY_DIR}")
+string(SUBSTRING "${gpuasm_build_hash}" 0 10 gpuasm_build_hash)
+if(DEFINED ENV{TMPDIR} AND IS_DIRECTORY "$ENV{TMPDIR}")
+  set(GPUASM_TEST_TMP "$ENV{TMPDIR}/gpuasm-tests-${gpuasm_build_hash}")
+else()
+  set(GPUASM_TEST_TMP "/tmp/gpuasm-tests-${gpuasm_build_hash}")
+endif()
 
 # The two tests of the fixture (once, in tests/).
 function(gpuasm_test_tmp_fixture)

@@ -1,5 +1,6 @@
 # The fixture of cmake/TestTmp.cmake, run by CTest: MODE=setup makes DIR anew and empty;
-# MODE=check fails listing what is in DIR (what the tests left behind), else passes.
+# MODE=check fails listing what is in DIR (what the tests left behind), else removes the empty
+# DIR and passes.
 if(NOT DIR)
   message(FATAL_ERROR "TestTmpCheck.cmake: DIR is not set")
 endif()
@@ -20,6 +21,7 @@ elseif(MODE STREQUAL "check")
     message(FATAL_ERROR "the tests left ${topCount} entries (${count} files and directories in all) in ${DIR} "
                         "(tests/common/ScratchDir.h makes a directory that goes away):\n  ${shown}")
   endif()
+  file(REMOVE_RECURSE "${DIR}")  # empty: it goes too, and the next run's setup makes it again
   message(STATUS "the tests left nothing in ${DIR}")
 else()
   message(FATAL_ERROR "TestTmpCheck.cmake: MODE is setup or check, not '${MODE}'")

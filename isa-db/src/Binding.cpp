@@ -9,6 +9,7 @@
 #include "TextUtil.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cctype>
@@ -182,48 +183,119 @@ std::optional<ModifierFacts> modifierFacts(const Binding& binding, std::size_t m
   return m;
 }
 
-std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst,
-                                             const Binding* binding) {
-  std::vector<RegisterAccess> out;
-  if (inst.opcode == nullptr) return out;
+namespace {
+
+RegisterAccessPlans computeRegisterAccessPlans(const InstrDb& db) {
+  RegisterAccessPlans plans;
+  plans.db = &db;
+  plans.opcodes.reserve(db.opcodes().size());
+  for (const Opcode& op : db.opcodes()) {
+    std::vector<RegisterAccessStep>& steps = plans.opcodes.emplace_back();
+    const auto& order = op.operandInfo.order;
+    const std::size_t guardOrder = firstOperandOrderIndex(db, op);
+    const std::string_view guardName =
+        guardOrder == 1 ? std::string_view(order.front().name) : std::string_view{};
+    for (const OperandAccess& a : operandAccesses(db, op)) {
+      RegisterAccessStep step;
+      step.access = a.access;
+      if (a.predicateSetFile != nullptr) {
+        step.file = a.predicateSetFile;
+        step.predicateSet = true;
+        for (const Enumerator& e : step.file->enumerators)
+          if (!db.isConstantRegister(*step.file, e.value))
+            step.predicates.push_back(static_cast<std::uint32_t>(e.value));
+      } else {
+        if (a.field < 0) continue;
+        const BitFieldType& t = db.typeOf(op.fields[static_cast<std::size_t>(a.field)]);
+        if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate) continue;
+        step.file = &t;
+        step.field = static_cast<std::uint32_t>(a.field);
+        if (t.kind == TypeKind::Register) step.bitwidth = op.operandInfo.bitwidth(a.name);
+        // InstrDb::isConstantRegister's answer, kept: the first __DefAsmFacts file of the type.
+        const auto typeIndex = static_cast<std::uint32_t>(&t - db.types().data());
+        for (const AsmFacts::File& f : db.asmFacts().files)
+          if (f.type == typeIndex) {
+            step.hasConstant = f.constant.has_value();
+            step.constant = f.constant.value_or(0);
+            break;
+          }
+        step.guard = a.name == guardName;
+      }
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const OrderElem& e = order[k];
+        if (e.name != a.name && std::find(e.parts.begin(), e.parts.end(), a.name) == e.parts.end()) continue;
+        if (k < 64)
+          step.orderMask |= std::uint64_t{1} << k;
+        else
+          step.laterOrder.push_back(static_cast<std::uint32_t>(k));
+      }
+      steps.push_back(std::move(step));
+    }
+  }
+  return plans;
+}
+
+}  // namespace
+
+const RegisterAccessPlans& registerAccessPlans(const InstrDb& db) {
+  return db.derived(&computeRegisterAccessPlans);
+}
+
+void appendRegisterAccesses(const RegisterAccessPlans& plans, const MachineInst& inst, const Binding* binding,
+                            std::vector<RegisterAccess>& out) {
+  if (inst.opcode == nullptr) return;
   const Opcode& op = *inst.opcode;
-  // Which written operand an Order<> element comes from, when the binding says.
-  const auto operandOf = [&](std::string_view name) -> std::uint8_t {
-    if (binding == nullptr || binding->opcode != &op) return RegisterAccess::kNotWritten;
-    for (std::size_t i = 0; i < binding->operandCount; ++i) {
-      const OrderElem* e = binding->elementOf(i);
-      if (e == nullptr) continue;
-      if (e->name == name || std::find(e->parts.begin(), e->parts.end(), name) != e->parts.end())
+  assert(plans.db != nullptr && op.index < plans.opcodes.size() && &plans.db->opcodes()[op.index] == &op);
+  // The Order<> element each written operand stands for, when the binding says.
+  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  std::array<std::uint32_t, Binding::kCapacity> orderOf{};
+  std::size_t operands = 0;
+  if (binding != nullptr && binding->opcode == &op) {
+    operands = binding->operandCount;
+    const FormBinding* form = nullptr;  // Binding::orderIndexOf's, looked up once
+    for (std::size_t i = 0; i < operands; ++i) {
+      const std::uint8_t slot = binding->operandSlot[i];
+      if (slot == Binding::kUnbound) {
+        orderOf[i] = kNone;
+        continue;
+      }
+      if (form == nullptr) form = &binding->formBinding();
+      orderOf[i] = static_cast<std::uint32_t>(form->orderIndex[slot]);
+    }
+  }
+  // The first written operand bound to an element of the step's name.
+  const auto operandOf = [&](const RegisterAccessStep& step) -> std::uint8_t {
+    for (std::size_t i = 0; i < operands; ++i) {
+      const std::uint32_t k = orderOf[i];
+      if (k == kNone) continue;
+      if (k < 64 ? ((step.orderMask >> k) & 1u) != 0
+                 : std::find(step.laterOrder.begin(), step.laterOrder.end(), k) != step.laterOrder.end())
         return static_cast<std::uint8_t>(i);
     }
     return RegisterAccess::kNotWritten;
   };
-  const std::size_t guardOrder = firstOperandOrderIndex(db, op);
-  const std::string_view guardName =
-      guardOrder == 1 ? std::string_view(op.operandInfo.order.front().name) : std::string_view{};
-  for (const OperandAccess& a : operandAccesses(db, op)) {
-    if (a.predicateSetFile != nullptr) {
-      const BitFieldType* file = a.predicateSetFile;
-      for (const Enumerator& e : file->enumerators)
-        if (!db.isConstantRegister(*file, e.value))
-          out.push_back({file, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
+  for (const RegisterAccessStep& step : plans.opcodes[op.index]) {
+    if (step.predicateSet) {
+      const std::uint8_t operand = operandOf(step);
+      for (const std::uint32_t p : step.predicates)
+        out.push_back({step.file, p, step.access, operand, false});
       continue;
     }
-    if (a.field < 0) continue;
-    const Field& f = op.fields[static_cast<std::size_t>(a.field)];
-    const BitFieldType& t = db.typeOf(f);
-    if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate) continue;
-    const std::uint64_t v = inst.values[static_cast<std::size_t>(a.field)];
-    if (db.isConstantRegister(t, v)) continue;
+    const std::uint64_t v = inst.values[step.field];
+    if (step.hasConstant && v == step.constant) continue;
     std::uint32_t count = 1;
-    if (t.kind == TypeKind::Register)
-      if (const auto w = widthOf(op.operandInfo.bitwidth(a.name), inst.values); w && *w > 32)
-        count = (*w + 31) / 32;
-    const bool isGuard = a.name == guardName;
+    if (step.bitwidth != nullptr)
+      if (const auto w = widthOf(step.bitwidth, inst.values); w && *w > 32) count = (*w + 31) / 32;
+    const std::uint8_t operand = step.guard ? RegisterAccess::kNotWritten : operandOf(step);
     for (std::uint32_t k = 0; k < count; ++k)
-      out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access,
-                     isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
+      out.push_back({step.file, static_cast<std::uint32_t>(v) + k, step.access, operand, step.guard});
   }
+}
+
+std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst,
+                                             const Binding* binding) {
+  std::vector<RegisterAccess> out;
+  appendRegisterAccesses(registerAccessPlans(db), inst, binding, out);
   return out;
 }
 

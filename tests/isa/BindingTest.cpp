@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -400,6 +401,171 @@ TEST(BindingText, AModifiersCaseInTheSemanticsSwitch) {
   ASSERT_NE(p2r, nullptr);
   EXPECT_EQ(modifierCase(*p2r, "bsel", "B1"),
             (std::vector<std::string>{"Rd[8:15] = (b_select & pr) | ((~b_select) & Ra[8:15]);"}));
+}
+
+// ------------------------------------------------------------------ the resolved register-access plans
+
+// registerAccesses the straightforward way, as it was before the plans (registerAccessPlans):
+// per instruction, the opcode's InList<>/OutList<> by name (operandAccesses), each name's field
+// type and Bitwidth<> rule looked up, and the written operand found by comparing the binding's
+// Order<> element names. The plans must give exactly this, access for access.
+std::vector<RegisterAccess> accessesByName(const InstrDb& d, const MachineInst& inst,
+                                           const Binding* binding) {
+  std::vector<RegisterAccess> out;
+  if (inst.opcode == nullptr) return out;
+  const Opcode& op = *inst.opcode;
+  const auto operandOf = [&](std::string_view name) -> std::uint8_t {
+    if (binding == nullptr || binding->opcode != &op) return RegisterAccess::kNotWritten;
+    for (std::size_t i = 0; i < binding->operandCount; ++i) {
+      const OrderElem* e = binding->elementOf(i);
+      if (e == nullptr) continue;
+      if (e->name == name || std::find(e->parts.begin(), e->parts.end(), name) != e->parts.end())
+        return static_cast<std::uint8_t>(i);
+    }
+    return RegisterAccess::kNotWritten;
+  };
+  const std::string_view guardName = firstOperandOrderIndex(d, op) == 1
+                                         ? std::string_view(op.operandInfo.order.front().name)
+                                         : std::string_view{};
+  for (const OperandAccess& a : operandAccesses(d, op)) {
+    if (a.predicateSetFile != nullptr) {
+      for (const Enumerator& e : a.predicateSetFile->enumerators)
+        if (!d.isConstantRegister(*a.predicateSetFile, e.value))
+          out.push_back(
+              {a.predicateSetFile, static_cast<std::uint32_t>(e.value), a.access, operandOf(a.name), false});
+      continue;
+    }
+    if (a.field < 0) continue;
+    const BitFieldType& t = d.typeOf(op.fields[static_cast<std::size_t>(a.field)]);
+    if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate) continue;
+    const std::uint64_t v = inst.values[static_cast<std::size_t>(a.field)];
+    if (d.isConstantRegister(t, v)) continue;
+    std::uint32_t count = 1;
+    if (t.kind == TypeKind::Register)
+      if (const BitwidthRule* rule = op.operandInfo.bitwidth(a.name))
+        if (const auto w = evalCompiled(rule->compiled, inst.values);
+            w && static_cast<std::uint32_t>(*w) > 32)
+          count = (static_cast<std::uint32_t>(*w) + 31) / 32;
+    const bool isGuard = a.name == guardName;
+    for (std::uint32_t k = 0; k < count; ++k)
+      out.push_back({&t, static_cast<std::uint32_t>(v) + k, a.access,
+                     isGuard ? RegisterAccess::kNotWritten : operandOf(a.name), isGuard});
+  }
+  return out;
+}
+
+std::string describe(const std::vector<RegisterAccess>& accesses) {
+  std::string out;
+  for (const RegisterAccess& a : accesses)
+    out += a.file->name + std::to_string(a.number) + "/" + std::to_string(static_cast<int>(a.access)) + "/" +
+           std::to_string(a.operand) + (a.guard ? "g" : "") + " ";
+  return out;
+}
+
+// Every opcode of the embedded spec, under every syntax form that binds to it, with field values
+// drawn at random (the constant registers and the defaults among them) and bindings of every
+// shape: none, another variant's, every slot written in order, and written operands bound to
+// random slots or none — the plans give what the lists read by name give.
+TEST(RegisterAccessPlans, GiveWhatTheListsReadByNameGiveForEveryOpcode) {
+  const InstrDb& d = db();
+  std::mt19937_64 rng(41);
+  std::size_t compared = 0, withOperand = 0, wide = 0;
+  for (const Opcode& op : d.opcodes()) {
+    const Optype& optype = d.optypeOf(op);
+    MachineInst inst;
+    inst.opcode = &op;
+    for (int round = 0; round < 8; ++round) {
+      inst.values = op.initialValues;
+      for (std::size_t f = 0; f < op.fields.size(); ++f) {
+        const Field& field = op.fields[f];
+        const std::uint64_t mask =
+            field.width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << field.width) - 1;
+        const BitFieldType& t = d.typeOf(field);
+        switch (rng() % 4) {
+          case 0: break;  // the default or fixed value
+          case 1:
+            if (const Enumerator* c = d.constantRegister(t)) {
+              inst.values[f] = c->value;
+              break;
+            }
+            [[fallthrough]];
+          case 2:
+            if (!t.enumerators.empty()) {
+              inst.values[f] = t.enumerators[rng() % t.enumerators.size()].value;
+              break;
+            }
+            [[fallthrough]];
+          default: inst.values[f] = rng() & mask;
+        }
+      }
+      std::vector<const Binding*> bindings{nullptr};
+      std::vector<Binding> made;
+      for (std::size_t form = 0; form < op.formBindings.size(); ++form) {
+        if (!op.formBindings[form]) continue;
+        Binding b;
+        b.optype = &optype;
+        b.form = &optype.syntax.forms[form];
+        b.opcode = &op;
+        b.matched = true;
+        const std::size_t slots = std::min(b.form->operands.size(), Binding::kCapacity);
+        b.operandCount = static_cast<std::uint8_t>(slots);
+        for (std::size_t i = 0; i < slots; ++i) b.operandSlot[i] = static_cast<std::uint8_t>(i);
+        made.push_back(b);
+        b.operandCount = static_cast<std::uint8_t>(rng() % (slots + 1));
+        for (std::size_t i = 0; i < b.operandCount; ++i)
+          b.operandSlot[i] = rng() % 5 == 0 ? Binding::kUnbound : static_cast<std::uint8_t>(rng() % slots);
+        made.push_back(b);
+      }
+      // A binding of another variant attributes nothing.
+      for (const std::uint32_t other : optype.opcodes) {
+        const Opcode& o = d.opcodes()[other];
+        if (&o == &op || o.formBindings.empty() || !o.formBindings.front()) continue;
+        Binding b;
+        b.optype = &optype;
+        b.form = &optype.syntax.forms.front();
+        b.opcode = &o;
+        b.operandCount = static_cast<std::uint8_t>(std::min(b.form->operands.size(), Binding::kCapacity));
+        for (std::size_t i = 0; i < b.operandCount; ++i) b.operandSlot[i] = static_cast<std::uint8_t>(i);
+        made.push_back(b);
+        break;
+      }
+      for (const Binding& b : made) bindings.push_back(&b);
+      for (const Binding* b : bindings) {
+        const std::vector<RegisterAccess> want = accessesByName(d, inst, b);
+        const std::vector<RegisterAccess> got = registerAccesses(d, inst, b);
+        ASSERT_EQ(describe(got), describe(want)) << op.name;
+        for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i].file, want[i].file) << op.name;
+        ++compared;
+        withOperand += std::any_of(want.begin(), want.end(), [](const RegisterAccess& a) {
+          return a.operand != RegisterAccess::kNotWritten;
+        });
+        for (std::size_t i = 1; i < want.size(); ++i)
+          wide += want[i].file == want[i - 1].file && want[i].number == want[i - 1].number + 1 &&
+                  want[i].operand == want[i - 1].operand;
+      }
+    }
+  }
+  // The comparison saw what it is for: instructions whose registers come from written operands,
+  // and operands wider than one register.
+  EXPECT_GT(compared, d.opcodes().size() * 8);
+  EXPECT_GT(withOperand, compared / 4);
+  EXPECT_GT(wide, 0u);
+}
+
+// One buffer for many instructions: appendRegisterAccesses adds after what is there.
+TEST(RegisterAccessPlans, AppendAddsAfterWhatIsThere) {
+  const MatchResult a = matched("IADD.X R1, PT, R3, ~R5, P0 ;");
+  const MatchResult b = matched("IMAD.WIDE R[0:1], R2, R3, R[4:5] ;");
+  std::vector<RegisterAccess> both;
+  const RegisterAccessPlans& plans = registerAccessPlans(db());
+  EXPECT_EQ(&plans, &registerAccessPlans(db()));  // kept with the database
+  appendRegisterAccesses(plans, *a.inst, &*a.binding, both);
+  appendRegisterAccesses(plans, *b.inst, &*b.binding, both);
+  std::vector<RegisterAccess> want = registerAccesses(db(), *a.inst, &*a.binding);
+  const std::vector<RegisterAccess> second = registerAccesses(db(), *b.inst, &*b.binding);
+  want.insert(want.end(), second.begin(), second.end());
+  EXPECT_EQ(describe(both), describe(want));
+  EXPECT_FALSE(second.empty());
 }
 
 }  // namespace

@@ -126,6 +126,37 @@ struct RegisterAccess {
 std::vector<RegisterAccess> registerAccesses(const InstrDb& db, const MachineInst& inst,
                                              const Binding* binding = nullptr);
 
+/// One InList<>/OutList<> element of an opcode that can name registers, resolved against the
+/// database once (registerAccessPlans), so that registerAccesses compares no names per
+/// instruction: the lists' order (InList<> then OutList<>), elements naming no register left out.
+struct RegisterAccessStep {
+  Access access = Access::None;
+  const BitFieldType* file = nullptr;  ///< the register or predicate type
+  /// A predicate set (PR, UPR): the predicates of `file` it covers (all but the constant one).
+  bool predicateSet = false;
+  std::vector<std::uint32_t> predicates;
+  std::uint32_t field = 0;                 ///< else: the field holding the register number
+  const BitwidthRule* bitwidth = nullptr;  ///< a register's Bitwidth<> rule, null when none
+  bool hasConstant = false;                ///< `file` has a constant register (RZ, PT): `constant`
+  std::uint64_t constant = 0;
+  bool guard = false;  ///< the guard predicate
+  /// The Order<> elements named so or having the name as a composite part (bit k: element k;
+  /// elements past 63 in `laterOrder`): a written operand bound to one is where the registers come from.
+  std::uint64_t orderMask = 0;
+  std::vector<std::uint32_t> laterOrder;
+};
+/// The steps of every opcode of a database (parallel to db.opcodes()), derived on first use and
+/// kept with the database (InstrDb::derived).
+struct RegisterAccessPlans {
+  const InstrDb* db = nullptr;
+  std::vector<std::vector<RegisterAccessStep>> opcodes;
+};
+const RegisterAccessPlans& registerAccessPlans(const InstrDb& db);
+/// registerAccesses appended to `out`: with the plans fetched once, a loop over small steps that
+/// allocates nothing once `out` has room (the dataflow keeps one buffer for a document).
+void appendRegisterAccesses(const RegisterAccessPlans& plans, const MachineInst& inst, const Binding* binding,
+                            std::vector<RegisterAccess>& out);
+
 /// The width in bits of Order<> element `elem` of `opcode` under field values `values` (its
 /// Bitwidth<> rule); nullopt when it has no rule or the rule reads a value it cannot use.
 std::optional<std::uint32_t> operandWidth(const Opcode& opcode, const OrderElem& elem,

@@ -230,8 +230,9 @@ AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, 
   AssembledBatch out;
   out.document = w.document;
   out.last = w.last;
-  AssembledUnit piece;
   std::uint32_t statements = 0;
+  std::optional<RegisterEventWriter> events;
+  if (options.dataflow) events.emplace(db);
   for (const syntax::ChunkPiece& p : w.pieces) {
     assembler.assemble(w.text, p);
     std::move(assembler.diagnostics().begin(), assembler.diagnostics().end(),
@@ -240,13 +241,8 @@ AssembledBatch assembleBatch(const isa::InstrDb& db, PieceAssembler& assembler, 
       for (const AssembledStatement& a : assembler.statements())
         if (a.inst) out.words.push_back(a.encoding);
     if (options.dataflow) {
-      std::swap(piece.statements, assembler.statements());  // kept: the scratch's capacity
-      for (RegisterEvent& e : registerEvents(db, piece)) {
-        e.statement += statements;
-        facts.events.push_back(e);
-      }
-      statements += static_cast<std::uint32_t>(piece.statements.size());
-      std::swap(piece.statements, assembler.statements());
+      events->append(assembler.statements(), statements, facts.events);
+      statements += static_cast<std::uint32_t>(assembler.statements().size());
     }
   }
   for (const syntax::ByteRange span : w.directiveSpans) {

@@ -85,23 +85,28 @@ std::optional<RegisterId> registerNamed(const isa::InstrDb& db, std::string_view
   return std::nullopt;
 }
 
-std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const AssembledUnit& unit) {
-  std::vector<RegisterEvent> out;
-  for (std::uint32_t i = 0; i < unit.statements.size(); ++i) {
-    const AssembledStatement& a = unit.statements[i];
+RegisterEventWriter::RegisterEventWriter(const isa::InstrDb& db)
+    : db_(db), plans_(isa::registerAccessPlans(db)) {}
+
+void RegisterEventWriter::append(std::span<const AssembledStatement> statements, std::uint32_t firstIndex,
+                                 std::vector<RegisterEvent>& out) {
+  const isa::InstrDb& db = db_;
+  std::vector<isa::RegisterAccess>& accesses = accesses_;  // one statement's, the capacity kept
+  for (std::uint32_t n = 0; n < statements.size(); ++n) {
+    const AssembledStatement& a = statements[n];
     const isa::AsmStatement& s = a.statement;
+    const std::uint32_t i = firstIndex + n;
     if (!a.inst) {
       if (!s.mnemonic.empty()) unknownEvents(db, s, i, out);
       indirectEvents(db, s, i, out);
       continue;
     }
-    const std::vector<isa::RegisterAccess> accesses =
-        isa::registerAccesses(db, *a.inst, a.binding ? &*a.binding : nullptr);
+    accesses.clear();
+    isa::appendRegisterAccesses(plans_, *a.inst, a.binding ? &*a.binding : nullptr, accesses);
     // A guard that is not the true predicate (or is negated) can leave lanes unwritten.
     const bool guarded = s.guard && (s.guard->negated || std::any_of(accesses.begin(), accesses.end(),
                                                                      [](const auto& r) { return r.guard; }));
-    const std::size_t first = out.size();
-    for (const isa::RegisterAccess& r : accesses) {
+    const auto eventOf = [&](const isa::RegisterAccess& r) {
       RegisterEvent e;
       e.reg = idOf(db, *r.file, r.number);
       e.line = s.line;
@@ -120,13 +125,21 @@ std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const Assemble
         e.range = {s.mnemonicRange.begin, s.mnemonicRange.end};
         e.implicit = true;
       }
-      out.push_back(e);
-    }
+      return e;
+    };
+    // Reads before writes: an instruction reads its sources (and whatever an operand that picks
+    // its register at run time may read: those events read and write) before it writes its results.
+    for (const isa::RegisterAccess& r : accesses)
+      if (isa::reads(r.access)) out.push_back(eventOf(r));
     indirectEvents(db, s, i, out);
-    // Reads before writes: an instruction reads its sources before it writes its results.
-    std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-                          [](const RegisterEvent& e) { return isa::reads(e.access); });
+    for (const isa::RegisterAccess& r : accesses)
+      if (!isa::reads(r.access)) out.push_back(eventOf(r));
   }
+}
+
+std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const AssembledUnit& unit) {
+  std::vector<RegisterEvent> out;
+  RegisterEventWriter(db).append(unit.statements, 0, out);
   return out;
 }
 

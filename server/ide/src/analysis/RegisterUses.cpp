@@ -100,10 +100,10 @@ std::vector<Located> eventsAt(const Snapshot& s, std::uint32_t offset) {
   return out;
 }
 
-// An unread write: the place it was made at (DataflowBuilder's places) and its index among its
-// statement's events (the order of a place's names).
+// An unread write: the place it was made at (its slot among DataflowBuilder's places) and its
+// index among its statement's events (the order of a place's names).
 struct UnreadWrite {
-  std::uint64_t place = 0;
+  std::uint32_t place = 0;
   std::uint32_t ordinal = 0;
 };
 
@@ -133,10 +133,10 @@ class RegisterTable {
     }
     return files_[static_cast<std::size_t>(slot)];
   }
-  RegisterState& operator[](RegisterId r) {
-    auto& regs = file(r.file).regs;
-    if (r.number >= regs.size()) regs.resize(r.number + 1);
-    return regs[r.number];
+  RegisterState& operator[](RegisterId r) { return in(file(r.file), r.number); }
+  RegisterState& in(File& f, std::uint32_t number) {
+    if (number >= f.regs.size()) f.regs.resize(number + 1);
+    return f.regs[number];
   }
   std::vector<File>& files() { return files_; }
 
@@ -225,8 +225,9 @@ bool before(const Finding& x, const Finding& y) {
 struct WritePlace {
   syntax::ByteRange range;
   std::uint64_t statement = 0;
+  std::uint64_t made = 0;  ///< the places made before it: the order of the places
   std::uint8_t width = 1;  ///< the registers the operand covers
-  std::uint32_t open = 0;
+  std::uint32_t open = 0;  ///< 0: the slot is free
   struct Dead {
     std::uint32_t ordinal = 0;
     RegisterId reg;
@@ -237,23 +238,34 @@ struct WritePlace {
 
 }  // namespace
 
+// The walk's state. Nothing is allocated per statement once the vectors have grown: the places
+// are slots of one vector, reused when closed; each register's unread writes keep their capacity.
 struct DataflowBuilder::State {
   const isa::InstrDb& db;
   std::size_t maxFindings;
   RegisterTable table;
   std::uint64_t units = 0;
-  std::uint64_t nextPlace = 0;
-  std::unordered_map<std::uint64_t, WritePlace> places;
-  std::vector<Finding> reads;  // the first read of each register nothing set, in document order
-  std::vector<Finding> kept;   // a max-heap (by `before`) of the first findings in document order
+  std::uint64_t made = 0;
+  std::vector<WritePlace> places;   // slots, indexed by UnreadWrite::place
+  std::vector<std::uint32_t> free;  // slots of closed places
+  std::vector<Finding> reads;       // the first read of each register nothing set, in document order
+  std::vector<Finding> kept;        // a max-heap (by `before`) of the first findings in document order
   std::size_t found = 0;
+  std::vector<std::pair<syntax::ByteRange, std::uint32_t>> here;  // walkWrites: one statement's places
+  std::vector<UnreadWrite> overwritten;                           // walkWrites: scratch
 
   State(const isa::InstrDb& d, std::size_t max) : db(d), maxFindings(max), table(d.types().size()) {}
 
+  std::size_t limit() const {
+    return maxFindings == static_cast<std::size_t>(-1) ? maxFindings : maxFindings + 1;
+  }
+
+  // Whether a finding ordered as `f` would be among the first `limit` (else it is only counted).
+  bool wanted(const Finding& f) const { return kept.size() < limit() || before(f, kept.front()); }
+
   void keep(Finding&& f) {
     ++found;
-    const std::size_t limit = maxFindings == static_cast<std::size_t>(-1) ? maxFindings : maxFindings + 1;
-    if (kept.size() == limit) {
+    if (kept.size() == limit()) {
       if (!before(f, kept.front())) return;
       std::pop_heap(kept.begin(), kept.end(), before);
       kept.pop_back();
@@ -262,13 +274,41 @@ struct DataflowBuilder::State {
     std::push_heap(kept.begin(), kept.end(), before);
   }
 
+  std::uint32_t open(syntax::ByteRange range, std::uint64_t statement, std::uint8_t width) {
+    std::uint32_t slot;
+    if (!free.empty()) {
+      slot = free.back();
+      free.pop_back();
+    } else {
+      slot = static_cast<std::uint32_t>(places.size());
+      places.emplace_back();
+    }
+    WritePlace& p = places[slot];
+    p.range = range;
+    p.statement = statement;
+    p.made = made++;
+    p.width = width;
+    p.open = 0;
+    p.dead.clear();
+    return slot;
+  }
+
   // A place whose writes are all resolved: a finding when enough of them are dead.
-  void close(WritePlace&& p) {
-    if (p.dead.empty()) return;
-    std::sort(p.dead.begin(), p.dead.end(),
-              [](const WritePlace::Dead& x, const WritePlace::Dead& y) { return x.ordinal < y.ordinal; });
-    if (p.dead.size() < p.width) return;  // some register of the place is still read
-    Finding f{p.range, true, p.statement, p.dead.front().ordinal, 0, {}};
+  void close(std::uint32_t slot) {
+    WritePlace& p = places[slot];
+    p.open = 0;
+    free.push_back(slot);
+    if (p.dead.size() < p.width || p.dead.empty()) return;  // some register of the place is still read
+    const auto ordinal = [](const WritePlace::Dead& x, const WritePlace::Dead& y) {
+      return x.ordinal < y.ordinal;
+    };
+    Finding f{p.range, true, p.statement, std::min_element(p.dead.begin(), p.dead.end(), ordinal)->ordinal,
+              0,       {}};
+    if (!wanted(f)) {  // past the limit: counted, no names needed
+      ++found;
+      return;
+    }
+    std::sort(p.dead.begin(), p.dead.end(), ordinal);
     for (const WritePlace::Dead& d : p.dead) {
       f.by = std::max(f.by, d.by);
       f.registers.push_back(d.reg);
@@ -278,15 +318,10 @@ struct DataflowBuilder::State {
 
   // Resolves one unread write: read (`by` none) or overwritten by line `by` (1-based).
   void resolve(const UnreadWrite& w, RegisterId reg, std::optional<std::uint32_t> by) {
-    const auto it = places.find(w.place);
-    assert(it != places.end());
-    WritePlace& p = it->second;
+    WritePlace& p = places[w.place];
+    assert(p.open > 0);
     if (by) p.dead.push_back({w.ordinal, reg, *by});
-    if (--p.open == 0) {
-      WritePlace done = std::move(p);
-      places.erase(it);
-      close(std::move(done));
-    }
+    if (--p.open == 0) close(w.place);
   }
 
   void readAll(RegisterState& r, RegisterId reg) {
@@ -307,8 +342,9 @@ struct DataflowBuilder::State {
         for (std::uint32_t n = 0; n < regs.size(); ++n) readAll(regs[n], {e.reg.file, n});
         continue;
       }
-      RegisterState& r = table[e.reg];
-      if (!r.set && !r.reported && !table.file(e.reg.file).allSet && !e.unknown) {
+      RegisterTable::File& file = table.file(e.reg.file);
+      RegisterState& r = table.in(file, e.reg.number);
+      if (!r.set && !r.reported && !file.allSet && !e.unknown) {
         const syntax::ByteRange range{e.range.begin + start, e.range.end + start};
         // Consecutive reads at one place are one finding.
         if (!reads.empty() && reads.back().statement == statement && reads.back().range == range)
@@ -325,35 +361,35 @@ struct DataflowBuilder::State {
   // writes dead.
   void walkWrites(std::span<const RegisterEvent> events, std::size_t i, std::size_t end,
                   std::uint64_t statement, std::uint32_t start, std::uint32_t line) {
-    std::vector<std::pair<syntax::ByteRange, std::uint64_t>> here;  // this statement's places
+    here.clear();
     for (std::size_t j = i; j < end; ++j) {
       const RegisterEvent& e = events[j];
       if (!isa::writes(e.access)) continue;
+      RegisterTable::File& file = table.file(e.reg.file);
       if (e.wholeFile) {  // may write any register of the file: they may all hold a value now
-        table.file(e.reg.file).allSet = true;
+        file.allSet = true;
         continue;
       }
-      RegisterState& r = table[e.reg];
+      RegisterState& r = table.in(file, e.reg.number);
       // A statement that does not assemble may write what it names (so it sets the register),
       // but it is no write a message can point to as the first.
       if (!r.set && !e.unknown) r.firstWrite = e.line + line;
       r.set = true;
-      if (!e.guarded) {
-        std::vector<UnreadWrite> unread = std::move(r.unread);
-        r.unread.clear();
-        for (const UnreadWrite& w : unread) resolve(w, e.reg, e.line + line + 1);
+      if (!e.guarded && !r.unread.empty()) {
+        // resolve() may close a place but never touches a register's list: swap, keeping both capacities.
+        overwritten.swap(r.unread);
+        for (const UnreadWrite& w : overwritten) resolve(w, e.reg, e.line + line + 1);
+        overwritten.clear();
       }
       if (e.unknown) continue;
       const syntax::ByteRange range{e.range.begin + start, e.range.end + start};
       auto at = std::find_if(here.begin(), here.end(), [&](const auto& x) { return x.first == range; });
       if (at == here.end()) {
-        here.emplace_back(range, nextPlace);
-        places.emplace(nextPlace, WritePlace{range, statement, e.width, 0, {}});
+        here.emplace_back(range, open(range, statement, e.width));
         at = here.end() - 1;
-        ++nextPlace;
       }
-      ++places.at(at->second).open;
-      table[e.reg].unread.push_back({at->second, static_cast<std::uint32_t>(j)});
+      ++places[at->second].open;
+      r.unread.push_back({at->second, static_cast<std::uint32_t>(j)});
     }
   }
 };
@@ -386,15 +422,14 @@ void DataflowBuilder::add(std::span<const RegisterEvent> events, std::uint32_t s
 
 std::vector<Diagnostic> DataflowBuilder::finish() {
   State& s = *s_;
-  // The writes still unread are the kernel's results: never dead.
-  std::vector<std::uint64_t> open;
-  for (const auto& [id, place] : s.places) open.push_back(id);
-  std::sort(open.begin(), open.end());
-  for (const std::uint64_t id : open) {
-    WritePlace p = std::move(s.places.at(id));
-    s.places.erase(id);
-    s.close(std::move(p));
-  }
+  // The writes still unread are the kernel's results: never dead. Their places close in the
+  // order they were made.
+  std::vector<std::uint32_t> open;
+  for (std::uint32_t slot = 0; slot < s.places.size(); ++slot)
+    if (s.places[slot].open > 0) open.push_back(slot);
+  std::sort(open.begin(), open.end(),
+            [&](std::uint32_t x, std::uint32_t y) { return s.places[x].made < s.places[y].made; });
+  for (const std::uint32_t slot : open) s.close(slot);
   // A first read is no finding for the registers a `// @state` found later sets.
   for (Finding& f : s.reads) {
     std::erase_if(f.registers, [&](RegisterId r) { return s.table[r].initial; });

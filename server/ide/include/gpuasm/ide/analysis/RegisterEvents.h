@@ -13,6 +13,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +49,20 @@ struct RegisterEvent {
 /// The events of every statement of `unit`, statement by statement, reads before writes within
 /// a statement. Coordinates are the unit's.
 std::vector<RegisterEvent> registerEvents(const isa::InstrDb& db, const AssembledUnit& unit);
+/// registerEvents over a stream of statements (the batch path, a piece at a time): the
+/// database's register-access plans fetched once, one statement's accesses in a reused buffer.
+class RegisterEventWriter {
+ public:
+  explicit RegisterEventWriter(const isa::InstrDb& db);
+  /// The events of `statements` appended to `out`, statement n numbered `firstIndex + n`.
+  void append(std::span<const AssembledStatement> statements, std::uint32_t firstIndex,
+              std::vector<RegisterEvent>& out);
+
+ private:
+  const isa::InstrDb& db_;
+  const isa::RegisterAccessPlans& plans_;
+  std::vector<isa::RegisterAccess> accesses_;
+};
 
 /// The register a name denotes in one of the register files (R5, UR4, P0, UP1); nullopt for
 /// other names and for the zero and true registers, which hold no value.

@@ -104,7 +104,10 @@ using Slots = std::vector<std::size_t>;
 
 class StatementMatcher {
  public:
-  StatementMatcher(const InstrDb& db, const AsmStatement& s) : db_(db), s_(s) {}
+  // `choice` is scratch for the operand slots of the choice being tried; matchStatement lends
+  // each thread's one, so matching a statement allocates no slot list.
+  StatementMatcher(const InstrDb& db, const AsmStatement& s, Slots& choice)
+      : db_(db), s_(s), choice_(choice) {}
 
   MatchResult run() {
     MatchResult result;
@@ -188,7 +191,8 @@ class StatementMatcher {
   void explainForeignModifier(AsmDiagnostic& d, std::size_t part) const {
     AsmStatement without = s_;
     without.parts.erase(without.parts.begin() + static_cast<std::ptrdiff_t>(part));
-    const MatchResult m = StatementMatcher(db_, without).run();
+    Slots choice;  // not choice_: this matcher's own choices are still being tried
+    const MatchResult m = StatementMatcher(db_, without, choice).run();
     if (!m.inst || !m.binding || m.binding->form == nullptr) return;
     const std::string form = compactForm(*m.binding->form);
     d.legalForms = {form};
@@ -1118,14 +1122,15 @@ class StatementMatcher {
   SmallVec<std::size_t, 12> spelling_;  // per written modifier: its index in optype_->modifierSpellings
   bool quiet_ = true;                   // build no diagnostics (the first pass)
   Attempt base_, attempt_;              // scratch, reused by every attempt
-  Slots choice_;                        // the operand slots of the choice being tried
+  Slots& choice_;                       // the operand slots of the choice being tried
   std::optional<Attempt> best_;         // the nearest miss (reporting pass)
 };
 
 }  // namespace
 
 MatchResult matchStatement(const InstrDb& db, const AsmStatement& statement) {
-  return StatementMatcher(db, statement).run();
+  thread_local Slots choice;
+  return StatementMatcher(db, statement, choice).run();
 }
 
 }  // namespace gpuasm::isa

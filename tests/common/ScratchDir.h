@@ -1,10 +1,10 @@
 // A directory of this process's own under the temporary directory, removed with everything in
 // it when the object dies: every test (and fuzz target) that writes files writes them in one, so
-// a run leaves the machine as it found it. CTest points TMPDIR at a directory of the build's own (/tmp/gpuasm-tests-<hash>/) and its last
-// test, tests_leave_no_files, fails naming whatever a test left there (tests/CMakeLists.txt).
-// The name is <temp>/gpuasm-<name>-XXXXXX, made by mkdtemp: unique to the object, so the several
-// processes of one test binary that `ctest -j` runs at once never share one. No GoogleTest here:
-// the fuzz targets (fuzz/, built with libc++) use it too.
+// a run leaves the machine as it found it. CTest points TMPDIR at a directory of the build's own
+// (/tmp/gpuasm-tests-<hash>/) and its last test, tests_leave_no_files, fails naming whatever a test left
+// there (tests/CMakeLists.txt). The name is <temp>/gpuasm-<name>-XXXXXX, made by mkdtemp: unique to the
+// object, so the several processes of one test binary that `ctest -j` runs at once never share one. No
+// GoogleTest here: the fuzz targets (fuzz/, built with libc++) use it too.
 #pragma once
 
 #include <cerrno>

@@ -268,7 +268,8 @@ inline std::vector<std::vector<std::string>> simpleCommands(std::string_view lin
 /// the block's own (docs/TESTING.md).
 inline bool outsideScratch(const std::string& path) {
   if (path.rfind("/dev/", 0) == 0 || path.rfind("/tmp/", 0) == 0) return false;
-  // The temporary directory the tests run with (TMPDIR: the build's own /tmp/gpuasm-tests-<hash>/ under CTest).
+  // The temporary directory the tests run with (TMPDIR: the build's own /tmp/gpuasm-tests-<hash>/ under
+  // CTest).
   std::error_code ec;
   const std::string tmp = std::filesystem::temp_directory_path(ec).string();
   if (!ec && !tmp.empty() && path.rfind(tmp.back() == '/' ? tmp : tmp + "/", 0) == 0) return false;

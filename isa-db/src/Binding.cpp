@@ -599,7 +599,8 @@ std::string modifierMeaning(const Optype& optype, std::string_view word) {
   for (const ProseBlock& b : proseBlocks(prose.text)) {
     if (b.kind == ProseBlock::Kind::Table) {
       for (const auto& row : b.table.rows)
-        if (std::ranges::any_of(row, [&](const std::string& cell) { return mentions(cell, word); }))
+        if (std::any_of(row.begin(), row.end(),
+                        [&](const std::string& cell) { return mentions(cell, word); }))
           if (std::string m = rowMeaning(b.table, row, word); !m.empty()) return m;
       continue;
     }

@@ -77,7 +77,7 @@ bool isTableLine(std::string_view line) { return text::trimLeft(line).starts_wit
 bool isTableDelimiter(std::string_view line) {
   if (line.find('|') == std::string_view::npos) return false;
   const std::vector<std::string> cells = tableCells(line);
-  return !cells.empty() && std::ranges::all_of(cells, [](const std::string& c) {
+  return !cells.empty() && std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
     std::string_view s = c;
     if (s.starts_with(':')) s.remove_prefix(1);
     if (s.ends_with(':')) s.remove_suffix(1);

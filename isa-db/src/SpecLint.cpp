@@ -427,8 +427,9 @@ class Linter {
       for (const auto& [field, value] : comparisons) {
         const ModifierDomain* d = o.domain(field);
         if (d == nullptr) continue;
-        const bool spelled = std::any_of(d->values.begin(), d->values.end(),
-                                         [&](const DomainValue& v) { return v.spelling == value; });
+        const bool spelled =
+            std::any_of(d->values.begin(), d->values.end(),
+                        [&value = value](const DomainValue& v) { return v.spelling == value; });
         if (!spelled)
           report(rule.pos, Severity::Warning, SpecCode::ExceptionSpelling,
                  "EncodingError compares " + field + " with \"" + value + "\", which the syntax domain of ." +

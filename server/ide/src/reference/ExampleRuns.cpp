@@ -99,7 +99,7 @@ std::map<std::uint32_t, std::string> runExamples(const isa::InstrDb& db,
       if (!text.empty()) text += "; ";
       if (w.lanes.size() == sim::kWarpSize) {
         std::array<std::uint32_t, sim::kWarpSize> lanes{};
-        std::ranges::copy(w.lanes, lanes.begin());
+        std::copy(w.lanes.begin(), w.lanes.end(), lanes.begin());
         text += summarizeLanes(lanes, outcome.final->activeMask, type).label(name);
       } else if (!w.lanes.empty()) {
         text += name + " = " + sim::formatValue({type, w.lanes[0]});
@@ -117,8 +117,8 @@ std::map<std::uint32_t, const Diagnostic*> errorsByLine(const std::string& text,
   std::map<std::uint32_t, const Diagnostic*> out;
   for (const Diagnostic& d : unit.diagnostics) {
     if (d.severity != Severity::Error) continue;
-    const auto line =
-        static_cast<std::uint32_t>(std::ranges::count(std::string_view(text).substr(0, d.range.begin), '\n'));
+    const std::string_view before = std::string_view(text).substr(0, d.range.begin);
+    const auto line = static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
     out.try_emplace(line, &d);
   }
   return out;

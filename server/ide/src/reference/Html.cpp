@@ -187,7 +187,7 @@ const char* fieldKind(const isa::InstrDb& db, const isa::Field& field) {
 std::vector<const isa::Erratum*> errataNaming(const isa::InstrDb& db, std::string_view name) {
   std::vector<const isa::Erratum*> out;
   for (const isa::Erratum& e : db.errata())
-    if (std::ranges::find(e.targets, name) != e.targets.end()) out.push_back(&e);
+    if (std::find(e.targets.begin(), e.targets.end(), name) != e.targets.end()) out.push_back(&e);
   return out;
 }
 
@@ -202,7 +202,8 @@ std::vector<const isa::Erratum*> errataTouching(const isa::InstrDb& db, const is
   }
   std::vector<const isa::Erratum*> out;
   for (const isa::Erratum& e : db.errata())
-    if (std::ranges::any_of(e.targets, [&](const std::string& t) { return names.contains(t); }))
+    if (std::any_of(e.targets.begin(), e.targets.end(),
+                    [&](const std::string& t) { return names.contains(t); }))
       out.push_back(&e);
   return out;
 }

@@ -74,7 +74,7 @@ void usedBy(std::string& out, const isa::InstrDb& db, const isa::BitFieldType& t
     for (const isa::Field& f : op.fields) {
       if (&db.typeOf(f) != &t) continue;
       auto& names = uses[op.optype];
-      if (std::ranges::find(names, f.name) == names.end()) names.push_back(f.name);
+      if (std::find(names.begin(), names.end(), f.name) == names.end()) names.push_back(f.name);
     }
   out += "<section id=\"used-by\">\n<h2>Used by</h2>\n";
   if (uses.empty()) out += "<p>No field of any instruction.</p>\n";

@@ -113,10 +113,10 @@ void domainTable(std::string& out, const isa::InstrDb& db, const isa::Optype& o,
     meanings.push_back(isa::modifierMeaning(o, v.spelling));
     cases.push_back(isa::modifierCase(o, d.variable, v.spelling));
   }
-  const bool withCases = std::ranges::any_of(cases, [](const auto& c) { return !c.empty(); });
-  const bool shared =
-      meanings.size() > 1 && !meanings.front().empty() &&
-      std::ranges::all_of(meanings, [&](const std::string& m) { return m == meanings.front(); });
+  const bool withCases = std::any_of(cases.begin(), cases.end(), [](const auto& c) { return !c.empty(); });
+  const bool shared = meanings.size() > 1 && !meanings.front().empty() &&
+                      std::all_of(meanings.begin(), meanings.end(),
+                                  [&](const std::string& m) { return m == meanings.front(); });
   out += "</h3>\n<table><tr><th>spelling</th><th>value</th><th>meaning (__ModifierInfo)</th>";
   out += withCases ? "<th>its case in __Semantics</th></tr>\n" : "</tr>\n";
   for (std::size_t i = 0; i < d.values.size(); ++i)
@@ -132,7 +132,8 @@ void modifiersSection(std::string& out, const isa::InstrDb& db, const isa::Optyp
   std::vector<std::string> literals;
   for (const isa::SyntaxForm& form : o.syntax.forms)
     for (std::size_t p = form.mnemonicParts; p < form.parts.size(); ++p)
-      if (!form.parts[p].variable && std::ranges::find(literals, form.parts[p].text) == literals.end())
+      if (!form.parts[p].variable &&
+          std::find(literals.begin(), literals.end(), form.parts[p].text) == literals.end())
         literals.push_back(form.parts[p].text);
   if (!literals.empty()) {
     out += "<h3>Literal modifiers</h3>\n<table><tr><th>spelling</th><th></th><th>meaning</th></tr>\n";
@@ -148,7 +149,7 @@ void modifiersSection(std::string& out, const isa::InstrDb& db, const isa::Optyp
 }
 
 bool listed(const std::vector<std::string>& list, std::string_view name) {
-  return std::ranges::find(list, name) != list.end();
+  return std::find(list.begin(), list.end(), name) != list.end();
 }
 
 void operandTable(std::string& out, const isa::InstrDb& db, const isa::Opcode& op) {

@@ -3,6 +3,7 @@
 
 #include <gpuasm/workspace/SpecDirectory.h>
 
+#include <gpuasm/ide/Threads.h>
 #include <gpuasm/ide/spec/SpecFeatures.h>
 #include <gpuasm/workspace/Uri.h>
 
@@ -94,13 +95,21 @@ bool isSpecFileOf(std::string_view dir, std::string_view path) {
 }
 
 SpecWorker::~SpecWorker() {
-  if (job_.valid()) job_.wait();
+  // A job deferred to the next poll (a build without threads) is dropped, not run.
+  if (ide::kThreads && job_.valid()) job_.wait();
 }
 
 void SpecWorker::start(SpecJob job) {
   // A thread per job: reloads are seconds apart at most, and a job owns all it reads. It runs
   // at a lower priority than the server's thread (Linux: a thread has its own nice value), so
-  // that on a busy machine the keystrokes typed meanwhile are answered first.
+  // that on a busy machine the keystrokes typed meanwhile are answered first. A build without
+  // threads (gpuasm/ide/Threads.h) defers the job: the next poll runs it, on the server's thread
+  // between messages (Workspace::idle), with the same outcome.
+  if constexpr (!ide::kThreads) {
+    job_ = std::async(std::launch::deferred,
+                      [job = std::move(job)]() mutable { return runSpecJob(std::move(job)); });
+    return;
+  }
   job_ = std::async(std::launch::async, [job = std::move(job)]() mutable {
     setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), getpriority(PRIO_PROCESS, 0) + kWorkerNice);
     return runSpecJob(std::move(job));
@@ -108,7 +117,8 @@ void SpecWorker::start(SpecJob job) {
 }
 
 std::optional<SpecOutcome> SpecWorker::poll(std::chrono::milliseconds wait) {
-  if (!job_.valid() || job_.wait_for(wait) != std::future_status::ready) return std::nullopt;
+  // A deferred job reports future_status::deferred: get() runs it now.
+  if (!job_.valid() || job_.wait_for(wait) == std::future_status::timeout) return std::nullopt;
   return job_.get();
 }
 

@@ -10,6 +10,7 @@
 #include <gpuasm/ide/analysis/RegisterEvents.h>
 #include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
+#include <gpuasm/ide/Threads.h>
 #include <gpuasm/sim/Expression.h>
 #include <gpuasm/sim/InitialState.h>
 
@@ -313,6 +314,23 @@ class WholeDocument {
 }  // namespace
 
 void assembleBatches(const isa::InstrDb& db, BatchDocuments& documents, const BatchOptions& options) {
+  if constexpr (!kThreads) {
+    // A build without threads (Threads.h): each batch assembled and delivered in turn, the order
+    // the threads below deliver them in.
+    BatchCutter cutter(documents);
+    PieceAssembler assembler(db);
+    WholeDocument whole(db, options);
+    while (std::optional<BatchWork> w = cutter.next()) {
+      if (w->openError) {
+        documents.failed(w->document, std::move(*w->openError));
+        continue;
+      }
+      BatchFacts facts;
+      AssembledBatch b = assembleBatch(db, assembler, *w, options, facts);
+      documents.batch(whole.take(w->text, std::move(b), facts));
+    }
+    return;
+  }
   const unsigned threads = std::max(1u, options.threads);
   const std::size_t maxInFlight = 2 * std::size_t{threads} + 2;
   std::mutex mutex;

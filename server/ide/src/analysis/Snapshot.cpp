@@ -1,6 +1,7 @@
 // Snapshot: per-chunk analysis shared between versions (see Snapshot.h).
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/ide/analysis/DirectiveDiagnostics.h>
+#include <gpuasm/ide/Threads.h>
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/Lowering.h>
 
@@ -92,8 +93,10 @@ std::vector<std::shared_ptr<const ChunkAnalysis>> analyseChunks(const isa::Instr
       if (!failure) failure = std::current_exception();
     }
   };
-  const unsigned threads =
-      text.size() < kParallelBytes ? 1 : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+  // One thread (this one) for a small text, or in a build without threads (Threads.h).
+  const unsigned threads = !kThreads || text.size() < kParallelBytes
+                               ? 1
+                               : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
   {
     // std::thread joined by hand, not std::jthread: the fuzz build's libc++ 16 has no jthread.
     std::vector<std::thread> helpers;

@@ -100,7 +100,8 @@ std::set<std::string> unaccountedErrors(const isa::InstrDb& db,
 /// Whether `path` (absolute) is a file a spec directory reads: `dir`/NAME.txt or NAME.isa.
 bool isSpecFileOf(std::string_view dir, std::string_view path);
 
-/// One job at a time on a worker thread.
+/// One job at a time on a worker thread; in a build without threads (gpuasm/ide/Threads.h) the
+/// job waits for the next poll, which runs it.
 class SpecWorker {
  public:
   SpecWorker() = default;

@@ -38,9 +38,12 @@ function(gpuasm_write_forbidden kind header_dir subdir what)
 endfunction()
 
 find_path(GPUASM_NLOHMANN_JSON_INCLUDE_DIR nlohmann/json.hpp REQUIRED)
-find_path(GPUASM_ASIO_INCLUDE_DIR boost/asio.hpp REQUIRED)
 gpuasm_write_forbidden(nlohmann_json ${GPUASM_NLOHMANN_JSON_INCLUDE_DIR} nlohmann nlohmann_json)
-gpuasm_write_forbidden(asio ${GPUASM_ASIO_INCLUDE_DIR} boost/asio Boost.Asio)
+# The WebAssembly build has no Asio at all (server/web/WasmToolchain.cmake).
+if(NOT GPUASM_WASM)
+  find_path(GPUASM_ASIO_INCLUDE_DIR boost/asio.hpp REQUIRED)
+  gpuasm_write_forbidden(asio ${GPUASM_ASIO_INCLUDE_DIR} boost/asio Boost.Asio)
+endif()
 
 # gpuasm_forbid_headers(<target> [JSON] [ASIO]): <target> may not include nlohmann_json (JSON),
 # Boost.Asio (ASIO).

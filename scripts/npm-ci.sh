@@ -1,11 +1,13 @@
 # Sourced, not run: npm_ci_when_lock_changed, shared by vscode-extension/build.sh and
 # scripts/setup.sh (tests/dap).
 #
-# npm_ci_when_lock_changed LABEL ROOT DIR: installs the pinned npm packages of DIR (its
-# package-lock.json) with `npm ci`, again only when the lock file changed since the last
-# install. Messages start with LABEL and name DIR relative to ROOT ("." for ROOT itself).
+# npm_ci_when_lock_changed LABEL ROOT DIR [NPM-CI-OPTION...]: installs the pinned npm packages
+# of DIR (its package-lock.json) with `npm ci` and the options given (server/web: --ignore-scripts),
+# again only when the lock file changed since the last install. Messages start with LABEL and name
+# DIR relative to ROOT ("." for ROOT itself).
 npm_ci_when_lock_changed() {
   local label="$1" root="$2" dir="$3" name
+  shift 3
   name="${dir#"$root"}"
   name="${name#/}"
   name="${name:-.}"
@@ -14,5 +16,5 @@ npm_ci_when_lock_changed() {
     return
   fi
   echo "$label: npm ci in $name"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error "$@")
 }

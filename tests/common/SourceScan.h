@@ -22,8 +22,8 @@ inline std::string readFile(const std::filesystem::path& p) {
   return ss.str();
 }
 
-/// The .cpp and .h files below `dirs` of `root` (sorted), leaving out paths that contain one of
-/// `skip`.
+/// The .cpp and .h files below `dirs` of `root` (sorted), leaving out npm's node_modules folders
+/// and paths that contain one of `skip`.
 inline std::vector<std::filesystem::path> sourcesUnder(const std::filesystem::path& root,
                                                        std::initializer_list<const char*> dirs,
                                                        std::initializer_list<const char*> skip = {}) {
@@ -33,6 +33,8 @@ inline std::vector<std::filesystem::path> sourcesUnder(const std::filesystem::pa
       const std::filesystem::path& p = e.path();
       if (!e.is_regular_file() || (p.extension() != ".cpp" && p.extension() != ".h")) continue;
       const std::string s = p.generic_string();
+      // npm's folders (server/web/node_modules: the tree-sitter runtime's sources) are not ours.
+      if (s.find("/node_modules/") != std::string::npos) continue;
       if (std::none_of(skip.begin(), skip.end(),
                        [&](const char* k) { return s.find(k) != std::string::npos; }))
         out.push_back(p);

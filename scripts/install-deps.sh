@@ -24,6 +24,9 @@
 #   unzip                     vscode-extension/package.sh counts the files of the .vsix it made
 #   clang-format-14           the project's C++ style (.clang-format); the test command fails on an
 #                             unformatted file (scripts/check-format.sh, pinned to 14: versions differ)
+#   emscripten binaryen googletest  the core in WebAssembly (server/web, the wasm-core target): em++
+#                             (clang 14, libc++ 13) and its optimizer, GoogleTest's sources for the
+#                             suites compiled for wasm (tests/WasmTests.cmake); Node runs them
 #   ccache                    caches compilations: a rebuild of an unchanged file (a build directory
 #                             made anew, a branch switched back) is a copy (CMakeLists.txt uses it)
 # and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
@@ -32,7 +35,7 @@
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libboost-dev libcli11-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
   clang-16 libclang-rt-16-dev libc++-16-dev libc++abi-16-dev neovim chromium libkrb5-dev fonts-wqy-microhei time
-  file dpkg-dev lintian debootstrap unzip ccache clang-format-14)
+  file dpkg-dev lintian debootstrap unzip ccache clang-format-14 emscripten binaryen googletest)
 command -v npm > /dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do

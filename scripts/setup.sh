@@ -14,6 +14,9 @@ bash vscode-extension/build.sh
 # The DAP test client of the debug adapter's protocol tests (ctest dap_protocol).
 source scripts/npm-ci.sh
 npm_ci_when_lock_changed setup "$PWD" "$PWD/tests/dap"
+# The tree-sitter runtime's sources for the core in WebAssembly (server/web; the wasm-core target
+# installs them too): sources only, no native addon built (--ignore-scripts).
+npm_ci_when_lock_changed setup "$PWD" "$PWD/server/web" --ignore-scripts
 
 echo
 echo "== gpuasm spec: the instruction database derived from isa-db/spec/"

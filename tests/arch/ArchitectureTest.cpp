@@ -94,6 +94,9 @@ TEST(Architecture, EachLayerIncludesOnlyTheLayersBelowIt) {
       {"server/dap/", {"gpuasm/lsp/"}},
       // The command line starts the servers through lsp::serve and dap::serve (Serve.h).
       {"server/tool/", {"gpuasm/wire/"}},
+      // The browser's entry hands messages to lsp::Server and dap::DapServer: it is their
+      // transport, so it needs none of the wire's, and its documents are the servers' workspace's.
+      {"server/web/", {"gpuasm/wire/", "gpuasm/workspace/", "gpuasm/formats/"}},
   };
   std::string found;
   for (const Rule& rule : rules)

@@ -142,11 +142,8 @@ void execFfma(ExecContext& ctx) {
     const float a = fp::asF32(flushIf(ftz, pa(ra[lane])));
     const float b = fp::asF32(flushIf(ftz, pb(rb[lane])));
     const float c = fp::asF32(flushIf(ftz, pc(rc[lane])));
-    // RN: the C library's fmaf is the correctly rounded fused multiply-add (one rounding).
-    if (mode == Round::RN) {
-      d[lane] = finish(fp::bitsOf(std::fma(a, b, c)), sat, ftz);
-      continue;
-    }
+    // Every mode, RN too, by the exact sum and one rounding: a C library's fmaf is not always
+    // fused — WebAssembly's (musl without rounding modes) rounds twice, through binary64.
     const double p = static_cast<double>(a) * static_cast<double>(b);  // exact
     d[lane] = finish(roundSum(p, c, mode), sat, ftz);
   }

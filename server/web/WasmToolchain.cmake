@@ -15,6 +15,15 @@ file(CREATE_LINK ${GPUASM_HOST_NLOHMANN_JSON_DIR}/nlohmann ${GPUASM_NLOHMANN_JSO
 include_directories(BEFORE SYSTEM ${CMAKE_CURRENT_LIST_DIR}/compat)
 
 # Exceptions are part of the code (nlohmann_json's parse errors, std::bad_alloc, ...): compiled as
-# WebAssembly exceptions, which Node >= 17 and Chromium >= 95 run natively (server/web/README.md).
-add_compile_options(-fwasm-exceptions)
-add_link_options(-fwasm-exceptions)
+# WebAssembly exceptions, which Node >= 17 and Chromium >= 95 run natively; `js` is emscripten's
+# older JavaScript-assisted catching, bigger and slower (docs/WASM.md has the figures of both).
+set(GPUASM_WASM_EXCEPTIONS wasm CACHE STRING "How the WebAssembly build compiles exceptions: wasm or js")
+if(GPUASM_WASM_EXCEPTIONS STREQUAL "wasm")
+  add_compile_options(-fwasm-exceptions)
+  add_link_options(-fwasm-exceptions)
+elseif(GPUASM_WASM_EXCEPTIONS STREQUAL "js")
+  add_compile_options(-sDISABLE_EXCEPTION_CATCHING=0)
+  add_link_options(-sDISABLE_EXCEPTION_CATCHING=0)
+else()
+  message(FATAL_ERROR "GPUASM_WASM_EXCEPTIONS is wasm or js, not ${GPUASM_WASM_EXCEPTIONS}")
+endif()

@@ -645,8 +645,9 @@ TEST_F(Dap, TheCapabilitiesAreWhatTheMethodTableHandles) {
   }
   // Nothing else is advertised true (a step is one instruction: no stepping granularity).
   for (const auto& [capability, value] : caps.items()) {
-    const bool known = std::any_of(kCapabilityRequests.begin(), kCapabilityRequests.end(),
-                                   [&](const auto& c) { return c.first == capability; });
+    const bool known =
+        std::any_of(kCapabilityRequests.begin(), kCapabilityRequests.end(),
+                    [&capability = capability](const auto& c) { return c.first == capability; });
     EXPECT_TRUE(known || value == false) << capability << " is advertised without a request that needs it";
   }
   EXPECT_EQ(caps["supportsSteppingGranularity"], false);

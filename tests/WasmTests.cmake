@@ -20,7 +20,9 @@ function(gpuasm_wasm_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} gtest_main)
   target_compile_definitions(${name} PRIVATE ${ARG_DEFINES})
-  target_link_options(${name} PRIVATE -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1)
+  # -O1 at the link: Binaryen's -O3 over a test binary takes minutes and buys nothing a test needs
+  # (the code itself is compiled -O3 as in the module).
+  target_link_options(${name} PRIVATE -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -O1)
   gpuasm_apply_flags(${name})
   set(filter)
   if(ARG_EXCLUDE)

@@ -420,7 +420,7 @@ TEST(LiveSpec, ASpecFileAnswersDefinitionReferencesHoverOutlineAndTokens) {
   send(s, {openAsm("file:///a.asm", kAsm), openSpec(ws, "000_ialu.txt")});
   const std::string ialu = fileUri(ws.spec("000_ialu.txt"));
   const json doc = {{"uri", ialu}};
-  auto reply = [&](int id, const std::string& method, json params) {
+  auto reply = [&, &s = s](int id, const std::string& method, json params) {
     params["textDocument"] = doc;
     return send(s, {request(id, method, std::move(params))}).at(0);
   };

@@ -1,0 +1,110 @@
+// Builds the playground into plain static files (issue 39): the page bundled and minified with
+// esbuild, gpuasm's WebAssembly core beside the worker, the repository's examples embedded, a
+// service worker that caches every file (offline use), and the size budgets checked.
+//   node playground/build.mjs OUT_DIR [CORE_DIR [WRAPPER]]
+// CORE_DIR holds gpuasm-core.mjs and gpuasm-core.wasm (the wasm-core target's build/wasm/bin);
+// WRAPPER is the module exporting loadCore() (default server/web/core.mjs).
+// Without them the page is built all the same and says, where the editor's server would be, that
+// the core was not built and how to build it.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const out = path.resolve(process.argv[2] ?? path.join(repo, 'build/playground'));
+const coreDir = path.resolve(process.argv[3] ?? path.join(repo, 'build/wasm/bin'));
+const wrapper = path.resolve(process.argv[4] ?? path.join(repo, 'server/web/core.mjs'));
+const coreModule = path.join(coreDir, 'gpuasm-core.mjs');
+const coreWasm = path.join(coreDir, 'gpuasm-core.wasm');
+const haveCore = fs.existsSync(wrapper) && fs.existsSync(coreModule) && fs.existsSync(coreWasm);
+
+// The budgets (gzipped bytes): the WebAssembly, and everything else the site serves.
+export const WASM_BUDGET = 1.5 * 1024 * 1024;
+export const REST_BUDGET = 1024 * 1024;
+
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const examples = fs
+  .readdirSync(path.join(repo, 'examples'))
+  .filter((f) => f.endsWith('.asm'))
+  .sort()
+  .map((name) => ({ name, text: fs.readFileSync(path.join(repo, 'examples', name), 'utf8') }));
+
+const missingCore = `export async function loadCore() {
+  throw new Error("it was not built (run: cmake --build build --target wasm-core, then --target playground)");
+}`;
+
+const virtual = {
+  name: 'gpuasm-virtual',
+  setup(build) {
+    build.onResolve({ filter: /^gpuasm-examples$/ }, () => ({ path: 'examples', namespace: 'gpuasm' }));
+    build.onResolve({ filter: /^gpuasm-core$/ }, () =>
+      haveCore ? { path: wrapper } : { path: 'missing-core', namespace: 'gpuasm' },
+    );
+    // The wrapper's import of the Emscripten module, wherever it points: this build's module.
+    build.onResolve({ filter: /gpuasm-core\.mjs$/ }, () => ({ path: coreModule }));
+    build.onLoad({ filter: /.*/, namespace: 'gpuasm' }, (args) =>
+      args.path === 'examples'
+        ? { contents: JSON.stringify(examples), loader: 'json' }
+        : { contents: missingCore, loader: 'js' },
+    );
+  },
+};
+
+await esbuild.build({
+  entryPoints: { main: path.join(here, 'src/main.js'), worker: path.join(here, 'src/worker.js') },
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  chunkNames: 'chunk-[hash]',
+  // Emscripten's Node branches, never taken in a browser.
+  external: ['fs', 'path', 'module', 'url', 'crypto', 'ws', 'worker_threads', 'node:*'],
+  plugins: [virtual],
+  logLevel: 'warning',
+});
+fs.copyFileSync(path.join(here, 'src/index.html'), path.join(out, 'index.html'));
+fs.copyFileSync(path.join(here, 'src/style.css'), path.join(out, 'style.css'));
+if (haveCore) fs.copyFileSync(coreWasm, path.join(out, 'gpuasm-core.wasm'));
+
+// The service worker: every file of the site, cached at install under a name that changes with
+// their contents, served from the cache first (the page's query — ?embed=1 — ignored).
+const files = fs.readdirSync(out).sort();
+const hash = crypto.createHash('sha256');
+for (const f of files) hash.update(f).update(fs.readFileSync(path.join(out, f)));
+const cacheName = `gpuasm-playground-${hash.digest('hex').slice(0, 16)}`;
+const sw = fs
+  .readFileSync(path.join(here, 'src/sw.js'), 'utf8')
+  .replace('__CACHE__', JSON.stringify(cacheName))
+  .replace('__FILES__', JSON.stringify(['./', ...files]));
+fs.writeFileSync(path.join(out, 'sw.js'), sw);
+
+// The budgets.
+let wasm = 0;
+let rest = 0;
+for (const f of fs.readdirSync(out)) {
+  const size = zlib.gzipSync(fs.readFileSync(path.join(out, f)), { level: 9 }).length;
+  if (f.endsWith('.wasm')) wasm += size;
+  else rest += size;
+}
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`playground: ${out}: wasm ${kib(wasm)} gzipped (budget ${kib(WASM_BUDGET)}), the rest ${kib(rest)} (budget ${kib(REST_BUDGET)})${haveCore ? '' : '; gpuasm\'s WebAssembly core is not built, the page says so'}`);
+let over = false;
+if (wasm > WASM_BUDGET) {
+  console.error(`playground: the WebAssembly is ${kib(wasm)} gzipped, over its budget of ${kib(WASM_BUDGET)}`);
+  over = true;
+}
+if (rest > REST_BUDGET) {
+  console.error(`playground: the site without the WebAssembly is ${kib(rest)} gzipped, over its budget of ${kib(REST_BUDGET)}`);
+  over = true;
+}
+if (over) process.exit(1);

@@ -1,0 +1,279 @@
+// gpuasm's playground page: CodeMirror 6 talking LSP (@codemirror/lsp-client and lspExtras.js)
+// and DAP (warp.js) to gpuasm's WebAssembly core in a Web Worker (worker.js); state in links
+// (share.js); the examples embedded at build time; a service worker for offline use.
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { lintGutter } from '@codemirror/lint';
+import {
+  LSPClient,
+  formatDocument,
+  formatKeymap,
+  hoverTooltips,
+  serverCompletion,
+  signatureHelp,
+  signatureKeymap,
+} from '@codemirror/lsp-client';
+import { searchKeymap } from '@codemirror/search';
+import { Compartment, EditorState, StateEffect, StateField } from '@codemirror/state';
+import {
+  Decoration,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import examples from 'gpuasm-examples';
+import { diagnosticsExtension, followersExtension, problemText } from './lspExtras.js';
+import { decodeFragment, encodeState } from './share.js';
+import { DapClient, WarpPanel } from './warp.js';
+
+const metrics = { workerReadyMs: null, keystrokeToDiagnostics: [] };
+window.playgroundMetrics = metrics;
+const DOC_URI = 'file:///playground/kernel.asm';
+const DEFAULT_EXAMPLE = 'warp-reduce.asm';
+const VIM_KEY = 'gpuasm.playground.vim';
+const params = new URLSearchParams(location.search);
+const embed = params.get('embed') === '1';
+const $ = (id) => document.getElementById(id);
+
+function showMessage(text) {
+  const box = $('message');
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// ---- The worker: LSP and DAP bodies both ways ----
+const worker = new Worker('./worker.js', { type: 'module' });
+const lspHandlers = new Set();
+let dap = null;
+worker.onmessage = ({ data }) => {
+  if (data.channel === 'lsp') for (const h of lspHandlers) h(data.body);
+  else if (data.channel === 'dap') dap.receive(data.body);
+  else if (data.channel === 'ready') {
+    metrics.workerReadyMs = performance.now();
+    $('worker-status').textContent = `gpuasm's core is running in this page (ready ${Math.round(metrics.workerReadyMs)} ms after load; nothing is sent to a server).`;
+  } else if (data.channel === 'error') {
+    $('worker-status').textContent = data.message;
+    showMessage(data.message);
+  }
+};
+worker.onerror = (e) => showMessage(`The worker failed: ${e.message}`);
+const transport = {
+  send: (body) => worker.postMessage({ channel: 'lsp', body }),
+  subscribe: (h) => lspHandlers.add(h),
+  unsubscribe: (h) => lspHandlers.delete(h),
+};
+dap = new DapClient((body) => worker.postMessage({ channel: 'dap', body }));
+
+// ---- Markdown from the server, kept to harmless HTML (a link's kernel text reaches hovers) ----
+const dropped = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'LINK', 'META', 'BASE', 'IMG', 'SVG', 'MATH']);
+function sanitizeHTML(html) {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  const walk = (node) => {
+    for (const child of [...node.children]) {
+      if (dropped.has(child.tagName.toUpperCase())) {
+        child.replaceWith(document.createTextNode(child.textContent ?? ''));
+        continue;
+      }
+      for (const a of [...child.attributes]) {
+        const name = a.name.toLowerCase();
+        if (name.startsWith('on') || name === 'style' || name === 'src' || name === 'srcset') child.removeAttribute(a.name);
+        if (name === 'href' && !/^(#|https?:|file:)/i.test(a.value.trim())) child.removeAttribute(a.name);
+      }
+      if (child.tagName === 'A') {
+        child.setAttribute('rel', 'noopener noreferrer');
+        child.setAttribute('target', '_blank');
+      }
+      walk(child);
+    }
+  };
+  walk(t.content);
+  return t.innerHTML;
+}
+
+// ---- Problems list and the stop line ----
+let lastKeyAt = null;
+let warp = null;
+document.addEventListener('keydown', () => (lastKeyAt = performance.now()), true);
+
+function renderProblems(list, view) {
+  if (lastKeyAt !== null) {
+    metrics.keystrokeToDiagnostics.push(performance.now() - lastKeyAt);
+    lastKeyAt = null;
+  }
+  const sorted = [...list].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  $('problems').replaceChildren(
+    ...sorted.map((d) => {
+      const li = document.createElement('li');
+      li.className = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' }[d.severity ?? 1];
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'problem';
+      b.textContent = problemText(d);
+      b.onclick = () => {
+        const line = view.state.doc.line(Math.min(d.range.start.line + 1, view.state.doc.lines));
+        view.dispatch({ selection: { anchor: Math.min(line.from + d.range.start.character, line.to) }, scrollIntoView: true });
+        view.focus();
+      };
+      li.append(b);
+      return li;
+    }),
+  );
+  const errors = list.filter((d) => (d.severity ?? 1) === 1).length;
+  $('problem-count').textContent = `(${errors} error${errors === 1 ? '' : 's'}, ${list.length - errors} other)`;
+  warp?.showExpectations(view.state.doc.toString(), list);
+}
+
+const setStop = StateEffect.define();
+const stopField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setStop)) return e.value;
+    return tr.docChanged ? Decoration.none : value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// ---- The LSP client ----
+const client = new LSPClient({
+  rootUri: 'file:///playground/',
+  timeout: 10000,
+  sanitizeHTML,
+  initializationOptions: { settings: { gpuasm: { encodingHints: 'cursor' } } },
+  extensions: [
+    serverCompletion(),
+    hoverTooltips(),
+    signatureHelp(),
+    keymap.of([...formatKeymap, ...signatureKeymap]),
+    diagnosticsExtension({ onDiagnostics: renderProblems }),
+    followersExtension(),
+  ],
+}).connect(transport);
+
+// ---- The initial state: a link's, else the default example ----
+const byName = new Map(examples.map((e) => [e.name, e.text]));
+const initial = { source: byName.get(DEFAULT_EXAMPLE) ?? examples[0]?.text ?? '', cursor: 0, lane: null, layout: 'side' };
+const decoded = await decodeFragment(location.hash);
+if (decoded.error) showMessage(decoded.error);
+else if (decoded.state) Object.assign(initial, decoded.state);
+
+const vim = new Compartment();
+const view = new EditorView({
+  parent: $('editor'),
+  state: EditorState.create({
+    doc: initial.source,
+    selection: { anchor: Math.min(initial.cursor, initial.source.length) },
+    extensions: [
+      vim.of([]),
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightActiveLine(),
+      history(),
+      drawSelection(),
+      EditorView.lineWrapping,
+      lintGutter(),
+      stopField,
+      EditorState.readOnly.of(embed),
+      EditorView.contentAttributes.of({ 'aria-label': 'Kernel source (gpuasm assembly)' }),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+      client.plugin(DOC_URI, 'gpuasm'),
+    ],
+  }),
+});
+
+async function setVim(on) {
+  if (!on) return view.dispatch({ effects: vim.reconfigure([]) });
+  const { vim: vimMode } = await import('@replit/codemirror-vim');
+  view.dispatch({ effects: vim.reconfigure(vimMode()) });
+}
+$('vim').checked = !embed && localStorage.getItem(VIM_KEY) === '1';
+if ($('vim').checked) setVim(true);
+$('vim').onchange = (e) => {
+  localStorage.setItem(VIM_KEY, e.target.checked ? '1' : '0');
+  setVim(e.target.checked);
+};
+
+// ---- The warp panel ----
+const host = {
+  lane: initial.lane,
+  source: () => view.state.doc.toString(),
+  cursorLine: () => view.state.doc.lineAt(view.state.selection.main.head).number,
+  writeProgram: (path, text) => worker.postMessage({ channel: 'file', path, text }),
+  laneChanged: () => {},
+  showLine(line) {
+    const deco = line && line <= view.state.doc.lines ? Decoration.set([Decoration.line({ class: 'cm-stop-line' }).range(view.state.doc.line(line).from)]) : Decoration.none;
+    view.dispatch({ effects: setStop.of(deco) });
+  },
+};
+warp = new WarpPanel($('warp'), dap, host);
+const actions = {
+  run: () => warp.run(),
+  'run-to-cursor': () => warp.runToCursor(),
+  step: () => warp.step(),
+  'step-back': () => warp.stepBack(),
+  reverse: () => warp.reverseContinue(),
+};
+for (const [id, act] of Object.entries(actions)) $(id).onclick = act;
+// The debugger's keys of VS Code (F5, F10, Ctrl+F10 as the extension's run to cursor) and their
+// Shift forms for going back.
+document.addEventListener('keydown', (e) => {
+  const key = `${e.ctrlKey || e.metaKey ? 'Ctrl+' : ''}${e.shiftKey ? 'Shift+' : ''}${e.key}`;
+  const bound = { F5: 'run', 'Ctrl+F10': 'run-to-cursor', F10: 'step', 'Shift+F10': 'step-back', 'Shift+F5': 'reverse' }[key];
+  if (!bound) return;
+  e.preventDefault();
+  actions[bound]();
+});
+
+// ---- Examples, format, layout, share ----
+const select = $('examples');
+for (const e of examples) select.append(new Option(e.name, e.name));
+select.value = byName.has(DEFAULT_EXAMPLE) && !decoded.state ? DEFAULT_EXAMPLE : '';
+select.onchange = () => {
+  const text = byName.get(select.value);
+  if (text === undefined) return;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
+  showMessage('');
+};
+$('format').onclick = () => formatDocument(view);
+
+let layout = initial.layout;
+function applyLayout() {
+  $('main').className = layout;
+  $('layout').setAttribute('aria-pressed', layout === 'below' ? 'true' : 'false');
+}
+applyLayout();
+$('layout').onclick = () => {
+  layout = layout === 'side' ? 'below' : 'side';
+  applyLayout();
+};
+
+async function currentLink() {
+  const fragment = await encodeState({ source: view.state.doc.toString(), cursor: view.state.selection.main.head, lane: host.lane, layout });
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+$('share').onclick = async () => {
+  const link = await currentLink();
+  history.replaceState(null, '', link);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    // No clipboard permission (an iframe, a plain-http host): the address bar has the link.
+  }
+  $('worker-status').textContent = `${copied ? 'Link copied' : 'The address bar holds the link'} (${link.length} characters).`;
+};
+
+if (embed) {
+  document.body.classList.add('embed');
+  const open = $('open-full');
+  open.href = `${location.pathname}${location.hash}`;
+  view.dom.addEventListener('focusin', async () => (open.href = await currentLink()), { once: true });
+}
+
+// ---- Offline: the service worker caches the site (not on file://, where there is none) ----
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`offline use is off: ${err.message}`));
+}

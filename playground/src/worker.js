@@ -1,0 +1,67 @@
+// The Web Worker that runs gpuasm's core (the C++ language server and debug adapter built as
+// WebAssembly, server/web/core.mjs). Messages from the page are `{channel: 'lsp' | 'dap', body}`
+// (one JSON-RPC or DAP body); every body the servers send goes back the same way. The server's
+// idle work (the dataflow, `// @expect` outcomes), which the native server does on threads, runs
+// in slices between messages: lspIdle() is pumped with setTimeout 0 while it returns non-null,
+// so a message that arrives meanwhile is handled first. The debug adapter's `continue` runs in
+// slices the same way (dapIdle(), when the core has it).
+import { loadCore } from 'gpuasm-core';
+
+let core = null;
+const queue = [];
+let idleTimer = null;
+
+function send(channel, bodies) {
+  for (const body of bodies) postMessage({ channel, body });
+}
+
+function scheduleIdle() {
+  if (idleTimer === null) idleTimer = setTimeout(idle, 0);
+}
+
+function drain() {
+  while (queue.length > 0) {
+    const message = queue.shift();
+    const { channel, body } = message;
+    try {
+      // The debug adapter reads its program from a file: the core's file system, when it has one.
+      if (channel === 'file') core.writeFile?.(message.path, message.text);
+      else send(channel, channel === 'dap' ? core.dap(body) : core.lsp(body));
+    } catch (err) {
+      postMessage({ channel: 'error', message: `the ${channel} server failed: ${err?.message ?? err}` });
+    }
+  }
+  scheduleIdle();
+}
+
+function idle() {
+  idleTimer = null;
+  if (queue.length > 0) return drain();
+  let more = false;
+  for (const [channel, pump] of [['dap', core.dapIdle], ['lsp', core.lspIdle]]) {
+    if (!pump) continue;
+    try {
+      const out = pump.call(core);
+      if (out === null) continue;
+      send(channel, out);
+      more = true;
+    } catch (err) {
+      postMessage({ channel: 'error', message: `the ${channel} server's idle work failed: ${err?.message ?? err}` });
+    }
+  }
+  if (more) scheduleIdle();
+}
+
+self.onmessage = (event) => {
+  queue.push(event.data);
+  if (core !== null) drain();
+};
+
+loadCore().then(
+  (loaded) => {
+    core = loaded;
+    postMessage({ channel: 'ready', at: performance.now() });
+    drain();
+  },
+  (err) => postMessage({ channel: 'error', message: `gpuasm's WebAssembly core did not load: ${err?.message ?? err}` }),
+);

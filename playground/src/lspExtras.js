@@ -68,20 +68,25 @@ export function diagnosticsExtension(hooks) {
           source: d.code ? String(d.code) : undefined,
           actions,
         });
-        const doc = view.state.doc;
         view.dispatch(setDiagnostics(view.state, params.diagnostics.map((d) => toLint(d, []))));
+        published.set(view, { diagnostics: params.diagnostics, doc: view.state.doc, toLint });
         hooks.onDiagnostics(params.diagnostics, view);
-        attachQuickFixes(view, plugin, params.diagnostics, doc, toLint);
         return true;
       },
     },
-    editorExtension: syncNow,
+    editorExtension: [syncNow, follower(fetchQuickFixes, { delay: 200, onCursorLine: true })],
   };
 }
 
-// The quick fixes of each error (at most 50 asked for), as the lint tooltip's buttons.
-async function attachQuickFixes(view, plugin, diagnostics, doc, toLint) {
-  const wanted = diagnostics.filter((d) => (d.severity ?? 1) <= 2).slice(0, 50);
+// The quick fixes of the problems on the cursor's line (asked for once typing pauses), as the
+// lint tooltip's buttons: one request per problem there, not per problem of the document.
+const published = new WeakMap();
+
+async function fetchQuickFixes(view, plugin) {
+  const last = published.get(view);
+  if (!last || last.doc !== view.state.doc) return;
+  const line = view.state.doc.lineAt(view.state.selection.main.head).number - 1;
+  const wanted = last.diagnostics.filter((d) => d.range.start.line <= line && d.range.end.line >= line && (d.severity ?? 1) <= 2);
   if (wanted.length === 0) return;
   const fixes = await Promise.all(
     wanted.map((d) =>
@@ -94,10 +99,10 @@ async function attachQuickFixes(view, plugin, diagnostics, doc, toLint) {
         .catch(() => null),
     ),
   );
-  if (view.state.doc !== doc) return;  // typed on: the next publish brings its own
+  if (published.get(view) !== last || view.state.doc !== last.doc) return;  // typed on meanwhile
   const byDiagnostic = new Map(wanted.map((d, k) => [d, fixes[k] ?? []]));
-  const lint = diagnostics.map((d) =>
-    toLint(
+  const lint = last.diagnostics.map((d) =>
+    last.toLint(
       d,
       (byDiagnostic.get(d) ?? [])
         .filter((a) => a.edit?.changes?.[plugin.uri] || a.edit?.documentChanges)
@@ -143,10 +148,13 @@ function follower(fetch, { delay, onCursorLine = false }) {
           this.timer = null;
           const plugin = pluginOf(this.view);
           if (!plugin) return this.schedule(100);
-          plugin.client.initializing.then(() => {
-            plugin.client.sync();
-            fetch(this.view, plugin).catch(() => {});
-          });
+          // A failed request or start is shown elsewhere (the start by the page); a later edit asks again.
+          plugin.client.initializing
+            .then(() => {
+              plugin.client.sync();
+              return fetch(this.view, plugin);
+            })
+            .catch(() => {});
         }, ms);
       }
       update(update) {

@@ -151,6 +151,7 @@ const client = new LSPClient({
     followersExtension(),
   ],
 }).connect(transport);
+client.initializing.catch((err) => showMessage(`The language server did not start: ${err?.message ?? err}`));
 
 // ---- The initial state: a link's, else the default example ----
 const byName = new Map(examples.map((e) => [e.name, e.text]));
@@ -255,7 +256,7 @@ async function currentLink() {
 }
 $('share').onclick = async () => {
   const link = await currentLink();
-  history.replaceState(null, '', link);
+  window.history.replaceState(null, '', link);
   let copied = false;
   try {
     await navigator.clipboard.writeText(link);
@@ -277,3 +278,21 @@ if (embed) {
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`offline use is off: ${err.message}`));
 }
+
+// A link pasted into the address bar of an open playground: the page reads it as on a load.
+window.addEventListener('hashchange', async () => {
+  const next = await decodeFragment(location.hash);
+  if (next.error) {
+    showMessage(next.error);
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: byName.get(DEFAULT_EXAMPLE) ?? '' }, selection: { anchor: 0 } });
+    select.value = DEFAULT_EXAMPLE;
+    return;
+  }
+  if (!next.state) return;
+  showMessage('');
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next.state.source }, selection: { anchor: next.state.cursor } });
+  select.value = '';
+  layout = next.state.layout;
+  applyLayout();
+  host.lane = next.state.lane;
+});

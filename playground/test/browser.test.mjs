@@ -237,7 +237,7 @@ try {
   await context.close();
 
   // 375 px wide (a phone): no horizontal scrolling of the page, the buttons on screen.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
   phone.setDefaultTimeout(WAIT_MS);
   const small = await phone.newPage();
   watch(small, 'phone');

@@ -9,7 +9,8 @@
 // worker's start and keystroke → diagnostics on examples/spec-examples.asm, and writes the
 // screenshots docs/images/playground-*.png (desktop and 375 px wide).
 //   node playground/test/browser.test.mjs build/bin/gpuasm build/playground build/wasm/bin
-// Exit status 77 (CTest: skipped) while the WebAssembly core is not built.
+// Exit status 77 (CTest: skipped) while the WebAssembly core is not built, unless
+// GPUASM_PLAYGROUND_CORE_REQUIRED=1 (a build with the wasm-core target) makes that a failure.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,10 +27,14 @@ const shots = path.join(repo, 'docs/images');
 const WAIT_MS = 20000;
 
 for (const f of [path.join(coreDir, 'gpuasm-core.wasm'), path.join(coreDir, 'gpuasm-core.mjs'), path.join(repo, 'server/web/core.mjs')]) {
-  if (!fs.existsSync(f)) {
-    console.log(`playground_browser: SKIPPED: ${f} is missing — gpuasm's WebAssembly core is not built (cmake --build build --target wasm-core)`);
-    process.exit(77);
+  if (fs.existsSync(f)) continue;
+  // The build has a wasm-core target (CMake sets this): the core must be there, not skipped.
+  if (process.env.GPUASM_PLAYGROUND_CORE_REQUIRED === '1') {
+    console.error(`playground_browser: ${f} is missing; build it: cmake --build build --target wasm-core`);
+    process.exit(1);
   }
+  console.log(`playground_browser: SKIPPED: ${f} is missing — gpuasm's WebAssembly core is not built (cmake --build build --target wasm-core)`);
+  process.exit(77);
 }
 const playwrightPath = path.join(repo, 'vscode-extension/test/harness/node_modules/playwright-core/index.mjs');
 if (!fs.existsSync(playwrightPath)) {

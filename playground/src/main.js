@@ -1,7 +1,7 @@
 // gpuasm's playground page: CodeMirror 6 talking LSP (@codemirror/lsp-client and lspExtras.js)
 // and DAP (warp.js) to gpuasm's WebAssembly core in a Web Worker (worker.js); state in links
 // (share.js); the examples embedded at build time; a service worker for offline use.
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { lintGutter } from '@codemirror/lint';
 import {
   LSPClient,
@@ -178,7 +178,9 @@ const view = new EditorView({
       stopField,
       EditorState.readOnly.of(embed),
       EditorView.contentAttributes.of({ 'aria-label': 'Kernel source (gpuasm assembly)' }),
-      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+      // No Tab binding: Tab leaves the editor, so the page is usable from the keyboard alone
+      // (the formatter aligns the columns).
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
       client.plugin(DOC_URI, 'gpuasm'),
     ],
   }),

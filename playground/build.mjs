@@ -57,7 +57,11 @@ const virtual = {
 };
 
 await esbuild.build({
-  entryPoints: { main: path.join(here, 'src/main.js'), worker: path.join(here, 'src/worker.js') },
+  entryPoints: {
+    boot: path.join(here, 'src/boot.js'),
+    main: path.join(here, 'src/main.js'),
+    worker: path.join(here, 'src/worker.js'),
+  },
   outdir: out,
   bundle: true,
   splitting: true,

@@ -44,7 +44,8 @@ function showMessage(text) {
 }
 
 // ---- The worker: LSP and DAP bodies both ways ----
-const worker = new Worker('./worker.js', { type: 'module' });
+// boot.js started it; its messages so far are replayed below.
+const { worker, early } = window.gpuasmBoot ?? { worker: new Worker('./worker.js', { type: 'module' }), early: [] };
 const lspHandlers = new Set();
 let dap = null;
 worker.onmessage = ({ data }) => {
@@ -65,6 +66,7 @@ const transport = {
   unsubscribe: (h) => lspHandlers.delete(h),
 };
 dap = new DapClient((body) => worker.postMessage({ channel: 'dap', body }));
+for (const event of early.splice(0)) worker.onmessage(event);
 
 // ---- Markdown from the server, kept to harmless HTML (a link's kernel text reaches hovers) ----
 const dropped = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'LINK', 'META', 'BASE', 'IMG', 'SVG', 'MATH']);

@@ -132,7 +132,10 @@ export function applyEdits(view, plugin, edits) {
 
 // ---- Requests that follow the document: inlay hints, semantic tokens, code lens ----
 
-/** Asks `fetch(view, plugin)` after the document settles or the cursor's line changes. */
+/** Asks the followers again (a setting that changes what the server shows has changed). */
+export const refreshFollowers = StateEffect.define();
+
+/** Asks `fetch(view, plugin)` after the document settles, the cursor's line changes or refreshFollowers. */
 function follower(fetch, { delay, onCursorLine = false }) {
   return ViewPlugin.fromClass(
     class {
@@ -161,7 +164,8 @@ function follower(fetch, { delay, onCursorLine = false }) {
         const line = update.state.doc.lineAt(update.state.selection.main.head).number;
         const moved = onCursorLine && line !== this.line;
         this.line = line;
-        if (update.docChanged || moved) this.schedule(update.docChanged ? delay : 0);
+        const refresh = update.transactions.some((tr) => tr.effects.some((e) => e.is(refreshFollowers)));
+        if (update.docChanged || moved || refresh) this.schedule(update.docChanged ? delay : 0);
       }
       destroy() {
         if (this.timer !== null) clearTimeout(this.timer);

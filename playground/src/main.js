@@ -24,7 +24,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import examples from 'gpuasm-examples';
-import { diagnosticsExtension, followersExtension, problemText } from './lspExtras.js';
+import { diagnosticsExtension, followersExtension, problemText, refreshFollowers } from './lspExtras.js';
 import { decodeFragment, encodeState } from './share.js';
 import { DapClient, WarpPanel } from './warp.js';
 
@@ -138,12 +138,20 @@ const stopField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// ---- The initial state: a link's, else the default example ----
+const byName = new Map(examples.map((e) => [e.name, e.text]));
+const initial = { source: byName.get(DEFAULT_EXAMPLE) ?? examples[0]?.text ?? '', cursor: 0, lane: null, layout: 'side' };
+const decoded = await decodeFragment(location.hash);
+if (decoded.error) showMessage(decoded.error);
+else if (decoded.state) Object.assign(initial, decoded.state);
+
 // ---- The LSP client ----
 const client = new LSPClient({
   rootUri: 'file:///playground/',
   timeout: 10000,
   sanitizeHTML,
-  initializationOptions: { settings: { gpuasm: { encodingHints: 'cursor' } } },
+  // The live values follow the pinned lane (a link's), else summarise the warp.
+  initializationOptions: { encodingHints: 'cursor', liveValues: { lane: initial.lane } },
   extensions: [
     serverCompletion(),
     hoverTooltips(),
@@ -154,13 +162,6 @@ const client = new LSPClient({
   ],
 }).connect(transport);
 client.initializing.catch((err) => showMessage(`The language server did not start: ${err?.message ?? err}`));
-
-// ---- The initial state: a link's, else the default example ----
-const byName = new Map(examples.map((e) => [e.name, e.text]));
-const initial = { source: byName.get(DEFAULT_EXAMPLE) ?? examples[0]?.text ?? '', cursor: 0, lane: null, layout: 'side' };
-const decoded = await decodeFragment(location.hash);
-if (decoded.error) showMessage(decoded.error);
-else if (decoded.state) Object.assign(initial, decoded.state);
 
 const vim = new Compartment();
 const view = new EditorView({
@@ -206,7 +207,11 @@ const host = {
   source: () => view.state.doc.toString(),
   cursorLine: () => view.state.doc.lineAt(view.state.selection.main.head).number,
   writeProgram: (path, text) => worker.postMessage({ channel: 'file', path, text }),
-  laneChanged: () => {},
+  // The live values in the editor follow the pinned lane too.
+  laneChanged(lane) {
+    client.notification('workspace/didChangeConfiguration', { settings: { gpuasm: { liveValues: { lane } } } });
+    view.dispatch({ effects: refreshFollowers.of(null) });
+  },
   showLine(line) {
     const deco = line && line <= view.state.doc.lines ? Decoration.set([Decoration.line({ class: 'cm-stop-line' }).range(view.state.doc.line(line).from)]) : Decoration.none;
     view.dispatch({ effects: setStop.of(deco) });

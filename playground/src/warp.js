@@ -214,7 +214,10 @@ export class WarpPanel {
     const active = Number.parseInt(view.activeMask, 16) >>> 0;
     const written = new Set(view.previous?.writes ?? []);
     const pinned = this.host.lane;
+    // A SHFL about to run (else the one just run): the lane each lane receives Ra from.
+    const shfl = [view.next, view.previous].find((i) => i?.exchange?.sources);
     const head = el('tr', {}, el('th', { scope: 'col' }, 'lane'));
+    if (shfl) head.append(el('th', { scope: 'col', title: `${shfl === view.next ? 'next' : 'just ran'}: line ${shfl.line}` }, 'Ra from'));
     for (const r of view.registers) head.append(el('th', { scope: 'col', class: written.has(r.name) ? 'written' : '' }, r.name));
     const body = [];
     for (let lane = 0; lane < 32; lane++) {
@@ -237,6 +240,10 @@ export class WarpPanel {
           ),
         ),
       );
+      if (shfl) {
+        const from = shfl.exchange.sources[lane];
+        row.append(el('td', { class: 'shfl', dataset: { lane: String(lane) } }, from === null || from === undefined ? '—' : from === lane ? '(own)' : `← ${from}`));
+      }
       for (const r of view.registers) {
         const raw = r.uniform ? r.values[0] : r.values[lane];
         const type = types[r.name] ?? (typeof raw === 'boolean' ? 'bool' : 'u32');

@@ -191,7 +191,10 @@ try {
   await page.waitForFunction(() => /step 0 of/.test(document.querySelector('#warp-status').textContent), null, { timeout: WAIT_MS });
   assert.equal(await cell(page, 'R1', 5).innerText(), before, 'Step back restores R1');
 
-  // Share: the link opens the same source in a new page.
+  // Share, with lane 5 pinned: the link opens the same source in a new page, and the live values
+  // there are lane 5's (MOV R1, R0 on the first instruction's line: R0 = lane, so 0x5).
+  await page.locator('#lanes button.lane', { hasText: /^5$/ }).click();
+  await page.locator('#lanes tr.pinned').waitFor({ timeout: WAIT_MS });
   const source = await editorText(page);
   await page.locator('#share').click();
   await page.waitForFunction(() => location.hash.startsWith('#v1:'), null, { timeout: WAIT_MS });
@@ -203,6 +206,8 @@ try {
   await shared.locator('.cm-line').first().waitFor({ timeout: WAIT_MS });
   assert.equal(await editorText(shared), source, 'the shared link opens the same source');
   assert.equal(await shared.locator('#message').isHidden(), true, 'no message for a good link');
+  const movLine = shared.locator('.cm-line', { hasText: /^MOV R1, R0 ;/ });
+  await movLine.locator('.cm-inlay-hint', { hasText: 'R1 = 0x5' }).waitFor({ timeout: WAIT_MS });
   // A future version: the default example and the message.
   await shared.goto(`${origin}/#v9:AAAA`, { timeout: WAIT_MS });
   await shared.locator('#message').waitFor({ state: 'visible', timeout: WAIT_MS });

@@ -125,7 +125,7 @@ export class WarpPanel {
     const source = this.host.source();
     if (this.launchedSource === null) await this.dap.request('initialize', { adapterID: 'gpuasm', linesStartAt1: true, columnsStartAt1: true });
     this.host.writeProgram(PROGRAM, source);
-    const args = { program: PROGRAM, source, stopOnEntry };
+    const args = { program: PROGRAM, stopOnEntry };
     if (this.host.lane !== null) args.lane = this.host.lane;
     await this.dap.request('launch', args);
     this.launchedSource = source;

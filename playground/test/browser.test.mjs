@@ -266,5 +266,59 @@ try {
   await browser.close();
   stopServer();
 }
-console.log(`playground_browser: worker ready ${figures.workerReadyMs.toFixed(0)} ms after load; keystroke → diagnostics p50 ${figures.keystrokeP50Ms.toFixed(1)} ms, p99 ${figures.keystrokeP99Ms.toFixed(1)} ms (spec-examples.asm, 50 edits); share link ${figures.linkLength} characters`);
+// The same 50 edits against the native server (`gpuasm lsp` over stdio, as an editor runs it):
+// didChange → publishDiagnostics, for the ratio of the page's figures to the native ones.
+async function nativeKeystrokeLatencies() {
+  const lsp = spawn(gpuasm, ['lsp'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let buffer = Buffer.alloc(0);
+  const waiting = [];
+  lsp.stdout.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())[1]);
+      if (buffer.length < end + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
+      buffer = buffer.subarray(end + 4 + length);
+      for (const w of waiting.splice(0)) if (!w(message)) waiting.push(w);
+    }
+  });
+  const send = (m) => {
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...m }));
+    lsp.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    lsp.stdin.write(body);
+  };
+  const next = (test) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the native server did not answer within 20 s')), WAIT_MS);
+      waiting.push((m) => test(m) && (clearTimeout(timer), resolve(m), true));
+    });
+  try {
+    const uri = 'file:///native/spec-examples.asm';
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    await next((m) => m.id === 1);
+    send({ method: 'initialized', params: {} });
+    const text = fs.readFileSync(path.join(repo, 'examples/spec-examples.asm'), 'utf8');
+    send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'gpuasm', version: 1, text } } });
+    await next((m) => m.method === 'textDocument/publishDiagnostics');
+    const times = [];
+    for (let k = 0; k < 50; k++) {
+      const at = { line: 0, character: 0 };
+      const change = k % 2 === 0 ? { range: { start: at, end: at }, text: 'X' } : { range: { start: at, end: { line: 0, character: 1 } }, text: '' };
+      const published = next((m) => m.method === 'textDocument/publishDiagnostics' && m.params.version === k + 2);
+      const t0 = performance.now();
+      send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: k + 2 }, contentChanges: [change] } });
+      await published;
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    lsp.kill();
+  }
+}
+const native = await nativeKeystrokeLatencies();
+figures.nativeP50Ms = native[24];
+figures.nativeP99Ms = native[Math.ceil(0.99 * native.length) - 1];
+console.log(`playground_browser: worker ready ${figures.workerReadyMs.toFixed(0)} ms after load; keystroke → diagnostics p50 ${figures.keystrokeP50Ms.toFixed(1)} ms, p99 ${figures.keystrokeP99Ms.toFixed(1)} ms (spec-examples.asm, 50 edits); native gpuasm lsp p50 ${figures.nativeP50Ms.toFixed(1)} ms, p99 ${figures.nativeP99Ms.toFixed(1)} ms (page/native p50 ×${(figures.keystrokeP50Ms / figures.nativeP50Ms).toFixed(1)}); share link ${figures.linkLength} characters`);
 console.log('playground_browser: ok');

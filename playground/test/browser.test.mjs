@@ -8,7 +8,7 @@
 // link opens the same source in a new page; a reload with the network off works. Measures the
 // worker's start and keystroke → diagnostics on examples/spec-examples.asm, and writes the
 // screenshots docs/images/playground-*.png (desktop and 375 px wide).
-//   node playground/test/browser.test.mjs build/bin/gpuasm build/playground build/wasm/bin
+//   node playground/test/browser.test.mjs build/bin/gpuasm build/playground build/wasm/bin [SHOTS_DIR]
 // Exit status 77 (CTest: skipped) while the WebAssembly core is not built, unless
 // GPUASM_PLAYGROUND_CORE_REQUIRED=1 (a build with the wasm-core target) makes that a failure.
 import assert from 'node:assert/strict';
@@ -23,7 +23,10 @@ const repo = path.resolve(here, '../..');
 const gpuasm = path.resolve(process.argv[2] ?? path.join(repo, 'build/bin/gpuasm'));
 const site = path.resolve(process.argv[3] ?? path.join(repo, 'build/playground'));
 const coreDir = path.resolve(process.argv[4] ?? path.join(repo, 'build/wasm/bin'));
-const shots = path.join(repo, 'docs/images');
+// The screenshots: docs/images (the README's) by default; CTest passes a build directory, so a
+// test run leaves the source tree as it was.
+const shots = path.resolve(process.argv[5] ?? path.join(repo, 'docs/images'));
+fs.mkdirSync(shots, { recursive: true });
 const WAIT_MS = 20000;
 
 for (const f of [path.join(coreDir, 'gpuasm-core.wasm'), path.join(coreDir, 'gpuasm-core.mjs'), path.join(repo, 'server/web/core.mjs')]) {
@@ -162,10 +165,18 @@ try {
   await page.screenshot({ path: path.join(shots, 'playground-problems.png') });
 
   // Hover on IADD: the spec's description.
-  // (the mnemonic: the span the server's semantic tokens mark as a keyword)
-  await page.locator('.cm-line').first().locator('.tok-keyword', { hasText: 'IADD' }).hover();
+  // (the mnemonic: the span the server's semantic tokens mark as a keyword; once the register
+  // pressure lens is drawn above the line, which moves the line down)
+  await page.locator('.cm-code-lens').first().waitFor({ timeout: WAIT_MS });
+  const mnemonic = page.locator('.cm-line').first().locator('.tok-keyword', { hasText: 'IADD' });
   const hover = page.locator('.cm-lsp-hover-tooltip');
-  await hover.waitFor({ state: 'visible', timeout: WAIT_MS });
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(5, 5);
+    await mnemonic.hover();
+    const shown = await hover.waitFor({ state: 'visible', timeout: WAIT_MS / 4 }).then(() => true, () => false);
+    if (shown) break;
+    assert.ok(attempt < 3, 'hover on IADD shows a tooltip');
+  }
   assert.ok((await hover.innerText()).includes(description), `hover on IADD shows "${description}"`);
   await page.screenshot({ path: path.join(shots, 'playground-hover.png') });
   await page.mouse.move(5, 5);

@@ -7,15 +7,11 @@ import { setDiagnostics } from '@codemirror/lint';
 import { LSPPlugin } from '@codemirror/lsp-client';
 import { RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, ViewPlugin, WidgetType } from '@codemirror/view';
+import { problemText } from './format.js';
 
-const severityName = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
+export { problemText };
+
 const lintSeverity = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
-
-/** A problems-list line, as `gpuasm check` prints a finding after its file name. */
-export function problemText(d) {
-  const code = d.code === undefined || d.code === null ? '' : ` [${d.code}]`;
-  return `${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityName[d.severity ?? 1]}: ${d.message}${code}`;
-}
 
 function pluginOf(view) {
   return LSPPlugin.get(view);

@@ -4,6 +4,8 @@
 // it gives it — gpuasm/laneView with gpuasm/warpState's types); a timeline slider
 // (gpuasm/gotoStep); the `// @expect` lines with their outcome as the language server reports it.
 
+import { typedValue } from './format.js';
+
 export const PROGRAM = '/playground/kernel.asm';
 const WAIT_MS = 10000;
 
@@ -42,24 +44,6 @@ export class DapClient {
       this.post(JSON.stringify({ seq, type: 'request', command, arguments: args }));
     });
   }
-}
-
-/** A register's bits (hex text or boolean) in its type: u32 as compact hex, s32, f32, bool. */
-export function typedValue(value, type) {
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const bits = Number.parseInt(value, 16) >>> 0;
-  if (Number.isNaN(bits)) return String(value);
-  if (type === 's32') return String(bits | 0);
-  if (type === 'f32') {
-    const f = new Float32Array(new Uint32Array([bits]).buffer)[0];
-    if (!Number.isFinite(f)) return Number.isNaN(f) ? 'NaN' : f > 0 ? 'inf' : '-inf';
-    for (let p = 1; p <= 9; p++) {
-      const t = Number(f.toPrecision(p));
-      if (Math.fround(t) === f) return Object.is(f, -0) ? '-0.0' : Number.isInteger(t) ? t.toFixed(1) : String(t);
-    }
-    return String(f);
-  }
-  return `0x${bits.toString(16)}`;
 }
 
 function el(tag, props = {}, ...children) {

@@ -47,12 +47,23 @@ function showMessage(text) {
 // boot.js started it; its messages so far are replayed below.
 const { worker, early } = window.gpuasmBoot ?? { worker: new Worker('./worker.js', { type: 'module' }), early: [] };
 const lspHandlers = new Set();
+// The LSP client starts talking once the core runs: a core that cannot load leaves the editor
+// without a server and the page with the reason, not with requests that time out.
+let client = null;
+let coreReady = false;
+function connectClient() {
+  if (client === null || !coreReady || client.connected) return;
+  client.connect(transport);
+  client.initializing.catch((err) => showMessage(`The language server did not start: ${err?.message ?? err}`));
+}
 let dap = null;
 worker.onmessage = ({ data }) => {
   if (data.channel === 'lsp') for (const h of lspHandlers) h(data.body);
   else if (data.channel === 'dap') dap.receive(data.body);
   else if (data.channel === 'ready') {
     metrics.workerReadyMs = performance.now();
+    coreReady = true;
+    connectClient();
     $('worker-status').textContent = `gpuasm's core is running in this page (ready ${Math.round(metrics.workerReadyMs)} ms after load; nothing is sent to a server).`;
   } else if (data.channel === 'error') {
     $('worker-status').textContent = data.message;
@@ -146,7 +157,7 @@ if (decoded.error) showMessage(decoded.error);
 else if (decoded.state) Object.assign(initial, decoded.state);
 
 // ---- The LSP client ----
-const client = new LSPClient({
+client = new LSPClient({
   rootUri: 'file:///playground/',
   timeout: 10000,
   sanitizeHTML,
@@ -160,8 +171,9 @@ const client = new LSPClient({
     diagnosticsExtension({ onDiagnostics: renderProblems }),
     followersExtension(),
   ],
-}).connect(transport);
-client.initializing.catch((err) => showMessage(`The language server did not start: ${err?.message ?? err}`));
+});
+
+connectClient();
 
 const vim = new Compartment();
 const view = new EditorView({

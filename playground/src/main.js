@@ -136,8 +136,19 @@ function renderProblems(list, view) {
   );
   const errors = list.filter((d) => (d.severity ?? 1) === 1).length;
   $('problem-count').textContent = `(${errors} error${errors === 1 ? '' : 's'}, ${list.length - errors} other)`;
+  lastDiagnostics = list;
   warp?.showExpectations(view.state.doc.toString(), list);
 }
+
+// The `// @expect` list follows the text too: the server publishes only when the problems change,
+// and a kernel whose expectations all hold has none before or after an edit.
+let lastDiagnostics = [];
+let expectTimer = null;
+const expectationsFollowText = EditorView.updateListener.of((update) => {
+  if (!update.docChanged) return;
+  clearTimeout(expectTimer);
+  expectTimer = setTimeout(() => warp?.showExpectations(update.view.state.doc.toString(), lastDiagnostics), 150);
+});
 
 const setStop = StateEffect.define();
 const stopField = StateField.define({
@@ -191,6 +202,7 @@ const view = new EditorView({
       EditorView.lineWrapping,
       lintGutter(),
       stopField,
+      expectationsFollowText,
       EditorState.readOnly.of(embed),
       EditorView.contentAttributes.of({ 'aria-label': 'Kernel source (gpuasm assembly)' }),
       // No Tab binding: Tab leaves the editor, so the page is usable from the keyboard alone

@@ -245,8 +245,10 @@ export class WarpPanel {
   showExpectations(source, diagnostics) {
     const items = [];
     source.split('\n').forEach((text, k) => {
-      const at = text.indexOf('// @expect');
-      if (at < 0) return;
+      // A line comment whose text starts with @expect (docs/LANGUAGE.md), not one that mentions it.
+      const comment = text.indexOf('//');
+      if (comment < 0 || !text.slice(comment + 2).trimStart().startsWith('@expect')) return;
+      const at = comment;
       const found = diagnostics.filter((d) => d.range.start.line === k && /^expect/.test(String(d.code ?? '')));
       let outcome = 'holds';
       let cls = 'pass';

@@ -5,7 +5,8 @@
 // clicks. Checks: no console error and no request to another origin; the problems list says what
 // `gpuasm check` says; hover on a mnemonic shows the spec's description; Run on
 // examples/warp-reduce.asm shows R1 = 0x1f0; Step back restores the value before a step; a share
-// link opens the same source in a new page; a reload with the network off works. Measures the
+// link opens the same source (and pinned lane) in a new page; a false `// @expect` of
+// examples/warp-scan.asm is listed as failing; a reload with the network off works. Measures the
 // worker's start and keystroke → diagnostics on examples/spec-examples.asm, and writes the
 // screenshots docs/images/playground-*.png (desktop and 375 px wide).
 //   node playground/test/browser.test.mjs build/bin/gpuasm build/playground build/wasm/bin [SHOTS_DIR]
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { encodeState } from '../src/share.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -224,6 +226,21 @@ try {
   await shared.locator('#message').waitFor({ state: 'visible', timeout: WAIT_MS });
   assert.match(await shared.locator('#message').innerText(), /newer playground \(format v9\)/);
   assert.equal(await editorText(shared), warpReduce, 'the default example opens instead');
+  // The `// @expect` results: warp-scan.asm with one expectation made false (R1[31] is the sum of
+  // the lanes 0..31, 496, not 497), opened from a link: that line fails, the others hold.
+  const scan = fs.readFileSync(path.join(repo, 'examples/warp-scan.asm'), 'utf8').replace('R1[31] == 496', 'R1[31] == 497');
+  const scanLines = scan.split('\n');
+  const broken = scanLines.findIndex((l) => l.includes('R1[31] == 497')) + 1;
+  const expectLines = scanLines.filter((l) => l.includes('//') && l.slice(l.indexOf('//') + 2).trimStart().startsWith('@expect')).length;
+  assert.ok(broken > 0 && expectLines > 1, 'warp-scan.asm has its expectations');
+  await shared.goto(`${origin}/#${await encodeState({ source: scan })}`, { timeout: WAIT_MS });
+  await shared.locator('#expects li.fail').waitFor({ timeout: WAIT_MS });
+  assert.equal(await shared.locator('#expects li').count(), expectLines, 'every // @expect line is listed');
+  assert.deepEqual(
+    await shared.locator('#expects li.fail').allInnerTexts().then((t) => t.map((x) => x.match(/line (\d+)/)[1])),
+    [String(broken)],
+    'the false expectation fails, the others hold',
+  );
   await shared.close();
 
   // Keystroke → diagnostics on spec-examples.asm: 50 edits of its first line, each changing the

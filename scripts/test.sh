@@ -35,6 +35,9 @@ run_ctest() { (cd "$1" && ctest --output-on-failure -j"$jobs"); }
 stage "grammar/src/ is what grammar.js generates" bash grammar/tools/check-generated.sh
 
 stage "build (RelWithDebInfo, -Werror)" build_release
+# The core in WebAssembly (emscripten) and the browser playground around it (docs/WASM.md,
+# README "Try it in the browser"), built before CTest runs their tests.
+stage "build: the WebAssembly core and the playground" cmake --build build --target playground
 stage "ctest (RelWithDebInfo)" run_ctest build
 
 # What a user installs: the .deb (lintian must report no error) and the .vsix.

@@ -42,13 +42,15 @@ test('a bad modifier: the diagnostic the native gpuasm check prints for the same
   const text = 'IADD.SAT R1, R2, R3 ;\n';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuasm-web-'));
   const file = path.join(dir, 'sat.asm');
-  fs.writeFileSync(file, text);
   // gpuasm check exits 1 for an input with errors: its JSON is the expected value.
   let json;
   try {
+    fs.writeFileSync(file, text);
     json = execFileSync(env('GPUASM_BINARY'), ['check', '--json', file], { encoding: 'utf8' });
   } catch (e) {
     json = e.stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });  // the tests leave no files (docs/TESTING.md)
   }
   const expected = JSON.parse(json).files[0].diagnostics;
   assert.ok(expected.length > 0, 'gpuasm check finds the error');

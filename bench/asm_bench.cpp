@@ -22,6 +22,7 @@
 
 #include "BenchInput.h"
 #include "ProcessRun.h"
+#include "ScratchDir.h"
 
 #include <chrono>
 #include <cstdio>
@@ -125,8 +126,8 @@ int main(int argc, char** argv) {
     else
       binary = argv[i];
   }
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-asm-bench";
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir scratch("asm-bench");
+  const std::filesystem::path& dir = scratch.path();
   // A realistic mix: the bundled kernel and the hand-checked valid instructions, repeated.
   const std::vector<std::string> mix = gpuasm::bench::assemblerMix(GPUASM_SOURCE_DIR);
   std::string gpuText;
@@ -205,7 +206,6 @@ int main(int argc, char** argv) {
               (static_cast<double>(words.size()) / dis) / (lines / objdump));
   const int statsStatus = registerPressureFigures(binary, dir / "bench.asm", db, gpuText, gnuAs);
   if (large) largeInputs(binary, dir, mix, x86);
-  std::filesystem::remove_all(dir);
   return checkRun.status == 0 && asmORun.status == 0 && statsStatus == 0 &&
                  assembled == static_cast<std::size_t>(kLines) && printed == words.size()
              ? 0

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
+#include "ScratchDir.h"
 
 namespace {
 
@@ -54,7 +54,8 @@ void writeFile(const std::filesystem::path& path, const std::string& text) {
 }  // namespace
 
 int main() {
-  const auto root = std::filesystem::temp_directory_path() / ("gpuasm-doc-bench-" + std::to_string(getpid()));
+  const gpuasm::test::ScratchDir scratch("doc-bench");
+  const std::filesystem::path& root = scratch.path();
   std::vector<gpuasm::ide::ReferencePage> pages;
   const Figure inProcess = timeIt(
       9,
@@ -93,6 +94,5 @@ int main() {
               process.best, process.median);
   std::printf("ratio in-process/baseline = %.1f\nratio process/baseline = %.1f\n",
               inProcess.median / baseline.median, process.median / baseline.median);
-  std::filesystem::remove_all(root);
   return bytes <= 10'000'000 && process.median <= 2000 ? 0 : 1;
 }

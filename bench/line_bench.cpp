@@ -8,6 +8,7 @@
 // empty file shows). Goal: each ratio one-line / separate lines at most 2. Needs /usr/bin/time.
 // Usage: gpuasm_line_bench [GPUASM_BINARY]
 #include "ProcessRun.h"
+#include "ScratchDir.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -44,8 +45,8 @@ void printRun(const char* what, const ProcessRun& r) {
 
 int main(int argc, char** argv) {
   const std::string binary = argc > 1 ? argv[1] : GPUASM_BINARY;
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-line-bench";
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir scratch("line-bench");
+  const std::filesystem::path& dir = scratch.path();
   const auto oneLine = dir / "one-line-32000.asm", oneLineHalf = dir / "one-line-16000.asm",
              separate = dir / "lines-32000.asm", big = dir / "one-line-5MB.asm", empty = dir / "empty.asm";
   writeProgram(oneLine, 32000, " ");
@@ -81,6 +82,5 @@ int main(int argc, char** argv) {
                 (r.peakMiB - base.peakMiB) / inputMiB);
     ok = ok && r.status == 0;
   }
-  std::filesystem::remove_all(dir);
   return ok ? 0 : 1;
 }

@@ -11,6 +11,7 @@
 // Usage: gpuasm_lsp_bench [GPUASM_BINARY [CLANGD]]   (edits and requests: 200 each)
 #include "BenchInput.h"
 #include "LspClient.h"
+#include "ScratchDir.h"
 
 #include <algorithm>
 #include <chrono>
@@ -169,8 +170,8 @@ Figures measure(const std::vector<std::string>& argv, const Workload& w, const s
 int main(int argc, char** argv) {
   const std::string gpuasm = argc > 1 ? argv[1] : GPUASM_BINARY;
   const std::string clangd = argc > 2 ? argv[2] : "clangd";
-  const auto dir = std::filesystem::temp_directory_path() / "gpuasm-lsp-bench";
-  std::filesystem::create_directories(dir);
+  const gpuasm::test::ScratchDir scratch("lsp-bench");
+  const std::filesystem::path& dir = scratch.path();
 
   Workload asmWork{"gpuasm", "file://" + (dir / "big.asm").string(), {}, {}, {}, {}, false};
   asmWork.lines = gpuasm::bench::megabyteListing(GPUASM_SOURCE_DIR);

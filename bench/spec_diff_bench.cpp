@@ -6,6 +6,7 @@
 //            reading and loading both specs alone (the work no diff can avoid).
 // Usage: gpuasm_spec_diff_bench [benchmark options]
 #include "RatioReporter.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/ide/execution/SpecDiffFile.h>
 #include <gpuasm/isa/SpecDiff.h>
@@ -25,7 +26,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kRoot = fs::temp_directory_path() / "gpuasm-spec-diff-bench";
+// In a scratch directory of the process's own (removed at exit), so runs side by side never share one.
+const fs::path& kRoot = gpuasm::test::processScratchDir().path();
 
 std::string readFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -42,7 +44,6 @@ void replaceOnce(std::string& text, const std::string& from, const std::string& 
 
 // old/ and new/ under kRoot; the examples' paths.
 std::vector<fs::path> setUp() {
-  fs::remove_all(kRoot);
   for (const char* side : {"old", "new"}) {
     fs::create_directories(kRoot / side);
     for (const auto& e : fs::directory_iterator(GPUASM_SOURCE_DIR "/isa-db/spec"))
@@ -126,6 +127,5 @@ int main(int argc, char** argv) {
   reporter.printRatio("BM_SpecDiffInProcess", "BM_LoadTwoSpecs");
   reporter.printRatio("BM_SpecDiffCommand/real_time", "BM_SpecCommand/real_time");
   benchmark::Shutdown();
-  fs::remove_all(kRoot);
   return 0;
 }

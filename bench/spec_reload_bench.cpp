@@ -8,6 +8,7 @@
 // fresh analysis of the 1 MB text — the work a reload cannot avoid — timed natively.
 // Usage: gpuasm_spec_reload_bench [GPUASM_BINARY]
 #include "LspClient.h"
+#include "ScratchDir.h"
 
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/isa/SpecLint.h>
@@ -57,8 +58,8 @@ json descriptionEdit(const std::string& uri, int version, bool insert) {
 
 int main(int argc, char** argv) {
   const std::string gpuasm = argc > 1 ? argv[1] : GPUASM_BINARY;
-  const fs::path ws = fs::temp_directory_path() / "gpuasm-spec-reload-bench";
-  fs::remove_all(ws);
+  const gpuasm::test::ScratchDir scratch("spec-reload-bench");
+  const fs::path& ws = scratch.path();
   fs::create_directories(ws / "spec");
   for (const auto& e : fs::directory_iterator(GPUASM_SOURCE_DIR "/isa-db/spec"))
     fs::copy_file(e.path(), ws / "spec" / e.path().filename());
@@ -149,7 +150,6 @@ int main(int argc, char** argv) {
   }
   const double rss = c.peakRssMiB();
   c.shutdown();
-  fs::remove_all(ws);
 
   std::printf("%-44s %10s %10s %8s\n", "", "p50", "p99", "ratio p50");
   std::printf("%-44s %7.1f ms %7.1f ms\n", "native: read + load + lint + analyse 1 MB",

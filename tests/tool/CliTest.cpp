@@ -1419,7 +1419,11 @@ TEST(Cli, TheLanguageDocsDirectiveExamplesWorkAsWritten) {
     std::ofstream(path) << blocks[i];
     const CliRun r = runGpuasm("test " + path.string());
     EXPECT_EQ(r.status, 0) << blocks[i] << "\n→\n" << r.out;
-    EXPECT_EQ(r.out.find("error"), std::string::npos) << blocks[i] << "\n→\n" << r.out;
+    // The report without the file's path, which may itself hold the word (a checkout in ~/errors/).
+    std::string report = r.out;
+    for (auto at = report.find(path.string()); at != std::string::npos; at = report.find(path.string(), at))
+      report.replace(at, path.string().size(), "FILE");
+    EXPECT_EQ(report.find("error"), std::string::npos) << blocks[i] << "\n→\n" << r.out;
   }
 }
 

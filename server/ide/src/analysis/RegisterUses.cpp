@@ -387,6 +387,11 @@ struct DataflowBuilder::State {
       if (at == here.end()) {
         here.emplace_back(range, open(range, statement, e.width));
         at = here.end() - 1;
+      } else {
+        // A second register of the same operand: its place is still open. (One operand writing the
+        // same register twice would have closed it above and freed its slot — the database's
+        // access plans never list a register twice, so that is a bug, not a user's mistake.)
+        assert(places[at->second].open > 0);
       }
       ++places[at->second].open;
       r.unread.push_back({at->second, static_cast<std::uint32_t>(j)});

@@ -330,8 +330,8 @@ export function followersExtension() {
       hintField,
       tokenField,
       lensField,
-      follower(fetchHints, { delay: 30, onCursorLine: true }),
-      follower(fetchTokens, { delay: 30 }),
+      follower(fetchHints, { delay: 80, onCursorLine: true }),
+      follower(fetchTokens, { delay: 80 }),
       follower(fetchLenses, { delay: 150 }),
     ],
   };

@@ -111,31 +111,58 @@ let lastKeyAt = null;
 let warp = null;
 document.addEventListener('keydown', () => (lastKeyAt = performance.now()), true);
 
+// The list is updated in place: an item whose text and kind stay keeps its element, so a
+// keystroke that changes one problem of a hundred lays out one item, not the list.
+const problemItems = new Map();  // `${class}\n${text}` → the <li>s of that problem, in order
+function problemItem(key, cls, text) {
+  const li = document.createElement('li');
+  li.className = cls;
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'problem';
+  b.textContent = text;
+  b.onclick = () => {
+    const { d, view } = li.problem;
+    const line = view.state.doc.line(Math.min(d.range.start.line + 1, view.state.doc.lines));
+    view.dispatch({ selection: { anchor: Math.min(line.from + d.range.start.character, line.to) }, scrollIntoView: true });
+    view.focus();
+  };
+  li.append(b);
+  li.key = key;
+  return li;
+}
+
 function renderProblems(list, view) {
   if (lastKeyAt !== null) {
     metrics.keystrokeToDiagnostics.push(performance.now() - lastKeyAt);
     lastKeyAt = null;
   }
   const sorted = [...list].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  $('problems').replaceChildren(
-    ...sorted.map((d) => {
-      const li = document.createElement('li');
-      li.className = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' }[d.severity ?? 1];
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'problem';
-      b.textContent = problemText(d);
-      b.onclick = () => {
-        const line = view.state.doc.line(Math.min(d.range.start.line + 1, view.state.doc.lines));
-        view.dispatch({ selection: { anchor: Math.min(line.from + d.range.start.character, line.to) }, scrollIntoView: true });
-        view.focus();
-      };
-      li.append(b);
-      return li;
-    }),
-  );
+  const wanted = sorted.map((d) => {
+    const cls = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' }[d.severity ?? 1];
+    const text = problemText(d);
+    const key = `${cls}\n${text}`;
+    const li = problemItems.get(key)?.shift() ?? problemItem(key, cls, text);
+    li.problem = { d, view };
+    return li;
+  });
+  const ul = $('problems');
+  const keep = new Set(wanted);
+  for (const li of [...ul.children]) if (!keep.has(li)) li.remove();
+  let at = ul.firstChild;
+  for (const li of wanted) {
+    if (li === at) at = at.nextSibling;
+    else ul.insertBefore(li, at);
+  }
+  problemItems.clear();
+  for (const li of wanted) {
+    const same = problemItems.get(li.key);
+    if (same) same.push(li);
+    else problemItems.set(li.key, [li]);
+  }
   const errors = list.filter((d) => (d.severity ?? 1) === 1).length;
-  $('problem-count').textContent = `(${errors} error${errors === 1 ? '' : 's'}, ${list.length - errors} other)`;
+  const count = `(${errors} error${errors === 1 ? '' : 's'}, ${list.length - errors} other)`;
+  if ($('problem-count').textContent !== count) $('problem-count').textContent = count;
   lastDiagnostics = list;
   warp?.showExpectations(view.state.doc.toString(), list);
 }

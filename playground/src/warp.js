@@ -258,6 +258,11 @@ export class WarpPanel {
       const why = found.map((d) => d.message).join('; ');
       items.push(el('li', { class: cls }, el('span', { class: 'outcome' }, outcome), ` line ${k + 1}: ${text.slice(at + 3).trim()}${why ? ` — ${why}` : ''}`));
     });
-    this.expects.replaceChildren(...(items.length ? items : [el('li', {}, 'This kernel has no // @expect lines.')]));
+    // Left alone when it would be drawn the same (a keystroke elsewhere): no layout for nothing.
+    const shown = items.length ? items : [el('li', {}, 'This kernel has no // @expect lines.')];
+    const key = shown.map((li) => `${li.className}\n${li.textContent}`).join('\n');
+    if (key === this.expectsKey) return;
+    this.expectsKey = key;
+    this.expects.replaceChildren(...shown);
   }
 }

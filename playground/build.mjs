@@ -56,27 +56,34 @@ const virtual = {
   },
 };
 
-await esbuild.build({
-  entryPoints: {
-    boot: path.join(here, 'src/boot.js'),
-    main: path.join(here, 'src/main.js'),
-    worker: path.join(here, 'src/worker.js'),
-  },
+const common = {
   outdir: out,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'browser',
   target: ['es2022'],
   minify: true,
   legalComments: 'none',
-  chunkNames: 'chunk-[hash]',
   // Emscripten's Node branches, never taken in a browser.
   external: ['fs', 'path', 'module', 'url', 'crypto', 'ws', 'worker_threads', 'node:*'],
   plugins: [virtual],
+  // boot.js fetches the core's WebAssembly only when the site has it.
+  define: { GPUASM_HAVE_CORE: JSON.stringify(haveCore) },
   logLevel: 'warning',
+};
+// The page, its shared and lazily loaded parts in chunks.
+await esbuild.build({ ...common, entryPoints: { main: path.join(here, 'src/main.js') }, splitting: true, chunkNames: 'chunk-[hash]' });
+// What starts the core, each one file that imports nothing: no request waits for another on the
+// way to the worker's `ready`.
+await esbuild.build({
+  ...common,
+  entryPoints: { boot: path.join(here, 'src/boot.js'), worker: path.join(here, 'src/worker.js') },
+  splitting: false,
 });
-fs.copyFileSync(path.join(here, 'src/index.html'), path.join(out, 'index.html'));
+// The page asks for the core's WebAssembly while it parses (boot.js's fetch takes the preloaded
+// response); a site without the core does not ask for what is not there.
+const html = fs.readFileSync(path.join(here, 'src/index.html'), 'utf8');
+fs.writeFileSync(path.join(out, 'index.html'), haveCore ? html : html.replace(/<link rel="preload" href="gpuasm-core\.wasm"[^>]*>\n/, ''));
 fs.copyFileSync(path.join(here, 'src/style.css'), path.join(out, 'style.css'));
 if (haveCore) fs.copyFileSync(coreWasm, path.join(out, 'gpuasm-core.wasm'));
 

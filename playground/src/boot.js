@@ -1,6 +1,29 @@
-// Starts gpuasm's core before the editor's code is evaluated (about 200 ms of a first load): a
-// module of its own, run first, whose worker's early messages main.js takes over.
-const worker = new Worker('./worker.js', { type: 'module' });
-const early = [];
-worker.onmessage = (event) => early.push(event);
-window.gpuasmBoot = { worker, early };
+// Starts gpuasm's core before the editor's code is evaluated: a module of its own, loaded async
+// (so no style sheet holds it back) and run first, whose worker's early messages main.js takes
+// over. The page fetches and compiles the WebAssembly itself, streaming, while the worker's
+// script loads, and hands the compiled module to the worker; a worker that gets none (the
+// compile failed) loads the core itself. main.js calls startCore() too: whichever runs first
+// starts it, once.
+export function startCore() {
+  if (window.gpuasmBoot) return window.gpuasmBoot;
+  const worker = new Worker('./worker.js', { type: 'module' });
+  const early = [];
+  worker.onmessage = (event) => early.push(event);
+  window.gpuasmBoot = { worker, early };
+  // (define: build.mjs says whether the site has the core; without it there is nothing to fetch.)
+  if (GPUASM_HAVE_CORE) {
+    const url = new URL('./gpuasm-core.wasm', import.meta.url);
+    const compiled = WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
+      : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    compiled.then(
+      (module) => worker.postMessage({ channel: 'wasm', module }),
+      () => worker.postMessage({ channel: 'wasm', module: null }),
+    );
+  } else {
+    worker.postMessage({ channel: 'wasm', module: null });
+  }
+  return window.gpuasmBoot;
+}
+
+startCore();

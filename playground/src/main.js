@@ -25,6 +25,7 @@ import {
 } from '@codemirror/view';
 import examples from 'gpuasm-examples';
 import { diagnosticsExtension, followersExtension, problemText, refreshFollowers } from './lspExtras.js';
+import { startCore } from './boot.js';
 import { decodeFragment, encodeState } from './share.js';
 import { DapClient, WarpPanel } from './warp.js';
 
@@ -44,8 +45,8 @@ function showMessage(text) {
 }
 
 // ---- The worker: LSP and DAP bodies both ways ----
-// boot.js started it; its messages so far are replayed below.
-const { worker, early } = window.gpuasmBoot ?? { worker: new Worker('./worker.js', { type: 'module' }), early: [] };
+// boot.js started it (unless this module ran first); its messages so far are replayed below.
+const { worker, early } = startCore();
 const lspHandlers = new Set();
 // The LSP client starts talking once the core runs: a core that cannot load leaves the editor
 // without a server and the page with the reason, not with requests that time out.

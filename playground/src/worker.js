@@ -52,12 +52,30 @@ function idle() {
   if (more) scheduleIdle();
 }
 
+// The page sends the core's WebAssembly compiled (boot.js), or null: then it is fetched here.
+let wasmModule;
+const compiled = new Promise((resolve) => (wasmModule = resolve));
+
 self.onmessage = (event) => {
+  if (event.data.channel === 'wasm') return wasmModule(event.data.module);
   queue.push(event.data);
   if (core !== null) drain();
 };
 
-loadCore().then(
+compiled
+  .then((module) =>
+    loadCore(
+      module
+        ? {
+            instantiateWasm(imports, receive) {
+              WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+              return {};
+            },
+          }
+        : {},
+    ),
+  )
+  .then(
   (loaded) => {
     core = loaded;
     postMessage({ channel: 'ready', at: performance.now() });

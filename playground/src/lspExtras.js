@@ -17,19 +17,16 @@ function pluginOf(view) {
   return LSPPlugin.get(view);
 }
 
-/** Sends the editor's changes as soon as the current event is handled (one didChange per burst). */
+/**
+ * Sends the editor's changes in the update that makes them (one didChange per update): before
+ * CodeMirror draws them and writes the selection, which forces a layout, so the server works on
+ * the keystroke while the page draws it. The library's own plugin, first in the client's
+ * extensions, has taken the changes by then (LSPPlugin.update).
+ */
 const syncNow = ViewPlugin.fromClass(
   class {
-    constructor() {
-      this.pending = false;
-    }
     update(update) {
-      if (!update.docChanged || this.pending) return;
-      this.pending = true;
-      queueMicrotask(() => {
-        this.pending = false;
-        pluginOf(update.view)?.client.sync();
-      });
+      if (update.docChanged) pluginOf(update.view)?.client.sync();
     }
   },
 );

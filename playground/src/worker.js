@@ -2,21 +2,26 @@
 // WebAssembly, server/web/core.mjs). Messages from the page are `{channel: 'lsp' | 'dap', body}`
 // (one JSON-RPC or DAP body); every body the servers send goes back the same way. The server's
 // idle work (the dataflow, `// @expect` outcomes), which the native server does on threads, runs
-// in slices between messages: lspIdle() is pumped with setTimeout 0 while it returns non-null,
-// so a message that arrives meanwhile is handled first. The debug adapter's `continue` runs in
-// slices the same way (dapIdle(), when the core has it).
+// in slices of a few milliseconds between messages (workspace::IdleSlices): lspIdle() is pumped
+// by a message to the worker itself while it returns non-null, so a message that arrives
+// meanwhile is handled first (setTimeout 0 would wait 4 ms between slices once nested). The
+// debug adapter's `continue` runs in slices the same way (dapIdle(), when the core has it).
 import { loadCore } from 'gpuasm-core';
 
 let core = null;
 const queue = [];
-let idleTimer = null;
+let idleScheduled = false;
+const tick = new MessageChannel();
+tick.port1.onmessage = () => idle();
 
 function send(channel, bodies) {
   for (const body of bodies) postMessage({ channel, body });
 }
 
 function scheduleIdle() {
-  if (idleTimer === null) idleTimer = setTimeout(idle, 0);
+  if (idleScheduled) return;
+  idleScheduled = true;
+  tick.port2.postMessage(null);
 }
 
 function drain() {
@@ -35,7 +40,7 @@ function drain() {
 }
 
 function idle() {
-  idleTimer = null;
+  idleScheduled = false;
   if (queue.length > 0) return drain();
   let more = false;
   for (const [channel, pump] of [['dap', core.dapIdle], ['lsp', core.lspIdle]]) {

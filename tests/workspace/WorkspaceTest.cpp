@@ -134,6 +134,80 @@ TEST(Workspace, DeferredFindingsMoveThroughAnEditAndAreRecomputedWhenIdle) {
   EXPECT_TRUE(settle(w).empty());
 }
 
+// The idle work in bounded pieces (the WebAssembly build's default, IdleSlices): the dataflow of a
+// 301-line kernel walks kChunksPerCheck lines per piece when the slice is zero, keeps the old
+// findings until its last piece, starts anew after an edit made meanwhile, and ends with what one
+// piece gives. The kernel writes R0..R99 three times each (MOV R<i % 100>): the first two writes
+// of each register are overwritten unread (200 dead writes), the third is read by the last line
+// (R0) or is a result; the last line also reads R101, which nothing sets.
+TEST(Workspace, TheDataflowComesInBoundedPiecesWithTheResultOfOne) {
+  std::string kernel;
+  for (int i = 0; i < 300; ++i) kernel += "MOV R" + std::to_string(i % 100) + ", 0x1 ;\n";
+  const std::string last = "IADD R100, R101, R0 ;\n";
+  const std::string uri = "file:///a.asm";
+  // Opened without its last line, which an edit then adds: the dataflow is left to the idle work.
+  const auto start = [&](Workspace& w) {
+    Settings all;
+    all.dataflowMaxFindings = 1000;  // every finding, no `dataflow-limit`
+    w.initialize(all, std::nullopt, "");
+    w.open(uri, "gpuasm", 1, kernel);
+    edit(w, uri, {at(300, 0, 300, 0, last)});
+    EXPECT_TRUE(w.documents().at(uri).flowStale);
+  };
+  Workspace whole(db());
+  whole.setIdleSlices({std::chrono::microseconds::max(), std::chrono::milliseconds(20)});
+  start(whole);
+  ASSERT_TRUE(whole.hasIdleWork());
+  EXPECT_EQ(whole.idle().diagnostics, std::vector<std::string>{uri});
+  EXPECT_FALSE(whole.hasIdleWork());
+  const Document& one = whole.documents().at(uri);
+  const auto count = [](const Document& d, const char* code) {
+    return std::count_if(d.flow.begin(), d.flow.end(),
+                         [&](const ide::Diagnostic& x) { return isa::spelling(x.code) == code; });
+  };
+  EXPECT_EQ(count(one, "dead-write"), 200);
+  EXPECT_EQ(count(one, "uninitialized-read"), 1);
+  EXPECT_EQ(one.flow.size(), 201u);
+
+  Workspace sliced(db());
+  sliced.setIdleSlices({std::chrono::microseconds(0), std::chrono::microseconds(0)});
+  start(sliced);
+  const Document& d = sliced.documents().at(uri);
+  const std::size_t chunks = d.snapshot->chunkCount();
+  const std::size_t pieces =
+      (chunks + ide::DataflowSteps::kChunksPerCheck - 1) / ide::DataflowSteps::kChunksPerCheck;
+  ASSERT_GT(pieces, 10u);
+  const auto before = spans(d);  // the findings moved through the edit, kept until the last piece
+  // Half the pieces, each one check's worth of lines further, nothing published yet.
+  for (std::size_t k = 1; k <= pieces / 2; ++k) {
+    ASSERT_TRUE(sliced.hasIdleWork());
+    EXPECT_TRUE(sliced.idle().diagnostics.empty());
+    ASSERT_NE(d.flowSteps, nullptr);
+    EXPECT_EQ(d.flowSteps->walked(), k * ide::DataflowSteps::kChunksPerCheck);
+    EXPECT_EQ(spans(d), before);
+  }
+  // An edit meanwhile (a comment line added at the end): the walk starts anew on the new text.
+  edit(sliced, uri, {at(301, 0, 301, 0, "// done\n")});
+  edit(whole, uri, {at(301, 0, 301, 0, "// done\n")});
+  std::size_t used = 0;
+  bool published = false;
+  while (sliced.hasIdleWork()) {
+    ASSERT_LT(used, 2 * pieces);
+    published = !sliced.idle().diagnostics.empty();
+    ++used;
+  }
+  EXPECT_EQ(used, (d.snapshot->chunkCount() + ide::DataflowSteps::kChunksPerCheck - 1) /
+                      ide::DataflowSteps::kChunksPerCheck);
+  EXPECT_TRUE(published);
+  EXPECT_EQ(d.flowSteps, nullptr);
+  whole.idle();
+  EXPECT_FALSE(whole.hasIdleWork());
+  EXPECT_EQ(spans(d), spans(whole.documents().at(uri)));
+  EXPECT_EQ(d.flow.size(), 201u);
+  for (std::size_t k = 0; k < d.flow.size(); ++k)
+    EXPECT_EQ(d.flow[k].message, whole.documents().at(uri).flow[k].message);
+}
+
 TEST(Workspace, SettingsAndTheInitialStateRedoTheDataflow) {
   Workspace w(db());
   w.initialize({}, std::nullopt, "");

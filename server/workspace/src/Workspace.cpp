@@ -15,8 +15,6 @@ namespace gpuasm::workspace {
 
 namespace {
 
-// How long one piece of idle work runs a document: short enough for a keystroke not to wait.
-constexpr std::chrono::milliseconds kIdleSlice{20};
 // How long idle() waits for a spec reload when nothing else is left: input waits no longer.
 constexpr std::chrono::milliseconds kReloadPoll{2};
 
@@ -92,7 +90,10 @@ Changes Workspace::configure(const Settings& settings, std::optional<std::string
                        settings.liveValues != settings_.liveValues ||
                        settings.liveValuesLane != settings_.liveValuesLane;
   settings_ = settings;
-  for (auto& [uri, doc] : documents_) doc.flowStale = true;  // dataflow.maxFindings may have changed
+  for (auto& [uri, doc] : documents_) {  // dataflow.maxFindings may have changed
+    doc.flowStale = true;
+    doc.flowSteps.reset();
+  }
   if (specDir && specs_->setSettingDir(std::move(*specDir))) {
     specs_->wantReload();
     for (const auto& [file, s] : projects_) s->setSettingDir(specs_->settingDir());
@@ -121,6 +122,7 @@ Changes Workspace::setInitialState(std::optional<sim::InitialState> state) {
     doc.expectationsStale = doc.snapshot->hasExpectations() || !doc.expectations.empty();
     doc.flow = ide::dataflowDiagnostics(*doc.snapshot, initialState(), settings_.dataflowMaxFindings);
     doc.flowStale = false;
+    doc.flowSteps.reset();
     changes.diagnostics.push_back(uri);
   }
   changes.inlayHints = true;
@@ -246,9 +248,22 @@ bool Workspace::hasIdleWork() const {
 }
 
 bool Workspace::refreshDataflow(Document& doc) {
+  if (idleSlices_.dataflow == std::chrono::microseconds::max()) {  // one piece
+    doc.flowStale = false;
+    doc.flowSteps.reset();
+    return replaceFindings(
+        doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(), settings_.dataflowMaxFindings));
+  }
+  // A slice of the walk; a walk of an earlier version (edited since) starts anew.
+  const auto start = std::chrono::steady_clock::now();
+  if (!doc.flowSteps || &doc.flowSteps->snapshot() != doc.snapshot.get())
+    doc.flowSteps =
+        std::make_shared<ide::DataflowSteps>(doc.snapshot, initialState(), settings_.dataflowMaxFindings);
+  if (!doc.flowSteps->step(start + idleSlices_.dataflow)) return false;  // more next time
+  std::vector<ide::Diagnostic> fresh = doc.flowSteps->finish();
+  doc.flowSteps.reset();
   doc.flowStale = false;
-  return replaceFindings(
-      doc.flow, ide::dataflowDiagnostics(*doc.snapshot, initialState(), settings_.dataflowMaxFindings));
+  return replaceFindings(doc.flow, std::move(fresh));
 }
 
 bool Workspace::refreshExpectations(Document& doc) {
@@ -256,7 +271,7 @@ bool Workspace::refreshExpectations(Document& doc) {
     doc.expectationsStale = false;
     return replaceFindings(doc.expectations, {});
   }
-  const ide::LiveRun& run = liveRun(doc, std::nullopt, kIdleSlice);
+  const ide::LiveRun& run = liveRun(doc, std::nullopt, idleSlices_.run);
   if (!run.finished()) return false;  // more next time
   doc.expectationsStale = false;
   return replaceFindings(doc.expectations, ide::expectationDiagnostics(run));

@@ -499,6 +499,28 @@ std::vector<Diagnostic> dataflowDiagnostics(const Snapshot& snapshot, const sim:
   return builder.finish();
 }
 
+DataflowSteps::DataflowSteps(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile,
+                             std::size_t maxFindings)
+    : snapshot_(std::move(snapshot)), builder_(snapshot_->db(), maxFindings) {
+  builder_.setInitially(initialRegisters(*snapshot_, stateFile));
+}
+
+bool DataflowSteps::step(std::chrono::steady_clock::time_point deadline) {
+  const Snapshot& snap = *snapshot_;
+  while (next_ < snap.chunkCount()) {
+    const std::size_t end = std::min(snap.chunkCount(), next_ + kChunksPerCheck);
+    for (; next_ < end; ++next_)
+      builder_.add(snap.chunk(next_).registerEvents, snap.chunkStart(next_), snap.chunkLine(next_));
+    if (next_ < snap.chunkCount() && std::chrono::steady_clock::now() >= deadline) break;
+  }
+  return done();
+}
+
+std::vector<Diagnostic> DataflowSteps::finish() {
+  assert(done());
+  return builder_.finish();
+}
+
 namespace {
 
 // The events of one register grouped by statement: [begin, end) index pairs into the chain.

@@ -8,9 +8,11 @@
 // messages. No JSON, no Asio, no LSP numbers or strings here.
 #pragma once
 
+#include <gpuasm/ide/analysis/RegisterUses.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/ide/asm/Hover.h>
 #include <gpuasm/ide/execution/LiveValues.h>
+#include <gpuasm/ide/Threads.h>
 #include <gpuasm/sim/InitialState.h>
 #include <gpuasm/syntax/LineIndex.h>
 #include <gpuasm/syntax/SyntaxTree.h>
@@ -86,6 +88,9 @@ struct Document {
   /// them stale; `Workspace::idle` recomputes them, off the typing path.
   std::vector<ide::Diagnostic> flow;
   bool flowStale = false;
+  /// The dataflow being recomputed a slice at a time (IdleSlices::dataflow), of `snapshot`; none
+  /// between recomputations. An edit before it ends makes the next slice start it anew.
+  std::shared_ptr<ide::DataflowSteps> flowSteps;
   /// The failed (and unchecked) `// @expect` directives, from a run to the end; kept like `flow`
   /// and recomputed when idle, a slice of the run at a time.
   std::vector<ide::Diagnostic> expectations;
@@ -97,6 +102,19 @@ struct Document {
   /// Every diagnostic — the assembler's, the dataflow's, the expectations' — in the order
   /// ide::publishedOrder gives (`gpuasm check` prints the same list for the same text).
   std::vector<const ide::Diagnostic*> diagnostics() const;
+};
+
+/// How long one piece of idle work (Workspace::idle) may run: the dataflow of a document, and a
+/// slice of the live run behind its `// @expect` outcomes; the next piece resumes where it
+/// stopped. A message that arrives meanwhile waits for the piece to end. The native build, whose
+/// documents are small next to its speed, runs the dataflow in one piece; the WebAssembly build
+/// (ide::kThreads false: a page's worker, where a keystroke must not wait behind a long piece)
+/// cuts both into slices of a few milliseconds.
+struct IdleSlices {
+  std::chrono::microseconds dataflow =
+      ide::kThreads ? std::chrono::microseconds::max() : std::chrono::milliseconds(3);
+  std::chrono::microseconds run =
+      ide::kThreads ? std::chrono::milliseconds(20) : std::chrono::milliseconds(3);
 };
 
 /// An open spec file's view (SpecSession::view) and the spec it belongs to; valid until the
@@ -171,6 +189,9 @@ class Workspace {
   bool hasIdleWork() const;
   /// Does one piece of that work (a slice of it: input may be waiting) and says what changed.
   Changes idle();
+  /// How long the pieces of idle() may run (the build's IdleSlices unless set).
+  void setIdleSlices(IdleSlices slices) { idleSlices_ = slices; }
+  const IdleSlices& idleSlices() const { return idleSlices_; }
 
   const std::map<std::string, Document>& documents() const { return documents_; }
   /// The open .asm document `uri`, or null.
@@ -243,6 +264,7 @@ class Workspace {
   std::map<std::string, Document> documents_;
   Settings settings_;
   std::optional<sim::InitialState> initialState_;
+  IdleSlices idleSlices_;
 };
 
 }  // namespace gpuasm::workspace

@@ -15,6 +15,7 @@
 #include <gpuasm/ide/analysis/Snapshot.h>
 #include <gpuasm/sim/InitialState.h>
 
+#include <chrono>
 #include <cstdint>
 #include <expected>
 #include <memory>
@@ -85,6 +86,33 @@ class DataflowBuilder {
  private:
   struct State;
   std::unique_ptr<State> s_;
+};
+
+/// dataflowDiagnostics a piece at a time, for a caller that answers input between the pieces (the
+/// WebAssembly build's idle work, Workspace::idle, which has no thread to run it on): each step
+/// walks the snapshot's chunks from where the last one stopped until the deadline passes, checked
+/// every kChunksPerCheck chunks. The findings are dataflowDiagnostics' for the same snapshot and
+/// state, however the walk was cut.
+class DataflowSteps {
+ public:
+  static constexpr std::size_t kChunksPerCheck = 16;
+
+  DataflowSteps(std::shared_ptr<const Snapshot> snapshot, const sim::InitialState* stateFile,
+                std::size_t maxFindings = static_cast<std::size_t>(-1));
+  /// Walks on until the document's end or `deadline`; true once the whole document is walked.
+  bool step(std::chrono::steady_clock::time_point deadline);
+  bool done() const { return next_ == snapshot_->chunkCount(); }
+  /// The snapshot it walks.
+  const Snapshot& snapshot() const { return *snapshot_; }
+  /// How many chunks are walked so far.
+  std::size_t walked() const { return next_; }
+  /// The findings, once done(). Call once.
+  std::vector<Diagnostic> finish();
+
+ private:
+  std::shared_ptr<const Snapshot> snapshot_;
+  DataflowBuilder builder_;
+  std::size_t next_ = 0;
 };
 
 /// Where the value of one register at a place comes from and goes to.

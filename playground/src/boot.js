@@ -8,8 +8,12 @@ export function startCore() {
   if (window.gpuasmBoot) return window.gpuasmBoot;
   const worker = new Worker('./worker.js', { type: 'module' });
   const early = [];
-  worker.onmessage = (event) => early.push(event);
-  window.gpuasmBoot = { worker, early };
+  window.gpuasmBoot = { worker, early, readyAt: null };
+  // When the core's `ready` reached the page, which may be before main.js runs to take it.
+  worker.onmessage = (event) => {
+    if (event.data?.channel === 'ready') window.gpuasmBoot.readyAt = performance.now();
+    early.push(event);
+  };
   // (define: build.mjs says whether the site has the core; without it there is nothing to fetch.)
   if (GPUASM_HAVE_CORE) {
     const url = new URL('./gpuasm-core.wasm', import.meta.url);

@@ -109,7 +109,7 @@ struct Document {
 /// stopped. A message that arrives meanwhile waits for the piece to end. The native build, whose
 /// documents are small next to its speed, runs the dataflow in one piece; the WebAssembly build
 /// (ide::kThreads false: a page's worker, where a keystroke must not wait behind a long piece)
-/// cuts both into slices of a few milliseconds.
+/// cuts both into slices of a few milliseconds. `dataflow` = microseconds::max() is one piece.
 struct IdleSlices {
   std::chrono::microseconds dataflow =
       ide::kThreads ? std::chrono::microseconds::max() : std::chrono::milliseconds(3);

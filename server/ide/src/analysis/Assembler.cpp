@@ -1,6 +1,7 @@
 // Lower, match and encode every statement of a document (see Assembler.h).
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/isa/Encoder.h>
+#include <gpuasm/isa/MatchCache.h>
 #include <gpuasm/isa/Matcher.h>
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/LineScanner.h>
@@ -29,10 +30,18 @@ namespace {
 
 bool inDocumentOrder(const Diagnostic& x, const Diagnostic& y) { return x.range.begin < y.range.begin; }
 
-// Matches and encodes the statement `a` holds.
-void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<Diagnostic>& diagnostics) {
+// Matches and encodes the statement `a` holds; through `cache` when there is one (the same answer).
+void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<Diagnostic>& diagnostics,
+                    isa::MatchCache* cache = nullptr) {
   const isa::AsmStatement& s = a.statement;
   if (s.hasError || s.mnemonic.empty()) return;
+  if (cache) {
+    isa::MatchResult m = cache->match(db, s, a.encoding);
+    for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
+    a.binding = m.binding;
+    a.inst = std::move(m.inst);
+    return;
+  }
   isa::MatchResult m = isa::matchStatement(db, s);
   for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
   a.binding = m.binding;
@@ -99,7 +108,7 @@ class PieceAssembler {
     for (auto& st : lowered_.statements) {
       AssembledStatement& a = statements_.emplace_back();
       a.statement = std::move(st);
-      matchAndEncode(db_, a, diagnostics_);
+      matchAndEncode(db_, a, diagnostics_, &cache_);
     }
     if (!std::is_sorted(diagnostics_.begin(), diagnostics_.end(), inDocumentOrder))
       std::stable_sort(diagnostics_.begin(), diagnostics_.end(), inDocumentOrder);
@@ -113,6 +122,7 @@ class PieceAssembler {
   std::vector<isa::AsmDiagnostic> syntaxDiagnostics_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<AssembledStatement> statements_;
+  isa::MatchCache cache_;  // the answers of statements already matched, piece after piece
 };
 
 }  // namespace

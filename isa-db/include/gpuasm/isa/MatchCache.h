@@ -1,0 +1,60 @@
+// A cache of the matcher's answers (issue 41): matching a statement costs thousands of
+// instructions, and a program repeats the same statements — the same mnemonic, modifiers and
+// operands at other places. The cache remembers, per thread of assembly, the answer of every
+// statement that matched without a diagnostic, keyed by everything matchStatement reads of a
+// statement except its positions (guard, mnemonic, dotted parts, every operand's kind, prefixes,
+// names, numbers, values and address parts), together with the encoded word. A statement with
+// the same key gets the same answer from a fresh match: the matcher decides from those fields
+// only, and positions reach nothing but diagnostics, which a cached answer has none of.
+// Statements that draw a diagnostic (their ranges would differ) are matched afresh every time.
+#pragma once
+
+#include <gpuasm/isa/AsmUnit.h>
+#include <gpuasm/isa/InstrDb.h>
+#include <gpuasm/isa/Matcher.h>
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace gpuasm::isa {
+
+class MatchCache {
+ public:
+  /// At most this many answers are kept; the cache starts over when it is full.
+  static constexpr std::size_t kMaxEntries = 1u << 14;
+
+  /// What matchStatement(db, s) answers; when it matched, `word` is set to the encoding of its
+  /// instruction (isa::encode of opcode and values). Every call must pass the same `db`.
+  MatchResult match(const InstrDb& db, const AsmStatement& s, Word128& word);
+
+  /// Longest key kept; a statement with a longer one is matched afresh every time.
+  static constexpr std::size_t kMaxKey = 512;
+
+  /// Writes the key of a statement into `buffer`: every field the matcher reads, positions left
+  /// out. Returns its length, 0 when it does not fit (exposed for the tests).
+  static std::size_t keyOf(const AsmStatement& s, std::span<char> buffer);
+
+  std::size_t hits() const { return hits_; }
+  std::size_t misses() const { return misses_; }
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    MachineInst inst;
+    Binding binding;
+    Word128 word;
+  };
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view k) const noexcept { return std::hash<std::string_view>{}(k); }
+  };
+  std::unordered_map<std::string, Entry, Hash, std::equal_to<>> entries_;
+  std::array<char, kMaxKey> key_{};  // scratch
+  std::size_t hits_ = 0, misses_ = 0;
+};
+
+}  // namespace gpuasm::isa

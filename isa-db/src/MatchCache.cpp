@@ -12,17 +12,12 @@ namespace gpuasm::isa {
 
 namespace {
 
-// Writes a key into a buffer of fixed size; full() when it did not fit.
+// Writes a key into a buffer the caller has checked is large enough (keyBound).
 class KeyWriter {
  public:
-  KeyWriter(char* at, std::size_t size) : at_(at), end_(at + size) {}
+  explicit KeyWriter(char* at) : at_(at) {}
   // Seven bits a byte, the high bit saying more follow: most numbers of a statement take one byte.
   void put(std::uint64_t v) {
-    if (end_ - at_ < 10) {
-      at_ = end_;
-      full_ = true;
-      return;
-    }
     while (v >= 0x80) {
       *at_++ = static_cast<char>(v | 0x80);
       v >>= 7;
@@ -32,27 +27,34 @@ class KeyWriter {
   // Length first, so that no two sequences of strings give the same bytes.
   void put(std::string_view s) {
     put(std::uint64_t{s.size()});
-    if (static_cast<std::size_t>(end_ - at_) < s.size()) {
-      at_ = end_;
-      full_ = true;
-      return;
+    if (s.size() <= 16) {
+      for (const char c : s) *at_++ = c;  // most are a few bytes: no call
+    } else {
+      std::memcpy(at_, s.data(), s.size());
+      at_ += s.size();
     }
-    std::memcpy(at_, s.data(), s.size());
-    at_ += s.size();
   }
-  bool full() const { return full_; }
   char* at() const { return at_; }
 
  private:
   char* at_;
-  char* end_;
-  bool full_ = false;
 };
+
+// At most 10 bytes a number; the most bytes keyOf writes for `s`.
+constexpr std::size_t kNumber = 10;
+std::size_t keyBound(const AsmStatement& s) {
+  std::size_t n = 6 * kNumber + s.mnemonic.size() + (s.guard ? s.guard->predicate.size() : 0);
+  for (const AsmPart& p : s.parts) n += kNumber + p.text.size();
+  for (const AsmOperand& o : s.operands)
+    n += 13 * kNumber + o.text.size() + o.name.size() + o.selector.size() + o.file.size() + o.base.size();
+  return n;
+}
 
 }  // namespace
 
 std::size_t MatchCache::keyOf(const AsmStatement& s, std::span<char> buffer) {
-  KeyWriter k(buffer.data(), buffer.size());
+  if (keyBound(s) > buffer.size()) return 0;
+  KeyWriter k(buffer.data());
   k.put(std::uint64_t{s.hasError});
   k.put(std::uint64_t{s.guard ? (s.guard->negated ? 2u : 1u) : 0u});
   if (s.guard) k.put(s.guard->predicate);
@@ -75,7 +77,7 @@ std::size_t MatchCache::keyOf(const AsmStatement& s, std::span<char> buffer) {
     k.put(o.base);
     k.put(static_cast<std::uint64_t>(o.offset));
   }
-  return k.full() ? 0 : static_cast<std::size_t>(k.at() - buffer.data());
+  return static_cast<std::size_t>(k.at() - buffer.data());
 }
 
 MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128& word) {

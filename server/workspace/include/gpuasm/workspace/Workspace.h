@@ -50,6 +50,10 @@ struct Settings {
   /// A directory holding `gpuasm doc` output (relative: to the workspace root); hover on a
   /// mnemonic links to the instruction's page there. Empty: no link.
   std::string referenceDirectory;
+  /// The URL of the same output as the client reaches it (absolute, or relative to the client's
+  /// page: the browser playground's `reference/`); when set, hover's link is this URL joined with
+  /// the page's file name instead of a file URI in referenceDirectory. Empty: none.
+  std::string referenceBaseUrl;
   bool operator==(const Settings&) const = default;
 };
 

@@ -158,6 +158,8 @@ TEST(Reference, EveryLocalLinkResolvesToAFileAndAnId) {
     const std::regex ref("\\s(href|src)=\"([^\"]*)\"");
     for (auto it = std::sregex_iterator(text.begin(), text.end(), ref); it != std::sregex_iterator(); ++it) {
       const std::string target = (*it)[2].str();
+      // The empty icon every page declares (a data URL: nothing is fetched; Html.cpp's pageStart).
+      if ((*it)[1] == "href" && target == "data:,") continue;
       ASSERT_EQ(target.find(':'), std::string::npos) << file << " links outside: " << target;
       const auto hash = target.find('#');
       const std::string page = hash == std::string::npos ? target : target.substr(0, hash);

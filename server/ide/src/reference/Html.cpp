@@ -81,7 +81,9 @@ void pageStart(std::string& out, std::string_view title) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
   escapeInto(out, title);
   out +=
-      "</title>\n<link rel=\"stylesheet\" href=\"reference.css\">\n</head>\n<body>\n"
+      "</title>\n<link rel=\"stylesheet\" href=\"reference.css\">\n"
+      // No icon: a browser would ask the site's root for /favicon.ico, a 404 on most hosts.
+      "<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n"
       "<nav class=\"top\"><a href=\"index.html\">Index</a> · <a href=\"errata.html\">Errata</a></nav>\n"
       "<main>\n";
 }

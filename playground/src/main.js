@@ -83,6 +83,10 @@ dap = new DapClient((body) => worker.postMessage({ channel: 'dap', body }));
 for (const event of early.splice(0)) worker.onmessage(event);
 
 // ---- Markdown from the server, kept to harmless HTML (a link's kernel text reaches hovers) ----
+// Links kept: anchors, http(s) and file URIs, and a page of the site's instruction reference
+// (REFERENCE_BASE_URL below, as the server joins it: `reference/instruction-SHFL.html#variant-…`).
+const REFERENCE_BASE_URL = 'reference/';
+const referencePage = /^reference\/[A-Za-z0-9._~-]+\.html(#[A-Za-z0-9._~-]*)?$/;
 const dropped = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'LINK', 'META', 'BASE', 'IMG', 'SVG', 'MATH']);
 function sanitizeHTML(html) {
   const t = document.createElement('template');
@@ -96,7 +100,7 @@ function sanitizeHTML(html) {
       for (const a of [...child.attributes]) {
         const name = a.name.toLowerCase();
         if (name.startsWith('on') || name === 'style' || name === 'src' || name === 'srcset') child.removeAttribute(a.name);
-        if (name === 'href' && !/^(#|https?:|file:)/i.test(a.value.trim())) child.removeAttribute(a.name);
+        if (name === 'href' && !/^(#|https?:|file:)/i.test(a.value.trim()) && !referencePage.test(a.value)) child.removeAttribute(a.name);
       }
       if (child.tagName === 'A') {
         child.setAttribute('rel', 'noopener noreferrer');
@@ -202,8 +206,9 @@ client = new LSPClient({
   rootUri: 'file:///playground/',
   timeout: 10000,
   sanitizeHTML,
-  // The live values follow the pinned lane (a link's), else summarise the warp.
-  initializationOptions: { encodingHints: 'cursor', liveValues: { lane: initial.lane } },
+  // The live values follow the pinned lane (a link's), else summarise the warp; hover on a
+  // mnemonic links to its page in the site's instruction reference (build.mjs writes it).
+  initializationOptions: { encodingHints: 'cursor', liveValues: { lane: initial.lane }, referenceBaseUrl: REFERENCE_BASE_URL },
   extensions: [
     serverCompletion(),
     hoverTooltips(),

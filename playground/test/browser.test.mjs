@@ -2,11 +2,14 @@
 // sources by build.mjs, with the wasm-core target's module) served by `python3 -m http.server` on
 // 127.0.0.1 and driven in Debian's headless chromium through playwright-core (the VS Code e2e
 // harness's packages, launched as that test launches it) only through the page — keyboard and
-// clicks. Checks: no console error and no request to another origin; the problems list says what
-// `gpuasm check` says; hover on a mnemonic shows the spec's description; Run on
+// clicks. Checks: no console error and no request to another origin (the reference's pages
+// included); the problems list says what `gpuasm check` says; hover on a mnemonic shows the spec's
+// description and a link that opens the mnemonic's page of the instruction reference the site
+// ships, as the header's Reference link opens its index; Run on
 // examples/warp-reduce.asm shows R1 = 0x1f0; Step back restores the value before a step; a share
 // link opens the same source (and pinned lane) in a new page; a false `// @expect` of
-// examples/warp-scan.asm is listed as failing; a reload with the network off works. Measures the
+// examples/warp-scan.asm is listed as failing; a reload with the network off works, the
+// reference's pages' too. Measures the
 // worker's start and keystroke → diagnostics on examples/spec-examples.asm, and writes the
 // screenshots docs/images/playground-*.png (desktop and 375 px wide).
 //   node playground/test/browser.test.mjs build/bin/gpuasm build/playground build/wasm/bin [SHOTS_DIR]
@@ -52,7 +55,7 @@ const { chromiumArgs, chromiumExecutable, chromiumLaunchTimeoutMs } = await impo
 );
 
 // The site from the sources (the playground target's own step, npm packages installed).
-execFileSync('bash', [path.join(repo, 'playground/build.sh'), repo, site, coreDir], { stdio: 'inherit', timeout: 120000 });
+execFileSync('bash', [path.join(repo, 'playground/build.sh'), repo, site, coreDir, gpuasm], { stdio: 'inherit', timeout: 120000 });
 
 // What the page must agree with: `gpuasm check`'s findings of the typed line, without the file
 // name, and the spec's description of IADD (000_ialu.txt, the first line of its __Description).
@@ -115,9 +118,14 @@ const origin = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({ executablePath: chromiumExecutable, headless: true, args: chromiumArgs, timeout: chromiumLaunchTimeoutMs });
 const consoleErrors = [];
 const foreign = [];
+const watched = new WeakSet();
 function watch(page, label) {
+  if (watched.has(page)) return;
+  watched.add(page);
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${label}: ${m.text()}`));
   page.on('pageerror', (e) => consoleErrors.push(`${label}: ${e.message}`));
+  // What a failed load's console error does not say: the address.
+  page.on('response', (r) => r.status() >= 400 && consoleErrors.push(`${label}: ${r.status()} ${r.url()}`));
   page.on('request', (r) => {
     const u = r.url();
     if (!u.startsWith(`${origin}/`) && !u.startsWith('data:')) foreign.push(u);
@@ -151,6 +159,8 @@ const figures = {};
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   context.setDefaultTimeout(WAIT_MS);
+  // The tabs the page's links open (the reference) are watched from their first request.
+  context.on('page', (opened) => watch(opened, 'opened tab'));
   const page = await context.newPage();
   watch(page, 'desktop');
   await page.goto(`${origin}/`, { timeout: WAIT_MS });
@@ -181,7 +191,25 @@ try {
   }
   assert.ok((await hover.innerText()).includes(description), `hover on IADD shows "${description}"`);
   await page.screenshot({ path: path.join(shots, 'playground-hover.png') });
+  // Its last line links to IADD's page of the site's reference (the page of the instruction type;
+  // a section of it when the line assembles to a variant); a click opens it in a new tab.
+  const referenceLink = hover.locator('a', { hasText: 'IADD in the instruction reference' });
+  assert.match(await referenceLink.getAttribute('href'), /^reference\/instruction-IADD\.html(#variant-IADD_\w+)?$/, 'the hover links into the site');
+  const [referenceTab] = await Promise.all([context.waitForEvent('page'), referenceLink.click()]);
+  await referenceTab.waitForLoadState('load');
+  assert.equal(new URL(referenceTab.url()).pathname, '/reference/instruction-IADD.html', 'the link opens IADD\'s page');
+  assert.equal(await referenceTab.locator('h1').innerText(), 'IADD', 'the reference page is headed by the mnemonic');
+  await page.bringToFront();
   await page.mouse.move(5, 5);
+  // The header's Reference link: the index, its search box.
+  const [indexTab] = await Promise.all([context.waitForEvent('page'), page.locator('header a', { hasText: /^Reference$/ }).click()]);
+  await indexTab.waitForLoadState('load');
+  assert.equal(new URL(indexTab.url()).pathname, '/reference/index.html');
+  assert.equal(await indexTab.locator('h1').innerText(), 'Instruction reference');
+  await indexTab.locator('#search').fill('IADD');
+  await indexTab.locator('a[href="instruction-IADD.html"]').first().waitFor({ state: 'visible' });
+  await indexTab.close();
+  await page.bringToFront();
 
   // Run warp-reduce.asm: R1 in every lane is the sum.
   await page.locator('#examples').selectOption('warp-reduce.asm');
@@ -271,6 +299,13 @@ try {
   await page.locator('#run').click();
   await cell(page, 'R1', 0).waitFor({ timeout: WAIT_MS });
   assert.equal(await cell(page, 'R1', 0).innerText(), sum, 'Run works offline');
+  // The reference tab (opened before the service worker was installed, which then took it over):
+  // a reload, and the index from its link, without the network.
+  await referenceTab.reload({ timeout: WAIT_MS });
+  assert.equal(await referenceTab.locator('h1').innerText(), 'IADD', 'the reference page reloads offline');
+  await referenceTab.locator('nav a', { hasText: 'Index' }).click();
+  await referenceTab.waitForURL(`${origin}/reference/index.html`);
+  assert.equal(await referenceTab.locator('h1').innerText(), 'Instruction reference', 'the index opens offline');
   await context.setOffline(false);
   await context.close();
 

@@ -100,6 +100,16 @@ std::size_t MatchCache::Hash::operator()(std::string_view k) const noexcept {
   return static_cast<std::size_t>(h);
 }
 
+MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word) {
+  MatchResult r = matchStatement(db, s);
+  if (!r.inst) return r;
+  const EncodeResult enc = encode(db, *r.inst->opcode, std::span<const std::uint64_t>(r.inst->values));
+  // The matcher only produces legal values; an encode issue would be a bug in it.
+  assert(enc.ok());
+  word = enc.word;
+  return r;
+}
+
 MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128& word) {
   const std::size_t length = keyOf(s, key_);
   const std::string_view key(key_.data(), length);
@@ -112,13 +122,8 @@ MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128&
     return r;
   }
   ++misses_;
-  MatchResult r = matchStatement(db, s);
-  if (!r.inst) return r;
-  const EncodeResult enc = encode(db, *r.inst->opcode, std::span<const std::uint64_t>(r.inst->values));
-  // The matcher only produces legal values; an encode issue would be a bug in it.
-  assert(enc.ok());
-  word = enc.word;
-  if (length == 0 || !r.diagnostics.empty() || !r.binding) return r;
+  MatchResult r = matchAndEncode(db, s, word);
+  if (!r.inst || length == 0 || !r.diagnostics.empty() || !r.binding) return r;
   const std::size_t hash = Hash{}(key);
   std::size_t& seen = seen_[hash % kSeenSlots];
   if (seen != hash) {
@@ -126,7 +131,7 @@ MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128&
     return r;
   }
   if (entries_.size() >= kMaxEntries) entries_.clear();
-  entries_.emplace(std::string(key), Entry{*r.inst, *r.binding, enc.word});
+  entries_.emplace(std::string(key), Entry{*r.inst, *r.binding, word});
   return r;
 }
 

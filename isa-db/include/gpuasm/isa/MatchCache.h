@@ -22,14 +22,17 @@
 
 namespace gpuasm::isa {
 
+/// matchStatement(db, s), and when it matched, `word` set to the encoding of its instruction
+/// (isa::encode of opcode and values): what MatchCache::match answers, without a cache.
+MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word);
+
 class MatchCache {
  public:
   /// At most this many answers are kept (each from the second time its key is met); the cache
   /// starts over when it is full.
   static constexpr std::size_t kMaxEntries = 1u << 14;
 
-  /// What matchStatement(db, s) answers; when it matched, `word` is set to the encoding of its
-  /// instruction (isa::encode of opcode and values). Every call must pass the same `db`.
+  /// What matchAndEncode(db, s, word) answers. Every call must pass the same `db`.
   MatchResult match(const InstrDb& db, const AsmStatement& s, Word128& word);
 
   /// Longest key kept; a statement whose key could be longer is matched afresh every time.

@@ -1,6 +1,5 @@
 // Lower, match and encode every statement of a document (see Assembler.h).
 #include <gpuasm/ide/analysis/Assembler.h>
-#include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/MatchCache.h>
 #include <gpuasm/isa/Matcher.h>
 #include <gpuasm/syntax/Chunks.h>
@@ -16,12 +15,10 @@
 #include <gpuasm/sim/InitialState.h>
 
 #include <algorithm>
-#include <cassert>
 #include <condition_variable>
 #include <iterator>
 #include <map>
 #include <mutex>
-#include <span>
 #include <thread>
 
 namespace gpuasm::ide {
@@ -35,22 +32,9 @@ void matchAndEncode(const isa::InstrDb& db, AssembledStatement& a, std::vector<D
                     isa::MatchCache* cache = nullptr) {
   const isa::AsmStatement& s = a.statement;
   if (s.hasError || s.mnemonic.empty()) return;
-  if (cache) {
-    isa::MatchResult m = cache->match(db, s, a.encoding);
-    for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
-    a.binding = m.binding;
-    a.inst = std::move(m.inst);
-    return;
-  }
-  isa::MatchResult m = isa::matchStatement(db, s);
+  isa::MatchResult m = cache ? cache->match(db, s, a.encoding) : isa::matchAndEncode(db, s, a.encoding);
   for (const auto& d : m.diagnostics) diagnostics.push_back(toDiagnostic(d));
   a.binding = m.binding;
-  if (!m.inst) return;
-  const isa::EncodeResult enc =
-      isa::encode(db, *m.inst->opcode, std::span<const std::uint64_t>(m.inst->values));
-  // The matcher only produces legal values; an encode issue would be a bug in it.
-  assert(enc.ok());
-  a.encoding = enc.word;
   a.inst = std::move(m.inst);
 }
 

@@ -17,9 +17,9 @@ export function startCore() {
   // (define: build.mjs says whether the site has the core; without it there is nothing to fetch.)
   if (GPUASM_HAVE_CORE) {
     const url = new URL('./gpuasm-core.wasm', import.meta.url);
-    const compiled = WebAssembly.compileStreaming
-      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
-      : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    // From the bytes: where streaming is missing or refused (a server's wrong MIME type).
+    const fromBytes = () => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    const compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(url)).catch(fromBytes) : fromBytes();
     compiled.then(
       (module) => worker.postMessage({ channel: 'wasm', module }),
       () => worker.postMessage({ channel: 'wasm', module: null }),

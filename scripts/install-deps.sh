@@ -27,6 +27,11 @@
 #   emscripten binaryen googletest  the core in WebAssembly (server/web, the wasm-core target): em++
 #                             (clang 14, libc++ 13) and its optimizer, GoogleTest's sources for the
 #                             suites compiled for wasm (tests/WasmTests.cmake); Node runs them
+#   g++-aarch64-linux-gnu     the linux-arm64 cross build of the gpuasm binary (cmake/toolchains/,
+#                             the cross-linux-arm64 target) and its strip for the arm64 packages
+#   g++-mingw-w64-x86-64-posix  the win32-x64 cross build (MinGW-w64 with winpthreads, for std::thread)
+#   qemu-user-static          runs the arm64 binary here, for tests/cross/compare.sh against the native one
+#   wine64                    runs the win32-x64 binary here (/usr/lib/wine/wine64), for the same comparison
 #   ccache                    caches compilations: a rebuild of an unchanged file (a build directory
 #                             made anew, a branch switched back) is a copy (CMakeLists.txt uses it)
 # and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
@@ -35,7 +40,8 @@
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libboost-dev libcli11-dev libtree-sitter-dev libgtest-dev libgmock-dev libbenchmark-dev
   clang-16 libclang-rt-16-dev libc++-16-dev libc++abi-16-dev neovim chromium libkrb5-dev fonts-wqy-microhei time
-  file dpkg-dev lintian debootstrap unzip ccache clang-format-14 emscripten binaryen googletest)
+  file dpkg-dev lintian debootstrap unzip ccache clang-format-14 emscripten binaryen googletest
+  g++-aarch64-linux-gnu g++-mingw-w64-x86-64-posix qemu-user-static wine64)
 command -v npm > /dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do

@@ -4,7 +4,8 @@
 # built twice) and run the whole test suite; make the Debian package and the self-contained VS
 # Code extension (the dist target), check the package with lintian, install it in a Debian
 # chroot and use it there as a user would (tests/install/deb-in-chroot.sh), and run the extension
-# in a real VS Code with only its bundled server (vscode-extension/test/e2e.sh); then build with
+# in a real VS Code with only its bundled server (vscode-extension/test/e2e.sh); build the
+# linux-arm64 binary and compare it under qemu with the native one (tests/cross/compare.sh); then build with
 # AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more, and finally run every
 # fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
@@ -29,7 +30,14 @@ build_sanitized() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF > /dev/null &&
     cmake --build build-asan -j"$jobs"
 }
-run_ctest() { (cd "$1" && ctest --output-on-failure -j"$jobs"); }
+# The cross builds' tests (label cross) run in a stage of their own, after their build.
+run_ctest() { (cd "$1" && ctest --output-on-failure -j"$jobs" -LE cross); }
+# The linux-arm64 binary built (build/cross/linux-arm64, cmake/CrossBuilds.cmake) and run under
+# qemu-aarch64-static against the native one (tests/cross/compare.sh, docs/TESTING.md "Cross builds").
+cross_arm64() {
+  cmake --build build --target cross-linux-arm64 &&
+    (cd build && ctest --output-on-failure -L cross)
+}
 
 # The committed parser (grammar/src/) is exactly what grammar.js generates.
 stage "grammar/src/ is what grammar.js generates" bash grammar/tools/check-generated.sh
@@ -47,6 +55,9 @@ stage "lintian on the .deb" lintian --fail-on error "$deb"
 stage "the .deb installed in a Debian chroot" bash tests/install/deb-in-chroot.sh "$deb"
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
 stage "the .vsix in VS Code" bash vscode-extension/test/e2e.sh
+
+# The other platforms' binary, tested where it runs.
+stage "cross: the linux-arm64 binary, under qemu against the native one" cross_arm64
 
 # The sanitizer pass (no benchmarks in it).
 stage "build (Debug, ASan+UBSan)" build_sanitized

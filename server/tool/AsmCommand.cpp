@@ -18,11 +18,24 @@
 #include <sstream>
 #include <thread>
 
+#ifdef _WIN32
+#include <process.h>
+#else
 #include <unistd.h>
+#endif
 
 namespace gpuasm::tool {
 
 namespace {
+
+// This process's id, which names its temporary files.
+long processId() {
+#ifdef _WIN32
+  return _getpid();
+#else
+  return ::getpid();
+#endif
+}
 
 // The machine code file of `asm -o`: written under a temporary name beside OUT and renamed over
 // it only when the whole input assembled, so a run with errors (or one that fails half-way)
@@ -30,7 +43,7 @@ namespace {
 class MachineCodeFile {
  public:
   explicit MachineCodeFile(std::string path)
-      : path_(std::move(path)), temp_(path_ + ".partial-" + std::to_string(::getpid())) {
+      : path_(std::move(path)), temp_(path_ + ".partial-" + std::to_string(processId())) {
     out_.open(temp_, std::ios::binary | std::ios::trunc);
   }
   MachineCodeFile(const MachineCodeFile&) = delete;

@@ -15,13 +15,38 @@
 #include <thread>
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 namespace gpuasm::tool {
 
 namespace {
+
+// The mapping itself, the one part that is per platform. Windows: files are read (the path for
+// a pipe below), not mapped, so a file there is read up to ide::kMaxSourceBytes; opened in
+// binary mode (no CRLF translation) and not inherited by child processes.
+#ifdef _WIN32
+constexpr int kOpenFlags = O_RDONLY | O_BINARY | O_NOINHERIT;
+void* mapFile(int /*fd*/, std::size_t /*size*/) { return nullptr; }
+void releasePages(void* /*base*/, std::size_t /*size*/) {}
+void unmapFile(void* /*base*/, std::size_t /*size*/) {}
+#else
+constexpr int kOpenFlags = O_RDONLY | O_CLOEXEC;
+void* mapFile(int fd, std::size_t size) {
+  void* base = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (base == MAP_FAILED) return nullptr;
+  ::madvise(base, size, MADV_SEQUENTIAL);
+  return base;
+}
+void releasePages(void* base, std::size_t size) { ::madvise(base, size, MADV_DONTNEED); }
+void unmapFile(void* base, std::size_t size) { ::munmap(base, size); }
+#endif
+
 constexpr auto kReleaseEvery = std::chrono::microseconds(50);
 constexpr std::size_t kSmallFile = 4u << 20;
 constexpr std::uint64_t kMaxMappedBytes = 0xFFFFFFFFull;  // document offsets are 32-bit
@@ -52,7 +77,7 @@ struct MappedSources::State {
       if (stopping) return;
       if (stop.wait_for(lock, kReleaseEvery, [&] { return stopping; })) return;
       for (auto& [slot, m] : open)
-        if (m.base != nullptr && m.size > kSmallFile) ::madvise(m.base, m.size, MADV_DONTNEED);
+        if (m.base != nullptr && m.size > kSmallFile) releasePages(m.base, m.size);
     }
   }
 };
@@ -69,12 +94,12 @@ MappedSources::~MappedSources() {
   state_->stop.notify_all();
   state_->releaser.join();
   for (auto& [slot, m] : state_->open)
-    if (m.base != nullptr) ::munmap(m.base, m.size);
+    if (m.base != nullptr) unmapFile(m.base, m.size);
 }
 
 std::expected<std::string_view, std::string> MappedSources::open(std::size_t slot, const std::string& path) {
   Mapping m;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), kOpenFlags);
   if (fd < 0) return std::unexpected("cannot read '" + path + "'");
   struct stat st {};
   const bool known = ::fstat(fd, &st) == 0;
@@ -90,11 +115,7 @@ std::expected<std::string_view, std::string> MappedSources::open(std::size_t slo
   }
   if (regular && st.st_size > 0) {
     m.size = static_cast<std::size_t>(st.st_size);
-    m.base = ::mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m.base == MAP_FAILED)
-      m.base = nullptr;
-    else
-      ::madvise(m.base, m.size, MADV_SEQUENTIAL);
+    m.base = mapFile(fd, m.size);
   }
   if (m.base == nullptr && !(regular && st.st_size == 0)) {
     // Not mappable (a pipe, /dev/stdin): read to its end, at most ide::kMaxSourceBytes.
@@ -125,7 +146,7 @@ void MappedSources::close(std::size_t slot) {
   const std::lock_guard lock(state_->mutex);
   const auto it = state_->open.find(slot);
   if (it == state_->open.end()) return;
-  if (it->second.base != nullptr) ::munmap(it->second.base, it->second.size);
+  if (it->second.base != nullptr) unmapFile(it->second.base, it->second.size);
   state_->open.erase(it);
 }
 

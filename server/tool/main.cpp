@@ -4,11 +4,35 @@
 #include <exception>
 #include <iostream>
 
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
+
+namespace {
+
+// The standard streams as the commands use them; whether stdout is a terminal. On Windows they
+// are put in binary mode: the bytes written are the program's (no "\n" made "\r\n", as on every
+// other platform), and the bytes read are the client's (a message's Content-Length counts them).
+bool prepareStdio() {
+#ifdef _WIN32
+  _setmode(_fileno(stdin), _O_BINARY);
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+  return _isatty(_fileno(stdout)) != 0;
+#else
+  return ::isatty(STDOUT_FILENO) == 1;
+#endif
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   try {
-    return gpuasm::tool::runCommandLine(argc, argv, std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1);
+    const bool terminal = prepareStdio();
+    return gpuasm::tool::runCommandLine(argc, argv, std::cout, std::cerr, terminal);
   } catch (const std::exception& e) {
     // Nothing should throw on user input; this keeps an unexpected failure (e.g. out of
     // memory) from turning into an abort without a message.

@@ -6,11 +6,22 @@
 
 #include <boost/asio.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
+#include <chrono>
+#include <climits>
 #include <ostream>
+#include <thread>
+#include <vector>
+
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
 #include <poll.h>
 #include <unistd.h>
-#include <vector>
+#endif
 
 namespace gpuasm::wire {
 
@@ -18,11 +29,44 @@ namespace {
 
 namespace asio = boost::asio;
 
-// Whether bytes arrive to be read on `fd` within `waitMs` (a regular file always has them).
-bool inputWaiting(int fd, int waitMs) {
+// The standard streams and the wait for input: the part that is per platform. Both read and
+// write whole bytes (on Windows, main() put the streams in binary mode). Waiting: whether bytes
+// arrive within `waitMs` (a regular file always has them; so has a closed pipe, whose read then
+// says so).
+#ifdef _WIN32
+std::ptrdiff_t readStdin(void* data, std::size_t size) {
+  return _read(0, data, static_cast<unsigned>(std::min<std::size_t>(size, INT_MAX)));
+}
+std::ptrdiff_t writeStdout(const char* data, std::size_t size) {
+  return _write(1, data, static_cast<unsigned>(std::min<std::size_t>(size, INT_MAX)));
+}
+bool stdinWaiting(int waitMs) {
+  HANDLE in = GetStdHandle(STD_INPUT_HANDLE);
+  if (GetFileType(in) != FILE_TYPE_PIPE) return true;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(waitMs);
+  while (true) {
+    DWORD available = 0;
+    if (PeekNamedPipe(in, nullptr, 0, nullptr, &available, nullptr) == 0 || available > 0) return true;
+    if (std::chrono::steady_clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+bool socketWaiting(asio::ip::tcp::socket& socket, int waitMs) {
+  WSAPOLLFD p{socket.native_handle(), POLLRDNORM, 0};
+  return WSAPoll(&p, 1, waitMs) != 0;
+}
+#else
+std::ptrdiff_t readStdin(void* data, std::size_t size) { return ::read(STDIN_FILENO, data, size); }
+std::ptrdiff_t writeStdout(const char* data, std::size_t size) { return ::write(STDOUT_FILENO, data, size); }
+bool pollIn(int fd, int waitMs) {
   pollfd p{fd, POLLIN, 0};
   return ::poll(&p, 1, waitMs) != 0;
 }
+bool stdinWaiting(int waitMs) { return pollIn(STDIN_FILENO, waitMs); }
+bool socketWaiting(asio::ip::tcp::socket& socket, int waitMs) {
+  return pollIn(socket.native_handle(), waitMs);
+}
+#endif
 
 // Idle work starts once the client has been quiet this long: while someone types, keystrokes
 // come faster, and each is answered without idle work in the way.
@@ -31,8 +75,9 @@ constexpr int kQuietMs = 25;
 // One read-dispatch-write loop over any stream with read_some/write (Asio's synchronous
 // operations: requests are handled in order, one batch per read). Between batches, while no
 // input waits, the server does its idle work (Server::idle) a piece at a time.
-template <typename ReadSome, typename WriteAll>
-int serveLoop(MessageHandler& server, int fd, ReadSome&& readSome, WriteAll&& writeAll, std::ostream& log) {
+template <typename Waiting, typename ReadSome, typename WriteAll>
+int serveLoop(MessageHandler& server, Waiting&& inputWaiting, ReadSome&& readSome, WriteAll&& writeAll,
+              std::ostream& log) {
   FrameReader reader;
   std::array<char, 1 << 16> buf{};
   while (!server.exitRequested()) {
@@ -65,7 +110,7 @@ int serveLoop(MessageHandler& server, int fd, ReadSome&& readSome, WriteAll&& wr
     // while nothing waits.
     bool writing = out.empty() || writeAll(out);
     for (int wait = kQuietMs;
-         writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(fd, wait); wait = 0) {
+         writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(wait); wait = 0) {
       out.clear();
       for (const std::string& message : server.idle()) out += frameMessage(message);
       writing = out.empty() || writeAll(out);
@@ -81,34 +126,26 @@ int serveLoop(MessageHandler& server, int fd, ReadSome&& readSome, WriteAll&& wr
 }  // namespace
 
 int serveStdio(MessageHandler& server, std::ostream& log) {
-  asio::io_context io;
-  // Asio's descriptors cannot take a regular file (stdin redirected from a file), so that
-  // case reads with plain read(2); pipes and terminals go through Asio.
-  boost::system::error_code ec;
-  asio::posix::stream_descriptor in(io);
-  in.assign(::dup(STDIN_FILENO), ec);
+  // Plain reads and writes of the descriptors, which take pipes, terminals and a regular file
+  // (stdin redirected from one) alike.
+  auto readSome = [](asio::mutable_buffer b, boost::system::error_code& e) -> std::size_t {
+    const std::ptrdiff_t r = readStdin(b.data(), b.size());
+    if (r < 0)
+      e = boost::system::error_code(errno, boost::system::generic_category());
+    else if (r == 0)
+      e = asio::error::eof;
+    return r > 0 ? static_cast<std::size_t>(r) : 0;
+  };
   auto writeAll = [](const std::string& bytes) {
     std::size_t done = 0;
     while (done < bytes.size()) {
-      const ssize_t w = ::write(STDOUT_FILENO, bytes.data() + done, bytes.size() - done);
+      const std::ptrdiff_t w = writeStdout(bytes.data() + done, bytes.size() - done);
       if (w <= 0) return false;
       done += static_cast<std::size_t>(w);
     }
     return true;
   };
-  if (ec) {
-    auto readSome = [](asio::mutable_buffer b, boost::system::error_code& e) -> std::size_t {
-      const ssize_t r = ::read(STDIN_FILENO, b.data(), b.size());
-      if (r < 0)
-        e = boost::system::error_code(errno, boost::system::system_category());
-      else if (r == 0)
-        e = asio::error::eof;
-      return r > 0 ? static_cast<std::size_t>(r) : 0;
-    };
-    return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
-  }
-  auto readSome = [&in](asio::mutable_buffer b, boost::system::error_code& e) { return in.read_some(b, e); };
-  return serveLoop(server, STDIN_FILENO, readSome, writeAll, log);
+  return serveLoop(server, stdinWaiting, readSome, writeAll, log);
 }
 
 int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log) {
@@ -139,7 +176,8 @@ int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log) {
     asio::write(socket, asio::buffer(bytes), e);
     return !e;
   };
-  return serveLoop(server, socket.native_handle(), readSome, writeAll, log);
+  auto waiting = [&socket](int waitMs) { return socketWaiting(socket, waitMs); };
+  return serveLoop(server, waiting, readSome, writeAll, log);
 }
 
 }  // namespace gpuasm::wire

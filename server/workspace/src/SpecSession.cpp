@@ -15,8 +15,12 @@
 #include <filesystem>
 #include <system_error>
 
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/resource.h>
 #include <unistd.h>
+#endif
 
 namespace gpuasm::workspace {
 
@@ -26,6 +30,16 @@ namespace {
 
 // How much nicer the reload's thread is than the server's.
 constexpr int kWorkerNice = 5;
+
+// The calling thread (a reload's) made nicer than the server's (Linux: a thread has its own nice
+// value; Windows: a priority below normal).
+void lowerThisThreadsPriority() {
+#ifdef _WIN32
+  SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_BELOW_NORMAL);
+#else
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), getpriority(PRIO_PROCESS, 0) + kWorkerNice);
+#endif
+}
 
 }  // namespace
 
@@ -111,7 +125,7 @@ void SpecWorker::start(SpecJob job) {
     return;
   }
   job_ = std::async(std::launch::async, [job = std::move(job)]() mutable {
-    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), getpriority(PRIO_PROCESS, 0) + kWorkerNice);
+    lowerThisThreadsPriority();
     return runSpecJob(std::move(job));
   });
 }

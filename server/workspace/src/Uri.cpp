@@ -5,10 +5,29 @@
 
 namespace gpuasm::workspace {
 
-std::string fileUri(const std::string& absolutePath) {
+namespace {
+
+bool isDriveLetterPath(std::string_view path) {
+  return path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) != 0 && path[1] == ':';
+}
+
+}  // namespace
+
+std::string fileUri(const std::string& absolutePath, PathStyle style) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string uri = "file://";
-  for (const char ch : absolutePath) {
+  std::string path = absolutePath;
+  if (style == PathStyle::Windows) {
+    for (char& c : path)
+      if (c == '\\') c = '/';
+    if (isDriveLetterPath(path)) {
+      path[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(path[0])));
+      path.insert(0, "/");
+    } else if (path.starts_with("//")) {
+      path.erase(0, 2);  // a share: its server is the URI's authority
+    }
+  }
+  for (const char ch : path) {
     const auto c = static_cast<unsigned char>(ch);
     if (std::isalnum(c) != 0 || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
       uri += ch;
@@ -21,19 +40,22 @@ std::string fileUri(const std::string& absolutePath) {
   return uri;
 }
 
-std::optional<std::string> pathOfFileUri(std::string_view uri) {
+std::optional<std::string> pathOfFileUri(std::string_view uri, PathStyle style) {
   constexpr std::string_view kScheme = "file://";
   if (uri.size() < kScheme.size() || uri.substr(0, kScheme.size()) != kScheme) return std::nullopt;
   std::string_view rest = uri.substr(kScheme.size());
   if (rest.starts_with("localhost/")) rest.remove_prefix(std::string_view("localhost").size());
-  if (!rest.starts_with('/')) return std::nullopt;
+  std::string path;
+  if (!rest.starts_with('/')) {
+    if (style == PathStyle::Posix || rest.empty()) return std::nullopt;
+    path = "//";  // Windows: file://server/share/f is the share's file
+  }
   auto hex = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
   };
-  std::string path;
   for (std::size_t i = 0; i < rest.size(); ++i) {
     if (rest[i] != '%') {
       path += rest[i];
@@ -43,6 +65,10 @@ std::optional<std::string> pathOfFileUri(std::string_view uri) {
     path += static_cast<char>(hex(rest[i + 1]) * 16 + hex(rest[i + 2]));
     i += 2;
   }
+  // Windows: /c:/d/f is the drive's path c:/d/f.
+  if (style == PathStyle::Windows && path.starts_with('/') &&
+      isDriveLetterPath(std::string_view(path).substr(1)))
+    path.erase(0, 1);
   return path;
 }
 

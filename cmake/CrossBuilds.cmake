@@ -33,3 +33,19 @@ foreach(platform IN LISTS GPUASM_CROSS_PLATFORMS)
   add_dependencies(cross cross-${platform})
 endforeach()
 
+# dist-cross: the packages of the cross builds, in build/dist/ beside dist's (which it builds
+# first: the arm64 .deb is made from the amd64 one, cmake/deb-for-arch.sh) —
+# gpuasm_<version>_arm64.deb and gpuasm-<version>-linux-arm64.vsix. Not part of dist, so that
+# making the native packages does not build the cross trees.
+if(TARGET cross-linux-arm64)
+  set(arm64 ${CMAKE_BINARY_DIR}/cross/linux-arm64)
+  add_custom_target(dist-cross
+    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/deb-for-arch.sh ${CMAKE_BINARY_DIR}/dist/gpuasm_${PROJECT_VERSION}_amd64.deb
+            arm64 aarch64-linux-gnu-strip ${arm64}/portable/gpuasm ${arm64}/nvim-parser/gpuasm.so ${CMAKE_BINARY_DIR}/dist
+    COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${arm64}/bin/gpuasm ${PROJECT_VERSION}
+            ${CMAKE_BINARY_DIR}/dist linux-arm64
+    WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
+    COMMENT "Packaging build/dist/gpuasm_${PROJECT_VERSION}_arm64.deb and gpuasm-${PROJECT_VERSION}-linux-arm64.vsix"
+    VERBATIM)
+  add_dependencies(dist-cross dist cross-linux-arm64)
+endif()

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Packages the self-contained VS Code extension: its JavaScript bundled into one file by esbuild,
 # the grammars and settings, and the portable gpuasm binary as bin/gpuasm, the server the
-# extension starts by default — as OUT_DIR/gpuasm-VERSION-linux-x64.vsix (vsce --target).
-# Called by the dist target (cmake --build build --target dist); needs the npm packages that
-# vscode-extension/build.sh installs.
-#   bash vscode-extension/package.sh GPUASM_BINARY VERSION OUT_DIR
+# extension starts by default — as OUT_DIR/gpuasm-VERSION-TARGET.vsix (vsce --target; TARGET is
+# linux-x64 unless given: linux-arm64 for the cross build's binary, cmake/CrossBuilds.cmake).
+# Called by the dist targets (cmake --build build --target dist, dist-cross); needs the npm
+# packages that vscode-extension/build.sh installs.
+#   bash vscode-extension/package.sh GPUASM_BINARY VERSION OUT_DIR [TARGET]
 set -euo pipefail
 ext="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$ext/.." && pwd)"
-binary="$1" version="$2" out="$3"
+binary="$1" version="$2" out="$3" target="${4:-linux-x64}"
 
 fail() {
   echo "vscode-extension/package.sh: $*" >&2
   exit 1
 }
 [ -x "$binary" ] || fail "no gpuasm binary at $binary"
+# The binary's strip: the machine's own, or the cross toolchain's for another architecture.
+case "$target" in
+  linux-x64) strip=strip ;;
+  linux-arm64) strip=aarch64-linux-gnu-strip ;;
+  *) fail "no packaging for the target $target (linux-x64, linux-arm64)" ;;
+esac
 [ -x "$ext/node_modules/.bin/esbuild" ] && [ -x "$ext/node_modules/.bin/vsce" ] ||
   fail "the extension's npm packages are not installed: run bash vscode-extension/build.sh (or bash scripts/setup.sh)"
 node_version="$(node -p "require('$ext/package.json').version")"
@@ -33,16 +40,16 @@ cp "$repo/LICENSE" "$stage/LICENSE"
 cp -r "$ext/syntaxes" "$stage/syntaxes"
 mkdir -p "$stage/bin"
 cp "$binary" "$stage/bin/gpuasm"
-strip "$stage/bin/gpuasm"
+"$strip" "$stage/bin/gpuasm"
 chmod 755 "$stage/bin/gpuasm"
 # The stage holds only what ships; vsce wants the list of exclusions said all the same.
 printf '# The stage of vscode-extension/package.sh holds only what ships.\n**/*.map\n' > "$stage/.vscodeignore"
 
 mkdir -p "$out"
-vsix="$out/gpuasm-$version-linux-x64.vsix"
+vsix="$out/gpuasm-$version-$target.vsix"
 # --no-dependencies: node_modules are bundled into out/extension.js, none is shipped.
 (cd "$stage" && "$ext/node_modules/.bin/vsce" package --no-dependencies --allow-missing-repository \
-  --target linux-x64 --out "$vsix") > "$stage.log" 2>&1 || { cat "$stage.log" >&2; rm -f "$stage.log"; fail "vsce failed"; }
+  --target "$target" --out "$vsix") > "$stage.log" 2>&1 || { cat "$stage.log" >&2; rm -f "$stage.log"; fail "vsce failed"; }
 # vsce's warnings (WARNING lines) are failures: the package is meant to have none.
 if grep -q -i 'warning' "$stage.log"; then
   cat "$stage.log" >&2

@@ -18,6 +18,7 @@
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
 #include <gpuasm/isa/SpecParser.h>
+#include <gpuasm/isa/ThreadCache.h>
 
 #include "SmallVec.h"
 #include "TextUtil.h"
@@ -1129,8 +1130,7 @@ class StatementMatcher {
 }  // namespace
 
 MatchResult matchStatement(const InstrDb& db, const AsmStatement& statement) {
-  thread_local Slots choice;
-  return StatementMatcher(db, statement, choice).run();
+  return StatementMatcher(db, statement, threadCache<Slots>()).run();
 }
 
 }  // namespace gpuasm::isa

@@ -7,6 +7,7 @@
 #include <gpuasm/syntax/Chunks.h>
 #include <gpuasm/syntax/LineScanner.h>
 
+#include <gpuasm/isa/ThreadCache.h>
 #include <gpuasm/isa/Utf8.h>
 
 #include <algorithm>
@@ -509,10 +510,7 @@ LoweredUnit LineScanner::lowerText(std::string_view text, ScanStats* stats) {
 }
 
 namespace {
-LineScanner& threadScanner() {
-  thread_local LineScanner scanner;
-  return scanner;
-}
+LineScanner& threadScanner() { return isa::threadCache<LineScanner>(); }
 }  // namespace
 
 LoweredUnit lowerText(std::string_view text, ScanStats* stats) {

@@ -38,7 +38,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-cross.XXXXXX")"
 trap 'if [ -n "$work" ] && [ -z "${GPUASM_CROSS_KEEP:-}" ]; then rm -rf -- "$work"; fi' EXIT
 # The two runs' folders have the same length and differ in one letter, so that anything else
 # that names them (a file URI) can be compared after writing the folder's name.
-mkdir -p "$work/n/examples" "$work/c/examples"
+mkdir -p "$work/n/examples" "$work/c/examples" "$work/runner-tmp"
 for side in n c; do
   cp "$repo"/examples/*.asm "$repo"/examples/words.txt "$work/$side/examples/"
   # A state file for run --state, and a session's file the servers read from disk.
@@ -62,7 +62,9 @@ run() {
   local side="$1" input="$2" status=0
   shift 2
   local cmd
-  if [ "$side" = n ]; then cmd=("$native"); else cmd=("${runner[@]}" "$cross"); fi
+  # The runner's own temporary files (wine's server keeps a folder there a few seconds after the
+  # last run) go to the scratch folder, which goes away with them.
+  if [ "$side" = n ]; then cmd=("$native"); else cmd=(env TMPDIR="$work/runner-tmp" "${runner[@]}" "$cross"); fi
   (cd "$work/$side/examples" && "${cmd[@]}" "$@" < "${input//SIDE/$side}" > "$work/$side.out" 2> "$work/$side.err") || status=$?
   echo "$status" > "$work/$side.status"
   # The binary's own path (argv[0]) and the run's folder, written alike for both sides.

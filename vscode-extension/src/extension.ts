@@ -167,7 +167,9 @@ function lookupBinary(context: vscode.ExtensionContext): { path?: string; why: s
   });
   const why =
     `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
-    'Set "gpuasm.serverPath" to a gpuasm binary (the gpuasm Debian package installs /usr/bin/gpuasm).';
+    (process.platform === 'win32'
+      ? 'Set "gpuasm.serverPath" to a gpuasm.exe (the one of the gpuasm-<version>-win32-x64.zip).'
+      : 'Set "gpuasm.serverPath" to a gpuasm binary (the gpuasm Debian package installs /usr/bin/gpuasm).');
   return { path: lookup.found, why };
 }
 

@@ -19,6 +19,13 @@ export interface ServerPathInputs {
   workspaceFolder: string | undefined;
   /** The PATH environment variable. */
   searchPath: string | undefined;
+  /** The platform the extension host runs on (process.platform unless given): on win32 the binary is gpuasm.exe. */
+  platform?: NodeJS.Platform;
+}
+
+/** The gpuasm binary's file name on `platform`: gpuasm.exe on Windows, gpuasm elsewhere. */
+export function serverFileName(platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32' ? 'gpuasm.exe' : 'gpuasm';
 }
 
 function isExecutableFile(file: string): boolean {
@@ -35,20 +42,25 @@ function expandHome(file: string): string {
   return home && (file === '~' || file.startsWith('~/')) ? path.join(home, file.slice(1)) : file;
 }
 
-/** The server the self-contained .vsix carries (vscode-extension/package.sh puts it there). */
-export function bundledServer(extensionPath: string): string {
-  return path.join(extensionPath, 'bin', 'gpuasm');
+/**
+ * The server the self-contained .vsix carries (vscode-extension/package.sh puts it there):
+ * bin/gpuasm, or bin/gpuasm.exe in the win32-x64 one.
+ */
+export function bundledServer(extensionPath: string, platform: NodeJS.Platform = process.platform): string {
+  return path.join(extensionPath, 'bin', serverFileName(platform));
 }
 
 /**
  * The setting wins, then the environment variable, then the server bundled with the extension
  * (bin/gpuasm), then the repository's build next to the extension (../build/bin/gpuasm), then
- * `gpuasm` on PATH. An explicit setting or variable that names no executable is not silently
+ * `gpuasm` on PATH — each gpuasm.exe on Windows. An explicit setting or variable that names no executable is not silently
  * replaced by a fallback: the user asked for that file. A bundled server that lost its execute
  * bit on the way (an unzip that drops modes) gets it back.
  */
 export function findServer(inputs: ServerPathInputs): ServerPathLookup {
   const tried: string[] = [];
+  const platform = inputs.platform ?? process.platform;
+  const name = serverFileName(platform);
   const explicit = inputs.setting.trim() || inputs.environment?.trim();
   if (explicit) {
     let file = expandHome(explicit);
@@ -58,8 +70,9 @@ export function findServer(inputs: ServerPathInputs): ServerPathLookup {
     tried.push(file);
     return isExecutableFile(file) ? { found: file, tried } : { tried };
   }
-  const bundled = bundledServer(inputs.extensionPath);
+  const bundled = bundledServer(inputs.extensionPath, platform);
   tried.push(bundled);
+  // (Windows has no execute bit: there every file passes isExecutableFile.)
   if (fs.existsSync(bundled) && !isExecutableFile(bundled)) {
     try {
       fs.chmodSync(bundled, 0o755);
@@ -70,18 +83,18 @@ export function findServer(inputs: ServerPathInputs): ServerPathLookup {
   if (isExecutableFile(bundled)) {
     return { found: bundled, tried };
   }
-  const repositoryBuild = path.resolve(inputs.extensionPath, '..', 'build', 'bin', 'gpuasm');
+  const repositoryBuild = path.resolve(inputs.extensionPath, '..', 'build', 'bin', name);
   tried.push(repositoryBuild);
   if (isExecutableFile(repositoryBuild)) {
     return { found: repositoryBuild, tried };
   }
   for (const dir of (inputs.searchPath ?? '').split(path.delimiter).filter((d) => d !== '')) {
-    const file = path.join(dir, 'gpuasm');
+    const file = path.join(dir, name);
     if (isExecutableFile(file)) {
       return { found: file, tried: [...tried, file] };
     }
   }
-  tried.push('gpuasm on PATH');
+  tried.push(`${name} on PATH`);
   return { tried };
 }
 

@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { bundledServer, checkServerRuns, findServer } = require('../../out/serverPath.js');
+const { bundledServer, checkServerRuns, findServer, serverFileName } = require('../../out/serverPath.js');
 const { compareRegisterNames, valueInLane } = require('../../out/protocol.js');
 
 const roots = [];
@@ -96,6 +96,30 @@ test('a bundled server that lost its execute bit gets it back', () => {
   fs.chmodSync(bundled, 0o644);
   assert.equal(findServer(inputs(t)).found, bundled);
   assert.equal(fs.statSync(bundled).mode & 0o777, 0o755);
+});
+
+test('on Windows the server is gpuasm.exe: bundled in the win32-x64 .vsix, in the repository build, on PATH', () => {
+  const t = tree();
+  const win = (more) => inputs(t, { platform: 'win32', ...more });
+  assert.equal(serverFileName('win32'), 'gpuasm.exe');
+  assert.equal(serverFileName('linux'), 'gpuasm');
+  // A bin/gpuasm without .exe (another platform's server) is not Windows': nothing is found.
+  executable(path.join(t.extension, 'bin', 'gpuasm'));
+  executable(t.built);
+  const builtExe = path.join(t.root, 'build', 'bin', 'gpuasm.exe');
+  const none = findServer(win({ searchPath: path.join(t.root, 'empty') }));
+  assert.equal(none.found, undefined);
+  assert.deepEqual(none.tried, [path.join(t.extension, 'bin', 'gpuasm.exe'), builtExe, 'gpuasm.exe on PATH']);
+  // gpuasm.exe on PATH, then the repository's gpuasm.exe, then the bundled one win in turn.
+  const onPath = executable(path.join(t.root, 'usr', 'bin', 'gpuasm.exe'));
+  assert.equal(findServer(win({ searchPath: path.dirname(onPath) })).found, onPath);
+  executable(builtExe);
+  assert.equal(findServer(win({ searchPath: path.dirname(onPath) })).found, builtExe);
+  const bundled = executable(path.join(t.extension, 'bin', 'gpuasm.exe'));
+  assert.equal(bundledServer(t.extension, 'win32'), bundled);
+  assert.equal(findServer(win({ searchPath: path.dirname(onPath) })).found, bundled);
+  // Elsewhere gpuasm.exe is not looked for: the linux .vsix's bin/gpuasm is.
+  assert.equal(findServer(inputs(t, { platform: 'linux' })).found, path.join(t.extension, 'bin', 'gpuasm'));
 });
 
 test('a server that does not run, or is no gpuasm, is rejected with the reason', async () => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packages the self-contained VS Code extension: its JavaScript bundled into one file by esbuild,
-# the grammars and settings, and the portable gpuasm binary as bin/gpuasm, the server the
-# extension starts by default — as OUT_DIR/gpuasm-VERSION-TARGET.vsix (vsce --target; TARGET is
-# linux-x64 unless given: linux-arm64 for the cross build's binary, cmake/CrossBuilds.cmake).
+# the grammars and settings, and the portable gpuasm binary as bin/gpuasm (bin/gpuasm.exe for
+# win32-x64), the server the extension starts by default — as OUT_DIR/gpuasm-VERSION-TARGET.vsix
+# (vsce --target; TARGET is linux-x64 unless given: linux-arm64 or win32-x64 for the cross builds'
+# binaries, cmake/CrossBuilds.cmake).
 # Called by the dist targets (cmake --build build --target dist, dist-cross); needs the npm
 # packages that vscode-extension/build.sh installs.
 #   bash vscode-extension/package.sh GPUASM_BINARY VERSION OUT_DIR [TARGET]
@@ -16,11 +17,14 @@ fail() {
   exit 1
 }
 [ -x "$binary" ] || fail "no gpuasm binary at $binary"
-# The binary's strip: the machine's own, or the cross toolchain's for another architecture.
+# The binary's strip: the machine's own, or the cross toolchain's for another architecture; and
+# its name in bin/, which the extension looks for (src/serverPath.ts, serverFileName).
+server=gpuasm
 case "$target" in
   linux-x64) strip=strip ;;
   linux-arm64) strip=aarch64-linux-gnu-strip ;;
-  *) fail "no packaging for the target $target (linux-x64, linux-arm64)" ;;
+  win32-x64) strip=x86_64-w64-mingw32-strip server=gpuasm.exe ;;
+  *) fail "no packaging for the target $target (linux-x64, linux-arm64, win32-x64)" ;;
 esac
 [ -x "$ext/node_modules/.bin/esbuild" ] && [ -x "$ext/node_modules/.bin/vsce" ] ||
   fail "the extension's npm packages are not installed: run bash vscode-extension/build.sh (or bash scripts/setup.sh)"
@@ -39,9 +43,9 @@ cp "$ext/package.json" "$ext/README.md" "$ext/language-configuration.json" "$sta
 cp "$repo/LICENSE" "$stage/LICENSE"
 cp -r "$ext/syntaxes" "$stage/syntaxes"
 mkdir -p "$stage/bin"
-cp "$binary" "$stage/bin/gpuasm"
-"$strip" "$stage/bin/gpuasm"
-chmod 755 "$stage/bin/gpuasm"
+cp "$binary" "$stage/bin/$server"
+"$strip" "$stage/bin/$server"
+chmod 755 "$stage/bin/$server"
 # The stage holds only what ships; vsce wants the list of exclusions said all the same.
 printf '# The stage of vscode-extension/package.sh holds only what ships.\n**/*.map\n' > "$stage/.vscodeignore"
 

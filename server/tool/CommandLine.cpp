@@ -83,6 +83,10 @@ class CommandTable {
     gpuasm_.set_version_flag("--version", "", "the version, the commit and the SHA-256 of the spec in use");
     gpuasm_.require_subcommand(1);
     gpuasm_.footer(kExitStatus);
+    // Options are `--name` and `-n` on every platform. CLI11 would also take `/name` as an option
+    // on Windows (inherited by every command), so an absolute path such as /work/kernel.asm
+    // would be read as an unknown option and the file go missing; it stays a file.
+    gpuasm_.allow_windows_style_options(false);
     addSpecCommands();
     addAssemblerCommands();
     addRunCommands();

@@ -57,7 +57,7 @@ report() {
   fi
 }
 
-# run SIDE STDIN ARGS...: one run of one side in its folder (SIDE in STDIN's path is the side's letter); writes SIDE.out, SIDE.err, SIDE.status.
+# run SIDE STDIN ARGS...: one run of one side in its folder (SIDE in STDIN's path and in ARGS is the side's letter); writes SIDE.out, SIDE.err, SIDE.status.
 run() {
   local side="$1" input="$2" status=0
   shift 2
@@ -65,7 +65,7 @@ run() {
   # The runner's own temporary files (wine's server keeps a folder there a few seconds after the
   # last run) go to the scratch folder, which goes away with them.
   if [ "$side" = n ]; then cmd=("$native"); else cmd=(env TMPDIR="$work/runner-tmp" "${runner[@]}" "$cross"); fi
-  (cd "$work/$side/examples" && "${cmd[@]}" "$@" < "${input//SIDE/$side}" > "$work/$side.out" 2> "$work/$side.err") || status=$?
+  (cd "$work/$side/examples" && "${cmd[@]}" "${@//SIDE/$side}" < "${input//SIDE/$side}" > "$work/$side.out" 2> "$work/$side.err") || status=$?
   echo "$status" > "$work/$side.status"
   # The binary's own path (argv[0]) and the run's folder, written alike for both sides.
   local self
@@ -147,6 +147,8 @@ same "spec --lint" -- spec --lint
 same "spec --json" -- spec --json
 same "spec --encoding-map" -- spec --encoding-map map.svg -- map.svg
 # Mistakes are answered alike: a missing file, an unknown option, bytes that are not UTF-8.
+# A path from the root: a file on every platform (CLI11 reads /name as an option on Windows unless told not to).
+same "check of a file by its absolute path" -- check "$work/SIDE/examples/kernel.asm"
 same "check of a missing file" -- check missing.asm
 same "an unknown option" -- check --no-such-option kernel.asm
 printf 'MOV R1, \xff\xfe ;\r\nIADD R2, R1, R1 ;\r\n' > "$work/n/examples/bytes.asm"

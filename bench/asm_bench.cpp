@@ -9,11 +9,18 @@
 //   register pressure (issue 30): `gpuasm stats` as a whole process on the same file vs the same
 //             `as` run, and in process the pressure (ide::registerPressure) beside the analysis
 //             it reads (ide::Snapshot::analyse of the 200,000 lines).
+// Every figure is printed for two inputs of 200,000 lines: the "repeating mix" (the mix's 29
+// distinct statements over and over: nearly every statement meets the match cache) and "varied
+// registers" (the same mix, each line's registers drawn from those that assemble there,
+// bench/VariedInput.h: statements repeat as a kernel's do), each block with its own GNU `as` run.
+// `--write-inputs DIR` writes the first 20,000 lines of each (repeating-20k.asm, varied-20k.asm,
+// the profiles' inputs) and exits; `--assemble FILE` assembles FILE once in process (the
+// streaming path the in-process figure times, for callgrind) and exits.
 // With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
 // (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large]
-// [GPUASM_BINARY]
+// [--write-inputs DIR] [--assemble FILE] [GPUASM_BINARY]
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -23,6 +30,7 @@
 #include "BenchInput.h"
 #include "ProcessRun.h"
 #include "ScratchDir.h"
+#include "VariedInput.h"
 
 #include <chrono>
 #include <cstdio>
@@ -115,33 +123,12 @@ void largeInputs(const std::string& binary, const std::filesystem::path& dir,
   std::printf("%-26s %.3f s, peak %.1f MiB, exit %d\n", "gpuasm asm -o", a.seconds, a.peakMiB, a.status);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  bool large = false;
-  std::string binary = GPUASM_BINARY;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--large") == 0)
-      large = true;
-    else
-      binary = argv[i];
-  }
-  const gpuasm::test::ScratchDir scratch("asm-bench");
-  const std::filesystem::path& dir = scratch.path();
-  // A realistic mix: the bundled kernel and the hand-checked valid instructions, repeated.
-  const std::vector<std::string> mix = gpuasm::bench::assemblerMix(GPUASM_SOURCE_DIR);
-  std::string gpuText;
-  for (int i = 0; i < kLines; ++i) gpuText += mix[static_cast<std::size_t>(i) % mix.size()] + "\n";
-  std::ofstream(dir / "bench.asm") << gpuText;
-  const char* x86[] = {"addq %rax, %rbx",           "movl $0x10, %ecx", "imul %rdx, %rsi",
-                       "leaq 8(%rdi,%rcx,4), %rax", "xorl %eax, %eax",  "subq $1, %r9",
-                       "movq (%rsp), %r10",         "shlq $3, %r11"};
-  std::string x86Text = ".text\n";
-  for (int i = 0; i < kLines; ++i) x86Text += std::string(x86[i % 8]) + "\n";
-  std::ofstream(dir / "bench.s") << x86Text;
-
-  const gpuasm::isa::SpecLoad load = gpuasm::isa::loadEmbeddedSpec();
-  const gpuasm::isa::InstrDb& db = *load.db;
+// Every figure of one input (its text written to `file`), each beside GNU `as` timed in the same
+// block. Returns whether every command succeeded and every line assembled.
+bool inputFigures(const char* label, const std::string& binary, const std::filesystem::path& dir,
+                  const std::filesystem::path& file, const std::string& gpuText,
+                  const gpuasm::isa::InstrDb& db) {
+  std::printf("\n== %s ==\n", label);
   std::vector<gpuasm::isa::Word128> words;
   std::size_t assembled = 0;
   // The streaming assembler, as `gpuasm asm` runs it: each statement is handed over as soon as
@@ -164,14 +151,14 @@ int main(int argc, char** argv) {
     sink.assembled = &assembled;
     gpuasm::ide::assembleText(db, gpuText, sink);
   });
-  const std::string asmCmd = binary + " asm " + (dir / "bench.asm").string() + " > /dev/null";
+  const std::string asmCmd = binary + " asm " + file.string() + " > /dev/null";
   const double cli = bestSeconds([&] { (void)std::system(asmCmd.c_str()); });
   const ProcessRun gnuAsRun =
       bestRun({"as", "--64", "-o", (dir / "bench.o").string(), (dir / "bench.s").string()});
   const double gnuAs = gnuAsRun.seconds;
-  const ProcessRun checkRun = bestRun({binary, "check", (dir / "bench.asm").string()});
-  const ProcessRun asmORun =
-      bestRun({binary, "asm", (dir / "bench.asm").string(), "-o", (dir / "bench.bin").string()});
+  const ProcessRun checkRun = bestRun({binary, "check", file.string()});
+  const ProcessRun checkOneRun = bestRun({binary, "check", "-j", "1", file.string()});
+  const ProcessRun asmORun = bestRun({binary, "asm", file.string(), "-o", (dir / "bench.bin").string()});
 
   const gpuasm::isa::Decoder decoder(db);
   std::size_t printed = 0;
@@ -195,19 +182,94 @@ int main(int argc, char** argv) {
   std::printf("ratio gpuasm-asm-command/GNU-as lines/s = %.2f\n", gnuAs / cli);
   std::printf("whole processes (best of 3, largest peak):\n");
   printRun("gpuasm check", lines, checkRun);
+  printRun("gpuasm check -j 1", lines, checkOneRun);
   printRun("gpuasm asm -o", lines, asmORun);
   printRun("GNU as", lines, gnuAsRun);
   std::printf("ratio gpuasm-check/GNU-as lines/s = %.2f\n", gnuAs / checkRun.seconds);
+  std::printf("ratio gpuasm-check-j1/GNU-as lines/s = %.2f\n", gnuAs / checkOneRun.seconds);
   std::printf("ratio gpuasm-asm-o/GNU-as lines/s = %.2f\n", gnuAs / asmORun.seconds);
   std::printf("disassemble in process: %.0f words/s (%zu printed, %.3f s)\n",
               static_cast<double>(words.size()) / dis, printed, dis);
   std::printf("objdump -d:             %.0f instructions/s (%.3f s)\n", lines / objdump, objdump);
   std::printf("ratio disassemble-in-process/objdump words/s = %.2f\n",
               (static_cast<double>(words.size()) / dis) / (lines / objdump));
-  const int statsStatus = registerPressureFigures(binary, dir / "bench.asm", db, gpuText, gnuAs);
+  const int statsStatus = registerPressureFigures(binary, file, db, gpuText, gnuAs);
+  return checkRun.status == 0 && checkOneRun.status == 0 && asmORun.status == 0 && statsStatus == 0 &&
+         assembled == static_cast<std::size_t>(kLines) && printed == words.size();
+}
+
+std::string repeatingMix(const std::vector<std::string>& mix, int lines) {
+  std::string text;
+  for (int i = 0; i < lines; ++i) text += mix[static_cast<std::size_t>(i) % mix.size()] + "\n";
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool large = false;
+  std::string binary = GPUASM_BINARY;
+  std::string writeInputs, assembleFile;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--large") == 0)
+      large = true;
+    else if (std::strcmp(argv[i], "--write-inputs") == 0 && i + 1 < argc)
+      writeInputs = argv[++i];
+    else if (std::strcmp(argv[i], "--assemble") == 0 && i + 1 < argc)
+      assembleFile = argv[++i];
+    else
+      binary = argv[i];
+  }
+  const gpuasm::isa::SpecLoad load = gpuasm::isa::loadEmbeddedSpec();
+  const gpuasm::isa::InstrDb& db = *load.db;
+  // A realistic mix: the bundled kernel and the hand-checked valid instructions, repeated as
+  // written ("repeating mix": 29 distinct statements, nearly every one a cache hit), and with
+  // its registers renamed per line ("varied registers", bench/VariedInput.h).
+  if (!assembleFile.empty()) {
+    // The in-process path once, for a profiler: the file through the streaming assembler.
+    std::ifstream in(assembleFile, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    struct Count final : gpuasm::ide::AssemblySink {
+      std::size_t statements = 0, diagnostics = 0;
+      void diagnostic(gpuasm::ide::Diagnostic&&) override { ++diagnostics; }
+      void statement(gpuasm::ide::AssembledStatement&& s) override {
+        if (s.inst) ++statements;
+      }
+    } sink;
+    gpuasm::ide::assembleText(db, text, sink);
+    std::printf("%zu statements assembled, %zu diagnostics\n", sink.statements, sink.diagnostics);
+    return sink.diagnostics == 0 ? 0 : 1;
+  }
+  const std::vector<std::string> mix = gpuasm::bench::assemblerMix(GPUASM_SOURCE_DIR);
+  if (!writeInputs.empty()) {
+    // The profiles' inputs: the first 20,000 lines of each.
+    constexpr int kProfileLines = 20000;
+    const std::filesystem::path out(writeInputs);
+    std::ofstream(out / "repeating-20k.asm", std::ios::binary) << repeatingMix(mix, kProfileLines);
+    std::ofstream(out / "varied-20k.asm", std::ios::binary)
+        << gpuasm::bench::variedRegisters(db, mix, kProfileLines);
+    std::printf("wrote %s and %s\n", (out / "repeating-20k.asm").c_str(), (out / "varied-20k.asm").c_str());
+    return 0;
+  }
+  const gpuasm::test::ScratchDir scratch("asm-bench");
+  const std::filesystem::path& dir = scratch.path();
+  const char* x86[] = {"addq %rax, %rbx",           "movl $0x10, %ecx", "imul %rdx, %rsi",
+                       "leaq 8(%rdi,%rcx,4), %rax", "xorl %eax, %eax",  "subq $1, %r9",
+                       "movq (%rsp), %r10",         "shlq $3, %r11"};
+  std::string x86Text = ".text\n";
+  for (int i = 0; i < kLines; ++i) x86Text += std::string(x86[i % 8]) + "\n";
+  std::ofstream(dir / "bench.s") << x86Text;
+
+  const std::string repeating = repeatingMix(mix, kLines);
+  std::ofstream(dir / "bench.asm") << repeating;
+  const std::string varied = gpuasm::bench::variedRegisters(db, mix, kLines);
+  std::ofstream(dir / "varied.asm") << varied;
+  std::printf("binary: %s\n", binary.c_str());
+  bool ok = inputFigures("repeating mix (29 distinct statements, repeated)", binary, dir, dir / "bench.asm",
+                         repeating, db);
+  ok = inputFigures("varied registers (the same mix, each line's registers drawn, seed 41)", binary, dir,
+                    dir / "varied.asm", varied, db) &&
+       ok;
   if (large) largeInputs(binary, dir, mix, x86);
-  return checkRun.status == 0 && asmORun.status == 0 && statsStatus == 0 &&
-                 assembled == static_cast<std::size_t>(kLines) && printed == words.size()
-             ? 0
-             : 1;
+  return ok ? 0 : 1;
 }

@@ -502,5 +502,76 @@ TEST(LineScannerDifferential, RandomMutations) {
   EXPECT_GT(lines.fallbackLines, 0u);
 }
 
+// ---- recycled statements (issue 41) ------------------------------------------------------------
+
+// Lowers `text` piece by piece as the batch assembler does (syntax/Chunks.h: chunks cut into
+// pieces, each lowered by lowerPiece), into one LoweredUnit; with `recycle`, each piece's
+// statements are handed back through `spare` before the next piece, as the assembler does.
+// Returns every piece's statements and diagnostics in order.
+LoweredUnit lowerPieceByPiece(std::string_view text, bool recycle) {
+  LoweredUnit all, scratch;
+  std::vector<isa::AsmDiagnostic> syntaxDiagnostics;
+  ChunkScanner chunks(text, false);
+  std::vector<ChunkPiece> pieces;
+  std::uint32_t lineNo = 0;
+  for (std::uint32_t at = 0; at < text.size();) {
+    const std::uint32_t end = chunks.scan(at).end;
+    cutChunk(text, at, end, lineNo, pieces);
+    for (const ChunkPiece& piece : pieces) {
+      if (recycle)
+        for (isa::AsmStatement& s : scratch.statements) scratch.spare.push_back(std::move(s));
+      else
+        scratch = LoweredUnit{};
+      scratch.statements.clear();
+      scratch.diagnostics.clear();
+      syntaxDiagnostics.clear();
+      lowerPiece(text, piece, scratch, syntaxDiagnostics);
+      all.diagnostics.insert(all.diagnostics.end(), syntaxDiagnostics.begin(), syntaxDiagnostics.end());
+      all.diagnostics.insert(all.diagnostics.end(), scratch.diagnostics.begin(), scratch.diagnostics.end());
+      all.statements.insert(all.statements.end(), scratch.statements.begin(), scratch.statements.end());
+    }
+    lineNo += countNewlines(text.substr(at, end - at));
+    at = end;
+  }
+  return all;
+}
+
+// A statement lowered into a recycled one (its storage kept from the statement before) equals
+// one lowered fresh, field by field: every example and test file, the tricky lines and the
+// spec's example lines, in order and reversed (so guarded statements follow unguarded ones,
+// long operand lists short ones, selectors and addresses statements without them).
+TEST(LineScannerDifferential, RecycledStatementsLowerAsFreshOnes) {
+  std::vector<std::string> lines;
+  for (const auto& text : sourceFiles())
+    for (const auto& line : splitLines(text)) lines.push_back(line);
+  for (const auto& line : trickyLines()) lines.push_back(line);
+  for (const auto& line : specExampleLines()) lines.push_back(line);
+  std::string forward, backward;
+  for (const auto& line : lines) forward += line + "\n";
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) backward += *it + "\n";
+  for (const std::string& text : {forward, backward}) {
+    const LoweredUnit recycled = lowerPieceByPiece(text, true);
+    const LoweredUnit fresh = lowerPieceByPiece(text, false);
+    ASSERT_GT(fresh.statements.size(), 500u);
+    EXPECT_EQ(testsupport::firstDifference(recycled, fresh), "");
+  }
+}
+
+// Every field of a recycled statement is back at its default (the parts and operands emptied).
+TEST(LineScannerDifferential, RecycledStatementIsAFreshOne) {
+  LoweredUnit unit;
+  ASSERT_TRUE(
+      scanLine("@!P2 IADD.X.U32 R1, PT, -|R3.B1|, c[0x3][UR4+0x10], ~R5, R[2:3], 0x10, 0.5 ;", 7, 4, unit));
+  ASSERT_EQ(unit.statements.size(), 1u);
+  isa::AsmStatement s = unit.statements.front();
+  ASSERT_TRUE(s.guard.has_value());
+  s.hasError = true;
+  recycledStatement(s);
+  LoweredUnit recycled, fresh;
+  recycled.statements.push_back(s);
+  fresh.statements.emplace_back();
+  EXPECT_EQ(testsupport::firstDifference(recycled, fresh), "");
+  EXPECT_GE(s.operands.capacity(), 8u);  // the storage is kept
+}
 }  // namespace
 }  // namespace gpuasm::syntax

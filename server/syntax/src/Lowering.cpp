@@ -32,8 +32,9 @@ class Lowerer {
  public:
   explicit Lowerer(std::vector<isa::AsmDiagnostic>& diagnostics) : diagnostics_(diagnostics) {}
 
-  // Fills `s` (a fresh statement) in place: no temporaries to move. Its strings are empty, so
-  // append() sets them, without assign()'s checks for overlapping source and target.
+  // Fills `s` (a fresh or recycled statement: every field at its default) in place: no
+  // temporaries to move. Its strings are empty, so append() sets them, without assign()'s
+  // checks for overlapping source and target.
   void statement(const StatementView& v, isa::AsmStatement& s) {
     s.range = toRange(v.range);
     s.line = v.line;
@@ -154,8 +155,28 @@ class Lowerer {
 
 }  // namespace
 
+void recycledStatement(isa::AsmStatement& s) {
+  // Field by field (assigning a fresh statement costs more than the allocations it saves); a
+  // field added to AsmStatement is reset here too (RecycledStatementIsAFreshOne checks each).
+  s.range = {};
+  s.line = 0;
+  s.guard.reset();
+  s.mnemonic.clear();
+  s.mnemonicRange = {};
+  s.parts.clear();
+  s.operands.clear();
+  s.hasError = false;
+}
+
 isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out) {
-  isa::AsmStatement& s = out.statements.emplace_back();
+  if (out.spare.empty()) {
+    isa::AsmStatement& s = out.statements.emplace_back();
+    Lowerer(out.diagnostics).statement(statement, s);
+    return s;
+  }
+  isa::AsmStatement& s = out.statements.emplace_back(std::move(out.spare.back()));
+  out.spare.pop_back();
+  recycledStatement(s);
   Lowerer(out.diagnostics).statement(statement, s);
   return s;
 }

@@ -81,6 +81,9 @@ class PieceAssembler {
   // diagnostics, then lowering's, then the matcher's, as assemble() orders them) and its
   // statements are left in diagnostics() and statements() until the next piece.
   void assemble(std::string_view text, const syntax::ChunkPiece& piece) {
+    // The previous piece's statements (unless a sink took them) are lowered into again: their
+    // parts and operands keep their storage instead of being freed and allocated per statement.
+    for (AssembledStatement& a : statements_) lowered_.spare.push_back(std::move(a.statement));
     lowered_.statements.clear();
     lowered_.diagnostics.clear();
     syntaxDiagnostics_.clear();

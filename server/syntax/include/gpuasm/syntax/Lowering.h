@@ -16,14 +16,25 @@ namespace gpuasm::syntax {
 struct LoweredUnit {
   std::vector<isa::AsmStatement> statements;
   std::vector<isa::AsmDiagnostic> diagnostics;
+  /// Statements done with, handed back by a caller that lowers piece after piece (the batch
+  /// assembler): lowerStatement takes its statement from here when there is one, emptied but
+  /// with its parts' and operands' storage kept, instead of allocating that storage afresh for
+  /// every statement. What a statement holds never depends on it (recycledStatement).
+  std::vector<isa::AsmStatement> spare;
 };
+
+/// `s` as a fresh statement (every field at its default) that keeps the capacity of its parts
+/// and operands vectors. It resets field by field: a field added to isa::AsmStatement is reset
+/// there too (LineScanner's RecycledStatementIsAFreshOne test).
+void recycledStatement(isa::AsmStatement& s);
 
 /// Lowers every statement of the tree. Never fails; problems become diagnostics: the syntax
 /// diagnostics first (document order), then lowering's, statement by statement.
 LoweredUnit lower(const SyntaxTree& tree);
 
 /// Lowers one statement view, appending the statement and what lowering finds in it (a
-/// dangling comma, `cmem`, an integer too large) to `out`; returns the appended statement.
+/// dangling comma, `cmem`, an integer too large) to `out`; returns the appended statement
+/// (built in one of `out.spare`'s when there is one).
 /// Shared by `lower` and the line scanner, so both front ends read literals and report lenient
 /// spellings the same way.
 isa::AsmStatement& lowerStatement(const StatementView& statement, LoweredUnit& out);

@@ -80,7 +80,7 @@ std::size_t MatchCache::keyOf(const AsmStatement& s, std::span<char> buffer) {
   return static_cast<std::size_t>(k.at() - buffer.data());
 }
 
-std::size_t MatchCache::Hash::operator()(std::string_view k) const noexcept {
+std::size_t MatchCache::Hash::of(std::string_view k) noexcept {
   std::uint64_t h = 0x9E3779B97F4A7C15u ^ k.size();
   const auto mix = [&h](std::uint64_t w) {
     h = (h ^ w) * 0xFF51AFD7ED558CCDu;
@@ -113,7 +113,8 @@ MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& wo
 MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128& word) {
   const std::size_t length = keyOf(s, key_);
   const std::string_view key(key_.data(), length);
-  if (const auto it = length == 0 ? entries_.end() : entries_.find(key); it != entries_.end()) {
+  const std::size_t hash = length == 0 ? 0 : Hash::of(key);
+  if (const auto it = length == 0 ? entries_.end() : entries_.find(KeyRef{hash, key}); it != entries_.end()) {
     ++hits_;
     word = it->second.word;
     MatchResult r;
@@ -124,14 +125,13 @@ MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128&
   ++misses_;
   MatchResult r = matchAndEncode(db, s, word);
   if (!r.inst || length == 0 || !r.diagnostics.empty() || !r.binding) return r;
-  const std::size_t hash = Hash{}(key);
   std::size_t& seen = seen_[hash % kSeenSlots];
   if (seen != hash) {
     seen = hash;  // the first time (or its slot was taken since): kept the next time
     return r;
   }
   if (entries_.size() >= kMaxEntries) entries_.clear();
-  entries_.emplace(std::string(key), Entry{*r.inst, *r.binding, word});
+  entries_.emplace(StoredKey{hash, std::string(key)}, Entry{*r.inst, *r.binding, word});
   return r;
 }
 

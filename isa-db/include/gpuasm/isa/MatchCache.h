@@ -52,12 +52,31 @@ class MatchCache {
     Binding binding;
     Word128 word;
   };
+  // A key with its hash, computed once per statement: the look-up and the table of first
+  // sightings both use it.
+  struct StoredKey {
+    std::size_t hash;
+    std::string text;
+  };
+  struct KeyRef {
+    std::size_t hash;
+    std::string_view text;
+  };
   struct Hash {
     using is_transparent = void;
     // Eight bytes a step (a key is some hundred bytes; std::hash goes a byte at a time).
-    std::size_t operator()(std::string_view k) const noexcept;
+    static std::size_t of(std::string_view k) noexcept;
+    std::size_t operator()(const StoredKey& k) const noexcept { return k.hash; }
+    std::size_t operator()(const KeyRef& k) const noexcept { return k.hash; }
   };
-  std::unordered_map<std::string, Entry, Hash, std::equal_to<>> entries_;
+  struct Equal {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const noexcept {
+      return a.hash == b.hash && std::string_view(a.text) == std::string_view(b.text);
+    }
+  };
+  std::unordered_map<StoredKey, Entry, Hash, Equal> entries_;
   std::array<char, kMaxKey> key_{};  // scratch
   // The hashes of keys seen once and not kept (a slot each, by the hash's low bits): an answer
   // is kept when its key comes a second time, so a program of unique statements pays for the

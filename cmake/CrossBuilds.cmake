@@ -33,36 +33,24 @@ foreach(platform IN LISTS GPUASM_CROSS_PLATFORMS)
   add_dependencies(cross cross-${platform})
 endforeach()
 
-# dist-cross: the packages of the cross builds, in build/dist/ beside dist's (which it builds
-# first: the arm64 .deb is made from the amd64 one, cmake/deb-for-arch.sh) —
-# gpuasm_<version>_arm64.deb and gpuasm-<version>-linux-arm64.vsix; gpuasm-<version>-win32-x64.vsix
-# and gpuasm-<version>-win32-x64.zip (cmake/win32-zip.sh: gpuasm.exe, README.md, LICENSE) — each
-# for a platform whose cross compiler is installed; then SHA256SUMS over the version's artefacts
-# in build/dist (cmake/dist-sums.sh, which first checks with `file` that each artefact's binaries
-# are for its platform). Not part of dist, so that making the native packages does not build the
-# cross trees.
-if(GPUASM_CROSS_PLATFORMS)
-  set(commands)
-  if(TARGET cross-linux-arm64)
-    set(arm64 ${CMAKE_BINARY_DIR}/cross/linux-arm64)
-    list(APPEND commands
-      COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/deb-for-arch.sh ${CMAKE_BINARY_DIR}/dist/gpuasm_${PROJECT_VERSION}_amd64.deb
-              arm64 aarch64-linux-gnu-strip ${arm64}/portable/gpuasm ${arm64}/nvim-parser/gpuasm.so ${CMAKE_BINARY_DIR}/dist
-      COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${arm64}/bin/gpuasm ${PROJECT_VERSION}
-              ${CMAKE_BINARY_DIR}/dist linux-arm64)
-  endif()
-  if(TARGET cross-win32-x64)
-    set(win32 ${CMAKE_BINARY_DIR}/cross/win32-x64)
-    list(APPEND commands
-      COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${win32}/bin/gpuasm.exe ${PROJECT_VERSION}
-              ${CMAKE_BINARY_DIR}/dist win32-x64
-      COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/win32-zip.sh ${win32}/bin/gpuasm.exe ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist)
-  endif()
-  add_custom_target(dist-cross
-    ${commands}
-    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/dist-sums.sh ${CMAKE_BINARY_DIR}/dist ${PROJECT_VERSION}
-    WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
-    COMMENT "Packaging the cross builds (${GPUASM_CROSS_PLATFORMS}) in build/dist/"
-    VERBATIM)
-  add_dependencies(dist-cross dist cross)
+# The packages of the cross builds, made by the dist target (cmake/Install.cmake) after the native
+# ones (the arm64 .deb is made from the amd64 one, cmake/deb-for-arch.sh): gpuasm_<version>_arm64.deb
+# and gpuasm-<version>-linux-arm64.vsix; gpuasm-<version>-win32-x64.vsix and
+# gpuasm-<version>-win32-x64.zip (cmake/win32-zip.sh: gpuasm.exe, README.md, LICENSE) — each for a
+# platform whose cross compiler is installed. GPUASM_DIST_CROSS_COMMANDS holds the commands.
+set(GPUASM_DIST_CROSS_COMMANDS)
+if(TARGET cross-linux-arm64)
+  set(arm64 ${CMAKE_BINARY_DIR}/cross/linux-arm64)
+  list(APPEND GPUASM_DIST_CROSS_COMMANDS
+    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/deb-for-arch.sh ${CMAKE_BINARY_DIR}/dist/gpuasm_${PROJECT_VERSION}_amd64.deb
+            arm64 aarch64-linux-gnu-strip ${arm64}/portable/gpuasm ${arm64}/nvim-parser/gpuasm.so ${CMAKE_BINARY_DIR}/dist
+    COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${arm64}/bin/gpuasm ${PROJECT_VERSION}
+            ${CMAKE_BINARY_DIR}/dist linux-arm64)
+endif()
+if(TARGET cross-win32-x64)
+  set(win32 ${CMAKE_BINARY_DIR}/cross/win32-x64)
+  list(APPEND GPUASM_DIST_CROSS_COMMANDS
+    COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${win32}/bin/gpuasm.exe ${PROJECT_VERSION}
+            ${CMAKE_BINARY_DIR}/dist win32-x64
+    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/win32-zip.sh ${win32}/bin/gpuasm.exe ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist)
 endif()

@@ -105,17 +105,23 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_THREADS 0)
 include(CPack)
 
-# dist: the .deb and the self-contained VS Code extension (vscode-extension/package.sh: the
-# bundled JavaScript and the portable server in gpuasm-<version>-linux-x64.vsix), in build/dist/,
-# and build/dist/SHA256SUMS over the artefacts there, once `file` found each one's binaries to be
-# for its platform (cmake/dist-sums.sh; dist-cross writes it again with its own).
+# dist: every platform's packages in build/dist/ — the .deb and the self-contained VS Code extension
+# (vscode-extension/package.sh: the bundled JavaScript and the portable server in
+# gpuasm-<version>-linux-x64.vsix), then those of the cross builds (cmake/CrossBuilds.cmake,
+# GPUASM_DIST_CROSS_COMMANDS: the arm64 .deb, the linux-arm64 and win32-x64 .vsix, the Windows zip,
+# for each cross compiler installed), and last build/dist/SHA256SUMS over them all, once `file`
+# found each one's binaries to be for its platform (cmake/dist-sums.sh).
 add_custom_target(dist
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist
   COMMAND ${CMAKE_CPACK_COMMAND} --config ${CMAKE_BINARY_DIR}/CPackConfig.cmake -B ${CMAKE_BINARY_DIR}/dist
   COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh $<TARGET_FILE:gpuasm_portable>
           ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist
+  ${GPUASM_DIST_CROSS_COMMANDS}
   COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/dist-sums.sh ${CMAKE_BINARY_DIR}/dist ${PROJECT_VERSION}
   DEPENDS gpuasm gpuasm_portable gpuasm_manual gpuasm_changelog_gz gpuasm_nvim_parser
   WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
-  COMMENT "Packaging build/dist/gpuasm_${PROJECT_VERSION}_amd64.deb and gpuasm-${PROJECT_VERSION}-linux-x64.vsix"
+  COMMENT "Packaging every platform's gpuasm in build/dist/ (native and ${GPUASM_CROSS_PLATFORMS})"
   VERBATIM)
+if(GPUASM_CROSS_PLATFORMS)
+  add_dependencies(dist cross)
+endif()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deb-for-arch.sh HOST_DEB ARCH STRIP GPUASM NVIM_PARSER OUT_DIR: the Debian package of another
-# architecture made from the native one (the dist-cross target, cmake/CrossBuilds.cmake): the same
+# architecture made from the native one (the dist target, cmake/CrossBuilds.cmake): the same
 # files — manual page, bash completion, Neovim plug-in, Emacs mode, docs, conffiles — with the
 # two machine-code files, /usr/bin/gpuasm and the Neovim parser, replaced by the cross build's
 # (stripped with STRIP), and the control file's Architecture, Depends and Installed-Size made for

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dist-sums.sh DIST_DIR VERSION: the last step of the dist and dist-cross targets. Checks that
+# dist-sums.sh DIST_DIR VERSION: the last step of the dist target. Checks that
 # every machine-code file in each artefact of VERSION in DIST_DIR (gpuasm_VERSION_ARCH.deb,
 # gpuasm-VERSION-PLATFORM.vsix, gpuasm-VERSION-win32-x64.zip) is for the platform its file name
 # says — `file` must name that architecture (ELF x86-64 or ARM aarch64, PE32+ x86-64), and each

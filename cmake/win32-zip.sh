@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # win32-zip.sh GPUASM_EXE VERSION OUT_DIR: the Windows download beside the win32-x64 .vsix (the
-# dist-cross target, cmake/CrossBuilds.cmake) — OUT_DIR/gpuasm-VERSION-win32-x64.zip holding one
+# dist target, cmake/CrossBuilds.cmake) — OUT_DIR/gpuasm-VERSION-win32-x64.zip holding one
 # folder, gpuasm-VERSION-win32-x64/, with gpuasm.exe (the cross build's, stripped: it needs only
 # Windows' own DLLs), README.md and LICENSE. Files are stored with the time of the last commit
 # (or SOURCE_DATE_EPOCH) and without extra attributes, so the same inputs make the same zip.

@@ -30,7 +30,8 @@
 #   g++-aarch64-linux-gnu     the linux-arm64 cross build of the gpuasm binary (cmake/toolchains/,
 #                             the cross-linux-arm64 target) and its strip for the arm64 packages
 #   g++-mingw-w64-x86-64-posix  the win32-x64 cross build (MinGW-w64 with winpthreads, for std::thread)
-#   qemu-user-static          runs the arm64 binary here, for tests/cross/compare.sh against the native one
+#   qemu-user-static          runs the arm64 binary here, for tests/cross/compare.sh against the native one, and (through
+#                             binfmt_misc) the arm64 Debian chroot the arm64 .deb is installed in
 #   wine64                    runs the win32-x64 binary here (/usr/lib/wine/wine64), for the same comparison
 #   ccache                    caches compilations: a rebuild of an unchanged file (a build directory
 #                             made anew, a branch switched back) is a copy (CMakeLists.txt uses it)

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The README's second command: check the committed parser against grammar.js; build with warnings
 # as errors (in build/, the directory the first command configured the same way, so nothing is
-# built twice) and run the whole test suite; make the Debian package and the self-contained VS
-# Code extension (the dist target), check the package with lintian, install it in a Debian
-# chroot and use it there as a user would (tests/install/deb-in-chroot.sh), and run the extension
-# in a real VS Code with only its bundled server (vscode-extension/test/e2e.sh); build the
-# linux-arm64 binary and compare it under qemu with the native one (tests/cross/compare.sh); then build with
+# built twice) and run the whole test suite; make every platform's packages (the dist target: the
+# .deb and the self-contained VS Code extension, and those of the linux-arm64 and win32-x64 cross
+# builds), check the package with lintian, install it in a Debian chroot and use it there as a
+# user would (tests/install/deb-in-chroot.sh), and run the extension in a real VS Code with only
+# its bundled server (vscode-extension/test/e2e.sh); compare the cross-built binaries with the
+# native one under qemu and wine (tests/cross/compare.sh) and install the arm64 .deb in an arm64
+# Debian chroot under qemu; then build with
 # AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more, and finally run every
 # fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
@@ -30,14 +32,11 @@ build_sanitized() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGPUASM_WERROR=ON -DGPUASM_SANITIZE=ON -DGPUASM_BUILD_BENCH=OFF > /dev/null &&
     cmake --build build-asan -j"$jobs"
 }
-# The cross builds' tests (label cross) run in a stage of their own, after their build.
+# The cross builds' tests (label cross) run in a stage of their own, after dist built them.
 run_ctest() { (cd "$1" && ctest --output-on-failure -j"$jobs" -LE cross); }
-# The linux-arm64 binary built (build/cross/linux-arm64, cmake/CrossBuilds.cmake) and run under
-# qemu-aarch64-static against the native one (tests/cross/compare.sh, docs/TESTING.md "Cross builds").
-cross_arm64() {
-  cmake --build build --target cross-linux-arm64 &&
-    (cd build && ctest --output-on-failure -L cross)
-}
+# The linux-arm64 binary under qemu-aarch64-static and the win32-x64 one under wine64, each
+# against the native one (tests/cross/compare.sh, docs/TESTING.md "Cross builds").
+run_cross() { (cd build && ctest --output-on-failure -L cross); }
 
 # The committed parser (grammar/src/) is exactly what grammar.js generates.
 stage "grammar/src/ is what grammar.js generates" bash grammar/tools/check-generated.sh
@@ -48,16 +47,19 @@ stage "build (RelWithDebInfo, -Werror)" build_release
 stage "build: the WebAssembly core and the playground" cmake --build build --target playground
 stage "ctest (RelWithDebInfo)" run_ctest build
 
-# What a user installs: the .deb (lintian must report no error) and the .vsix.
-stage "dist: the .deb and the .vsix" cmake --build build --target dist
+# What a user installs: the .deb (lintian must report no error) and the .vsix, and the other
+# platforms' packages (the dist target builds the cross binaries, cmake/CrossBuilds.cmake).
+stage "dist: every platform's packages" cmake --build build --target dist
 deb="build/dist/gpuasm_${gpuasm_version}_amd64.deb"
-stage "lintian on the .deb" lintian --fail-on error "$deb"
+stage "lintian on the .deb (amd64 and arm64)" lintian --fail-on error "$deb" "build/dist/gpuasm_${gpuasm_version}_arm64.deb"
 stage "the .deb installed in a Debian chroot" bash tests/install/deb-in-chroot.sh "$deb"
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
 stage "the .vsix in VS Code" bash vscode-extension/test/e2e.sh
 
-# The other platforms' binary, tested where it runs.
-stage "cross: the linux-arm64 binary, under qemu against the native one" cross_arm64
+# The other platforms' binaries, tested where they run.
+stage "cross: the linux-arm64 and win32-x64 binaries, under qemu and wine against the native one" run_cross
+stage "the arm64 .deb installed in an arm64 Debian chroot (qemu)" \
+  bash tests/install/deb-in-chroot.sh "build/dist/gpuasm_${gpuasm_version}_arm64.deb"
 
 # The sanitizer pass (no benchmarks in it).
 stage "build (Debug, ASan+UBSan)" build_sanitized

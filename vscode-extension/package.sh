@@ -4,7 +4,7 @@
 # win32-x64), the server the extension starts by default — as OUT_DIR/gpuasm-VERSION-TARGET.vsix
 # (vsce --target; TARGET is linux-x64 unless given: linux-arm64 or win32-x64 for the cross builds'
 # binaries, cmake/CrossBuilds.cmake).
-# Called by the dist targets (cmake --build build --target dist, dist-cross); needs the npm
+# Called by the dist targets (cmake --build build --target dist); needs the npm
 # packages that vscode-extension/build.sh installs.
 #   bash vscode-extension/package.sh GPUASM_BINARY VERSION OUT_DIR [TARGET]
 set -euo pipefail

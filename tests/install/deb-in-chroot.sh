@@ -10,15 +10,16 @@
 # .asm file in gpuasm-mode where eglot and lsp-mode show the server's diagnostic. Needs root,
 # debootstrap and the Debian archive (the host's apt sources).
 #   bash tests/install/deb-in-chroot.sh build/dist/gpuasm_<version>_amd64.deb
-# The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-minbase-<packages>);
-# delete it to start over. Prints one line per check and "install: N passed, M failed".
+# A package for another architecture (gpuasm_<version>_arm64.deb) is installed in a Debian of
+# that architecture (debootstrap --arch, only man-db added), whose programs run under
+# qemu-user-static through the kernel's binfmt_misc (registered from qemu-user-static's
+# /usr/lib/binfmt.d file when it is not yet; its F flag lets a chroot find the emulator); there
+# the checks of the command line and the manual page run, not those of the editors.
+# The cache: $GPUASM_CHROOT_CACHE (default /var/cache/gpuasm/bookworm-<arch>-minbase-<packages>,
+# without <arch>- for the host's); delete it to start over. Prints one line per check and "install: N passed, M failed".
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 deb="$(realpath "$1")"
-# The name holds the packages the base is made with: a change of them makes a new base.
-base_packages=man-db,bash-completion,neovim,ca-certificates,emacs-nox,elpa-eglot,elpa-lsp-mode
-cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase-${base_packages//,/-}}"
-
 fail() {
   echo "install: $*" >&2
   exit 1
@@ -27,16 +28,48 @@ fail() {
 [ "$(id -u)" -eq 0 ] || fail "the chroot test needs root (debootstrap, chroot, mount)"
 command -v debootstrap > /dev/null || fail "debootstrap is missing: run bash scripts/setup.sh"
 
+arch="$(dpkg-deb -f "$deb" Architecture)"
+foreign=false
+[ "$arch" = "$(dpkg --print-architecture)" ] || foreign=true
+# The name holds the architecture and the packages the base is made with: a change of them makes
+# a new base.
+if $foreign; then
+  base_packages=man-db
+  cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-$arch-minbase-${base_packages//,/-}}"
+else
+  base_packages=man-db,bash-completion,neovim,ca-certificates,emacs-nox,elpa-eglot,elpa-lsp-mode
+  cache="${GPUASM_CHROOT_CACHE:-/var/cache/gpuasm/bookworm-minbase-${base_packages//,/-}}"
+fi
+
+# The kernel runs the foreign architecture's programs with qemu-user-static: binfmt_misc mounted,
+# the emulator registered with the F flag (opened now, so it is found inside the chroot too).
+if $foreign; then
+  case "$arch" in
+    arm64) emulator=qemu-aarch64 ;;
+    *) fail "no emulator known for the architecture $arch" ;;
+  esac
+  binfmt=/proc/sys/fs/binfmt_misc
+  [ -e "$binfmt/register" ] || mount -t binfmt_misc binfmt_misc "$binfmt" ||
+    fail "cannot mount binfmt_misc on $binfmt, which running $arch programs needs"
+  if [ ! -e "$binfmt/$emulator" ]; then
+    [ -f "/usr/lib/binfmt.d/$emulator.conf" ] || fail "no /usr/lib/binfmt.d/$emulator.conf: run bash scripts/setup.sh (qemu-user-static)"
+    cat "/usr/lib/binfmt.d/$emulator.conf" > "$binfmt/register" || fail "the kernel refused to register $emulator"
+  fi
+  grep -q '^enabled' "$binfmt/$emulator" || fail "$binfmt/$emulator is disabled"
+  grep -q '^flags: .*F' "$binfmt/$emulator" ||
+    fail "$emulator is registered without the F flag, so a chroot cannot find it: echo -1 > $binfmt/$emulator, then run again"
+fi
+
 # The mirror the host's apt uses (deb822 or one-line sources), for debootstrap and the chroot.
 mirror="$(sed -n 's/^URIs: *\([^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)"
 [ -n "$mirror" ] || mirror="$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)"
 mirror="${mirror:-http://deb.debian.org/debian}"
 
 if [ ! -f "$cache/.complete" ]; then
-  echo "install: debootstrap --variant=minbase bookworm into $cache (once, about 3 minutes; from $mirror)"
+  echo "install: debootstrap --arch=$arch --variant=minbase bookworm into $cache (once, 3 to 10 minutes; from $mirror)"
   rm -rf "$cache.tmp"
   mkdir -p "$(dirname "$cache")"
-  debootstrap --variant=minbase --include="$base_packages" bookworm "$cache.tmp" "$mirror" \
+  debootstrap --arch="$arch" --variant=minbase --include="$base_packages" bookworm "$cache.tmp" "$mirror" \
     > "$cache.log" 2>&1 || { tail -n 30 "$cache.log" >&2; fail "debootstrap failed (log: $cache.log)"; }
   cp /etc/apt/sources.list.d/debian.sources "$cache.tmp/etc/apt/sources.list.d/" 2>/dev/null || true
   rm -rf "$cache"
@@ -87,7 +120,14 @@ status=0
 in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" >> "$root/tmp/apt.log" 2>&1 || status=$?
 check "apt-get installs the package" "$(tail -n 5 "$root/tmp/apt.log")" [ "$status" -eq 0 ]
 [ "$status" -eq 0 ] || { echo "install: 0 passed, 1 failed"; exit 1; }
-check "apt pulled the dependencies dpkg-shlibdeps named (libtree-sitter0)" "" installed libtree-sitter0
+# Each package the .deb depends on (for amd64 dpkg-shlibdeps's list, libtree-sitter0 among them;
+# the arm64 package links tree-sitter in and needs only libc6, cmake/deb-for-arch.sh).
+depends="$(dpkg-deb -f "$deb" Depends)"
+missing=""
+for package in $(printf '%s' "$depends" | tr ',|' '\n\n' | sed -n 's/^ *\([a-z0-9][a-z0-9.+-]*\).*/\1/p'); do
+  installed "$package" || missing+=" $package"
+done
+check "apt installed every package the .deb depends on ($depends)" "missing:$missing" [ -z "$missing" ]
 out="$(in_root sh -c 'command -v gpuasm' || true)"
 check "gpuasm is /usr/bin/gpuasm" "$out" [ "$out" = /usr/bin/gpuasm ]
 
@@ -117,6 +157,15 @@ out="$(in_root man -w gpuasm 2>&1 || true)"
 check "man -w gpuasm finds the page" "$out" [ "$out" = /usr/share/man/man1/gpuasm.1.gz ]
 out="$(in_root sh -c 'MANWIDTH=100 man gpuasm 2>&1 | head -n 20' || true)"
 check "man gpuasm renders the page" "$out" contains "$out" 'gpuasm check [--json]'
+
+if $foreign; then
+  out="$(in_root sh -c 'file -b /usr/bin/gpuasm 2>/dev/null || od -An -tx1 -j18 -N2 /usr/bin/gpuasm')"
+  # ELF e_machine 0xb7 (little endian: b7 00) is AArch64.
+  check "/usr/bin/gpuasm is an $arch binary, run under $emulator" "$out" matches "$out" '(ARM aarch64| b7 00)'
+  echo "install: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+fi
 
 # bash-completion's loader finds /usr/share/bash-completion/completions/gpuasm for `gpuasm ch<TAB>`.
 out="$(in_root bash -c '

@@ -1,8 +1,11 @@
 // Starts gpuasm's core before the editor's code is evaluated: a module of its own, loaded async
 // (so no style sheet holds it back) and run first, whose worker's early messages main.js takes
 // over. The page fetches and compiles the WebAssembly itself, streaming, while the worker's
-// script loads, and hands the compiled module to the worker; a worker that gets none (the
-// compile failed) loads the core itself. main.js calls startCore() too: whichever runs first
+// thread starts and its script loads, and hands the compiled module to the worker; a worker that
+// gets none (the compile failed) loads the core itself. The page's head preloads the .wasm at low
+// priority: started while the page parses, but after the scripts, so that boot.js (which starts
+// the worker) is not served behind a 2.7 MB download (python's http.server sent boot.js in 111 ms
+// median beside a high-priority preload, 28 ms without it, nine first loads each at load 16). main.js calls startCore() too: whichever runs first
 // starts it, once.
 export function startCore() {
   if (window.gpuasmBoot) return window.gpuasmBoot;

@@ -53,6 +53,9 @@ const lspHandlers = new Set();
 // without a server and the page with the reason, not with requests that time out.
 let client = null;
 let coreReady = false;
+// Settles when the core has answered `ready` or failed to load (the service worker waits for it).
+let coreSettled;
+const coreStarted = new Promise((resolve) => (coreSettled = resolve));
 function connectClient() {
   if (client === null || !coreReady || client.connected) return;
   client.connect(transport);
@@ -66,14 +69,19 @@ worker.onmessage = ({ data }) => {
     // Its arrival on the page (boot.js notes it when it comes before this module runs).
     metrics.workerReadyMs = boot.readyAt ?? performance.now();
     coreReady = true;
+    coreSettled();
     connectClient();
     $('worker-status').textContent = `gpuasm's core is running in this page (ready ${Math.round(metrics.workerReadyMs)} ms after load; nothing is sent to a server).`;
   } else if (data.channel === 'error') {
+    coreSettled();
     $('worker-status').textContent = data.message;
     showMessage(data.message);
   }
 };
-worker.onerror = (e) => showMessage(`The worker failed: ${e.message}`);
+worker.onerror = (e) => {
+  coreSettled();
+  showMessage(`The worker failed: ${e.message}`);
+};
 const transport = {
   send: (body) => worker.postMessage({ channel: 'lsp', body }),
   subscribe: (h) => lspHandlers.add(h),
@@ -347,9 +355,15 @@ if (embed) {
 }
 
 // ---- Offline: the service worker caches the site (not on file://, where there is none) ----
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+// Registered once the core runs and the page has loaded: its install fetches every file of the
+// site (the reference's pages and the .wasm again), which on a first load would otherwise compete
+// with the core's start for the server and the processor.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
   navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`offline use is off: ${err.message}`));
 }
+const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+Promise.all([coreStarted, loaded]).then(registerServiceWorker);
 
 // A link pasted into the address bar of an open playground: the page reads it as on a load.
 window.addEventListener('hashchange', async () => {

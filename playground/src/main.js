@@ -27,6 +27,7 @@ import { diagnosticsExtension, followersExtension, problemText, refreshFollowers
 import { startCore } from './boot.js';
 import { decodeFragment, encodeState } from './share.js';
 import { DapClient, WarpPanel } from './warp.js';
+import { typeOutsideKeyEvents } from './typing.js';
 
 const metrics = { workerReadyMs: null, keystrokeToDiagnostics: [] };
 window.playgroundMetrics = metrics;
@@ -266,6 +267,10 @@ const view = new EditorView({
     ],
   }),
 });
+
+// Plain typing applied in a task of its own, so the keystroke and its diagnostics are drawn in
+// one frame (typing.js); not in Vim mode, whose keymap takes the keys.
+typeOutsideKeyEvents(view, () => !$('vim').checked);
 
 async function setVim(on) {
   if (!on) return view.dispatch({ effects: vim.reconfigure([]) });

@@ -323,6 +323,29 @@ try {
   figures.drawnP50Ms = drawn[24];
   figures.drawnP99Ms = drawn[Math.ceil(0.99 * drawn.length) - 1];
 
+  // The page applies plain typing in a task of its own (src/typing.js): typed characters,
+  // Backspace and Enter keep their order with the keys it leaves alone (the arrows) and do
+  // what the editor's keymap does.
+  const firstLine = (await editorText(page)).split('\n')[0];
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('AB');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('C');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('D');
+  const typedLines = ['C', `DB${firstLine}`];
+  const firstTwo = async () => (await editorText(page)).split('\n').slice(0, 2);
+  await page.waitForFunction(
+    (want) => JSON.stringify([...document.querySelectorAll('.cm-content > .cm-line')].slice(0, 2).map((l) => {
+      const copy = l.cloneNode(true);
+      for (const hint of copy.querySelectorAll('.cm-inlay-hint')) hint.remove();
+      return copy.textContent;
+    })) === JSON.stringify(want),
+    typedLines,
+    { timeout: WAIT_MS },
+  ).catch(async () => assert.deepEqual(await firstTwo(), typedLines, 'typing, arrows, Backspace and Enter in order'));
+
   // Offline: once the service worker controls the page, a reload without the network works.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT_MS }).catch(async () => {
     await page.reload({ timeout: WAIT_MS });

@@ -1,34 +1,40 @@
 // Typing that lets a keystroke and its diagnostics be drawn in the same frame.
 //
-// Chrome defers the page's tasks after a key until the next frame is drawn
-// (Blink's DeferRendererTasksAfterInput, on by default, policy "all types": once a discrete input
-// event's handling asked for a frame, every task of the page, a worker's messages among them, waits
-// until that frame's main-thread part is done). When the editor changes its DOM in the key's own event, the server's answer
-// (about 1 ms later, from the worker) waits for the vsync and the frame that draws the keystroke,
-// and the diagnostics come a frame later. So the keys that edit the text are taken from the
-// event and applied in a task of their own, posted at once: the key's event changes nothing, no
-// frame is asked for, nothing is deferred, and the answer to the didChange that task sends is
-// handled as soon as it arrives — before the vsync, when the core is quick — so one frame draws
-// the keystroke and its diagnostics.
+// Chrome defers the page's tasks after a key until the next frame is drawn (Blink's
+// DeferRendererTasksAfterInput, on by default, policy "all types": once a discrete input event's
+// handling has asked for a frame, every task of the page, a worker's messages among them, waits
+// until that frame's main-thread part is done). When the editor changes its DOM in the key's own
+// event, the server's answer (about 1 ms later, from the worker) waits for the vsync and the
+// frame that draws the keystroke, and the diagnostics come a frame later. So the keys that edit
+// the text are taken from the event and applied in a task of their own, posted at once: the
+// key's event changes nothing, no frame is asked for, nothing is deferred, and the answer to the
+// didChange that task sends is handled as soon as it arrives — before the vsync, when the core is
+// quick — so one frame draws the keystroke and its diagnostics.
 //
-// Only plain typing is taken: a printable character, Backspace, Delete and Enter without Ctrl,
-// Alt or Meta, in the editor, when it is editable, not composing (IME) and not in Vim mode.
-// Everything else goes its usual way, after the keys taken before it (an event that comes while
-// some wait applies them first, so the order of the edits and of the other input is kept).
+// Only plain typing is taken: a printable character (Shift allowed), Backspace, Delete and Enter
+// without Ctrl, Alt, Meta or Shift, in the editor, when it is editable, not composing (IME) and
+// not in Vim mode. Everything else goes its usual way, after the keys taken before it (an event
+// that comes while some wait applies them first, so the order of the edits and of the other
+// input is kept).
+import { deleteCharBackward, deleteCharForward, insertNewlineAndIndent } from '@codemirror/commands';
 import { EditorView, runScopeHandlers } from '@codemirror/view';
 
 const EDIT_KEYS = new Set(['Backspace', 'Delete', 'Enter']);
 
+// What Backspace, Delete and Enter do when no keymap of the editor takes them.
+const FALLBACK = { Backspace: deleteCharBackward, Delete: deleteCharForward, Enter: insertNewlineAndIndent };
+
 function isPlainEdit(event) {
   if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing || event.keyCode === 229) return false;
-  return event.key.length === 1 || EDIT_KEYS.has(event.key);
+  // Shift only with a character (Shift+Enter and the like stay the browser's and the editor's).
+  return event.key.length === 1 || (EDIT_KEYS.has(event.key) && !event.shiftKey);
 }
 
 function applyKey(view, event) {
   if (event.key.length !== 1) {
     // Backspace, Delete, Enter: the editor's keymap (deleteCharBackward, insertNewlineAndIndent,
     // an open completion's accept, …), as its own keydown handler would run it.
-    runScopeHandlers(view, event, 'editor');
+    if (!runScopeHandlers(view, event, 'editor')) FALLBACK[event.key](view);
     return;
   }
   // A character: what the editor does with text the browser inserted (its input handlers first,

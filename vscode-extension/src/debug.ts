@@ -1,8 +1,7 @@
-// The warp debugger in VS Code: `gpuasm dap` (docs/PROTOCOL.md) as the debug adapter of type
+// The warp debugger in VS Code: `gpuasm dap` (docs/PROTOCOL.md; or the WebAssembly core's, src/wasmServer.ts) as the debug adapter of type
 // `gpuasm`, F5 on an .asm file without a launch.json, and the registers view following the
 // session — each stop shows the whole warp (gpuasm/warpState) with what changed since the
 // previous stop, and a lane picked in the view becomes the session's lane (gpuasm/selectLane).
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { RegisterValue, RunResult, ValueType } from './protocol';
 import { RegistersPanel } from './registersView';
@@ -56,17 +55,9 @@ export class DebugConfigurations implements vscode.DebugConfigurationProvider {
   }
 }
 
-export class DebugAdapters implements vscode.DebugAdapterDescriptorFactory {
-  /** `binary`: the gpuasm binary the language server runs, or a message saying why there is none. */
-  constructor(private readonly binary: () => { path?: string; why: string }) {}
-
-  createDebugAdapterDescriptor(): vscode.DebugAdapterDescriptor {
-    const found = this.binary();
-    if (found.path === undefined) {
-      throw new Error(found.why);
-    }
-    return new vscode.DebugAdapterExecutable(found.path, ['dap']);
-  }
+/** The last part of a path (either separator: the browser has no path module). */
+function baseName(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
 }
 
 /** How the registers view words a stop. */
@@ -136,7 +127,7 @@ export class DebugFollower implements vscode.DebugAdapterTrackerFactory, vscode.
       this.previous.set(session.id, this.shown.get(session.id) ?? warp.regs);
       this.shown.set(session.id, warp.regs);
     }
-    const program = typeof session.configuration.program === 'string' ? path.basename(session.configuration.program) : session.name;
+    const program = typeof session.configuration.program === 'string' ? baseName(session.configuration.program) : session.name;
     this.registers.show({
       title: `debugging ${program}`,
       result: { stop: stopOf(warp, exception), activeMask: warp.activeMask, regs: warp.regs, types: warp.types },

@@ -1,5 +1,3 @@
-import * as crypto from 'crypto';
-
 export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -9,8 +7,22 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+interface WebCrypto {
+  getRandomValues(array: Uint8Array): Uint8Array;
+}
+
+/**
+ * 16 random bytes in base64: the Web Crypto API where the host has it (a browser, Node from 19),
+ * else Node's crypto module (required only then: the browser's bundle never loads it).
+ */
 export function nonce(): string {
-  return crypto.randomBytes(16).toString('base64');
+  const webCrypto = (globalThis as { crypto?: WebCrypto }).crypto;
+  if (webCrypto?.getRandomValues) {
+    const bytes = webCrypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes));
+  }
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  return (require('crypto') as typeof import('crypto')).randomBytes(16).toString('base64');
 }
 
 /** A page that loads nothing from outside and runs only its own script. */

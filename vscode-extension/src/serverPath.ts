@@ -117,3 +117,14 @@ export function checkServerRuns(file: string, timeoutMs = 10000): Promise<string
     });
   });
 }
+
+/**
+ * gpuasm's core in WebAssembly as the universal .vsix carries it (vscode-extension/package.sh):
+ * out/gpuasm-core.wasm and the worker that runs it under Node, out/wasmWorker.js; undefined when
+ * the extension has no such core (a platform .vsix, the repository's out/).
+ */
+export function wasmCore(extensionPath: string): { worker: string; wasm: string } | undefined {
+  const worker = path.join(extensionPath, 'out', 'wasmWorker.js');
+  const wasm = path.join(extensionPath, 'out', 'gpuasm-core.wasm');
+  return fs.existsSync(worker) && fs.existsSync(wasm) ? { worker, wasm } : undefined;
+}

@@ -1,12 +1,13 @@
-import * as fs from 'fs/promises';
-import * as path from 'path';
 import * as vscode from 'vscode';
+import { readText, uriOf } from './wasmServer';
 
 const stateKey = 'gpuasm.stateFile';
 
 /**
  * The initial-state file (docs/PROTOCOL.md's state file) chosen for this workspace; sent as
- * `state` with every run. Read anew for each run, so edits to it count.
+ * `state` with every run. Read anew for each run, so edits to it count, through the VS Code file
+ * system API (the disk, or a browser's workspace). Kept as its path (its URI where it has no path
+ * on this machine's disk).
  */
 export class StateFile implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
@@ -32,7 +33,7 @@ export class StateFile implements vscode.Disposable {
     if (!chosen || chosen.length === 0) {
       return false;
     }
-    const file = chosen[0].fsPath;
+    const file = chosen[0].scheme === 'file' ? chosen[0].fsPath : chosen[0].toString();
     try {
       await this.read(file);
     } catch (error) {
@@ -59,7 +60,7 @@ export class StateFile implements vscode.Disposable {
   private async read(file: string): Promise<object> {
     let text: string;
     try {
-      text = await fs.readFile(file, 'utf8');
+      text = await readText(uriOf(file));
     } catch (error) {
       throw new Error(`cannot read the state file ${file}: ${(error as Error).message}`);
     }
@@ -77,7 +78,7 @@ export class StateFile implements vscode.Disposable {
 
   private update(): void {
     const file = this.file;
-    this.item.text = file ? `$(symbol-variable) state: ${path.basename(file)}` : '$(symbol-variable) state: @state lines';
+    this.item.text = file ? `$(symbol-variable) state: ${file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1)}` : '$(symbol-variable) state: @state lines';
     this.item.tooltip = file
       ? `gpuasm runs start from ${file} over the document's // @state lines. Click to choose another.`
       : 'gpuasm runs start from the document\'s // @state lines. Click to choose a state file.';

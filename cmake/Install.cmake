@@ -109,19 +109,34 @@ include(CPack)
 # (vscode-extension/package.sh: the bundled JavaScript and the portable server in
 # gpuasm-<version>-linux-x64.vsix), then those of the cross builds (cmake/CrossBuilds.cmake,
 # GPUASM_DIST_CROSS_COMMANDS: the arm64 .deb, the linux-arm64 and win32-x64 .vsix, the Windows zip,
-# for each cross compiler installed), and last build/dist/SHA256SUMS over them all, once `file`
-# found each one's binaries to be for its platform (cmake/dist-sums.sh).
+# for each cross compiler installed), and — where the WebAssembly core is built (the wasm-core
+# target, server/web) — the universal extension for every other platform and vscode.dev,
+# gpuasm-<version>.vsix, with that core as its server; last build/dist/SHA256SUMS over them all,
+# once `file` found each one's binaries to be for its platform (cmake/dist-sums.sh).
+set(gpuasm_dist_universal)
+set(gpuasm_dist_universal_named "")
+if(TARGET wasm-core)
+  set(gpuasm_dist_universal COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${GPUASM_WASM_BINARY_DIR}/bin
+                            ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist universal)
+  set(gpuasm_dist_universal_named ", gpuasm-${PROJECT_VERSION}.vsix")
+else()
+  message(STATUS "no wasm-core target (emcmake or node missing): the dist target makes no universal .vsix")
+endif()
 add_custom_target(dist
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist
   COMMAND ${CMAKE_CPACK_COMMAND} --config ${CMAKE_BINARY_DIR}/CPackConfig.cmake -B ${CMAKE_BINARY_DIR}/dist
   COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh $<TARGET_FILE:gpuasm_portable>
           ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist
   ${GPUASM_DIST_CROSS_COMMANDS}
+  ${gpuasm_dist_universal}
   COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/dist-sums.sh ${CMAKE_BINARY_DIR}/dist ${PROJECT_VERSION}
   DEPENDS gpuasm gpuasm_portable gpuasm_manual gpuasm_changelog_gz gpuasm_nvim_parser
   WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
-  COMMENT "Packaging every platform's gpuasm in build/dist/ (native and ${GPUASM_CROSS_PLATFORMS})"
+  COMMENT "Packaging every platform's gpuasm in build/dist/ (native, ${GPUASM_CROSS_PLATFORMS}${gpuasm_dist_universal_named})"
   VERBATIM)
 if(GPUASM_CROSS_PLATFORMS)
   add_dependencies(dist cross)
+endif()
+if(TARGET wasm-core)
+  add_dependencies(dist wasm-core)
 endif()

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # dist-sums.sh DIST_DIR VERSION: the last step of the dist target. Checks that
 # every machine-code file in each artefact of VERSION in DIST_DIR (gpuasm_VERSION_ARCH.deb,
-# gpuasm-VERSION-PLATFORM.vsix, gpuasm-VERSION-win32-x64.zip) is for the platform its file name
-# says — `file` must name that architecture (ELF x86-64 or ARM aarch64, PE32+ x86-64), and each
-# artefact must hold at least one — then writes DIST_DIR/SHA256SUMS over those artefacts, in
-# sha256sum's format (`sha256sum -c SHA256SUMS` in DIST_DIR checks them). Prints one line per
-# artefact.
+# gpuasm-VERSION-PLATFORM.vsix, gpuasm-VERSION-win32-x64.zip, and the universal
+# gpuasm-VERSION.vsix) is for the platform its file name says — `file` must name that
+# architecture (ELF x86-64 or ARM aarch64, PE32+ x86-64; in the universal .vsix, which must run
+# anywhere, WebAssembly and nothing else), and each artefact must hold at least one — then writes
+# DIST_DIR/SHA256SUMS over those artefacts, in sha256sum's format (`sha256sum -c SHA256SUMS` in
+# DIST_DIR checks them). Prints one line per artefact.
 set -euo pipefail
 dist="$1" version="$2"
 fail() {
@@ -23,14 +24,16 @@ expected_of() {
     amd64 | linux-x64) echo '^ELF 64-bit LSB .*, x86-64, ' ;;
     arm64 | linux-arm64) echo '^ELF 64-bit LSB .*, ARM aarch64, ' ;;
     win32-x64) echo '^PE32\+ executable \(console\) x86-64' ;;
+    universal) echo '^WebAssembly \(wasm\) binary module' ;;
     *) fail "no architecture known for the platform $1" ;;
   esac
 }
 
 artefacts=()
 shopt -s nullglob
-for f in "gpuasm_${version}"_*.deb "gpuasm-${version}"-*.vsix "gpuasm-${version}"-*.zip; do
+for f in "gpuasm_${version}"_*.deb "gpuasm-${version}"-*.vsix "gpuasm-${version}.vsix" "gpuasm-${version}"-*.zip; do
   case "$f" in
+    "gpuasm-${version}.vsix") platform=universal ;;
     *.deb) platform="${f#gpuasm_"${version}"_}" platform="${platform%.deb}" ;;
     *.vsix) platform="${f#gpuasm-"${version}"-}" platform="${platform%.vsix}" ;;
     *.zip) platform="${f#gpuasm-"${version}"-}" platform="${platform%.zip}" ;;
@@ -46,7 +49,7 @@ for f in "gpuasm_${version}"_*.deb "gpuasm-${version}"-*.vsix "gpuasm-${version}
   while IFS= read -r -d '' file; do
     what="$(file -b "$file")"
     case "$what" in
-      ELF* | PE32*) ;;
+      ELF* | PE32* | WebAssembly*) ;;
       *) continue ;;
     esac
     binaries=$((binaries + 1))

@@ -2,12 +2,13 @@
 # The README's second command: check the committed parser against grammar.js; build with warnings
 # as errors (in build/, the directory the first command configured the same way, so nothing is
 # built twice) and run the whole test suite; make every platform's packages (the dist target: the
-# .deb and the self-contained VS Code extension, and those of the linux-arm64 and win32-x64 cross
-# builds), check the package with lintian, install it in a Debian chroot and use it there as a
-# user would (tests/install/deb-in-chroot.sh), and run the extension in a real VS Code with only
-# its bundled server (vscode-extension/test/e2e.sh); compare the cross-built binaries with the
-# native one under qemu and wine (tests/cross/compare.sh) and install the arm64 .deb in an arm64
-# Debian chroot under qemu; then build with
+# .deb and the self-contained VS Code extension, those of the linux-arm64 and win32-x64 cross
+# builds and the universal .vsix), check the package with lintian, install it in a Debian chroot
+# and use it there as a user would (tests/install/deb-in-chroot.sh), and run the extension in a
+# real VS Code with only its bundled server (vscode-extension/test/e2e.sh), and the universal
+# .vsix with its WebAssembly server, under Node and as a web extension (e2e.sh --universal,
+# --web); compare the cross-built binaries with the native one under qemu and wine
+# (tests/cross/compare.sh) and install the arm64 .deb in an arm64 Debian chroot under qemu; then build with
 # AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more, and finally run every
 # fuzz target of fuzz/ for 20 seconds under libFuzzer (clang, ASan+UBSan).
 # Needs the packages of scripts/install-deps.sh (the first README command installs them).
@@ -55,6 +56,11 @@ stage "lintian on the .deb (amd64 and arm64)" lintian --fail-on error "$deb" "bu
 stage "the .deb installed in a Debian chroot" bash tests/install/deb-in-chroot.sh "$deb"
 # The VS Code extension in a real VS Code (code-server + chromium); screenshots in build/e2e-vscode/.
 stage "the .vsix in VS Code" bash vscode-extension/test/e2e.sh
+# The universal .vsix (no native server: gpuasm's core in WebAssembly) in the same VS Code, once in
+# its extension host under Node and once as a web extension in the browser's web extension host
+# (its "browser" entry); screenshots in build/e2e-vscode-universal/ and build/e2e-vscode-web/.
+stage "the universal .vsix in VS Code: the WebAssembly server under Node" bash vscode-extension/test/e2e.sh --universal
+stage "the universal .vsix in VS Code: the web extension" bash vscode-extension/test/e2e.sh --web
 
 # The other platforms' binaries, tested where they run.
 stage "cross: the linux-arm64 and win32-x64 binaries, under qemu and wine against the native one" run_cross

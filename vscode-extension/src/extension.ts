@@ -8,26 +8,29 @@ import { Worker } from 'worker_threads';
 import { LanguageClient, LanguageClientOptions } from 'vscode-languageclient/node';
 import { activateWith, deactivateClient, ServerHost, StartedClient, showServerPathError } from './client';
 import { debugType } from './debug';
-import { checkServerRuns, findServer, wasmCore } from './serverPath';
+import { checkServerRuns, chooseServer, ServerChoice } from './serverPath';
 import { CoreWorker, FromWorker } from './wasmProtocol';
 import { StartWorker, WasmLanguageClient, wasmDebugAdapter } from './wasmServer';
 
-/** The gpuasm binary (setting, environment, bundled, repository build, PATH), or why none was found. */
-function lookupBinary(context: vscode.ExtensionContext): { path?: string; explicit: boolean; why: string } {
-  const setting = vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', '');
-  const lookup = findServer({
-    setting,
+/**
+ * The server to start (src/serverPath.ts, chooseServer): the native binary (setting, environment,
+ * bundled, repository build, PATH), else the WebAssembly core of the universal .vsix; and why
+ * there is none when neither.
+ */
+function lookupServer(context: vscode.ExtensionContext): ServerChoice & { why: string } {
+  const choice = chooseServer({
+    setting: vscode.workspace.getConfiguration('gpuasm').get<string>('serverPath', ''),
     environment: process.env.GPUASM_SERVER_PATH,
     extensionPath: context.extensionPath,
     workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
     searchPath: process.env.PATH,
   });
   const why =
-    `gpuasm: cannot find the gpuasm binary (looked for ${lookup.tried.join(', ')}). ` +
+    `gpuasm: cannot find the gpuasm binary (looked for ${choice.tried.join(', ')}). ` +
     (process.platform === 'win32'
       ? 'Set "gpuasm.serverPath" to a gpuasm.exe (the one of the gpuasm-<version>-win32-x64.zip).'
       : 'Set "gpuasm.serverPath" to a gpuasm binary (the gpuasm Debian package installs /usr/bin/gpuasm).');
-  return { path: lookup.found, explicit: Boolean(setting.trim() || process.env.GPUASM_SERVER_PATH?.trim()), why };
+  return { ...choice, why };
 }
 
 /** The core in a worker_threads Worker (out/wasmWorker.js beside out/gpuasm-core.wasm). */
@@ -46,47 +49,38 @@ function nodeWorker(script: string): StartWorker {
   };
 }
 
-/**
- * The WebAssembly server, when there is no binary to run and none was asked for by name: the
- * universal .vsix carries it; a platform .vsix or the repository's out/ does not.
- */
-function wasmWorker(context: vscode.ExtensionContext, binary: { path?: string; explicit: boolean }): StartWorker | undefined {
-  const core = wasmCore(context.extensionPath);
-  return binary.path === undefined && !binary.explicit && core !== undefined ? nodeWorker(core.worker) : undefined;
-}
-
 class NodeHost implements ServerHost {
   constructor(private readonly context: vscode.ExtensionContext, private readonly output: vscode.OutputChannel) {}
 
   async createClient(clientOptions: LanguageClientOptions): Promise<StartedClient | undefined> {
-    const binary = lookupBinary(this.context);
-    const wasm = wasmWorker(this.context, binary);
-    if (wasm !== undefined) {
+    const server = lookupServer(this.context);
+    if (server.wasm !== undefined) {
       this.output.appendLine(
         'Starting gpuasm\'s WebAssembly server (no native gpuasm here: ' +
-          `${binary.why.replace(/^gpuasm: /, '').replace(/\. Set .*$/, '')}; "gpuasm.serverPath" can name one)`,
+          `looked for ${server.tried.join(', ')}; "gpuasm.serverPath" can name one)`,
       );
       return {
-        client: new WasmLanguageClient('gpuasm', 'gpuasm', clientOptions, wasm),
+        client: new WasmLanguageClient('gpuasm', 'gpuasm', clientOptions, nodeWorker(server.wasm.worker)),
         cannotStart: (error) => `gpuasm: the WebAssembly language server did not start (${error.message}).`,
       };
     }
-    if (binary.path === undefined) {
-      showServerPathError(this.output, binary.why);
+    const binary = server.native;
+    if (binary === undefined) {
+      showServerPathError(this.output, server.why);
       return undefined;
     }
     const cannotRun = (what: string, error: Error) =>
-      `gpuasm: the language server ${binary.path} ${what} (${error.message}). ` +
+      `gpuasm: the language server ${binary} ${what} (${error.message}). ` +
       'Set "gpuasm.serverPath" to a gpuasm binary that runs on this machine.';
     try {
-      this.output.appendLine((await checkServerRuns(binary.path)).replace(/\n/g, '; '));
+      this.output.appendLine((await checkServerRuns(binary)).replace(/\n/g, '; '));
     } catch (error) {
       showServerPathError(this.output, cannotRun('does not run here', error as Error));
       return undefined;
     }
-    this.output.appendLine(`Starting ${binary.path} lsp`);
+    this.output.appendLine(`Starting ${binary} lsp`);
     return {
-      client: new LanguageClient('gpuasm', 'gpuasm', { command: binary.path, args: ['lsp'] }, clientOptions),
+      client: new LanguageClient('gpuasm', 'gpuasm', { command: binary, args: ['lsp'] }, clientOptions),
       cannotStart: (error) => cannotRun('did not start', error),
     };
   }
@@ -96,15 +90,14 @@ class NodeHost implements ServerHost {
       if (session.type !== debugType) {
         return undefined;
       }
-      const binary = lookupBinary(this.context);
-      const wasm = wasmWorker(this.context, binary);
-      if (wasm !== undefined) {
-        return wasmDebugAdapter(wasm);
+      const server = lookupServer(this.context);
+      if (server.wasm !== undefined) {
+        return wasmDebugAdapter(nodeWorker(server.wasm.worker));
       }
-      if (binary.path === undefined) {
-        throw new Error(binary.why);
+      if (server.native === undefined) {
+        throw new Error(server.why);
       }
-      return new vscode.DebugAdapterExecutable(binary.path, ['dap']);
+      return new vscode.DebugAdapterExecutable(server.native, ['dap']);
     },
   };
 }

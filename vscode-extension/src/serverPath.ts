@@ -128,3 +128,26 @@ export function wasmCore(extensionPath: string): { worker: string; wasm: string 
   const wasm = path.join(extensionPath, 'out', 'gpuasm-core.wasm');
   return fs.existsSync(worker) && fs.existsSync(wasm) ? { worker, wasm } : undefined;
 }
+
+/** What the extension starts (src/extension.ts): a native binary, the WebAssembly core, or neither. */
+export interface ServerChoice {
+  native?: string;
+  wasm?: { worker: string; wasm: string };
+  /** Where the binary was looked for (findServer). */
+  tried: string[];
+}
+
+/**
+ * The native binary findServer finds, always first (it is faster and has what needs a process);
+ * else the WebAssembly core the extension carries (the universal .vsix) — unless the setting or
+ * the environment named a binary: the user asked for that file, and its absence is said.
+ */
+export function chooseServer(inputs: ServerPathInputs): ServerChoice {
+  const lookup = findServer(inputs);
+  if (lookup.found !== undefined) {
+    return { native: lookup.found, tried: lookup.tried };
+  }
+  const explicit = Boolean(inputs.setting.trim() || inputs.environment?.trim());
+  const wasm = explicit ? undefined : wasmCore(inputs.extensionPath);
+  return wasm === undefined ? { tried: lookup.tried } : { wasm, tried: lookup.tried };
+}

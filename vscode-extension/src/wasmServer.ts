@@ -15,6 +15,7 @@ import {
   MessageTransports,
   MessageWriter,
 } from 'vscode-languageclient';
+import { mapPaths } from './dapPaths';
 import { CoreWorker, FromWorker } from './wasmProtocol';
 
 /** Starts a worker running the core (one per language server start and per debug session). */
@@ -45,7 +46,8 @@ class CoreReader extends AbstractMessageReader implements MessageReader {
 }
 
 class CoreWriter extends AbstractMessageWriter implements MessageWriter {
-  constructor(private readonly worker: CoreWorker) {
+  /** `stop`: ends the worker (the client stops, or was disposed). */
+  constructor(private readonly worker: CoreWorker, private readonly stop: () => void) {
     super();
   }
 
@@ -58,7 +60,7 @@ class CoreWriter extends AbstractMessageWriter implements MessageWriter {
 
   dispose(): void {
     super.dispose();
-    this.worker.terminate();
+    this.stop();
   }
 }
 
@@ -74,8 +76,12 @@ export class WasmLanguageClient extends BaseLanguageClient {
   protected async createMessageTransports(): Promise<MessageTransports> {
     const worker = await this.startWorker();
     const reader = new CoreReader();
-    const writer = new CoreWriter(worker);
+    // Ended: by the client (no close to report) or by the worker's end (reported once).
     let ended = false;
+    const writer = new CoreWriter(worker, () => {
+      ended = true;
+      worker.terminate();
+    });
     worker.listen(
       (message: FromWorker) => {
         if (message.channel === 'lsp') {
@@ -133,23 +139,6 @@ export async function readText(uri: vscode.Uri): Promise<string> {
 }
 
 type DapMessage = { type?: string; seq?: number; command?: string; arguments?: Record<string, unknown> };
-
-/** Replaces each string value of a `path`, `program` or `stateFile` key that `map` has, anywhere in `value`. */
-function mapPaths(value: unknown, map: Map<string, string>): unknown {
-  if (map.size === 0 || value === null || typeof value !== 'object') {
-    return value;
-  }
-  if (Array.isArray(value)) {
-    return value.map((item) => mapPaths(item, map));
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = (key === 'path' || key === 'program' || key === 'stateFile') && typeof item === 'string' && map.has(item)
-      ? map.get(item)
-      : mapPaths(item, map);
-  }
-  return out;
-}
 
 /**
  * The debug adapter of one session: the core's dap() in a worker. The adapter's `launch` reads the

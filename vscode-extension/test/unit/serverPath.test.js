@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { bundledServer, checkServerRuns, findServer, serverFileName } = require('../../out/serverPath.js');
+const { bundledServer, checkServerRuns, chooseServer, findServer, serverFileName } = require('../../out/serverPath.js');
 const { compareRegisterNames, valueInLane } = require('../../out/protocol.js');
 
 const roots = [];
@@ -140,6 +140,53 @@ test('a server that does not run, or is no gpuasm, is rejected with the reason',
   fs.writeFileSync(garbage, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
   fs.chmodSync(garbage, 0o755);
   await assert.rejects(checkServerRuns(garbage));
+});
+
+/** The universal .vsix's layout (vscode-extension/package.sh): out/wasmWorker.js beside out/gpuasm-core.wasm. */
+function universal(t) {
+  fs.mkdirSync(path.join(t.extension, 'out'), { recursive: true });
+  const worker = path.join(t.extension, 'out', 'wasmWorker.js');
+  const wasm = path.join(t.extension, 'out', 'gpuasm-core.wasm');
+  fs.writeFileSync(worker, '');
+  fs.writeFileSync(wasm, '');
+  return { worker, wasm };
+}
+
+test('the universal .vsix without any gpuasm binary runs its WebAssembly core', () => {
+  const t = tree();
+  const core = universal(t);
+  const choice = chooseServer(inputs(t));
+  assert.equal(choice.native, undefined);
+  assert.deepEqual(choice.wasm, core);
+  assert.deepEqual(choice.tried, [bundledServer(t.extension), t.built, 'gpuasm on PATH']);
+});
+
+test('a native gpuasm wins over the WebAssembly core: bundled, repository build or PATH', () => {
+  const t = tree();
+  universal(t);
+  const dir = path.join(t.root, 'somewhere', 'bin');
+  const onPath = executable(path.join(dir, 'gpuasm'));
+  assert.deepEqual(chooseServer(inputs(t, { searchPath: dir })), { native: onPath, tried: [bundledServer(t.extension), t.built, onPath] });
+  executable(t.built);
+  assert.equal(chooseServer(inputs(t, { searchPath: dir })).native, t.built);
+});
+
+test('a setting or GPUASM_SERVER_PATH naming no executable is reported, not replaced by the WebAssembly core', () => {
+  const t = tree();
+  universal(t);
+  const missing = path.join(t.root, 'no-such-gpuasm');
+  assert.deepEqual(chooseServer(inputs(t, { setting: missing })), { tried: [missing] });
+  assert.deepEqual(chooseServer(inputs(t, { environment: missing })), { tried: [missing] });
+});
+
+test('an extension without the WebAssembly core (a platform .vsix, out/ of the repository) has no fallback', () => {
+  const t = tree();
+  fs.mkdirSync(path.join(t.extension, 'out'));
+  // The worker without the core is not the core.
+  fs.writeFileSync(path.join(t.extension, 'out', 'wasmWorker.js'), '');
+  const choice = chooseServer(inputs(t));
+  assert.equal(choice.native, undefined);
+  assert.equal(choice.wasm, undefined);
 });
 
 test('registers sort by file (R, P, UR, UP) and number', () => {

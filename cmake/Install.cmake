@@ -111,11 +111,12 @@ include(CPack)
 # GPUASM_DIST_CROSS_COMMANDS: the arm64 .deb, the linux-arm64 and win32-x64 .vsix, the Windows zip,
 # for each cross compiler installed), and — where the WebAssembly core is built (the wasm-core
 # target, server/web) — the universal extension for every other platform and vscode.dev,
-# gpuasm-<version>.vsix, with that core as its server; last build/dist/SHA256SUMS over them all,
+# gpuasm-<version>.vsix, with that core as its server (the wasm-core-module target builds the
+# module alone); last build/dist/SHA256SUMS over them all,
 # once `file` found each one's binaries to be for its platform (cmake/dist-sums.sh).
 set(gpuasm_dist_universal)
 set(gpuasm_dist_universal_named "")
-if(TARGET wasm-core)
+if(TARGET wasm-core-module)
   set(gpuasm_dist_universal COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${GPUASM_WASM_BINARY_DIR}/bin
                             ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist universal)
   set(gpuasm_dist_universal_named ", gpuasm-${PROJECT_VERSION}.vsix")
@@ -137,6 +138,6 @@ add_custom_target(dist
 if(GPUASM_CROSS_PLATFORMS)
   add_dependencies(dist cross)
 endif()
-if(TARGET wasm-core)
-  add_dependencies(dist wasm-core)
+if(TARGET wasm-core-module)
+  add_dependencies(dist wasm-core-module)
 endif()

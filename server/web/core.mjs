@@ -13,6 +13,7 @@
 //                      `pause` meanwhile (then give dap(body) {slices: false})
 //   core.writeFile(path, text): puts a file (absolute path) in the module's in-memory file system,
 //                      where the adapter's `launch` reads its `program`; throws when it cannot
+//   core.removeFile(path): removes it again (absent is no error); throws when it cannot
 import createGpuasmCore from './gpuasm-core.mjs';
 
 // Emscripten 3.1.6's ES module reads its .wasm under Node with require('fs') from __dirname,
@@ -53,6 +54,10 @@ export async function loadCore(options = {}) {
     writeFile(path, text) {
       if (module.ccall('gpuasm_write_file', 'number', ['string', 'string'], [path, text]) !== 0)
         throw new Error(`gpuasm core: cannot write ${path}`);
+    },
+    removeFile(path) {
+      if (module.ccall('gpuasm_remove_file', 'number', ['string'], [path]) !== 0)
+        throw new Error(`gpuasm core: cannot remove ${path}`);
     },
   };
 }

@@ -7,5 +7,6 @@ declare module 'gpuasm-core' {
     dap(body: string, options?: { slices?: boolean }): string[];
     dapIdle(): string[] | null;
     writeFile(path: string, text: string): void;
+    removeFile(path: string): void;
   }>;
 }

@@ -7,7 +7,9 @@ export type ToWorker =
   | { channel: 'wasm'; bytes: Uint8Array }
   | { channel: 'lsp' | 'dap'; body: string }
   /** A file put in the core's in-memory file system: the debug adapter's `launch` reads its program there. */
-  | { channel: 'file'; path: string; text: string };
+  | { channel: 'file'; path: string; text: string }
+  /** A file removed from it (the workspace's spec: a file deleted on disk). */
+  | { channel: 'remove'; path: string };
 
 /** From the worker: what the servers send, that the core is loaded, or what failed. */
 export type FromWorker =
@@ -23,6 +25,7 @@ export interface Core {
   dap(body: string, options?: { slices?: boolean }): string[];
   dapIdle(): string[] | null;
   writeFile(path: string, text: string): void;
+  removeFile(path: string): void;
 }
 
 /** A running worker as the extension sees it (src/wasmServer.ts). */

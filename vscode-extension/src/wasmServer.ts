@@ -45,15 +45,100 @@ class CoreReader extends AbstractMessageReader implements MessageReader {
   }
 }
 
+/**
+ * The workspace's spec on disk, copied into the core's memory file system at the same paths (the
+ * core reads gpuasm.json and the spec directory as the native server reads the disk): every
+ * gpuasm.json of the workspace's folders with the spec directory it names, and the directory of
+ * the gpuasm.specDir setting — at the start, at a change of the settings, and each file the
+ * server's watchers report (workspace/didChangeWatchedFiles) before the server hears of it. Only
+ * folders on this machine's disk (file: URIs, which the core takes as paths).
+ */
+class SpecMirror {
+  constructor(private readonly worker: CoreWorker) {}
+
+  /** A file of the disk at its path in the core (the URI's path: /c:/… on Windows, as the core reads a file URI). */
+  private async copy(uri: vscode.Uri): Promise<void> {
+    try {
+      this.worker.post({ channel: 'file', path: uri.path, text: await readText(uri) });
+    } catch {
+      this.worker.post({ channel: 'remove', path: uri.path });
+    }
+  }
+
+  private async copyDir(dir: vscode.Uri): Promise<void> {
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(dir);
+    } catch {
+      return; // no such directory: the server says so
+    }
+    const specFiles = entries.filter(([name, type]) => type === vscode.FileType.File && /\.(txt|isa)$/.test(name));
+    await Promise.all(specFiles.map(([name]) => this.copy(vscode.Uri.joinPath(dir, name))));
+  }
+
+  /** A directory as a gpuasm.json or the setting names it: absolute, or relative to `base`. */
+  private static resolve(base: vscode.Uri, dir: string): vscode.Uri {
+    return /^([a-zA-Z]:)?[\\/]/.test(dir) ? vscode.Uri.file(dir) : vscode.Uri.joinPath(base, dir);
+  }
+
+  /** A gpuasm.json and the spec directory it names. */
+  private async copyProject(file: vscode.Uri): Promise<void> {
+    await this.copy(file);
+    try {
+      const specDir = (JSON.parse(await readText(file)) as { specDir?: unknown }).specDir;
+      if (typeof specDir === 'string' && specDir !== '') {
+        await this.copyDir(SpecMirror.resolve(vscode.Uri.joinPath(file, '..'), specDir));
+      }
+    } catch {
+      // no file, or no JSON: the server reads it and says what is wrong
+    }
+  }
+
+  async all(): Promise<void> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+    for (const folder of folders) {
+      const projects = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/gpuasm.json'), '**/node_modules/**');
+      await Promise.all(projects.map((file) => this.copyProject(file)));
+      const setting = vscode.workspace.getConfiguration('gpuasm', folder.uri).get<string>('specDir', '');
+      if (setting !== '') {
+        await this.copyDir(SpecMirror.resolve(folder.uri, setting));
+      }
+    }
+  }
+
+  async changed(uris: string[]): Promise<void> {
+    for (const uri of uris.map((u) => vscode.Uri.parse(u)).filter((u) => u.scheme === 'file')) {
+      await (uri.path.endsWith('/gpuasm.json') ? this.copyProject(uri) : this.copy(uri));
+    }
+  }
+}
+
 class CoreWriter extends AbstractMessageWriter implements MessageWriter {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly mirror: SpecMirror;
+
   /** `stop`: ends the worker (the client stops, or was disposed). */
   constructor(private readonly worker: CoreWorker, private readonly stop: () => void) {
     super();
+    this.mirror = new SpecMirror(worker);
   }
 
+  /** In order; the spec's files are copied into the core before the message that makes it read them. */
   write(message: Message): Promise<void> {
-    this.worker.post({ channel: 'lsp', body: JSON.stringify(message) });
-    return Promise.resolve();
+    const notice = message as { method?: string; params?: { changes?: { uri: string }[] } };
+    this.queue = this.queue.then(async () => {
+      try {
+        if (notice.method === 'initialize' || notice.method === 'workspace/didChangeConfiguration') {
+          await this.mirror.all();
+        } else if (notice.method === 'workspace/didChangeWatchedFiles') {
+          await this.mirror.changed((notice.params?.changes ?? []).map((c) => c.uri));
+        }
+      } catch (error) {
+        this.fireError(error as Error);
+      }
+      this.worker.post({ channel: 'lsp', body: JSON.stringify(message) });
+    });
+    return this.queue;
   }
 
   end(): void {}
@@ -87,9 +172,11 @@ export class WasmLanguageClient extends BaseLanguageClient {
         if (message.channel === 'lsp') {
           reader.deliver(JSON.parse(message.body) as Message);
         } else if (message.channel === 'error') {
+          // A message the core failed on is said in the Output channel (the server goes on); a
+          // core that did not load ends the connection, which the client's error handler restarts.
           this.outputChannel.appendLine(`gpuasm (WebAssembly): ${message.message}`);
-          reader.failed(new Error(message.message));
           if (message.fatal && !ended) {
+            reader.failed(new Error(message.message));
             ended = true;
             worker.terminate();
             reader.closed();
@@ -164,6 +251,10 @@ class WasmDebugAdapter implements vscode.DebugAdapter {
               this.sent.fire(mapPaths(JSON.parse(message.body), this.fromCore) as vscode.DebugProtocolMessage);
             } else if (message.channel === 'error') {
               this.event('output', { category: 'stderr', output: `gpuasm (WebAssembly): ${message.message}\n` });
+              if (message.fatal && !this.ended) {
+                this.ended = true;
+                this.event('terminated', {});
+              }
             }
           },
           (why) => {

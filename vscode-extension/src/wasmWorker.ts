@@ -40,10 +40,19 @@ export function serveCore(side: WorkerSide, load: (first: Promise<ToWorker>) => 
       const message = queue.shift()!;
       try {
         if (message.channel === 'file') core.writeFile(message.path, message.text);
+        else if (message.channel === 'remove') core.removeFile(message.path);
         else if (message.channel === 'dap') send('dap', core.dap(message.body, { slices: false }));
         else if (message.channel === 'lsp') send('lsp', core.lsp(message.body));
       } catch (error) {
-        fail(`the ${message.channel} server failed`, error);
+        // A server that failed on a message (a trap in the WebAssembly) is in no known state: the
+        // worker serves nothing more, as a native server that crashed.
+        const serving = message.channel === 'lsp' || message.channel === 'dap';
+        const file = 'path' in message ? message.path : '';
+        fail(serving ? `the ${message.channel} server failed` : `cannot ${message.channel === 'file' ? 'write' : 'remove'} ${file}`, error, serving);
+        if (serving) {
+          core = null;
+          return;
+        }
       }
     }
     scheduleIdle();
@@ -61,7 +70,9 @@ export function serveCore(side: WorkerSide, load: (first: Promise<ToWorker>) => 
         send(channel, out);
         more = true;
       } catch (error) {
-        fail(`the ${channel} server's idle work failed`, error);
+        fail(`the ${channel} server's idle work failed`, error, true);
+        core = null;
+        return;
       }
     }
     if (more) scheduleIdle();

@@ -74,6 +74,16 @@ int gpuasm_write_file(const char* path, const char* text) {
   return out ? 0 : 1;
 }
 
+/// Removes the file `path` from the module's in-memory file system (a file deleted on the user's
+/// disk, which a client copies there: the workspace's spec). 0 when it is gone (or was never
+/// there), 1 when it cannot be removed.
+int gpuasm_remove_file(const char* path) {
+  if (path == nullptr || *path != '/') return 1;
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  return ec ? 1 : 0;
+}
+
 /// One Debug Adapter Protocol message in; a JSON array of the messages to send out. The adapter's
 /// `continue` runs in slices: the messages of the slices still to run come from gpuasm_dap_idle.
 const char* gpuasm_dap(const char* body) { return one(core().dap, body); }

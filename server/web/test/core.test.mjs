@@ -130,3 +130,17 @@ test('the debugger runs examples/warp-reduce.asm: R1 of lane 0 is the sum of the
   assert.equal(Number(r1.value), expected, `R1 = ${r1.value}`);
   assert.equal(expected, 0x1f0);
 });
+
+test('removeFile: a file written and removed is gone (the debugger cannot launch it); an absent one is no error', () => {
+  core.writeFile('/removed/kernel.asm', 'MOV R1, 0x1 ;\n');
+  core.removeFile('/removed/kernel.asm');
+  core.removeFile('/removed/never-written.asm');
+  assert.throws(() => core.removeFile('relative.asm'), /cannot remove relative\.asm/);
+  let seq = 1;
+  const dap = (command, args) => parsed(core.dap(JSON.stringify({ seq: seq++, type: 'request', command, arguments: args })));
+  dap('initialize', { adapterID: 'gpuasm', linesStartAt1: true, columnsStartAt1: true });
+  const launch = dap('launch', { program: '/removed/kernel.asm' }).find((m) => m.type === 'response' && m.command === 'launch');
+  assert.equal(launch?.success, false, JSON.stringify(launch));
+  assert.match(launch.message, /\/removed\/kernel\.asm/);
+  dap('disconnect', {});
+});

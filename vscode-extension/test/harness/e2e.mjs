@@ -1459,14 +1459,18 @@ const checks = [
 ];
 // The universal .vsix's WebAssembly server (E2E_SERVER wasm-node or wasm-web): that it is the one
 // running, and what a user sees first of each part — a diagnostic, a hover, a run's lane values,
-// the debugger (its adapter is the core's too). The process checks (restart after a kill, the
-// server's database by `gpuasm spec --json`) need a native server; the rest is the same core.
+// the debugger (its adapter is the core's too), and under Node the workspace's spec. The process
+// checks (restart after a kill, the server's database by `gpuasm spec --json`) need a native
+// server; the rest is the same core.
 const wasmChecks = [
   ['diagnostics: squiggle and Problems entry', checkDiagnostics],
   ['the server is the WebAssembly one: no gpuasm process', checkWasmServer],
   ['hover shows the __Description', checkHover],
   ['Run to Cursor shows the registers', checkRunToCursor],
   ['debugger: F5, breakpoint, Variables, step back, data breakpoint, Lanes view and its timeline', checkDebugger],
+  // The workspace's spec on this machine's disk, copied into the core (src/wasmServer.ts, SpecMirror):
+  // not in the browser's host, whose workspace is code-server's remote file system.
+  ...(serverKind === 'wasm-node' ? [['the workspace spec: gpuasm.json, and a spec edit moves the squiggle', checkLiveSpec]] : []),
 ];
 const order = process.env.E2E_ORDER ?? 'forward';
 if (order !== 'forward' && order !== 'reverse') {

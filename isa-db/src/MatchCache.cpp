@@ -2,6 +2,7 @@
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/MatchCache.h>
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -11,6 +12,28 @@
 namespace gpuasm::isa {
 
 namespace {
+
+// The word of the values the matcher produced: every field's value put in encode's order (so a
+// field laid over another ends as encode leaves it), without encode's checks of each value
+// against its width and type — the matcher gives only legal values. The equivalence test
+// (tests/isa/MatchCacheTest.cpp, AnswersEqualFresh…) compares this word with encode's.
+Word128 packMatched(const Opcode& op, std::span<const std::uint64_t> values) {
+  Word128 w;
+  const std::size_t n = std::min(op.fields.size(), values.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const Field& f = op.fields[i];
+    if (f.width == 0) continue;
+    if (f.offset + f.width <= 64 || f.offset >= 64) {
+      std::uint64_t& half = f.offset < 64 ? w.lo : w.hi;
+      const std::uint32_t shift = f.offset % 64;
+      const std::uint64_t m = maxForWidth(f.width) << shift;
+      half = (half & ~m) | ((values[i] << shift) & m);
+    } else {
+      w.setBits(f.offset, f.width, values[i]);
+    }
+  }
+  return w;
+}
 
 // Writes a key into a buffer the caller has checked is large enough (keyBound).
 class KeyWriter {
@@ -103,10 +126,11 @@ std::size_t MatchCache::Hash::of(std::string_view k) noexcept {
 MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word) {
   MatchResult r = matchStatement(db, s);
   if (!r.inst) return r;
-  const EncodeResult enc = encode(db, *r.inst->opcode, std::span<const std::uint64_t>(r.inst->values));
-  // The matcher only produces legal values; an encode issue would be a bug in it.
-  assert(enc.ok());
-  word = enc.word;
+  const std::span<const std::uint64_t> values(r.inst->values);
+  word = packMatched(*r.inst->opcode, values);
+  // The matcher only produces legal values, one per field (encode would find no issue: the
+  // equivalence test compares the words).
+  assert(values.size() == r.inst->opcode->fields.size());
   return r;
 }
 

@@ -1,6 +1,7 @@
 // The binding model (see Binding.h): the facts derived from a matcher's decision, and the
 // matcher's partial-statement steps exported for completion and signature help.
 #include <gpuasm/isa/Binding.h>
+#include <gpuasm/isa/SlotChoices.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Prose.h>
 
@@ -417,6 +418,35 @@ bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlo
   }
   return true;
 }
+
+namespace {
+
+SlotChoices computeSlotChoices(const InstrDb& db) {
+  SlotChoices out;
+  out.byOpcode.resize(db.opcodes().size());
+  SlotChoices::Slots slots;
+  for (const Opcode& op : db.opcodes()) {
+    const Optype& optype = db.optypeOf(op);
+    auto& forms = out.byOpcode[op.index];
+    forms.resize(op.formBindings.size());
+    for (std::size_t f = 0; f < op.formBindings.size() && f < optype.syntax.forms.size(); ++f) {
+      if (!op.formBindings[f]) continue;
+      const SyntaxForm& form = optype.syntax.forms[f];
+      const auto& optional = op.formBindings[f]->optionalSlots;
+      auto& byCount = forms[f];
+      byCount.resize(form.operands.size() + 1);
+      const std::uint32_t masks = slotChoiceCount(optional);
+      for (std::size_t written = 0; written <= form.operands.size(); ++written)
+        for (std::uint32_t mask = 0; mask < masks; ++mask)
+          if (slotChoice(form, optional, mask, written, slots)) byCount[written].push_back(slots);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const SlotChoices& slotChoices(const InstrDb& db) { return db.derived(&computeSlotChoices); }
 
 bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem) {
   return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);

@@ -1,6 +1,7 @@
 // The cache of the matcher's answers (see MatchCache.h).
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/MatchCache.h>
+#include <gpuasm/isa/SlotChoices.h>
 
 #include <algorithm>
 #include <bit>
@@ -123,8 +124,11 @@ std::size_t MatchCache::Hash::of(std::string_view k) noexcept {
   return static_cast<std::size_t>(h);
 }
 
-MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word) {
-  MatchResult r = matchStatement(db, s);
+namespace {
+
+MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word,
+                           const SlotChoices& choices) {
+  MatchResult r = matchStatement(db, s, choices);
   if (!r.inst) return r;
   const std::span<const std::uint64_t> values(r.inst->values);
   word = packMatched(*r.inst->opcode, values);
@@ -132,6 +136,12 @@ MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& wo
   // equivalence test compares the words).
   assert(values.size() == r.inst->opcode->fields.size());
   return r;
+}
+
+}  // namespace
+
+MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word) {
+  return matchAndEncode(db, s, word, slotChoices(db));
 }
 
 MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128& word) {
@@ -147,7 +157,8 @@ MatchResult MatchCache::match(const InstrDb& db, const AsmStatement& s, Word128&
     return r;
   }
   ++misses_;
-  MatchResult r = matchAndEncode(db, s, word);
+  if (choices_ == nullptr) choices_ = &slotChoices(db);
+  MatchResult r = matchAndEncode(db, s, word, *choices_);
   if (!r.inst || length == 0 || !r.diagnostics.empty() || !r.binding) return r;
   std::size_t& seen = seen_[hash % kSeenSlots];
   if (seen != hash) {

@@ -17,8 +17,8 @@
 #include <gpuasm/isa/Encoder.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
+#include <gpuasm/isa/SlotChoices.h>
 #include <gpuasm/isa/SpecParser.h>
-#include <gpuasm/isa/ThreadCache.h>
 
 #include "SmallVec.h"
 #include "TextUtil.h"
@@ -100,15 +100,13 @@ struct NameLookup {
   std::optional<std::uint64_t> value;
 };
 
-// Operand slots of one choice of optional slots (Binding.h slotChoice).
-using Slots = std::vector<std::size_t>;
+// Operand slots of one choice of optional slots (SlotChoices.h, Binding.h slotChoice).
+using Slots = SlotChoices::Slots;
 
 class StatementMatcher {
  public:
-  // `choice` is scratch for the operand slots of the choice being tried; matchStatement lends
-  // each thread's one, so matching a statement allocates no slot list.
-  StatementMatcher(const InstrDb& db, const AsmStatement& s, Slots& choice)
-      : db_(db), s_(s), choice_(choice) {}
+  StatementMatcher(const InstrDb& db, const AsmStatement& s, const SlotChoices& choices)
+      : db_(db), s_(s), choices_(choices) {}
 
   MatchResult run() {
     MatchResult result;
@@ -192,8 +190,7 @@ class StatementMatcher {
   void explainForeignModifier(AsmDiagnostic& d, std::size_t part) const {
     AsmStatement without = s_;
     without.parts.erase(without.parts.begin() + static_cast<std::ptrdiff_t>(part));
-    Slots choice;  // not choice_: this matcher's own choices are still being tried
-    const MatchResult m = StatementMatcher(db_, without, choice).run();
+    const MatchResult m = StatementMatcher(db_, without, choices_).run();
     if (!m.inst || !m.binding || m.binding->form == nullptr) return;
     const std::string form = compactForm(*m.binding->form);
     d.legalForms = {form};
@@ -227,6 +224,7 @@ class StatementMatcher {
     const Optype& optype = *optype_;
     for (std::size_t formIndex = 0; formIndex < optype.syntax.forms.size(); ++formIndex) {
       const SyntaxForm& form = optype.syntax.forms[formIndex];
+      formIndex_ = formIndex;
       for (auto opIndex : optype.opcodes) {
         const Opcode& op = db_.opcodes()[opIndex];
         const auto& binding = op.formBindings[formIndex];
@@ -444,7 +442,7 @@ class StatementMatcher {
     // omits optional operands from the middle too (IMAD.HI.X R1, R2, … omits pu).
     const std::size_t required = form.operands.size() - optional.size();
     const bool anyChoice = n >= required && n - required <= optional.size();
-    if (quiet_) return anyChoice && tryQuietly(form, op, binding, optional, result);
+    if (quiet_) return anyChoice && tryQuietly(form, op, binding, result);
     Attempt& base = base_;
     base.start(form, op, binding);
     if (!applyModifiers(base) || !anyChoice) {
@@ -461,26 +459,18 @@ class StatementMatcher {
       }
       return finish(base, result);
     }
-    Slots& slots = choice_;
-    const std::uint32_t masks = slotChoiceCount(optional);
-    for (std::uint32_t mask = 0; mask < masks; ++mask) {
-      if (!slotChoice(form, optional, mask, n, slots)) continue;
+    for (const Slots& slots : choices_.of(op, formIndex_, n))
       if (tryChoice(form, op, binding, slots, result)) return true;
-    }
     return false;
   }
 
   // The quiet pass over one binding: choices whose operands cannot have the kinds of their
   // slots (they would fail in fitOperand) are skipped, and the modifiers are applied only once
   // a choice is worth an attempt.
-  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding,
-                  std::span<const std::size_t> optional, MatchResult& result) {
-    Slots& slots = choice_;
+  bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, MatchResult& result) {
     bool modifiersApplied = false;
-    const std::uint32_t masks = slotChoiceCount(optional);
-    for (std::uint32_t mask = 0; mask < masks; ++mask) {
-      if (!slotChoice(form, optional, mask, s_.operands.size(), slots) || !kindsFit(op, binding, slots))
-        continue;
+    for (const Slots& slots : choices_.of(op, formIndex_, s_.operands.size())) {
+      if (!kindsFit(op, binding, slots)) continue;
       if (!modifiersApplied) {
         base_.start(form, op, binding);
         if (!applyModifiers(base_)) return false;
@@ -1117,20 +1107,25 @@ class StatementMatcher {
   // Per operand: its two most recent register look-ups (an optype's variants ask with the R and
   // the UR file, say).
   SmallVec<std::pair<NameLookup, NameLookup>, 8> operandNames_{s_.operands.size(), {}};
-  NameLookup guardName_;  // the guard's last look-up
+  NameLookup guardName_;        // the guard's last look-up
+  const SlotChoices& choices_;  // every binding's choices of optional slots, per operand count
   const Optype* optype_ = nullptr;
+  std::size_t formIndex_ = 0;           // the form being tried, in optype_->syntax.forms
   std::size_t firstModifier_ = 0;       // index in s_.parts of the first modifier
   SmallVec<std::size_t, 12> spelling_;  // per written modifier: its index in optype_->modifierSpellings
   bool quiet_ = true;                   // build no diagnostics (the first pass)
   Attempt base_, attempt_;              // scratch, reused by every attempt
-  Slots& choice_;                       // the operand slots of the choice being tried
   std::optional<Attempt> best_;         // the nearest miss (reporting pass)
 };
 
 }  // namespace
 
 MatchResult matchStatement(const InstrDb& db, const AsmStatement& statement) {
-  return StatementMatcher(db, statement, threadCache<Slots>()).run();
+  return StatementMatcher(db, statement, slotChoices(db)).run();
+}
+
+MatchResult matchStatement(const InstrDb& db, const AsmStatement& statement, const SlotChoices& choices) {
+  return StatementMatcher(db, statement, choices).run();
 }
 
 }  // namespace gpuasm::isa

@@ -7,6 +7,7 @@
 #include <gpuasm/isa/Binding.h>
 #include <gpuasm/isa/FormBinding.h>
 #include <gpuasm/isa/Matcher.h>
+#include <gpuasm/isa/SlotChoices.h>
 #include <gpuasm/syntax/LineScanner.h>
 
 #include <gtest/gtest.h>
@@ -297,6 +298,54 @@ TEST(BindingQueries, SlotChoicesForNOperands) {
   EXPECT_FALSE(slotChoice(form, optional, 3, 4, s));  // five
   EXPECT_TRUE(slotChoice(form, optional, 3, 5, s));
   EXPECT_EQ(s, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+}
+
+// The matcher walks the slot choices built once per database (SlotChoices.h); they must be the
+// slot lists slotChoice gives for every mask in increasing order, for every binding of every
+// opcode and every operand count (one more than a form has included: no choice).
+TEST(BindingQueries, PrecomputedChoicesAreSlotChoicesInMaskOrder) {
+  const SlotChoices& choices = slotChoices(db());
+  EXPECT_EQ(&choices, &slotChoices(db()));  // built once
+  std::size_t bindings = 0, withOptional = 0;
+  for (const Opcode& op : db().opcodes()) {
+    const Optype& optype = db().optypeOf(op);
+    for (std::size_t f = 0; f < op.formBindings.size(); ++f) {
+      if (!op.formBindings[f]) {
+        EXPECT_TRUE(choices.of(op, f, 0).empty());
+        continue;
+      }
+      const FormBinding& b = *op.formBindings[f];
+      const SyntaxForm& form = optype.syntax.forms[f];
+      ++bindings;
+      if (!b.optionalSlots.empty()) ++withOptional;
+      for (std::size_t n = 0; n <= form.operands.size() + 1; ++n) {
+        std::vector<std::vector<std::size_t>> expected;
+        std::vector<std::size_t> slots;
+        for (std::uint32_t mask = 0; mask < slotChoiceCount(b.optionalSlots); ++mask)
+          if (slotChoice(form, b.optionalSlots, mask, n, slots)) expected.push_back(slots);
+        const auto got = choices.of(op, f, n);
+        EXPECT_EQ(std::vector<std::vector<std::size_t>>(got.begin(), got.end()), expected)
+            << op.name << " form " << f << ", " << n << " operands";
+      }
+    }
+  }
+  EXPECT_GT(bindings, 100u);
+  EXPECT_GT(withOptional, 10u);
+  // IADD's second form with its two optional slots (1 and 4), by hand: four operands are the
+  // choices {0,1,2,3} (mask 1) then {0,2,3,4} (mask 2).
+  const Optype* iadd = db().optype("IADD");
+  ASSERT_NE(iadd, nullptr);
+  std::size_t checked = 0;
+  for (const auto i : iadd->opcodes) {
+    const Opcode& op = db().opcodes()[i];
+    if (!op.formBindings[1] || op.formBindings[1]->optionalSlots != std::vector<std::size_t>{1, 4}) continue;
+    const auto four = choices.of(op, 1, 4);
+    ASSERT_EQ(four.size(), 2u);
+    EXPECT_EQ(four[0], (std::vector<std::size_t>{0, 1, 2, 3}));
+    EXPECT_EQ(four[1], (std::vector<std::size_t>{0, 2, 3, 4}));
+    ++checked;
+  }
+  EXPECT_GT(checked, 0u);
 }
 
 AsmOperand operand(std::string_view text) {

@@ -26,6 +26,8 @@ namespace gpuasm::isa {
 /// (isa::encode of opcode and values): what MatchCache::match answers, without a cache.
 MatchResult matchAndEncode(const InstrDb& db, const AsmStatement& s, Word128& word);
 
+struct SlotChoices;
+
 class MatchCache {
  public:
   /// At most this many answers are kept (each from the second time its key is met); the cache
@@ -47,6 +49,9 @@ class MatchCache {
   std::size_t size() const { return entries_.size(); }
 
  private:
+  // The database's slot choices (SlotChoices.h), fetched on the first call: every call passes
+  // the same database.
+  const SlotChoices* choices_ = nullptr;
   struct Entry {
     MachineInst inst;
     Binding binding;

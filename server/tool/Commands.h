@@ -170,6 +170,11 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
 int runStats(const StatsOptions& options, std::ostream& out, std::ostream& err);
 int runParse(const ParseOptions& options, std::ostream& out, std::ostream& err);
 int runLsp(const ServeOptions& options, std::ostream& out, std::ostream& err);
+/// The log a server started by `lsp` or `dap` writes to: the command's `err`, except in the
+/// WebAssembly build under Node, where lsp::serve and dap::serve return before serving (the Node
+/// host runs the loop after main) and the log must outlive the command: there the process's
+/// stderr through the same escaping, kept for the process.
+std::ostream& serverLog(std::ostream& err);
 int runDap(const ServeOptions& options, std::ostream& out, std::ostream& err);
 int runRun(const RunOptions& options, std::ostream& out, std::ostream& err);
 int runTest(const TestOptions& options, std::ostream& out, std::ostream& err);

@@ -5,15 +5,18 @@
 #include <gpuasm/lsp/Server.h>
 #include <gpuasm/lsp/Serve.h>
 
+#include <memory>
 #include <ostream>
+#include <utility>
 
 namespace gpuasm::tool {
 
 int runLsp(const ServeOptions& options, std::ostream& /*out*/, std::ostream& err) {
   auto load = loadSpecFor(options.specDir, SpecErrors::Allow, err, ProjectLookup::None);
   if (!load) return kExitUsage;
-  lsp::Server server(load->db, lsp::defaultCacheRoot(), options.specDir.value_or(std::string()));
-  return lsp::serve(server, options.port, err);
+  auto server = std::make_shared<lsp::Server>(load->db, lsp::defaultCacheRoot(),
+                                              options.specDir.value_or(std::string()));
+  return lsp::serve(std::move(server), options.port, serverLog(err));
 }
 
 }  // namespace gpuasm::tool

@@ -5,6 +5,7 @@
 // its pages is always safe: a later read faults the same bytes back in from the page cache.
 #include "MappedSources.h"
 
+#include <gpuasm/ide/Threads.h>
 #include <gpuasm/ide/analysis/SourceFile.h>
 
 #include <chrono>
@@ -83,7 +84,9 @@ struct MappedSources::State {
 };
 
 MappedSources::MappedSources() : state_(std::make_unique<State>()) {
-  state_->releaser = std::thread([s = state_.get()] { s->releaseLoop(); });
+  // Without threads (the WebAssembly build, ide/Threads.h) the pages stay: its mmap reads the
+  // file into memory and has no pages to drop.
+  if constexpr (ide::kThreads) state_->releaser = std::thread([s = state_.get()] { s->releaseLoop(); });
 }
 
 MappedSources::~MappedSources() {
@@ -92,7 +95,7 @@ MappedSources::~MappedSources() {
     state_->stopping = true;
   }
   state_->stop.notify_all();
-  state_->releaser.join();
+  if (state_->releaser.joinable()) state_->releaser.join();
   for (auto& [slot, m] : state_->open)
     if (m.base != nullptr) unmapFile(m.base, m.size);
 }

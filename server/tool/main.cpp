@@ -7,6 +7,8 @@
 #ifdef _WIN32
 #include <fcntl.h>
 #include <io.h>
+#elif defined(__EMSCRIPTEN__)
+#include <emscripten.h>
 #else
 #include <unistd.h>
 #endif
@@ -22,6 +24,10 @@ bool prepareStdio() {
   _setmode(_fileno(stdout), _O_BINARY);
   _setmode(_fileno(stderr), _O_BINARY);
   return _isatty(_fileno(stdout)) != 0;
+#elif defined(__EMSCRIPTEN__)
+  // Under Node (server/web/node/gpuasm.js): the files are the real ones (NODERAWFS), but only
+  // Node knows whether its stdout is a terminal.
+  return EM_ASM_INT({ return require('tty').isatty(1) ? 1 : 0; }) != 0;
 #else
   return ::isatty(STDOUT_FILENO) == 1;
 #endif

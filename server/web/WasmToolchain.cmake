@@ -9,6 +9,11 @@ find_path(GPUASM_HOST_NLOHMANN_JSON_DIR nlohmann/json.hpp PATHS /usr/include NO_
 set(GPUASM_NLOHMANN_JSON_INCLUDE_DIR ${CMAKE_BINARY_DIR}/nlohmann-include CACHE INTERNAL "")
 file(MAKE_DIRECTORY ${GPUASM_NLOHMANN_JSON_INCLUDE_DIR})
 file(CREATE_LINK ${GPUASM_HOST_NLOHMANN_JSON_DIR}/nlohmann ${GPUASM_NLOHMANN_JSON_INCLUDE_DIR}/nlohmann SYMBOLIC)
+# CLI11 (the tool's command line, header-only) likewise, for the CLI under Node (gpuasm-cli).
+find_path(GPUASM_HOST_CLI11_DIR CLI/CLI.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+set(GPUASM_CLI11_INCLUDE_DIR ${CMAKE_BINARY_DIR}/cli11-include CACHE INTERNAL "")
+file(MAKE_DIRECTORY ${GPUASM_CLI11_INCLUDE_DIR})
+file(CREATE_LINK ${GPUASM_HOST_CLI11_DIR}/CLI ${GPUASM_CLI11_INCLUDE_DIR}/CLI SYMBOLIC)
 
 # What libc++ 13 lacks of the C++23 the sources use (<expected>, std::bit_cast), supplied by
 # headers of the same names that only this build sees (server/web/compat/README.md).

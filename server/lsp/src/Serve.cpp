@@ -2,11 +2,13 @@
 #include <gpuasm/lsp/Serve.h>
 #include <gpuasm/wire/Transport.h>
 
+#include <memory>
+#include <utility>
+
 namespace gpuasm::lsp {
 
-int serve(Server& server, std::optional<std::uint16_t> port, std::ostream& log) {
-  wire::HandlerFor<Server> handler(server);
-  return port ? wire::serveTcp(handler, *port, log) : wire::serveStdio(handler, log);
+int serve(std::shared_ptr<Server> server, std::optional<std::uint16_t> port, std::ostream& log) {
+  return wire::serve(std::make_unique<wire::HandlerFor<Server>>(std::move(server)), port, log);
 }
 
 }  // namespace gpuasm::lsp

@@ -68,10 +68,6 @@ bool socketWaiting(asio::ip::tcp::socket& socket, int waitMs) {
 }
 #endif
 
-// Idle work starts once the client has been quiet this long: while someone types, keystrokes
-// come faster, and each is answered without idle work in the way.
-constexpr int kQuietMs = 25;
-
 // One read-dispatch-write loop over any stream with read_some/write (Asio's synchronous
 // operations: requests are handled in order, one batch per read). Between batches, while no
 // input waits, the server does its idle work (Server::idle) a piece at a time.
@@ -87,32 +83,13 @@ int serveLoop(MessageHandler& server, Waiting&& inputWaiting, ReadSome&& readSom
       if (ec != asio::error::eof) log << server.name() << ": read failed: " << ec.message() << '\n';
       break;
     }
-    reader.feed(std::string_view(buf.data(), n));
-    // Replies keep the order of what arrived: the bodies before a framing error are handled
-    // (as one batch, for $/cancelRequest) before the error's reply is written.
-    std::vector<std::string> bodies;
-    std::string out;
-    auto flush = [&] {
-      for (const std::string& reply : server.handle(bodies)) out += frameMessage(reply);
-      bodies.clear();
-    };
-    while (auto item = reader.next()) {
-      if (auto* error = std::get_if<FrameError>(&*item)) {
-        flush();
-        log << server.name() << ": " << error->message << '\n';
-        out += frameMessage(server.framingError(error->message));
-      } else {
-        bodies.push_back(std::move(std::get<std::string>(*item)));
-      }
-    }
-    flush();
+    std::string out = handleArrived(server, reader, std::string_view(buf.data(), n), log);
     // The batch's replies go out first; then, after a quiet moment, idle work a piece at a time
     // while nothing waits.
     bool writing = out.empty() || writeAll(out);
     for (int wait = kQuietMs;
          writing && !server.exitRequested() && server.hasIdleWork() && !inputWaiting(wait); wait = 0) {
-      out.clear();
-      for (const std::string& message : server.idle()) out += frameMessage(message);
+      out = idlePiece(server);
       writing = out.empty() || writeAll(out);
     }
     if (!writing) {
@@ -146,6 +123,10 @@ int serveStdio(MessageHandler& server, std::ostream& log) {
     return true;
   };
   return serveLoop(server, stdinWaiting, readSome, writeAll, log);
+}
+
+int serve(std::unique_ptr<MessageHandler> server, std::optional<std::uint16_t> port, std::ostream& log) {
+  return port ? serveTcp(*server, *port, log) : serveStdio(*server, log);
 }
 
 int serveTcp(MessageHandler& server, std::uint16_t port, std::ostream& log) {

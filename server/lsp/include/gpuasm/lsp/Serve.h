@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 
 namespace gpuasm::lsp {
@@ -12,7 +13,8 @@ namespace gpuasm::lsp {
 class Server;
 
 /// Serves one client on `port` (127.0.0.1; 0 picks a free one) or, without a port, on
-/// standard input and output; returns the process exit code.
-int serve(Server& server, std::optional<std::uint16_t> port, std::ostream& log);
+/// standard input and output; returns the process exit code. The transport shares the server:
+/// the WebAssembly build's (under Node) serves after this returned.
+int serve(std::shared_ptr<Server> server, std::optional<std::uint16_t> port, std::ostream& log);
 
 }  // namespace gpuasm::lsp

@@ -5,7 +5,11 @@
 # - wasm_gtest_<suite>: GoogleTest suites compiled for WebAssembly (tests/WasmTests.cmake), under
 #   Node with its file system (the wasm tree's CTest runs each);
 # - wasm_core_node: the entry driven through server/web/core.mjs (server/web/test/core.test.mjs),
-#   its expected values from the native gpuasm and the spec's text.
+#   its expected values from the native gpuasm and the spec's text;
+# - node_cli_compare: the CLI under Node (`node build/wasm/bin/gpuasm.js`) against the native
+#   gpuasm by tests/cross/compare.sh, the cross builds' comparison: every command on the examples
+#   and a recorded LSP and DAP session, byte for byte;
+# - node_cli_lsp: that CLI's `lsp` on pipes (server/web/test/cli.test.mjs), against the native one.
 # Node runs with --no-experimental-fetch: emscripten 3.1.6's loader takes a global fetch for a
 # browser's.
 add_test(NAME wasm_core_build COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target wasm-core)
@@ -25,3 +29,18 @@ add_test(NAME wasm_core_node
 set_tests_properties(wasm_core_node PROPERTIES
   FIXTURES_REQUIRED wasm_core TIMEOUT 300
   ENVIRONMENT "GPUASM_CORE=${GPUASM_WASM_BINARY_DIR}/bin/core.mjs;GPUASM_BINARY=$<TARGET_FILE:gpuasm>;GPUASM_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+
+# The CLI under Node as a user types it (`node gpuasm.js ARGS`, no flags): the cross builds'
+# comparison with Node as the runner. Not labelled cross: it runs with the rest of CTest, after
+# the wasm tree (the fixture) is built.
+add_test(NAME node_cli_compare
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cross/compare.sh $<TARGET_FILE:gpuasm> ${GPUASM_WASM_BINARY_DIR}/bin/gpuasm.js
+          ${GPUASM_NODE})
+set_tests_properties(node_cli_compare PROPERTIES FIXTURES_REQUIRED wasm_core SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS node)
+
+# The same CLI's `lsp` on pipes, as an editor runs it (server/web/test/cli.test.mjs): the idle work
+# runs between messages and the diagnostics are those the native server publishes.
+add_test(NAME node_cli_lsp COMMAND ${GPUASM_NODE} --test ${PROJECT_SOURCE_DIR}/server/web/test/cli.test.mjs)
+set_tests_properties(node_cli_lsp PROPERTIES
+  FIXTURES_REQUIRED wasm_core TIMEOUT 300 LABELS node
+  ENVIRONMENT "GPUASM_NODE_CLI=${GPUASM_WASM_BINARY_DIR}/bin/gpuasm.js;GPUASM_BINARY=$<TARGET_FILE:gpuasm>;GPUASM_SOURCE_DIR=${PROJECT_SOURCE_DIR}")

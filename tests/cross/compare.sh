@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # A cross-built gpuasm tested where it will run: the same commands run with the native binary and
 # with the cross-built one under its runner (qemu-aarch64-static for linux-arm64, wine64 —
-# /usr/lib/wine/wine64 — for win32-x64), and their stdout, stderr and exit status must be the same bytes, the files they write
+# /usr/lib/wine/wine64 — for win32-x64, node for the WebAssembly build's gpuasm.js), and their stdout, stderr and exit status must be the same bytes, the files they write
 # (machine code, JUnit XML but its times, the SVG encoding map) too. Then a recorded LSP session and a DAP
 # session (tests/cross/sessions/, framed JSON-RPC on stdin, from a file) are replayed through
 # both servers: the replies must be the same bytes.
 #   bash tests/cross/compare.sh NATIVE_GPUASM CROSS_GPUASM RUNNER...
-# (CTest's cross_compare_<platform>, tests/CMakeLists.txt). Exit 77 (CTest's skip) when the cross
-# binary is not built (`cmake --build build --target cross-<platform>`) or the runner is missing.
+# (CTest's cross_compare_<platform>, tests/CMakeLists.txt, and node_cli_compare,
+# server/web/NativeTests.cmake). Exit 77 (CTest's skip) when the cross binary is not built
+# (`cmake --build build --target cross-<platform>`, or wasm-core for gpuasm.js) or the runner is missing.
 # Paths aside: each run is in its own copy of examples/ and the binary's own path in its output
 # (a usage message's argv[0]) is written as `gpuasm` for both. Prints one line per check and
 # "cross: N passed, M failed".
@@ -20,7 +21,7 @@ cross="$2"
 shift 2
 runner=("$@")
 if [ ! -f "$cross" ]; then
-  echo "cross: no cross-built binary at $cross: cmake --build build --target cross (skipped)"
+  echo "cross: no cross-built binary at $cross: cmake --build build --target cross (or wasm-core) (skipped)"
   exit 77
 fi
 cross="$(realpath "$cross")"

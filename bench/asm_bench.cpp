@@ -16,11 +16,14 @@
 // `--write-inputs DIR` writes the first 20,000 lines of each (repeating-20k.asm, varied-20k.asm,
 // the profiles' inputs) and exits; `--assemble FILE` assembles FILE once in process (the
 // streaming path the in-process figure times, for callgrind) and exits.
+// The CLI under Node (`node gpuasm.js check`, the WebAssembly build's, docs/WASM.md) is timed
+// beside the native `gpuasm check` on each input when it is built (GPUASM_NODE_CLI, or
+// `--node NODE GPUASM_JS`), with the ratio of their times (issue 40: at most 3).
 // With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
 // (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large]
-// [--write-inputs DIR] [--assemble FILE] [GPUASM_BINARY]
+// [--write-inputs DIR] [--assemble FILE] [--node NODE GPUASM_JS] [GPUASM_BINARY]
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -50,6 +53,12 @@ using gpuasm::bench::ProcessRun;
 using gpuasm::bench::runProcess;
 
 constexpr int kLines = 200000;
+
+// The CLI under Node, when there is one to time: the node program and gpuasm.js.
+struct NodeCli {
+  std::string node, script;
+  bool present() const { return !node.empty() && std::filesystem::exists(script); }
+};
 
 double bestSeconds(const std::function<void()>& run) {
   double best = 1e9;
@@ -125,9 +134,9 @@ void largeInputs(const std::string& binary, const std::filesystem::path& dir,
 
 // Every figure of one input (its text written to `file`), each beside GNU `as` timed in the same
 // block. Returns whether every command succeeded and every line assembled.
-bool inputFigures(const char* label, const std::string& binary, const std::filesystem::path& dir,
-                  const std::filesystem::path& file, const std::string& gpuText,
-                  const gpuasm::isa::InstrDb& db) {
+bool inputFigures(const char* label, const std::string& binary, const NodeCli& nodeCli,
+                  const std::filesystem::path& dir, const std::filesystem::path& file,
+                  const std::string& gpuText, const gpuasm::isa::InstrDb& db) {
   std::printf("\n== %s ==\n", label);
   std::vector<gpuasm::isa::Word128> words;
   std::size_t assembled = 0;
@@ -159,6 +168,8 @@ bool inputFigures(const char* label, const std::string& binary, const std::files
   const ProcessRun checkRun = bestRun({binary, "check", file.string()});
   const ProcessRun checkOneRun = bestRun({binary, "check", "-j", "1", file.string()});
   const ProcessRun asmORun = bestRun({binary, "asm", file.string(), "-o", (dir / "bench.bin").string()});
+  ProcessRun nodeCheckRun;
+  if (nodeCli.present()) nodeCheckRun = bestRun({nodeCli.node, nodeCli.script, "check", file.string()});
 
   const gpuasm::isa::Decoder decoder(db);
   std::size_t printed = 0;
@@ -188,6 +199,15 @@ bool inputFigures(const char* label, const std::string& binary, const std::files
   std::printf("ratio gpuasm-check/GNU-as lines/s = %.2f\n", gnuAs / checkRun.seconds);
   std::printf("ratio gpuasm-check-j1/GNU-as lines/s = %.2f\n", gnuAs / checkOneRun.seconds);
   std::printf("ratio gpuasm-asm-o/GNU-as lines/s = %.2f\n", gnuAs / asmORun.seconds);
+  if (nodeCli.present()) {
+    // The same command under Node, one thread (the WebAssembly build has none).
+    printRun("node gpuasm.js check", lines, nodeCheckRun);
+    std::printf("ratio node-check/gpuasm-check time = %.2f (issue 40: at most 3)\n",
+                nodeCheckRun.seconds / checkRun.seconds);
+    std::printf("ratio node-check/gpuasm-check-j1 time = %.2f\n", nodeCheckRun.seconds / checkOneRun.seconds);
+  } else {
+    std::printf("node gpuasm.js check: not built (cmake --build build --target wasm-core)\n");
+  }
   std::printf("disassemble in process: %.0f words/s (%zu printed, %.3f s)\n",
               static_cast<double>(words.size()) / dis, printed, dis);
   std::printf("objdump -d:             %.0f instructions/s (%.3f s)\n", lines / objdump, objdump);
@@ -195,7 +215,8 @@ bool inputFigures(const char* label, const std::string& binary, const std::files
               (static_cast<double>(words.size()) / dis) / (lines / objdump));
   const int statsStatus = registerPressureFigures(binary, file, db, gpuText, gnuAs);
   return checkRun.status == 0 && checkOneRun.status == 0 && asmORun.status == 0 && statsStatus == 0 &&
-         assembled == static_cast<std::size_t>(kLines) && printed == words.size();
+         (!nodeCli.present() || nodeCheckRun.status == 0) && assembled == static_cast<std::size_t>(kLines) &&
+         printed == words.size();
 }
 
 std::string repeatingMix(const std::vector<std::string>& mix, int lines) {
@@ -210,6 +231,11 @@ int main(int argc, char** argv) {
   bool large = false;
   std::string binary = GPUASM_BINARY;
   std::string writeInputs, assembleFile;
+#ifdef GPUASM_NODE_CLI
+  NodeCli nodeCli{GPUASM_NODE, GPUASM_NODE_CLI};
+#else
+  NodeCli nodeCli;
+#endif
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--large") == 0)
       large = true;
@@ -217,7 +243,10 @@ int main(int argc, char** argv) {
       writeInputs = argv[++i];
     else if (std::strcmp(argv[i], "--assemble") == 0 && i + 1 < argc)
       assembleFile = argv[++i];
-    else
+    else if (std::strcmp(argv[i], "--node") == 0 && i + 2 < argc) {
+      nodeCli.node = argv[++i];
+      nodeCli.script = argv[++i];
+    } else
       binary = argv[i];
   }
   const gpuasm::isa::SpecLoad load = gpuasm::isa::loadEmbeddedSpec();
@@ -265,10 +294,11 @@ int main(int argc, char** argv) {
   const std::string varied = gpuasm::bench::variedRegisters(db, mix, kLines);
   std::ofstream(dir / "varied.asm") << varied;
   std::printf("binary: %s\n", binary.c_str());
-  bool ok = inputFigures("repeating mix (29 distinct statements, repeated)", binary, dir, dir / "bench.asm",
-                         repeating, db);
-  ok = inputFigures("varied registers (the same mix, each line's registers drawn, seed 41)", binary, dir,
-                    dir / "varied.asm", varied, db) &&
+  if (nodeCli.present()) std::printf("node CLI: %s %s\n", nodeCli.node.c_str(), nodeCli.script.c_str());
+  bool ok = inputFigures("repeating mix (29 distinct statements, repeated)", binary, nodeCli, dir,
+                         dir / "bench.asm", repeating, db);
+  ok = inputFigures("varied registers (the same mix, each line's registers drawn, seed 41)", binary, nodeCli,
+                    dir, dir / "varied.asm", varied, db) &&
        ok;
   if (large) largeInputs(binary, dir, mix, x86);
   return ok ? 0 : 1;

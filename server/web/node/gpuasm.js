@@ -79,8 +79,14 @@ function outBytes(core, pointer) {
 // The server's loop (see the header). A regular file as standard input is read in one go, with
 // no idle work between the reads: input always waits there, as poll() says natively.
 function serve(core) {
-  let input = core._malloc(kReadBytes);
+  const input = core._malloc(kReadBytes);
   const buffer = Buffer.alloc(kReadBytes);
+  // The log lines' prefix, as the native transport's (the server's name).
+  const name = `gpuasm ${process.argv.slice(2).find((a) => a === 'lsp' || a === 'dap')}`;
+  const stopped = () => {
+    fs.writeSync(2, `${name}: the client stopped reading\n`);
+    finish(core, 1);
+  };
   const exitIfAsked = () => {
     const code = core._gpuasm_host_exit_code();
     if (code >= 0) finish(core, code);
@@ -88,10 +94,7 @@ function serve(core) {
   const arrived = guarded(core, (n) => {
     core.HEAPU8.set(buffer.subarray(0, n), input);
     const out = outBytes(core, core._gpuasm_host_arrived(input, n));
-    if (out.length > 0 && !writeAll(1, out)) {
-      fs.writeSync(2, 'gpuasm: the client stopped reading\n');
-      finish(core, 1);
-    }
+    if (out.length > 0 && !writeAll(1, out)) stopped();
     exitIfAsked();
   });
   // The end of input without `exit`: status 1, as natively.
@@ -115,7 +118,7 @@ function serve(core) {
     quiet = null;
     if (!core._gpuasm_host_has_idle()) return;
     const out = outBytes(core, core._gpuasm_host_idle());
-    if (out.length > 0 && !writeAll(1, out)) finish(core, 1);
+    if (out.length > 0 && !writeAll(1, out)) stopped();
     exitIfAsked();
     quiet = setImmediate(idle);  // the next piece, after any input that came meanwhile
   });
@@ -124,7 +127,7 @@ function serve(core) {
       if (error) {
         // A non-blocking descriptor (a parent's): try again in a moment.
         if (error.code === 'EAGAIN') return setTimeout(read, 1);
-        if (error.code !== 'EOF') fs.writeSync(2, `gpuasm: read failed: ${error.message}\n`);
+        if (error.code !== 'EOF') fs.writeSync(2, `${name}: read failed: ${error.message}\n`);
         return ended();
       }
       if (n === 0) return ended();

@@ -5,7 +5,8 @@
 # repository). Builds build-fuzz/ with
 # clang-16 and libc++ first (scripts/install-deps.sh installs them). Prints one line per target
 # (executions, exec/s, coverage, features) and exits non-zero when a target found a crash, a
-# leak or a timeout, naming the reproducer. docs/FUZZING.md describes the targets.
+# leak or a timeout, naming the reproducer. The targets run GPUASM_FUZZ_JOBS (default 2) at a
+# time, one core each. docs/FUZZING.md describes the targets.
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,18 +28,18 @@ trap cleanup EXIT
 # Debian's clang with libstdc++ 12 lacks std::expected: libc++ (the define keeps Boost.Asio 1.74
 # compiling against it). GoogleTest from Debian is built for libstdc++, so no tests here.
 CC=clang-16 CXX=clang++-16 CXXFLAGS="-stdlib=libc++ -D_LIBCPP_ENABLE_CXX20_REMOVED_TYPE_TRAITS" LDFLAGS="-stdlib=libc++" \
-  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUASM_BUILD_TESTS=OFF -DGPUASM_BUILD_BENCH=OFF \
+  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DGPUASM_BUILD_TESTS=OFF -DGPUASM_BUILD_BENCH=OFF \
   -DGPUASM_FUZZ=ON > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 2; }
 cmake --build build-fuzz -j"$jobs" --target "${targets[@]/#/gpuasm_fuzz_}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-failed=0
-for t in "${targets[@]}"; do
-  corpus="$work/$t/corpus"
-  artifacts="$work/$t/artifacts/"
-  # The target's TMPDIR: what it writes there (tests/common/ScratchDir.h) must be gone when it
-  # exits, as in the tests (tests_leave_no_files).
-  tmp="$work/$t/tmp"
+# One target's run: its corpus, its own TMPDIR (what it writes there, tests/common/ScratchDir.h,
+# must be gone when it exits, as in the tests' tests_leave_no_files), its exit status in
+# $work/<t>/status. libFuzzer runs one process on one core, so the targets run $jobs at a time.
+fuzz_one() {
+  local t="$1"
+  local corpus="$work/$t/corpus" artifacts="$work/$t/artifacts/" tmp="$work/$t/tmp" log="$work/$t/log"
   mkdir -p "$corpus" "$artifacts" "$tmp"
   cp fuzz/corpus/"$t"/* "$corpus"/
   # Seeds kept elsewhere in the repository, as globs relative to it (fuzz/corpus/<name>.seeds).
@@ -48,10 +49,27 @@ for t in "${targets[@]}"; do
     done < fuzz/corpus/"$t".seeds
   fi
   if [ -d fuzz/regressions/"$t" ]; then cp fuzz/regressions/"$t"/* "$corpus"/ 2>/dev/null || true; fi
-  log="$work/$t/log"
-  status=0
+  local status=0
   TMPDIR="$tmp" build-fuzz/bin/gpuasm_fuzz_"$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1 || status=$?
+  echo "$status" > "$work/$t/status"
+}
+running=()
+for t in "${targets[@]}"; do
+  fuzz_one "$t" &
+  running+=($!)
+  if [ ${#running[@]} -ge "$jobs" ]; then
+    wait "${running[0]}" || true
+    running=("${running[@]:1}")
+  fi
+done
+wait || true
+
+# Each target's line, in the order given, and the log of each that failed.
+failed=0
+for t in "${targets[@]}"; do
+  artifacts="$work/$t/artifacts/" tmp="$work/$t/tmp" log="$work/$t/log"
+  status="$(cat "$work/$t/status" 2> /dev/null || echo 2)"  # no status: its set-up failed
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
   cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"

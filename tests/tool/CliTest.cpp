@@ -818,6 +818,17 @@ TEST(Cli, RunJsonFollowsTheDesign) {
 // by chunk, so both report the same diagnostics — on every file of the corpus and on
 // deterministic mutations of them (a line's ';' or a comma deleted, a token cut, a garbage
 // line inserted, the file cut mid-line). `run` may add only errors of `// @state` directives.
+// The diagnostics of one file's report that both commands give: without `run`'s errors of
+// `// @state` directives when dropDirectiveErrors, and without `// @expect` outcomes.
+nlohmann::json diagnosticsIn(const nlohmann::json& diags, bool dropDirectiveErrors) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& d : diags)
+    if ((!dropDirectiveErrors || d["code"] != "state-directive") &&
+        !d["code"].get<std::string>().starts_with("expectation-"))
+      out.push_back(d);
+  return out;
+}
+
 nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::path& file,
                              bool dropDirectiveErrors) {
   // check's dataflow findings and `// @expect` outcomes are the editor's, which run reports its own way.
@@ -832,13 +843,8 @@ nlohmann::json diagnosticsOf(const std::string& command, const std::filesystem::
     ADD_FAILURE() << command << " " << file << ": not JSON: " << r.out.substr(0, 300);
     return nlohmann::json::array();
   }
-  nlohmann::json diags = command == "check" ? j["files"][0]["diagnostics"] : j["diagnostics"];
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& d : diags)
-    if ((!dropDirectiveErrors || d["code"] != "state-directive") &&
-        !d["code"].get<std::string>().starts_with("expectation-"))
-      out.push_back(d);
-  return out;
+  return diagnosticsIn(command == "check" ? j["files"][0]["diagnostics"] : j["diagnostics"],
+                       dropDirectiveErrors);
 }
 
 std::vector<std::string> mutations(const std::string& text) {
@@ -902,16 +908,28 @@ TEST(Cli, RunReportsTheDiagnosticsCheckReports) {
       variants.push_back({name, texts[v], v, file, {}, {}});
     }
   }
-  // Two processes per variant: run them a few at a time (each thread takes the next variant),
-  // as a sanitized binary spends most of a run starting up.
+  // `check` takes every variant in one process (its report lists the files in the order given);
+  // `run` takes one file, so one process per variant, a few at a time (each thread takes the next
+  // variant), as a sanitized binary spends most of a run starting up.
+  {
+    std::string files;
+    for (const auto& v : variants) files += " " + v.file.string();
+    const CliRun r = runGpuasm("check --no-dataflow --json" + files);
+    ASSERT_LE(r.status, 1) << r.out.substr(0, 300);
+    const auto j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << r.out.substr(0, 300);
+    ASSERT_EQ(j["files"].size(), variants.size());
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      ASSERT_EQ(j["files"][i]["file"], variants[i].file.string());
+      variants[i].check = diagnosticsIn(j["files"][i]["diagnostics"], false);
+    }
+  }
   std::atomic<std::size_t> next = 0;
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < std::max(2u, std::thread::hardware_concurrency()); ++t)
     workers.emplace_back([&] {
-      for (std::size_t i; (i = next++) < variants.size();) {
-        variants[i].check = diagnosticsOf("check", variants[i].file, false);
+      for (std::size_t i; (i = next++) < variants.size();)
         variants[i].run = diagnosticsOf("run", variants[i].file, true);
-      }
     });
   for (auto& w : workers) w.join();
   for (const auto& v : variants)

@@ -34,7 +34,7 @@
 #                             binfmt_misc) the arm64 Debian chroot the arm64 .deb is installed in
 #   wine64                    runs the win32-x64 binary here (/usr/lib/wine/wine64), for the same comparison
 #   ccache                    caches compilations: a rebuild of an unchanged file (a build directory
-#                             made anew, a branch switched back) is a copy (CMakeLists.txt uses it)
+#                             made anew, another clone or worktree) is a copy (CMakeLists.txt uses it)
 # and, when `tree-sitter` 0.20.7 is not on PATH, builds the tree-sitter CLI offline from Debian's
 # source package (grammar/tools/build-tree-sitter-cli.sh, about a minute): the test command
 # checks with it that the committed grammar/src/ is what grammar.js generates.

@@ -3,13 +3,8 @@
 #include <gpuasm/isa/Binding.h>
 
 #include <algorithm>
-#include <bit>
 
 namespace gpuasm::isa {
-
-namespace {
-int popcount(const Word128& w) { return std::popcount(w.lo) + std::popcount(w.hi); }
-}  // namespace
 
 Decoder::Decoder(const InstrDb& db) : db_(db) {
   for (const auto& op : db.opcodes()) {
@@ -22,7 +17,7 @@ Decoder::Decoder(const InstrDb& db) : db_(db) {
     it->byBits.emplace(op.fixedBits, op.index);  // first opcode wins; ambiguousPairs() reports the rest
   }
   std::stable_sort(groups_.begin(), groups_.end(), [](const MaskGroup& a, const MaskGroup& b) {
-    return popcount(a.mask) > popcount(b.mask);
+    return a.mask.popcount() > b.mask.popcount();
   });
 }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstdio>
@@ -15,10 +14,6 @@ namespace gpuasm::isa {
 namespace {
 
 using Count = SpaceFraction::Count;
-
-std::uint32_t popcount(const Word128& w) {
-  return static_cast<std::uint32_t>(std::popcount(w.lo) + std::popcount(w.hi));
-}
 
 bool hasBit(const Word128& w, std::uint32_t bit) { return w.bits(bit, 1) != 0; }
 
@@ -37,7 +32,7 @@ bool subsumes(const FixedPattern& general, const FixedPattern& specific) {
 // The patterns no other one subsumes (of equal ones, the first), most general first.
 std::vector<FixedPattern> withoutSubsumed(std::vector<FixedPattern> patterns) {
   std::stable_sort(patterns.begin(), patterns.end(), [](const FixedPattern& a, const FixedPattern& b) {
-    return popcount(a.mask) < popcount(b.mask);
+    return a.mask.popcount() < b.mask.popcount();
   });
   std::vector<FixedPattern> kept;
   for (const FixedPattern& p : patterns)
@@ -60,7 +55,7 @@ SpaceFraction covered(std::vector<FixedPattern> patterns) {
   patterns = withoutSubsumed(std::move(patterns));
   if (patterns.empty()) return {};
   if (patterns.front().mask.isZero()) return SpaceFraction::one();
-  if (patterns.size() == 1) return SpaceFraction::one().scaledDown(popcount(patterns.front().mask));
+  if (patterns.size() == 1) return SpaceFraction::one().scaledDown(patterns.front().mask.popcount());
   const std::uint32_t bit = splitBit(patterns);
   const Word128 clear = ~Word128::mask(bit, 1);
   std::array<std::vector<FixedPattern>, 2> halves;
@@ -291,7 +286,7 @@ EncodingSpace encodingSpace(const InstrDb& db) {
     space.variants.push_back(variantOf(op, space.ranges));
     patterns.push_back({op.fixedMask, op.fixedBits});
   }
-  space.selectingBits = popcount(space.selectingMask);
+  space.selectingBits = space.selectingMask.popcount();
   space.used = fractionMatched(patterns, space.selectingMask);
   if (space.primary) placeVariants(db, space);
   return space;

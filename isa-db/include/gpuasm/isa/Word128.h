@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -27,6 +28,8 @@ struct Word128 {
   Word128 operator|(const Word128& o) const { return {lo | o.lo, hi | o.hi}; }
   Word128 operator~() const { return {~lo, ~hi}; }
   bool isZero() const { return lo == 0 && hi == 0; }
+  /// The number of one bits.
+  std::uint32_t popcount() const { return static_cast<std::uint32_t>(std::popcount(lo) + std::popcount(hi)); }
   friend bool operator==(const Word128&, const Word128&) = default;
 
   /// "0x" + 32 hex digits, bit 127 first, lower-case digits.

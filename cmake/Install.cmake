@@ -112,16 +112,20 @@ include(CPack)
 # for each cross compiler installed), and — where the WebAssembly core is built (the wasm-core
 # target, server/web) — the universal extension for every other platform and vscode.dev,
 # gpuasm-<version>.vsix, with that core as its server (the wasm-core-module target builds the
-# module alone); last build/dist/SHA256SUMS over them all,
+# module and the CLI under Node alone), and the npm package of that CLI, gpuasm-<version>-node.tgz
+# (server/web/node/package.sh: `npm install -g` of it gives a `gpuasm` command wherever Node 18
+# runs); last build/dist/SHA256SUMS over them all,
 # once `file` found each one's binaries to be for its platform (cmake/dist-sums.sh).
 set(gpuasm_dist_universal)
 set(gpuasm_dist_universal_named "")
 if(TARGET wasm-core-module)
   set(gpuasm_dist_universal COMMAND bash ${PROJECT_SOURCE_DIR}/vscode-extension/package.sh ${GPUASM_WASM_BINARY_DIR}/bin
-                            ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist universal)
-  set(gpuasm_dist_universal_named ", gpuasm-${PROJECT_VERSION}.vsix")
+                            ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist universal
+                            COMMAND bash ${PROJECT_SOURCE_DIR}/server/web/node/package.sh ${GPUASM_WASM_BINARY_DIR}/bin
+                            ${PROJECT_VERSION} ${CMAKE_BINARY_DIR}/dist)
+  set(gpuasm_dist_universal_named ", gpuasm-${PROJECT_VERSION}.vsix, gpuasm-${PROJECT_VERSION}-node.tgz")
 else()
-  message(STATUS "no wasm-core target (emcmake or node missing): the dist target makes no universal .vsix")
+  message(STATUS "no wasm-core target (emcmake or node missing): the dist target makes no universal .vsix and no Node package")
 endif()
 add_custom_target(dist
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist

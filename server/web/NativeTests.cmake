@@ -44,3 +44,15 @@ add_test(NAME node_cli_lsp COMMAND ${GPUASM_NODE} --test ${PROJECT_SOURCE_DIR}/s
 set_tests_properties(node_cli_lsp PROPERTIES
   FIXTURES_REQUIRED wasm_core TIMEOUT 300 LABELS node
   ENVIRONMENT "GPUASM_NODE_CLI=${GPUASM_WASM_BINARY_DIR}/bin/gpuasm.js;GPUASM_BINARY=$<TARGET_FILE:gpuasm>;GPUASM_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+
+# The CLI under Node as the npm package the dist target makes (build/dist/gpuasm-<version>-node.tgz,
+# server/web/node/package.sh): installed offline into a scratch prefix with npm, its `gpuasm`
+# command against the native binary (tests/install/node-package.sh). Label cross: it runs in the
+# stage after dist (scripts/test.sh), skipped (77) until dist made the package.
+find_program(GPUASM_NPM npm)
+if(GPUASM_NPM)
+  add_test(NAME node_package_install
+    COMMAND bash ${PROJECT_SOURCE_DIR}/tests/install/node-package.sh $<TARGET_FILE:gpuasm>
+            ${CMAKE_BINARY_DIR}/dist/gpuasm-${PROJECT_VERSION}-node.tgz ${GPUASM_NODE} ${GPUASM_NPM})
+  set_tests_properties(node_package_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS cross)
+endif()

@@ -43,7 +43,8 @@ report() {
 
 # The install: offline, its own cache, a registry on a closed port, bounded in time. The node
 # under test first on PATH (npm and the installed command's `env node` both take it).
-export PATH="$(dirname "$node"):$PATH"
+PATH="$(dirname "$node"):$PATH"
+export PATH
 if timeout 120 env npm_config_registry=http://127.0.0.1:9/ "$npm" install -g --prefix "$prefix" --offline \
   --cache "$work/npm-cache" --no-audit --no-fund --no-update-notifier "$package" > "$work/install.log" 2>&1; then
   report ok "npm install -g --prefix --offline $(basename "$package")"
@@ -57,6 +58,7 @@ else
   report FAILED "no command gpuasm in $prefix/bin" "$(ls -la "$prefix/bin" 2>&1)"
 fi
 # What package.json promises: the command, the Node it needs, no dependency, no install script.
+# shellcheck disable=SC2016 # JavaScript's template strings, not the shell's
 if manifest="$("$node" -e '
   const p = require(process.argv[1]);
   const problems = [];

@@ -20,10 +20,11 @@ done
 stage="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-node-package.XXXXXX")"
 trap 'if [ -n "$stage" ]; then rm -rf -- "$stage"; fi' EXIT
 mkdir -p "$stage/package" "$stage/cache"
-cp "$bin/gpuasm.js" "$bin/gpuasm-cli.js" "$bin/gpuasm-cli.wasm" "$here/README.md" "$repo/LICENSE" "$stage/package/"
+# This folder's README (server/web/node/README.md) is the package's.
+cp "$bin/gpuasm.js" "$bin/gpuasm-cli.js" "$bin/gpuasm-cli.wasm" "$repo/LICENSE" "$stage/package/"
+(cd "$here" && cp README.md "$stage/package/")
 chmod 755 "$stage/package/gpuasm.js"
-chmod 644 "$stage/package/gpuasm-cli.js" "$stage/package/gpuasm-cli.wasm" "$stage/package/README.md" \
-  "$stage/package/LICENSE"
+(cd "$stage/package" && chmod 644 gpuasm-cli.js gpuasm-cli.wasm README.md LICENSE)
 # The licence is the project's own (LICENSE: not released under an open-source licence), hence
 # `private` (npm publish refuses it) and npm's form for a licence of its own.
 cat > "$stage/package/package.json" << JSON

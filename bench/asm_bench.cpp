@@ -19,11 +19,13 @@
 // The CLI under Node (`node gpuasm.js check`, the WebAssembly build's, docs/WASM.md) is timed
 // beside the native `gpuasm check` on each input when it is built (GPUASM_NODE_CLI, or
 // `--node NODE GPUASM_JS`), with the ratio of their times (issue 40: at most 3).
+// `--node-ratio RUNS` times only that pair, alternating, RUNS runs each on both inputs, and prints
+// their medians, their ratio and the load average before and after (the issue's recorded figure).
 // With --large, also `check` and `asm -o` on 10 million lines and on one line of 32 MB (flat
 // memory), beside `as` on 10 million x86 lines.
 // Prints lines/s or words/s and the ratios; best of three runs each. Needs `as` and `objdump`
 // (binutils, installed with g++) and /usr/bin/time (Debian's `time`). Usage: gpuasm_asm_bench [--large]
-// [--write-inputs DIR] [--assemble FILE] [--node NODE GPUASM_JS] [GPUASM_BINARY]
+// [--write-inputs DIR] [--assemble FILE] [--node NODE GPUASM_JS] [--node-ratio RUNS] [GPUASM_BINARY]
 #include <gpuasm/ide/analysis/Assembler.h>
 #include <gpuasm/ide/analysis/RegisterPressure.h>
 #include <gpuasm/ide/analysis/Snapshot.h>
@@ -35,6 +37,7 @@
 #include "ScratchDir.h"
 #include "VariedInput.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -219,6 +222,40 @@ bool inputFigures(const char* label, const std::string& binary, const NodeCli& n
          printed == words.size();
 }
 
+std::string loadAverage() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// `gpuasm check` and `node gpuasm.js check` on one input, alternating, `runs` times each: their
+// medians (and best) and the ratio of the medians. Returns whether every run succeeded.
+bool nodeRatio(const char* label, const std::string& binary, const NodeCli& nodeCli,
+               const std::filesystem::path& file, int runs) {
+  std::vector<double> native, node;
+  bool ok = true;
+  for (int i = 0; i < runs; ++i) {
+    const ProcessRun n = runProcess({binary, "check", file.string()});
+    const ProcessRun w = runProcess({nodeCli.node, nodeCli.script, "check", file.string()});
+    ok = ok && n.status == 0 && w.status == 0;
+    native.push_back(n.seconds);
+    node.push_back(w.seconds);
+  }
+  std::printf(
+      "%-17s gpuasm check median %.3f s (best %.3f), node gpuasm.js check median %.3f s (best %.3f): "
+      "ratio of medians %.2f (issue 40: at most 3)\n",
+      label, median(native), *std::min_element(native.begin(), native.end()), median(node),
+      *std::min_element(node.begin(), node.end()), median(node) / median(native));
+  return ok;
+}
+
 std::string repeatingMix(const std::vector<std::string>& mix, int lines) {
   std::string text;
   for (int i = 0; i < lines; ++i) text += mix[static_cast<std::size_t>(i) % mix.size()] + "\n";
@@ -231,6 +268,7 @@ int main(int argc, char** argv) {
   bool large = false;
   std::string binary = GPUASM_BINARY;
   std::string writeInputs, assembleFile;
+  int nodeRuns = 0;
 #ifdef GPUASM_NODE_CLI
   NodeCli nodeCli{GPUASM_NODE, GPUASM_NODE_CLI};
 #else
@@ -246,7 +284,9 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--node") == 0 && i + 2 < argc) {
       nodeCli.node = argv[++i];
       nodeCli.script = argv[++i];
-    } else
+    } else if (std::strcmp(argv[i], "--node-ratio") == 0 && i + 1 < argc)
+      nodeRuns = std::max(1, std::atoi(argv[++i]));
+    else
       binary = argv[i];
   }
   const gpuasm::isa::SpecLoad load = gpuasm::isa::loadEmbeddedSpec();
@@ -295,6 +335,17 @@ int main(int argc, char** argv) {
   std::ofstream(dir / "varied.asm") << varied;
   std::printf("binary: %s\n", binary.c_str());
   if (nodeCli.present()) std::printf("node CLI: %s %s\n", nodeCli.node.c_str(), nodeCli.script.c_str());
+  if (nodeRuns > 0) {
+    if (!nodeCli.present()) {
+      std::fprintf(stderr, "--node-ratio: no node CLI (cmake --build build --target wasm-core, or --node)\n");
+      return 2;
+    }
+    std::printf("load average before: %s\n", loadAverage().c_str());
+    bool ok = nodeRatio("repeating mix:", binary, nodeCli, dir / "bench.asm", nodeRuns);
+    ok = nodeRatio("varied registers:", binary, nodeCli, dir / "varied.asm", nodeRuns) && ok;
+    std::printf("load average after:  %s (%d runs each, alternating)\n", loadAverage().c_str(), nodeRuns);
+    return ok ? 0 : 1;
+  }
   bool ok = inputFigures("repeating mix (29 distinct statements, repeated)", binary, nodeCli, dir,
                          dir / "bench.asm", repeating, db);
   ok = inputFigures("varied registers (the same mix, each line's registers drawn, seed 41)", binary, nodeCli,

@@ -140,7 +140,7 @@ class Preparer {
 }  // namespace
 
 Program prepare(const isa::InstrDb& db, const RegisterLayout& layout, const SemanticsTable& table,
-                std::span<const SourceInstruction> source) {
+                std::span<const SourceInstruction> source, PrepareOptions options) {
   Program program;
   program.steps.reserve(source.size());
   for (const SourceInstruction& s : source) {
@@ -166,7 +166,11 @@ Program prepare(const isa::InstrDb& db, const RegisterLayout& layout, const Sema
     if (!err.empty()) {
       p.error = std::move(err);
       p.semantics = nullptr;
+      continue;
     }
+    p.exec = sem->exec;
+    if (options.fastPaths && sem->fast != nullptr)
+      if (const ExecFn fast = sem->fast(p, layout); fast != nullptr) p.exec = fast;
   }
   return program;
 }

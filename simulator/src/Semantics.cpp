@@ -28,19 +28,6 @@ const Semantics* SemanticsTable::find(std::string_view optype) const {
   return it == table_.end() ? nullptr : &it->second;
 }
 
-ExecContext::ExecContext(WarpState& state, const PreparedInst& inst,
-                         std::vector<std::pair<RegFile, std::uint32_t>>* written)
-    : state_(state), inst_(inst), written_(written) {
-  const Operand& g = inst.guard;
-  if (inst.uniform) {
-    const bool on = state.up[g.reg] != g.logicalNot;
-    laneMask_ = on ? state.activeMask : 0;
-  } else {
-    const std::uint32_t p = state.p[g.reg];
-    laneMask_ = state.activeMask & (g.logicalNot ? ~p : p);
-  }
-}
-
 std::uint32_t ExecContext::readOther(const Operand& o, unsigned lane) const {
   switch (o.kind) {
     case OperandKind::Gpr:

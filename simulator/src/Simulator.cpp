@@ -18,10 +18,10 @@ namespace {
 std::string execute(const PreparedInst& inst, WarpState& state,
                     std::vector<std::pair<RegFile, std::uint32_t>>* written,
                     LaneExchange* exchange = nullptr) {
-  if (!inst.error.empty()) return inst.error;
+  if (inst.exec == nullptr) return inst.error.empty() ? "the instruction was not prepared" : inst.error;
   ExecContext ctx(state, inst, written);
   ctx.reportExchangeTo(exchange);
-  inst.semantics->exec(ctx);
+  inst.exec(ctx);
   return ctx.error();
 }
 
@@ -42,6 +42,15 @@ WrittenRegister snapshot(const WarpState& state, RegFile file, std::uint32_t ind
 
 std::string step(const PreparedInst& inst, WarpState& state) { return execute(inst, state, nullptr); }
 
+std::string step(const PreparedInst& inst, WarpState& state, std::uint32_t& laneMask) {
+  laneMask = 0;
+  if (inst.exec == nullptr) return execute(inst, state, nullptr);
+  ExecContext ctx(state, inst);
+  laneMask = ctx.laneMask();
+  inst.exec(ctx);
+  return ctx.error();
+}
+
 std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& exchange) {
   exchange = {};
   return execute(inst, state, nullptr, &exchange);
@@ -50,35 +59,39 @@ std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& excha
 RunResult run(const Program& program, WarpState& state, const RunOptions& options) {
   RunResult result;
   result.executed = options.executedBefore;
+  // The checks of each step hoisted to two numbers: the first line not to run and the
+  // instructions left under the step limit.
+  const std::uint64_t untilLine = options.untilLine ? *options.untilLine : ~std::uint64_t{0};
+  const std::uint64_t budget = options.stepLimit > result.executed ? options.stepLimit - result.executed : 0;
   std::vector<std::pair<RegFile, std::uint32_t>> written;
-  for (const PreparedInst& inst : program.steps) {
-    if (options.untilLine && inst.line >= *options.untilLine) {
-      result.reason = StopReason::Until;
-      result.line = inst.line;
-      return result;
-    }
-    if (result.executed >= options.stepLimit) {
-      result.reason = StopReason::Error;
-      result.line = inst.line;
-      result.message = "step limit of " + std::to_string(options.stepLimit) + " instructions reached";
-      return result;
-    }
-    written.clear();
-    std::string error = execute(inst, state, options.trace ? &written : nullptr);
-    if (!error.empty()) {
-      result.reason = StopReason::Error;
-      result.line = inst.line;
-      result.message = std::move(error);
-      return result;
-    }
-    ++result.executed;
+  std::vector<std::pair<RegFile, std::uint32_t>>* const collect = options.trace ? &written : nullptr;
+  const std::size_t count = program.steps.size();
+  const auto stop = [&](StopReason reason, const PreparedInst& inst, std::size_t done, std::string message) {
+    result.reason = reason;
     result.line = inst.line;
-    if (options.trace) {
+    result.executed += done;
+    result.message = std::move(message);
+    return std::move(result);
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    const PreparedInst& inst = program.steps[i];
+    if (inst.line >= untilLine) return stop(StopReason::Until, inst, i, {});
+    if (i >= budget)
+      return stop(StopReason::Error, inst, i,
+                  "step limit of " + std::to_string(options.stepLimit) + " instructions reached");
+    if (inst.exec == nullptr) return stop(StopReason::Error, inst, i, execute(inst, state, nullptr));
+    written.clear();
+    ExecContext ctx(state, inst, collect);
+    inst.exec(ctx);
+    if (!ctx.error().empty()) return stop(StopReason::Error, inst, i, ctx.error());
+    if (collect != nullptr) {
       TraceEntry& t = result.trace.emplace_back();
       t.line = inst.line;
       for (const auto& [file, index] : written) t.writes.push_back(snapshot(state, file, index));
     }
   }
+  result.executed += count;
+  if (count > 0) result.line = program.steps.back().line;
   result.reason = StopReason::End;
   return result;
 }

@@ -5,10 +5,12 @@
 // Operand prefixes apply |x| first, then `-` (004_falu.txt:42); .FTZ flushes subnormal inputs (and
 // arithmetic outputs) to a zero of the same sign; a NaN result is the canonical 0x7FFFFFFF
 // (004_falu.txt:86) and .SAT maps NaN and -0.0 to +0.0 (errata G-4).
+#include "FastPath.h"
 #include "FloatRounding.h"
 
 #include <gpuasm/sim/Semantics.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 
@@ -164,6 +166,129 @@ void execFfma(ExecContext& ctx) {
   ctx.store(ctx.out(0), d);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Fast paths of FADD, FMUL and FFMA in round-to-nearest without .scl (FastPath.h): the host's
+// binary32 operation, as the reference takes it in that mode, with .FTZ and .SAT fixed and the
+// tests of flushIf and finish written as selects on integers so the lane loop vectorises.
+
+std::int32_t magnitude(std::uint32_t b) { return static_cast<std::int32_t>(b & ~kSign); }
+
+template <bool Ftz>
+std::uint32_t flushLane(std::uint32_t b) {
+  // isSubnormal: exponent field 0 and a nonzero fraction, i.e. 0 < |b| < 2^-126's bits.
+  if constexpr (Ftz) return magnitude(b) != 0 && magnitude(b) < 0x00800000 ? b & kSign : b;
+  return b;
+}
+
+template <bool Sat, bool Ftz>
+std::uint32_t finishLane(std::uint32_t r) {
+  const bool nan = magnitude(r) > 0x7F800000;
+  if constexpr (Sat) {
+    // NaN and every value with the sign set -> +0.0; above 1.0 (Inf too) -> 1.0: for a
+    // non-negative, non-NaN value the bits order as the numbers do.
+    r = nan || (r & kSign) != 0                                          ? 0u
+        : static_cast<std::int32_t>(r) > static_cast<std::int32_t>(kOne) ? kOne
+                                                                         : r;
+  } else {
+    r = nan ? kQuietNan : r;
+  }
+  return flushLane<Ftz>(r);
+}
+
+template <bool Ftz, bool Sat>
+void fastFadd(ExecContext& ctx) {
+  const fp::HostRoundToNearest rn;
+  Lanes sa, sb;
+  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
+  const SignPrefix pa(ctx.in(0)), pb(ctx.in(1));
+  Lanes d;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const float x = fp::asF32(flushLane<Ftz>(pa(a[lane]))), y = fp::asF32(flushLane<Ftz>(pb(b[lane])));
+    d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(x + y));
+  }
+  ctx.store(ctx.out(0), d);
+}
+
+template <bool Ftz, bool Sat>
+void fastFmul(ExecContext& ctx) {
+  const fp::HostRoundToNearest rn;
+  Lanes sa, sb;
+  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
+  const SignPrefix pa(ctx.in(0)), pb(ctx.in(1));
+  Lanes d;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const float x = fp::asF32(flushLane<Ftz>(pa(a[lane]))), y = fp::asF32(flushLane<Ftz>(pb(b[lane])));
+    d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(x * y));
+  }
+  ctx.store(ctx.out(0), d);
+}
+
+// d = fma(x, y, z) in each lane, one rounding. With GCC on x86-64 under glibc the function is
+// compiled twice, for processors with FMA (a vector vfmadd, 8 lanes at a time) and for the
+// others (the C library's fmaf, lane by lane), and the loader picks one (target_clones). Both are
+// the correctly rounded fused multiply-add the reference calls, so the processor never changes
+// an answer.
+#if defined(__x86_64__) && defined(__GLIBC__) && !defined(__clang__)
+[[gnu::target_clones("fma", "default")]]
+#endif
+void fmaLanes(const float* x, const float* y, const float* z, float* d) {
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) d[lane] = std::fma(x[lane], y[lane], z[lane]);
+}
+
+template <bool Ftz, bool Sat>
+void fastFfma(ExecContext& ctx) {
+  const fp::HostRoundToNearest rn;
+  Lanes sa, sb, sc;
+  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
+  const std::uint32_t* c = ctx.lanes(ctx.in(2), sc);
+  const SignPrefix pa(ctx.in(0)), pb(ctx.in(1)), pc(ctx.in(2));
+  std::array<float, kWarpSize> x, y, z, r;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    x[lane] = fp::asF32(flushLane<Ftz>(pa(a[lane])));
+    y[lane] = fp::asF32(flushLane<Ftz>(pb(b[lane])));
+    z[lane] = fp::asF32(flushLane<Ftz>(pc(c[lane])));
+  }
+  fmaLanes(x.data(), y.data(), z.data(), r.data());
+  Lanes d;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(r[lane]));
+  ctx.store(ctx.out(0), d);
+}
+
+// The fast path for .ftz and .sat, or null outside RN (and, for FMUL, with a scale).
+template <template <bool, bool> class Kernel>
+ExecFn selectArith(const PreparedInst& inst, bool hostHasIt) {
+  if (inst.uniform || !hostHasIt || static_cast<Round>(inst.mods[kRnd]) != Round::RN) return nullptr;
+  const bool ftz = inst.mods[kFtz] == 1, sat = inst.mods[kSat] == 1;
+  if (ftz) return sat ? &Kernel<true, true>::run : &Kernel<true, false>::run;
+  return sat ? &Kernel<false, true>::run : &Kernel<false, false>::run;
+}
+
+template <bool Ftz, bool Sat>
+struct FaddKernel {
+  static void run(ExecContext& ctx) { fastFadd<Ftz, Sat>(ctx); }
+};
+template <bool Ftz, bool Sat>
+struct FmulKernel {
+  static void run(ExecContext& ctx) { fastFmul<Ftz, Sat>(ctx); }
+};
+template <bool Ftz, bool Sat>
+struct FfmaKernel {
+  static void run(ExecContext& ctx) { fastFfma<Ftz, Sat>(ctx); }
+};
+
+ExecFn selectFadd(const PreparedInst& inst, const RegisterLayout&) {
+  return selectArith<FaddKernel>(inst, true);
+}
+ExecFn selectFmul(const PreparedInst& inst, const RegisterLayout&) {
+  return selectArith<FmulKernel>(inst, inst.mods[kScl] == 0);
+}
+ExecFn selectFfma(const PreparedInst& inst, const RegisterLayout&) {
+  return selectArith<FfmaKernel>(inst, kHostFmaIsFused);
+}
+
 // The total order FMNMX uses on non-NaN values: numeric, with -0.0 < +0.0 (004_falu.txt:622).
 bool lessF32(std::uint32_t a, std::uint32_t b) {
   const float x = fp::asF32(a), y = fp::asF32(b);
@@ -307,9 +432,9 @@ void registerFloat(SemanticsTable& table) {
   const ModifierDecl cmp{
       "cmp", {"EQ", "NE", "LT", "LE", "GT", "GE", "EQU", "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"}};
   const ModifierDecl lop{"lop", {"AND", "OR", "XOR"}};
-  table.add("FADD", semantics(&execFadd, {ftz, sat, rnd}));
-  table.add("FMUL", semantics(&execFmul, {ftz, sat, rnd, scl}));
-  table.add("FFMA", semantics(&execFfma, {ftz, sat, rnd}));
+  table.add("FADD", withFastPath(semantics(&execFadd, {ftz, sat, rnd}), &selectFadd));
+  table.add("FMUL", withFastPath(semantics(&execFmul, {ftz, sat, rnd, scl}), &selectFmul));
+  table.add("FFMA", withFastPath(semantics(&execFfma, {ftz, sat, rnd}), &selectFfma));
   table.add("FMNMX", semantics(&execFmnmx, {ftz, {"nan", {"NoNAN", "NAN"}}}));
   table.add("FSETP", semantics(&execFsetp, {ftz, cmp, lop}));
   table.add("FSET", semantics(&execFset, {ftz, cmp, lop, {"bval", {"BM", "BF"}}}));

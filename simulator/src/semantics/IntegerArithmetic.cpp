@@ -5,6 +5,8 @@
 // the number of negated sources otherwise, which folds -x = ~x + 1 into the chain; pu is bit 32
 // (bit 64 for the .WIDE forms) of s. That rule is what makes the two-instruction 64-bit
 // sequences of the spec's examples exact. One exec function serves each optype and its twin.
+#include "FastPath.h"
+
 #include <gpuasm/sim/Semantics.h>
 
 #include <cstdint>
@@ -109,6 +111,38 @@ void execIadd(ExecContext& ctx) {
   ctx.storePred(ctx.out(1), carry);
 }
 
+// Fast path of execIadd (FastPath.h): .X and whether pu is written fixed. The 33-bit sum
+// a + b + cin (cin <= 2) carries out when either of its two 32-bit additions wraps.
+template <bool Ext, bool Carry>
+void fastIadd(ExecContext& ctx) {
+  const Operand& ra = ctx.in(0);
+  const Operand& rb = ctx.in(1);
+  Lanes sa, sb;
+  const std::uint32_t* a = ctx.lanes(ra, sa);
+  const std::uint32_t* b = ctx.lanes(rb, sb);
+  const std::uint32_t flipA = addendFlip(ra), flipB = addendFlip(rb);
+  const Lanes cin = Ext ? fast::bitsAsLanes(ctx.predLanes(ctx.in(2))) : Lanes{};
+  const std::uint32_t negated = (ra.neg ? 1u : 0u) + (rb.neg ? 1u : 0u);
+  Lanes d, carry;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint32_t x = a[lane] ^ flipA;
+    const std::uint32_t s1 = x + (b[lane] ^ flipB);
+    const std::uint32_t s = s1 + (Ext ? cin[lane] : negated);
+    d[lane] = s;
+    carry[lane] = fast::maskOf(s1 < x) | fast::maskOf(s < s1);
+  }
+  ctx.store(ctx.out(0), d);
+  if (Carry) ctx.storePred(ctx.out(1), fast::pack(carry));
+}
+
+ExecFn selectIadd(const PreparedInst& inst, const RegisterLayout& layout) {
+  if (inst.uniform) return nullptr;
+  const bool ext = inst.mods[0] == kX;
+  const bool carry = fast::writesPredicate(inst.out[1], layout);
+  if (ext) return carry ? &fastIadd<true, true> : &fastIadd<true, false>;
+  return carry ? &fastIadd<false, true> : &fastIadd<false, false>;
+}
+
 // IMAD{.LO}{.itype} / IMAD.HI.X{.itype} Rd{, pu}, Ra, SrcB, SrcC{, pp} (000_ialu.txt:303-330;
 // UIMAD 001_udp.txt:248-275): in = [ra, SrcB, SrcC, pp], out = [rd, pu]. A is the low (.LO) or
 // high (.HI) word of the product, i.e. ((Ra * SrcB) >> 32) + SrcC + pp with the grouping of
@@ -138,6 +172,55 @@ void execImad(ExecContext& ctx) {
   }
   ctx.store(ctx.out(0), d);
   ctx.storePred(ctx.out(1), carry);
+}
+
+// Fast path of execImad: .HI, .X, .U32 and whether pu is written fixed; the prefixes of Ra and
+// SrcB as an XOR and an add (-x = ~x + 1), the carry as in fastIadd.
+template <bool Hi, bool Ext, bool Unsigned, bool Carry>
+void fastImad(ExecContext& ctx) {
+  const Operand& ra = ctx.in(0);
+  const Operand& rb = ctx.in(1);
+  const Operand& rc = ctx.in(2);
+  Lanes sa, sb, sc;
+  const std::uint32_t* a = ctx.lanes(ra, sa);
+  const std::uint32_t* b = ctx.lanes(rb, sb);
+  const std::uint32_t* c = ctx.lanes(rc, sc);
+  const std::uint32_t xorA = (ra.bitNot ? ~0u : 0u) ^ (ra.neg ? ~0u : 0u), addA = ra.neg ? 1u : 0u;
+  const std::uint32_t xorB = (rb.bitNot ? ~0u : 0u) ^ (rb.neg ? ~0u : 0u), addB = rb.neg ? 1u : 0u;
+  const std::uint32_t flipC = addendFlip(rc);
+  const Lanes cin = Ext ? fast::bitsAsLanes(ctx.predLanes(ctx.in(3))) : Lanes{};
+  const std::uint32_t negated = rc.neg ? 1u : 0u;
+  Lanes d, carry;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint32_t x = (a[lane] ^ xorA) + addA, y = (b[lane] ^ xorB) + addB;
+    std::uint32_t p = 0;
+    if constexpr (Hi)
+      p = static_cast<std::uint32_t>(product(x, y, Unsigned) >> 32);
+    else
+      p = x * y;  // the low word of the product is the same signed or unsigned
+    const std::uint32_t s1 = p + (c[lane] ^ flipC);
+    const std::uint32_t s = s1 + (Ext ? cin[lane] : negated);
+    d[lane] = s;
+    carry[lane] = fast::maskOf(s1 < p) | fast::maskOf(s < s1);
+  }
+  ctx.store(ctx.out(0), d);
+  if (Carry) ctx.storePred(ctx.out(1), fast::pack(carry));
+}
+
+template <bool Hi, bool Ext>
+ExecFn selectImadFor(bool isUnsigned, bool carry) {
+  if (!Hi) return carry ? &fastImad<Hi, Ext, false, true> : &fastImad<Hi, Ext, false, false>;
+  if (isUnsigned) return carry ? &fastImad<Hi, Ext, true, true> : &fastImad<Hi, Ext, true, false>;
+  return carry ? &fastImad<Hi, Ext, false, true> : &fastImad<Hi, Ext, false, false>;
+}
+
+ExecFn selectImad(const PreparedInst& inst, const RegisterLayout& layout) {
+  if (inst.uniform) return nullptr;
+  const bool hi = inst.mods[0] == kHi, ext = inst.mods[1] == kX, isUnsigned = inst.mods[2] == kU32;
+  const bool carry = fast::writesPredicate(inst.out[1], layout);
+  if (hi)
+    return ext ? selectImadFor<true, true>(isUnsigned, carry) : selectImadFor<true, false>(isUnsigned, carry);
+  return ext ? selectImadFor<false, true>(isUnsigned, carry) : selectImadFor<false, false>(isUnsigned, carry);
 }
 
 // IMAD.WIDE{.X}.itype Rd{, pu}, Ra, SrcB, SrcC{, pp} (000_ialu.txt:507-532; UIMAD.WIDE
@@ -293,10 +376,10 @@ void execImnmx(ExecContext& ctx) {
 }  // namespace
 
 void registerIntegerArithmetic(SemanticsTable& table) {
-  const auto iadd = semantics(&execIadd, {extDecl()});
+  const auto iadd = withFastPath(semantics(&execIadd, {extDecl()}), &selectIadd);
   table.add("IADD", iadd);
   table.add("UIADD", iadd);
-  const auto imad = semantics(&execImad, {lohiDecl(), extDecl(), itypeDecl()});
+  const auto imad = withFastPath(semantics(&execImad, {lohiDecl(), extDecl(), itypeDecl()}), &selectImad);
   table.add("IMAD", imad);
   table.add("UIMAD", imad);
   const auto imadWide = semantics(&execImadWide, {extDecl(), itypeDecl()});

@@ -4,6 +4,8 @@
 // L-29) and the predicate <-> register packing P2R/UP2UR and R2P/UR2UP (L-27, L-49, L-70).
 // Each function serves the per-lane optype and its uniform twin: the operand lists have the
 // same shape, and ExecContext runs a uniform instruction once on the uniform registers.
+#include "FastPath.h"
+
 #include <gpuasm/sim/Semantics.h>
 
 #include <algorithm>
@@ -89,6 +91,55 @@ void execIsetp(ExecContext& ctx) {
   ctx.storePred(ctx.out(1), pv);
 }
 
+// `combine` on 32 lanes at once.
+std::uint32_t combineLanes(BoolOp op, std::uint32_t t, std::uint32_t p) {
+  switch (op) {
+    case BoolOp::AND: return t & p;
+    case BoolOp::OR: return t | p;
+    case BoolOp::XOR: return t ^ p;
+  }
+  return 0;
+}
+
+// Fast path of execIsetp: one vectorised loop finds the lanes where Ra < SrcB and Ra == SrcB
+// (unsigned values compared as signed after flipping their sign bits); every compop, the .X
+// deferral to pq and the boolop are then operations on the 32-bit lane masks. Serves every
+// variant, so it has no template parameter.
+void fastIsetp(ExecContext& ctx) {
+  const auto op = static_cast<CompOp>(ctx.mod(0));
+  const auto bop = static_cast<BoolOp>(ctx.mod(1));
+  const bool isSigned = ctx.mod(2) == 0;
+  const bool extended = ctx.mod(3) == 1;
+  Lanes sa, sb;
+  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
+  const std::uint32_t bias = isSigned ? 0u : 0x80000000u;
+  Lanes lessLanes, equalLanes;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const auto x = static_cast<std::int32_t>(a[lane] ^ bias), y = static_cast<std::int32_t>(b[lane] ^ bias);
+    lessLanes[lane] = fast::maskOf(x < y);
+    equalLanes[lane] = fast::maskOf(x == y);
+  }
+  const std::uint32_t less = fast::pack(lessLanes), equal = fast::pack(equalLanes);
+  std::uint32_t t = 0;
+  switch (op) {
+    case CompOp::EQ: t = equal; break;
+    case CompOp::NE: t = ~equal; break;
+    case CompOp::LT: t = less; break;
+    case CompOp::LE: t = less | equal; break;
+    case CompOp::GT: t = ~(less | equal); break;
+    case CompOp::GE: t = ~less; break;
+  }
+  if (extended) t = (equal & ctx.predLanes(ctx.in(3))) | (~equal & t);
+  const std::uint32_t pp = ctx.predLanes(ctx.in(2));
+  ctx.storePred(ctx.out(0), combineLanes(bop, t, pp));
+  ctx.storePred(ctx.out(1), combineLanes(bop, ~t, pp));
+}
+
+ExecFn selectIsetp(const PreparedInst& inst, const RegisterLayout&) {
+  return inst.uniform ? nullptr : &fastIsetp;
+}
+
 // ISET.compop{.boolop}{.itype}{.bmbf}{.X} Rd, Ra, SrcB{, pp}{, pq} (000_ialu.txt:1864-1893):
 // Rd = (t boolop pp) ? (.BM 0xFFFFFFFF | .BF 0x3F800000 = 1.0f) : 0. The omitted pp is PT
 // (L-26: the spec's !PT would make every default ISET false), the omitted pq !PT.
@@ -147,6 +198,31 @@ void execLop3(ExecContext& ctx) {
   ctx.storePred(ctx.out(1), pu);
 }
 
+// Fast path of execLop3: whether pu is written fixed.
+template <bool Pred>
+void fastLop3(ExecContext& ctx) {
+  const auto lut = static_cast<std::uint32_t>(ctx.named(0).imm & 0xFFu);
+  Lanes sa, sb, sc;
+  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
+  const std::uint32_t* c = ctx.lanes(ctx.in(2), sc);
+  Lanes d, nonzero;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    d[lane] = lookUp(lut, a[lane], b[lane], c[lane]);
+    nonzero[lane] = fast::maskOf(d[lane] != 0);
+  }
+  ctx.store(ctx.out(0), d);
+  if (Pred) {
+    const std::uint32_t pp = ctx.predLanes(ctx.in(3)), nz = fast::pack(nonzero);
+    ctx.storePred(ctx.out(1), ctx.mod(0) == 0 ? nz & pp : nz | pp);
+  }
+}
+
+ExecFn selectLop3(const PreparedInst& inst, const RegisterLayout& layout) {
+  if (inst.uniform) return nullptr;
+  return fast::writesPredicate(inst.out[1], layout) ? &fastLop3<true> : &fastLop3<false>;
+}
+
 // PLOP3 pu, pa, pb, pc, lut (000_ialu.txt:2195-2201, 2228) and UPLOP3 (001_udp.txt:1433-1440):
 // pu = lut[(pa << 2) | (pb << 1) | pc], each source with its `!` applied. PLOP3_U takes a
 // uniform predicate as pc (L-56); readPred reads it the same way for every lane.
@@ -195,6 +271,51 @@ void execShf(ExecContext& ctx) {
     d[lane] = static_cast<std::uint32_t>(hi ? r >> 32 : r);
   }
   ctx.store(ctx.out(0), d);
+}
+
+// Fast path of execShf for a shift count that is the same in every lane (an immediate, a
+// uniform register or a constant): the count is reduced once, so the loop is a 64-bit shift by
+// a loop-invariant amount. .L/.R, arithmetic and .HI fixed; n = 64 (or more) handled before it.
+template <bool Right, bool Arithmetic, bool Hi>
+void fastShf(ExecContext& ctx) {
+  const bool wrap = ctx.mod(2) == 1;
+  const auto type = static_cast<ShfType>(ctx.mod(3));
+  const std::uint32_t nub = (type == ShfType::S64 || type == ShfType::U64) ? 64u : 32u;
+  Lanes sl, sc, sh;
+  const std::uint32_t* lo = ctx.lanes(ctx.in(0), sl);
+  const std::uint32_t b = ctx.lanes(ctx.in(1), sc)[0];
+  const std::uint32_t* high = ctx.lanes(ctx.in(2), sh);
+  const std::uint32_t n = wrap ? b % nub : std::min(b, nub);
+  Lanes d;
+  if (n >= 64) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const std::uint32_t fill = Right && Arithmetic ? fast::maskOf((high[lane] >> 31) != 0) : 0u;
+      d[lane] = fill;  // both halves of t are sign (or zero) bits
+    }
+  } else {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const std::uint64_t t = (static_cast<std::uint64_t>(high[lane]) << 32) | lo[lane];
+      std::uint64_t r = 0;
+      if constexpr (!Right)
+        r = t << n;
+      else if constexpr (Arithmetic)
+        r = static_cast<std::uint64_t>(static_cast<std::int64_t>(t) >> n);
+      else
+        r = t >> n;
+      d[lane] = static_cast<std::uint32_t>(Hi ? r >> 32 : r);
+    }
+  }
+  ctx.store(ctx.out(0), d);
+}
+
+ExecFn selectShf(const PreparedInst& inst, const RegisterLayout&) {
+  if (inst.uniform || inst.in[1].kind == OperandKind::Gpr) return nullptr;
+  const bool right = inst.mods[0] == 1, hi = inst.mods[1] == 1;
+  const auto type = static_cast<ShfType>(inst.mods[3]);
+  const bool arithmetic = type == ShfType::S64 || type == ShfType::S32;
+  if (!right) return hi ? &fastShf<false, false, true> : &fastShf<false, false, false>;
+  if (arithmetic) return hi ? &fastShf<true, true, true> : &fastShf<true, true, false>;
+  return hi ? &fastShf<true, false, true> : &fastShf<true, false, false>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,14 +400,14 @@ void execR2p(ExecContext& ctx) {
 
 void registerIntegerLogic(SemanticsTable& table) {
   const std::vector<ModifierDecl> compareMods = {kCompOp, kBoolOp, kIType, kExt};
-  table.add("ISETP", semantics(&execIsetp, compareMods));
+  table.add("ISETP", withFastPath(semantics(&execIsetp, compareMods), &selectIsetp));
   table.add("UISETP", semantics(&execIsetp, compareMods));
   table.add("ISET", semantics(&execIset, {kCompOp, kBoolOp, kIType, kExt, {"bmbf", {"BM", "BF"}}}));
   table.add("SEL", semantics(&execSel));
   table.add("USEL", semantics(&execSel));
 
   const ModifierDecl exbool{"exbool", {"PAND", "POR"}};
-  table.add("LOP3", semantics(&execLop3, {exbool}, {"lut"}));
+  table.add("LOP3", withFastPath(semantics(&execLop3, {exbool}, {"lut"}), &selectLop3));
   table.add("ULOP3", semantics(&execLop3, {exbool}, {"lut"}));
   table.add("PLOP3", semantics(&execPlop3, {}, {"lut"}));
   table.add("UPLOP3", semantics(&execPlop3, {}, {"lut"}));
@@ -295,7 +416,7 @@ void registerIntegerLogic(SemanticsTable& table) {
                                              {"lohi", {"LO", "HI"}},
                                              {"cwmod", {"C", "W"}},
                                              {"itype", {"S64", "U64", "S32", "U32"}}};
-  table.add("SHF", semantics(&execShf, shfMods));
+  table.add("SHF", withFastPath(semantics(&execShf, shfMods), &selectShf));
   table.add("USHF", semantics(&execShf, shfMods));
 
   const ModifierDecl prmtMode{"mode", {"IDX", "F4E", "B4E", "RC8", "ECL", "ECR", "RC16"}};

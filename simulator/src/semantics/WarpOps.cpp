@@ -5,6 +5,8 @@
 // warp model of L-65) instead of calling ctx.forEachLane for the whole computation. Lanes outside
 // S contribute nothing and receive nothing. VOTEU and REDUXU are guarded per lane (pg) but write
 // uniform registers: those are written once, and not at all when S is empty (L-65).
+#include "FastPath.h"
+
 #include <gpuasm/sim/Semantics.h>
 
 #include <array>
@@ -102,6 +104,61 @@ void execShfl(ExecContext& ctx) {
   // Every lane's Ra was read before this store (Rd may be Ra).
   ctx.store(d, value);
   ctx.storePred(pu, valid);
+}
+
+// Fast path of execShfl, the mode fixed: the source lane of every lane, not only of S (a lane
+// outside S reads nothing and the stores write S only), so the loop has a fixed count. A lane
+// view asks for the exchange (ctx.exchange()); the reference reports it.
+template <ShflMode Mode>
+void fastShfl(ExecContext& ctx) {
+  if (ctx.exchange() != nullptr) return execShfl(ctx);
+  Lanes sa, sb, sc;
+  const std::uint32_t* source = ctx.lanes(ctx.in(0), sa);
+  const std::uint32_t* srcB = ctx.lanes(ctx.in(1), sb);
+  const std::uint32_t* srcC = ctx.lanes(ctx.in(2), sc);
+  // The source lanes first (a loop that vectorises), then the gather.
+  std::array<std::int32_t, kWarpSize> from;
+  Lanes valid;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const auto bval = static_cast<int>(srcB[lane] & 0x1Fu);
+    const std::uint32_t c = srcC[lane];
+    const auto cval = static_cast<int>(c & 0x1Fu);
+    const auto segmask = static_cast<int>((c >> 8) & 0x1Fu);
+    const auto self = static_cast<int>(lane);
+    const int maxLane = (self & segmask) | (cval & ~segmask & 0x1F);
+    int j = self;
+    bool ok = false;
+    if constexpr (Mode == ShflMode::Up) {
+      j = self - bval;
+      ok = j >= maxLane;
+    } else if constexpr (Mode == ShflMode::Down) {
+      j = self + bval;
+      ok = j <= maxLane;
+    } else if constexpr (Mode == ShflMode::Bfly) {
+      j = self ^ bval;
+      ok = j <= maxLane;
+    } else {
+      j = (self & segmask) | (bval & ~segmask & 0x1F);
+      ok = j <= maxLane;
+    }
+    from[lane] = !ok || j < 0 || j >= static_cast<int>(kWarpSize) ? self : j;
+    valid[lane] = fast::maskOf(ok);
+  }
+  Lanes value;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) value[lane] = source[static_cast<unsigned>(from[lane])];
+  ctx.store(ctx.out(0), value);
+  ctx.storePred(ctx.out(1), fast::pack(valid));
+}
+
+ExecFn selectShfl(const PreparedInst& inst, const RegisterLayout&) {
+  if (inst.uniform) return nullptr;
+  switch (static_cast<ShflMode>(inst.mods[0])) {
+    case ShflMode::Idx: return &fastShfl<ShflMode::Idx>;
+    case ShflMode::Up: return &fastShfl<ShflMode::Up>;
+    case ShflMode::Down: return &fastShfl<ShflMode::Down>;
+    case ShflMode::Bfly: return &fastShfl<ShflMode::Bfly>;
+  }
+  return nullptr;
 }
 
 // VOTE.voteop Rd, pu, {!}pp (002_sync.txt:242-253) and VOTEU.voteop URd, upu, {!}pp
@@ -203,7 +260,8 @@ void execMatch(ExecContext& ctx) {
 }  // namespace
 
 void registerWarpOps(SemanticsTable& table) {
-  table.add("SHFL", acrossLanes(semantics(&execShfl, {{"mode", {"IDX", "UP", "DOWN", "BFLY"}}})));
+  table.add("SHFL", acrossLanes(withFastPath(semantics(&execShfl, {{"mode", {"IDX", "UP", "DOWN", "BFLY"}}}),
+                                             &selectShfl)));
   table.add("VOTE", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
   table.add("VOTEU", acrossLanes(semantics(&execVote, {{"voteop", {"ANY", "ALL", "EQ"}}})));
   const std::vector<ModifierDecl> redux = {{"reduxop", {"AND", "OR", "XOR", "SUM", "MAX", "MIN"}},

@@ -305,6 +305,7 @@ std::optional<HoverSection> roundingTable(const LineFacts& f, const ReplayedStat
     if (at == decl->values.end()) return std::nullopt;  // a mode the semantics does not implement
     sim::PreparedInst variant = r.inst;
     variant.mods[index] = static_cast<std::uint8_t>(at - decl->values.begin());
+    variant.exec = variant.semantics->exec;  // the fast path, if any, was chosen for the line's own mode
     const auto bits = resultIn(variant, r.before, lane.lane);
     if (!bits) return std::nullopt;
     const auto ulps = ulpDifference(*bits, *writtenBits);

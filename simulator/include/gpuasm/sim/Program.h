@@ -59,12 +59,18 @@ inline constexpr std::size_t kMaxNamed = 2;
 inline constexpr std::size_t kMaxModifiers = 8;
 
 struct Semantics;
+class ExecContext;
+/// What executes an instruction: a semantics' function, or a fast path it chose (Semantics::fast).
+using ExecFn = void (*)(ExecContext&);
 
 /// One executable instruction.
 struct PreparedInst {
   const isa::Opcode* opcode = nullptr;
   const isa::Optype* optype = nullptr;
   const Semantics* semantics = nullptr;
+  /// What run() and step() call: semantics->exec, or the fast path the semantics chose for this
+  /// instruction (the same answer, computed with the modifiers fixed); null with `error` set.
+  ExecFn exec = nullptr;
   std::uint32_t line = 0;  ///< 0-based source line
   bool uniform = false;    ///< guarded by a uniform predicate: executes once per warp
   Operand guard;
@@ -74,6 +80,11 @@ struct PreparedInst {
   std::array<std::uint8_t, kMaxModifiers> mods{};  ///< per the semantics' ModifierDecl list
   std::array<Operand, kMaxNamed> named{};          ///< per the semantics' `named` field list
   std::string error;  ///< non-empty: executing this instruction stops with this reason
+
+  /// Whether it executes (`error` says why not). Reads `exec`, beside the fields execution
+  /// reads, rather than `error` at the struct's end: a check per step of a long run would
+  /// otherwise cost a cache line of its own.
+  bool runnable() const { return exec != nullptr; }
 };
 
 /// One source statement handed to `prepare`: a matched instruction, or the reason it has none.
@@ -90,10 +101,17 @@ struct Program {
 
 class SemanticsTable;
 
+/// How to prepare.
+struct PrepareOptions {
+  /// Let each semantics pick a fast path for an instruction (Semantics::fast); without them
+  /// every step runs its semantics' reference function — what the fast paths are tested against.
+  bool fastPaths = true;
+};
+
 /// Resolves every statement. Never fails: a statement that cannot execute (it did not assemble,
 /// or the spec gives its optype no semantics) becomes a step whose `error` says why, so
 /// execution stops there with the state reached so far.
 Program prepare(const isa::InstrDb& db, const RegisterLayout& layout, const SemanticsTable& table,
-                std::span<const SourceInstruction> source);
+                std::span<const SourceInstruction> source, PrepareOptions options = {});
 
 }  // namespace gpuasm::sim

@@ -26,8 +26,12 @@ struct ModifierDecl {
   std::vector<std::string_view> values;
 };
 
-class ExecContext;
-using ExecFn = void (*)(ExecContext&);
+/// Picks a fast path for one prepared instruction, or null when it has none for it: a function
+/// that gives exactly the answer of the semantics' `exec` for that instruction (its modifiers,
+/// operand kinds and uniformity as prepared), computed over a fixed 32 lanes with the modifiers
+/// fixed at compile time so the compiler can vectorise the lane loop. tests/sim/FastPathTest.cpp
+/// runs each against `exec`.
+using FastSelector = ExecFn (*)(const PreparedInst& inst, const RegisterLayout& layout);
 
 /// What an optype does.
 struct Semantics {
@@ -36,6 +40,8 @@ struct Semantics {
   /// ULDC's constant address). An opcode without the field gets an Operand of kind None.
   std::vector<std::string_view> named;
   ExecFn exec = nullptr;
+  /// The fast paths of the hot optypes (null: `exec` always).
+  FastSelector fast = nullptr;
   /// Set for optypes whose spec text defines no semantics: execution stops with this reason.
   std::string noSemantics;
   /// A lane's result reads other lanes' operands (SHFL, VOTE, REDUX, MATCH): the debugger's
@@ -56,6 +62,12 @@ inline Semantics semantics(ExecFn exec, std::vector<ModifierDecl> modifiers = {}
 /// `s`, marked as reading across the warp's lanes.
 inline Semantics acrossLanes(Semantics s) {
   s.acrossLanes = true;
+  return s;
+}
+
+/// `s` with the fast-path selector `fast`.
+inline Semantics withFastPath(Semantics s, FastSelector fast) {
+  s.fast = fast;
   return s;
 }
 
@@ -118,7 +130,17 @@ class ExecContext {
  public:
   /// `written`, when given, collects every register the instruction writes (for traces).
   ExecContext(WarpState& state, const PreparedInst& inst,
-              std::vector<std::pair<RegFile, std::uint32_t>>* written = nullptr);
+              std::vector<std::pair<RegFile, std::uint32_t>>* written = nullptr)
+      : state_(state), inst_(inst), written_(written) {
+    const Operand& g = inst.guard;
+    if (inst.uniform) {
+      const bool on = state.up[g.reg] != g.logicalNot;
+      laneMask_ = on ? state.activeMask : 0;
+    } else {
+      const std::uint32_t p = state.p[g.reg];
+      laneMask_ = state.activeMask & (g.logicalNot ? ~p : p);
+    }
+  }
 
   WarpState& state() { return state_; }
   const WarpState& state() const { return state_; }
@@ -174,6 +196,13 @@ class ExecContext {
   /// applied, and stores that write the executing lanes of a 32-bit register or predicate.
   unsigned laneCount() const { return inst_.uniform ? 1u : kWarpSize; }
   LaneSource source(const Operand& o);
+  /// What `source` reads, as 32 contiguous lanes (for the fast paths' fixed-length loops): the
+  /// register row, or `scratch` filled with the broadcast value.
+  const std::uint32_t* lanes(const Operand& o, Lanes& scratch) const {
+    if (o.kind == OperandKind::Gpr) return state_.r[o.reg].data();
+    scratch.fill(o.kind == OperandKind::Ugpr ? state_.ur[o.reg] : readOther(o, 0));
+    return scratch.data();
+  }
   std::uint32_t predLanes(const Operand& o) const;
   void store(const Operand& o, const Lanes& values);
   void storePred(const Operand& o, std::uint32_t bits);
@@ -212,8 +241,8 @@ class ExecContext {
   std::string error_;
   std::vector<std::pair<RegFile, std::uint32_t>>* written_ = nullptr;
   LaneExchange* exchange_ = nullptr;
-  std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed>
-      broadcast_{};  // values behind LaneSource step 0
+  // The values behind LaneSource step 0; each is written before it is read.
+  std::array<std::uint32_t, kMaxInputs + kMaxOutputs + kMaxNamed> broadcast_;
   std::size_t broadcastUsed_ = 0;
 };
 

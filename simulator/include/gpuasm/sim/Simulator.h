@@ -60,6 +60,10 @@ RunResult run(const Program& program, WarpState& state, const RunOptions& option
 /// Executes one instruction; returns an error message when it cannot (state unchanged then).
 std::string step(const PreparedInst& inst, WarpState& state);
 
+/// The same, writing to `laneMask` the lanes it executes on (active and guard true; 0 when it
+/// cannot execute), as they were before it ran.
+std::string step(const PreparedInst& inst, WarpState& state, std::uint32_t& laneMask);
+
 struct LaneExchange;
 /// The same, reporting in `exchange` which lanes a cross-lane instruction combined (Semantics.h).
 std::string step(const PreparedInst& inst, WarpState& state, LaneExchange& exchange);

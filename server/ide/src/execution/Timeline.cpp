@@ -33,8 +33,7 @@ const std::vector<RegisterEdit>* Timeline::editsAt(std::uint64_t p) const {
 
 std::string Timeline::advance(sim::WarpState& state, std::uint64_t p, std::uint32_t* laneMask) const {
   const sim::PreparedInst& inst = program_->step(p);
-  if (laneMask != nullptr) *laneMask = inst.error.empty() ? sim::ExecContext(state, inst).laneMask() : 0;
-  std::string error = sim::step(inst, state);
+  std::string error = laneMask != nullptr ? sim::step(inst, state, *laneMask) : sim::step(inst, state);
   if (!error.empty()) return error;
   if (edits_.empty()) return {};
   if (const auto it = edits_.find(p + 1); it != edits_.end())
@@ -56,7 +55,7 @@ std::string Timeline::executeOne() {
 std::string Timeline::executeUntil(std::uint64_t end) {
   const DebugProgram& program = *program_;
   while (position_ < end) {
-    if (!program.step(position_).error.empty()) return {};
+    if (!program.step(position_).runnable()) return {};
     if (std::string error = executeOne(); !error.empty()) return error;
   }
   return {};

@@ -14,6 +14,7 @@
 #include <bit>
 #include <cassert>
 #include <cctype>
+#include <unordered_map>
 
 namespace gpuasm::isa {
 
@@ -421,24 +422,67 @@ bool slotChoice(const SyntaxForm& form, std::span<const std::size_t> optionalSlo
 
 namespace {
 
+// Every spelling of every register and predicate type, with its value in each (valueOf's
+// answer: a type's own enumerators and aliases are the only names it gives a value for).
+RegisterNames computeRegisterNames(const InstrDb& db) {
+  std::unordered_map<std::string, std::vector<RegisterNames::Entry>> byName;
+  std::vector<std::string> order;  // first sighting, so the table does not depend on hashing
+  for (std::uint32_t t = 0; t < db.types().size(); ++t) {
+    const BitFieldType& type = db.types()[t];
+    if (type.kind != TypeKind::Register && type.kind != TypeKind::Predicate) continue;
+    auto add = [&](const std::string& name) {
+      auto [it, fresh] = byName.try_emplace(name);
+      if (fresh) order.push_back(name);
+      if (!it->second.empty() && it->second.back().type == t) return;  // a name the type repeats
+      const auto v = type.valueOf(name);
+      assert(v.has_value());
+      it->second.push_back({t, *v});
+    };
+    for (const auto& e : type.enumerators) add(e.name);
+    for (const auto& a : type.aliases) add(a.spelling);
+  }
+  RegisterNames out;
+  out.begin.push_back(0);
+  for (const auto& name : order) {
+    out.index.add(name, out.begin.size() - 1);
+    const auto& entries = byName[name];
+    out.entries.insert(out.entries.end(), entries.begin(), entries.end());
+    out.begin.push_back(static_cast<std::uint32_t>(out.entries.size()));
+  }
+  return out;
+}
+
 SlotChoices computeSlotChoices(const InstrDb& db) {
   SlotChoices out;
   out.byOpcode.resize(db.opcodes().size());
+  out.needsByOpcode.resize(db.opcodes().size());
+  out.registers = computeRegisterNames(db);
   SlotChoices::Slots slots;
   for (const Opcode& op : db.opcodes()) {
     const Optype& optype = db.optypeOf(op);
     auto& forms = out.byOpcode[op.index];
+    auto& needForms = out.needsByOpcode[op.index];
     forms.resize(op.formBindings.size());
+    needForms.resize(op.formBindings.size());
     for (std::size_t f = 0; f < op.formBindings.size() && f < optype.syntax.forms.size(); ++f) {
       if (!op.formBindings[f]) continue;
+      const FormBinding& binding = *op.formBindings[f];
       const SyntaxForm& form = optype.syntax.forms[f];
-      const auto& optional = op.formBindings[f]->optionalSlots;
+      const auto& optional = binding.optionalSlots;
       auto& byCount = forms[f];
+      auto& needsByCount = needForms[f];
       byCount.resize(form.operands.size() + 1);
+      needsByCount.resize(form.operands.size() + 1);
       const std::uint32_t masks = slotChoiceCount(optional);
       for (std::size_t written = 0; written <= form.operands.size(); ++written)
-        for (std::uint32_t mask = 0; mask < masks; ++mask)
-          if (slotChoice(form, optional, mask, written, slots)) byCount[written].push_back(slots);
+        for (std::uint32_t mask = 0; mask < masks; ++mask) {
+          if (!slotChoice(form, optional, mask, written, slots)) continue;
+          byCount[written].push_back(slots);
+          SlotChoices::Needs needs;
+          for (const std::size_t slot : slots)
+            needs.push_back(slotNeed(db, op, op.operandInfo.order[binding.orderIndex[slot]]));
+          needsByCount[written].push_back(std::move(needs));
+        }
     }
   }
   return out;
@@ -447,6 +491,53 @@ SlotChoices computeSlotChoices(const InstrDb& db) {
 }  // namespace
 
 const SlotChoices& slotChoices(const InstrDb& db) { return db.derived(&computeSlotChoices); }
+
+// operandFitsWith's conditions (Binding.h), decided for the element alone.
+SlotNeed slotNeed(const InstrDb& db, const Opcode& opcode, const OrderElem& elem) {
+  using K = AsmOperandKind;
+  SlotNeed n;
+  switch (elem.kind) {
+    case OrderElem::Kind::PredicateSet:
+      n.kinds = SlotNeed::bit(K::PredicateSet);
+      n.name = &elem.name;
+      return n;
+    case OrderElem::Kind::Composite:
+      if (isConstantMemoryElement(db, elem)) {
+        n.kinds = SlotNeed::bit(K::ConstantMemory);
+      } else {
+        n.kinds = SlotNeed::bit(K::RegisterIndirect);
+        n.name = &elem.name;
+      }
+      return n;
+    case OrderElem::Kind::Field: break;
+  }
+  const Field* f = opcode.fieldOf(elem);
+  if (f == nullptr) {  // every operand that is neither a bare name nor invalid
+    for (const K k : {K::Register, K::RegisterRange, K::PredicateSet, K::Integer, K::Float, K::FloatBits,
+                      K::ConstantMemory, K::RegisterIndirect})
+      n.kinds |= SlotNeed::bit(k);
+    return n;
+  }
+  switch (db.typeOf(*f).kind) {
+    case TypeKind::Register:
+      n.kinds = SlotNeed::bit(K::Register) | SlotNeed::bit(K::RegisterRange);
+      n.registerType = static_cast<std::int32_t>(f->type);
+      break;
+    case TypeKind::Predicate:
+      n.kinds = SlotNeed::bit(K::Register);
+      n.registerType = static_cast<std::int32_t>(f->type);
+      break;
+    case TypeKind::SImm:
+    case TypeKind::UImm: n.kinds = SlotNeed::bit(K::Integer); break;
+    case TypeKind::FImm:
+      n.kinds = SlotNeed::bit(K::Float) | SlotNeed::bit(K::Integer) | SlotNeed::bit(K::FloatBits);
+      break;
+    case TypeKind::CMem: n.kinds = SlotNeed::bit(K::ConstantMemory); break;
+    case TypeKind::Enum:
+    case TypeKind::Flag: break;  // no operand
+  }
+  return n;
+}
 
 bool isConstantMemoryElement(const InstrDb& db, const OrderElem& elem) {
   return elem.kind == OrderElem::Kind::Composite && db.isConstantMemory(elem.name);

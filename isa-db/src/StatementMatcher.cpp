@@ -106,7 +106,13 @@ using Slots = SlotChoices::Slots;
 class StatementMatcher {
  public:
   StatementMatcher(const InstrDb& db, const AsmStatement& s, const SlotChoices& choices)
-      : db_(db), s_(s), choices_(choices) {}
+      : db_(db), s_(s), choices_(choices) {
+    // Each register operand's name is looked up once, in every register and predicate type.
+    for (const AsmOperand& o : s_.operands)
+      named_.push_back(o.kind == AsmOperandKind::Register        ? choices_.registers.of(o.name)
+                       : o.kind == AsmOperandKind::RegisterRange ? choices_.registers.of(registerName(o))
+                                                                 : std::span<const RegisterNames::Entry>{});
+  }
 
   MatchResult run() {
     MatchResult result;
@@ -469,8 +475,12 @@ class StatementMatcher {
   // a choice is worth an attempt.
   bool tryQuietly(const SyntaxForm& form, const Opcode& op, const FormBinding& binding, MatchResult& result) {
     bool modifiersApplied = false;
-    for (const Slots& slots : choices_.of(op, formIndex_, s_.operands.size())) {
-      if (!kindsFit(op, binding, slots)) continue;
+    const auto all = choices_.of(op, formIndex_, s_.operands.size());
+    const auto needs = choices_.needsOf(op, formIndex_, s_.operands.size());
+    assert(all.size() == needs.size());
+    for (std::size_t c = 0; c < all.size(); ++c) {
+      const Slots& slots = all[c];
+      if (!kindsFit(needs[c])) continue;
       if (!modifiersApplied) {
         base_.start(form, op, binding);
         if (!applyModifiers(base_)) return false;
@@ -500,14 +510,11 @@ class StatementMatcher {
   }
 
   // False when some written operand certainly fails fitOperand's kind check for its slot (the
-  // same conditions, without the diagnostics); true does not promise a match.
-  bool kindsFit(const Opcode& op, const FormBinding& binding, const Slots& slots) {
-    for (std::size_t i = 0; i < slots.size(); ++i) {
-      const OrderElem& elem = op.operandInfo.order[binding.orderIndex[slots[i]]];
-      if (!operandFitsWith(db_, op, elem, s_.operands[i],
-                           [&](const BitFieldType& t) { return registerValue(i, t); }))
-        return false;
-    }
+  // same conditions, without the diagnostics: operandFits, decided per slot in SlotChoices);
+  // true does not promise a match.
+  bool kindsFit(const SlotChoices::Needs& needs) const {
+    for (std::size_t i = 0; i < needs.size(); ++i)
+      if (!needs[i].admits(s_.operands[i], named_[i])) return false;
     return true;
   }
 
@@ -614,18 +621,17 @@ class StatementMatcher {
     return o.kind == AsmOperandKind::RegisterRange ? o.file + std::to_string(o.first) : o.name;
   }
 
-  // The value of operand `operand`'s register name in type `t`; every variant of an optype
-  // usually asks with the same type, so the last answer per operand is kept.
-  std::optional<std::uint64_t> registerValue(std::size_t operand, const BitFieldType& t) {
-    auto& [recent, older] = operandNames_[operand];
-    if (recent.type == &t) return recent.value;
-    std::swap(recent, older);
-    if (recent.type != &t) {
-      const AsmOperand& o = s_.operands[operand];
-      recent.type = &t;
-      recent.value = o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
-    }
-    return recent.value;
+  // The value of register operand `operand`'s name in type `t`, from its look-up in every
+  // register and predicate type (named_).
+  std::optional<std::uint64_t> registerValue(std::size_t operand, const BitFieldType& t) const {
+    const AsmOperand& o = s_.operands[operand];
+    assert(o.kind == AsmOperandKind::Register || o.kind == AsmOperandKind::RegisterRange);
+    if (t.kind != TypeKind::Register && t.kind != TypeKind::Predicate)
+      return o.kind == AsmOperandKind::Register ? t.valueOf(o.name) : t.valueOf(registerName(o));
+    const auto type = static_cast<std::uint32_t>(&t - db_.types().data());
+    for (const auto& e : named_[operand])
+      if (e.type == type) return e.value;
+    return std::nullopt;
   }
 
   static bool sameFile(const BitFieldType& t, std::string_view name) {
@@ -1104,11 +1110,11 @@ class StatementMatcher {
 
   const InstrDb& db_;
   const AsmStatement& s_;
-  // Per operand: its two most recent register look-ups (an optype's variants ask with the R and
-  // the UR file, say).
-  SmallVec<std::pair<NameLookup, NameLookup>, 8> operandNames_{s_.operands.size(), {}};
   NameLookup guardName_;        // the guard's last look-up
   const SlotChoices& choices_;  // every binding's choices of optional slots, per operand count
+  // Per operand: its register name's value in every register and predicate type (empty for
+  // operands that are no register).
+  SmallVec<std::span<const RegisterNames::Entry>, 8> named_;
   const Optype* optype_ = nullptr;
   std::size_t formIndex_ = 0;           // the form being tried, in optype_->syntax.forms
   std::size_t firstModifier_ = 0;       // index in s_.parts of the first modifier

@@ -13,8 +13,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -351,6 +355,120 @@ TEST(BindingQueries, PrecomputedChoicesAreSlotChoicesInMaskOrder) {
 AsmOperand operand(std::string_view text) {
   const auto st = statement("MOV R0, " + std::string(text) + " ;");
   return st.operands.size() == 2 ? st.operands[1] : AsmOperand{};
+}
+
+std::string readText(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Operands of every kind: those of the asm files and the examples, every spelling of every
+// enumerated type written as an operand (names of other files, of other types, aliases), ranges
+// of each file at several bases and widths, predicate sets and register-indirect addresses with
+// their files and others, constant memory, literals, bare names and a syntax error.
+std::vector<AsmOperand> operandCorpus() {
+  std::string text;
+  for (const char* dir : {"/tests/asm", "/examples"})
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(GPUASM_SOURCE_DIR) + dir))
+      if (entry.path().extension() == ".asm") text += readText(entry.path()) + "\n";
+  std::set<std::string> files;
+  for (const BitFieldType& t : db().types()) {
+    for (const auto& e : t.enumerators) {
+      text += "X " + e.name + " ;\n";
+      std::size_t letters = 0;
+      while (letters < e.name.size() && std::isalpha(static_cast<unsigned char>(e.name[letters]))) ++letters;
+      if (letters > 0) files.insert(e.name.substr(0, letters));
+    }
+    for (const auto& a : t.aliases) text += "X " + a.spelling + " ;\n";
+  }
+  for (const auto& f : files)
+    for (const char* range : {"[0:0]", "[4:5]", "[3:4]", "[8:11]", "[254:255]", "[300:301]"})
+      text += "X " + f + range + ", " + f + "[UR4+0x10], " + f + "[UR4-8] ;\n";
+  text += "X PR, UPR, QR, c[0x0][0x10], c[0x3][UR4+0x8], 0x10, -7, 1.5, -0.25, 0f3F800000, foo, pu ;\n";
+  text += "X -R1, ~R2, |R3|, !P1, -|R4|, R5.B1, R[ ;\n";
+  std::vector<AsmOperand> out;
+  for (const auto& st : syntax::lowerText(text).statements)
+    for (const auto& o : st.operands) out.push_back(o);
+  return out;
+}
+
+// The quiet pass decides whether an operand can stand for a slot from the slot's SlotNeed and
+// the operand's register name looked up once in every register and predicate type
+// (SlotChoices.h), not from operandFits. Both must agree for every slot of every choice of every
+// binding and every operand, and the register names must give what valueOf gives.
+TEST(BindingQueries, PrecomputedSlotNeedsAnswerAsOperandFits) {
+  const SlotChoices& choices = slotChoices(db());
+  const auto operands = operandCorpus();
+  ASSERT_GT(operands.size(), 2000u);
+  // The register names: every spelling of every enumerated type and every operand's name.
+  std::set<std::string> names;
+  for (const BitFieldType& t : db().types()) {
+    for (const auto& e : t.enumerators) names.insert(e.name);
+    for (const auto& a : t.aliases) names.insert(a.spelling);
+  }
+  for (const auto& o : operands) names.insert(o.name);
+  std::size_t registerNames = 0;
+  for (const auto& name : names) {
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> expected, got;
+    for (std::uint32_t t = 0; t < db().types().size(); ++t) {
+      const BitFieldType& type = db().types()[t];
+      if (type.kind != TypeKind::Register && type.kind != TypeKind::Predicate) continue;
+      if (const auto v = type.valueOf(name)) expected.emplace_back(t, *v);
+    }
+    for (const auto& e : choices.registers.of(name)) got.emplace_back(e.type, e.value);
+    EXPECT_EQ(got, expected) << name;
+    registerNames += !expected.empty();
+  }
+  // prelude.isa's register and predicate types name each value once: Reg<8> R0..R254 and RZ
+  // (256), UReg<6> UR0..UR62 and URZ (64), Pred<3> P0..P6 and PT, UPred<3> UP0..UP6 and UPT (8
+  // each), no name in two types.
+  EXPECT_EQ(registerNames, 256u + 64u + 8u + 8u);
+  // Every choice's needs are its slots' elements' needs.
+  std::set<std::pair<const Opcode*, const OrderElem*>> elements;
+  std::size_t compared = 0;
+  for (const Opcode& op : db().opcodes()) {
+    for (std::size_t f = 0; f < op.formBindings.size(); ++f) {
+      if (!op.formBindings[f]) continue;
+      const FormBinding& b = *op.formBindings[f];
+      for (std::size_t n = 0; n <= 12; ++n) {
+        const auto all = choices.of(op, f, n);
+        const auto needs = choices.needsOf(op, f, n);
+        ASSERT_EQ(all.size(), needs.size());
+        for (std::size_t c = 0; c < all.size(); ++c) {
+          ASSERT_EQ(all[c].size(), needs[c].size());
+          for (std::size_t i = 0; i < all[c].size(); ++i) {
+            const OrderElem& elem = op.operandInfo.order[b.orderIndex[all[c][i]]];
+            const SlotNeed expected = slotNeed(db(), op, elem);
+            EXPECT_EQ(needs[c][i].kinds, expected.kinds);
+            EXPECT_EQ(needs[c][i].registerType, expected.registerType);
+            EXPECT_EQ(needs[c][i].name, expected.name);
+            elements.insert({&op, &elem});
+          }
+        }
+      }
+    }
+  }
+  // Each element's need admits exactly the operands operandFits accepts.
+  std::size_t admitted = 0;
+  for (const auto& [op, elem] : elements) {
+    const SlotNeed need = slotNeed(db(), *op, *elem);
+    for (const auto& o : operands) {
+      const auto named = o.kind == AsmOperandKind::Register ? choices.registers.of(o.name)
+                         : o.kind == AsmOperandKind::RegisterRange
+                             ? choices.registers.of(o.file + std::to_string(o.first))
+                             : std::span<const RegisterNames::Entry>{};
+      const bool fits = operandFits(db(), *op, *elem, o);
+      if (need.admits(o, named) != fits)
+        ADD_FAILURE() << op->name << " " << elem->name << " '" << o.text << "': operandFits " << fits;
+      admitted += fits;
+      ++compared;
+    }
+  }
+  EXPECT_GT(elements.size(), 500u);
+  EXPECT_GT(compared, 1000000u);
+  EXPECT_GT(admitted, 10000u);
 }
 
 const OrderElem& element(const Opcode& op, std::string_view name) {

@@ -99,6 +99,10 @@ ExprEnv fieldEnv(const InstrDb& db, const Opcode& op,
 }
 
 int Optype::spellingIndex(std::string_view spelling) const {
+  if (!spellingTable.empty()) {
+    const auto i = spellingTable.find(spelling);
+    return i ? static_cast<int>(*i) : -1;
+  }
   const auto it = std::lower_bound(modifierSpellings.begin(), modifierSpellings.end(), spelling,
                                    [](const auto& entry, std::string_view s) { return entry.first < s; });
   return it != modifierSpellings.end() && it->first == spelling

@@ -40,7 +40,11 @@ class InstrDbBuilder {
     buildOpcodes();
     checkTypeUsage();
     deriveMnemonics();
-    for (auto& o : db_->optypes_) o.modifierSpellings = computeModifierSpellings(*db_, o);
+    for (auto& o : db_->optypes_) {
+      o.modifierSpellings = computeModifierSpellings(*db_, o);
+      for (std::size_t i = 0; i < o.modifierSpellings.size(); ++i)
+        o.spellingTable.add(o.modifierSpellings[i].first, i);
+    }
     for (auto& op : db_->opcodes_) {
       for (auto& e : op.operandInfo.order) {
         if (e.kind != OrderElem::Kind::Field) continue;

@@ -664,15 +664,18 @@ class StatementMatcher {
   // '-', '~', '!', '|x|' on a register or constant-memory operand set the field's attribute bits.
   void applyRegisterPrefixes(Attempt& a, const Field& f, const AsmOperand& o, const std::string& where) {
     const auto pos = static_cast<std::size_t>(&f - a.op->fields.data());
+    const FieldAttributes& bits = a.op->attributes[pos];
+    // A written operand states its attributes: no prefix means the bit is clear, even where the
+    // field's default is set (pp.not defaults to True: an omitted pp is !PT, a written P3 is P3).
+    if (bits.neg >= 0) set(a, static_cast<std::size_t>(bits.neg), 0);
+    if (bits.bitNot >= 0) set(a, static_cast<std::size_t>(bits.bitNot), 0);
+    if (bits.abs >= 0) set(a, static_cast<std::size_t>(bits.abs), 0);
+    if (bits.notBit >= 0) set(a, static_cast<std::size_t>(bits.notBit), 0);
+    if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return;
     const Field* neg = a.op->attribute(pos, &FieldAttributes::neg);
     const Field* bitnot = a.op->attribute(pos, &FieldAttributes::bitNot);
     const Field* abs = a.op->attribute(pos, &FieldAttributes::abs);
     const Field* lnot = a.op->attribute(pos, &FieldAttributes::notBit);
-    // A written operand states its attributes: no prefix means the bit is clear, even where the
-    // field's default is set (pp.not defaults to True: an omitted pp is !PT, a written P3 is P3).
-    for (const Field* bit : {neg, bitnot, abs, lnot})
-      if (bit != nullptr) set(a, bit, 0);
-    if (!o.neg && !o.bitNot && !o.abs && !o.logicalNot) return;
     const SourceRange first{o.range.begin, o.range.begin + 1};
     if (o.neg || o.bitNot) {
       const char prefix = o.neg ? '-' : '~';

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <map>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -72,6 +74,42 @@ TEST(InstrDb, ADerivedTableMayAskForAnother) {
   EXPECT_EQ(load.db->derived(&twiceTheOpcodes), 2 * load.db->opcodes().size());
   EXPECT_EQ(load.db->derived(&countOpcodes), load.db->opcodes().size());
   EXPECT_EQ(derivedComputations, 1);
+}
+
+// The matcher looks written modifiers up in each optype's spelling table (one hash) instead of
+// the binary search over modifierSpellings; both must give the same index for every spelling,
+// and -1 for what is no spelling (a prefix, an extension, another case, another optype's).
+TEST(InstrDb, SpellingTableAnswersAsTheSortedSpellings) {
+  std::set<std::string> everySpelling;
+  for (const Optype& o : db().optypes())
+    for (const auto& [spelling, slots] : o.modifierSpellings) everySpelling.insert(spelling);
+  std::size_t known = 0, unknown = 0;
+  for (const Optype& o : db().optypes()) {
+    EXPECT_EQ(o.spellingTable.size(), o.modifierSpellings.size()) << o.name;
+    Optype plain = o;  // without the table: the binary search
+    plain.spellingTable = NameIndex{};
+    std::vector<std::string> probes(everySpelling.begin(), everySpelling.end());
+    for (const auto& s : everySpelling) {
+      probes.push_back(s + "X");
+      probes.push_back(s.substr(0, s.size() - 1));
+      std::string lower = s;
+      for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      probes.push_back(lower);
+    }
+    probes.push_back("");
+    for (const auto& p : probes) {
+      const int expected = plain.spellingIndex(p);
+      EXPECT_EQ(o.spellingIndex(p), expected) << o.name << " ." << p;
+      if (expected >= 0) {
+        EXPECT_EQ(o.modifierSpellings[static_cast<std::size_t>(expected)].first, p);
+        ++known;
+      } else {
+        ++unknown;
+      }
+    }
+  }
+  EXPECT_GT(known, 100u);
+  EXPECT_GT(unknown, 1000u);
 }
 
 TEST(InstrDb, CountsMatchTheCatalog) {

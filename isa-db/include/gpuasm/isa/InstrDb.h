@@ -284,6 +284,9 @@ struct Optype {
   /// Every spelling the forms accept after the mnemonic and the modifier slots it can fill
   /// ("S32" → {"itype"}, "X" → {".X"}), in form order; built with the database.
   std::vector<std::pair<std::string, std::vector<std::string>>> modifierSpellings;
+  /// modifierSpellings' spellings → their index, built with it (the matcher looks every written
+  /// modifier up: one short hash instead of a binary search comparing strings).
+  NameIndex spellingTable;
 
   const ModifierDomain* domain(std::string_view variable) const;
   /// Index of a spelling in modifierSpellings, or -1 when no form accepts it.

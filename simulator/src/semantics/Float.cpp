@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 
 namespace gpuasm::sim {
 
@@ -195,8 +196,9 @@ std::uint32_t finishLane(std::uint32_t r) {
   return flushLane<Ftz>(r);
 }
 
-template <bool Ftz, bool Sat>
-void fastFadd(ExecContext& ctx) {
+// FADD and FMUL: `Op` is std::plus<float> or std::multiplies<float>, the host's binary32 operation.
+template <class Op, bool Ftz, bool Sat>
+void fastBinary(ExecContext& ctx) {
   const fp::HostRoundToNearest rn;
   Lanes sa, sb;
   const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
@@ -205,22 +207,7 @@ void fastFadd(ExecContext& ctx) {
   Lanes d;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const float x = fp::asF32(flushLane<Ftz>(pa(a[lane]))), y = fp::asF32(flushLane<Ftz>(pb(b[lane])));
-    d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(x + y));
-  }
-  ctx.store(ctx.out(0), d);
-}
-
-template <bool Ftz, bool Sat>
-void fastFmul(ExecContext& ctx) {
-  const fp::HostRoundToNearest rn;
-  Lanes sa, sb;
-  const std::uint32_t* a = ctx.lanes(ctx.in(0), sa);
-  const std::uint32_t* b = ctx.lanes(ctx.in(1), sb);
-  const SignPrefix pa(ctx.in(0)), pb(ctx.in(1));
-  Lanes d;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const float x = fp::asF32(flushLane<Ftz>(pa(a[lane]))), y = fp::asF32(flushLane<Ftz>(pb(b[lane])));
-    d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(x * y));
+    d[lane] = finishLane<Sat, Ftz>(fp::bitsOf(Op{}(x, y)));
   }
   ctx.store(ctx.out(0), d);
 }
@@ -268,11 +255,11 @@ ExecFn selectArith(const PreparedInst& inst, bool hostHasIt) {
 
 template <bool Ftz, bool Sat>
 struct FaddKernel {
-  static void run(ExecContext& ctx) { fastFadd<Ftz, Sat>(ctx); }
+  static void run(ExecContext& ctx) { fastBinary<std::plus<float>, Ftz, Sat>(ctx); }
 };
 template <bool Ftz, bool Sat>
 struct FmulKernel {
-  static void run(ExecContext& ctx) { fastFmul<Ftz, Sat>(ctx); }
+  static void run(ExecContext& ctx) { fastBinary<std::multiplies<float>, Ftz, Sat>(ctx); }
 };
 template <bool Ftz, bool Sat>
 struct FfmaKernel {

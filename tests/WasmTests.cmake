@@ -58,6 +58,7 @@ file(GLOB GPUASM_SIM_TEST_SOURCES CONFIGURE_DEPENDS ${t}/sim/*Test.cpp)
 # The two cross-checks against the host FPU set its rounding mode with fesetround, which
 # WebAssembly has not (round to nearest only): their expected values would be wrong there.
 gpuasm_wasm_test(gpuasm_sim_tests SOURCES ${GPUASM_SIM_TEST_SOURCES} LIBS gpuasm::ide gpuasm::sim
+                 DEFINES GPUASM_EXAMPLES_DIR="${PROJECT_SOURCE_DIR}/examples"
                  EXCLUDE Float.ArithmeticMatchesTheHostFpuInEveryMode:Float.RandomArithmeticMatchesTheHostFpu)
 target_include_directories(gpuasm_sim_tests PRIVATE ${t}/sim)
 

@@ -242,8 +242,15 @@ TEST(FastPath, RandomProgramsGiveTheReferenceAnswers) {
   }
   // Enough of the random lines assemble, and every fast path ran many times.
   EXPECT_GE(assembled, 1500u);
-  for (const char* name : {"IADD", "IMAD", "ISETP", "LOP3", "SHF", "SHFL", "FADD", "FMUL", "FFMA"})
+  for (const char* name : {"IADD", "IMAD", "ISETP", "LOP3", "SHF", "SHFL", "FADD", "FMUL"})
     EXPECT_GE(fastSteps[name], 60) << name << " ran its fast path " << fastSteps[name] << " times";
+#if defined(__EMSCRIPTEN__)
+  // No FFMA fast path in WebAssembly: its C library's fmaf rounds twice (Float.cpp,
+  // kHostFmaIsFused), so FFMA keeps the reference's exact rounding there.
+  EXPECT_EQ(fastSteps["FFMA"], 0);
+#else
+  EXPECT_GE(fastSteps["FFMA"], 60) << "FFMA ran its fast path " << fastSteps["FFMA"] << " times";
+#endif
 }
 
 std::string readFile(const std::filesystem::path& path) {

@@ -46,17 +46,9 @@ for side in n c; do
   printf '{"regs": {"R0": "lane", "R5": 7, "R9": "1.5"}, "cmem": {"0x0": {"0x10": "0x3f800000"}}}\n' > "$work/$side/examples/state.json"
 done
 
-passed=0 failed=0
-report() {
-  if [ "$1" = ok ]; then
-    passed=$((passed + 1))
-    echo "cross: ok - $2"
-  else
-    failed=$((failed + 1))
-    echo "cross: FAILED - $2"
-    [ -z "${3:-}" ] || printf '%s\n' "$3" | head -n 40 | sed 's/^/    /'
-  fi
-}
+report_prefix="cross"
+# shellcheck source=tests/common/report.sh
+source "$repo/tests/common/report.sh"
 
 # run SIDE STDIN ARGS...: one run of one side in its folder (SIDE in STDIN's path and in ARGS is the side's letter); writes SIDE.out, SIDE.err, SIDE.status.
 run() {

@@ -29,17 +29,9 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/gpuasm-node-package.XXXXXX")"
 trap 'if [ -n "$work" ]; then rm -rf -- "$work"; fi' EXIT
 prefix="$work/prefix"
 
-passed=0 failed=0
-report() {
-  if [ "$1" = ok ]; then
-    passed=$((passed + 1))
-    echo "node package: ok - $2"
-  else
-    failed=$((failed + 1))
-    echo "node package: FAILED - $2"
-    [ -z "${3:-}" ] || printf '%s\n' "$3" | head -n 40 | sed 's/^/    /'
-  fi
-}
+report_prefix="node package"
+# shellcheck source=tests/common/report.sh
+source "$repo/tests/common/report.sh"
 
 # The install: offline, its own cache, a registry on a closed port, bounded in time. The node
 # under test first on PATH (npm and the installed command's `env node` both take it).

@@ -30,6 +30,16 @@ inline std::uint32_t pack(const Lanes& m) {
   return bits;
 }
 
+/// x + y + cin in 32 bits, and whether either addition carried out (all ones or zero): the sum
+/// and carry-out of IADD's and IMAD's three-input add.
+struct SumCarry {
+  std::uint32_t sum, carry;
+};
+inline SumCarry addWithCarry(std::uint32_t x, std::uint32_t y, std::uint32_t cin) {
+  const std::uint32_t s1 = x + y, s = s1 + cin;
+  return {s, maskOf(s1 < x) | maskOf(s < s1)};
+}
+
 /// Bit `lane` of `bits` as 0 or 1 in each lane.
 inline Lanes bitsAsLanes(std::uint32_t bits) {
   Lanes out;

@@ -125,11 +125,9 @@ void fastIadd(ExecContext& ctx) {
   const std::uint32_t negated = (ra.neg ? 1u : 0u) + (rb.neg ? 1u : 0u);
   Lanes d, carry;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const std::uint32_t x = a[lane] ^ flipA;
-    const std::uint32_t s1 = x + (b[lane] ^ flipB);
-    const std::uint32_t s = s1 + (Ext ? cin[lane] : negated);
-    d[lane] = s;
-    carry[lane] = fast::maskOf(s1 < x) | fast::maskOf(s < s1);
+    const auto [sum, out] = fast::addWithCarry(a[lane] ^ flipA, b[lane] ^ flipB, Ext ? cin[lane] : negated);
+    d[lane] = sum;
+    carry[lane] = out;
   }
   ctx.store(ctx.out(0), d);
   if (Carry) ctx.storePred(ctx.out(1), fast::pack(carry));
@@ -198,10 +196,9 @@ void fastImad(ExecContext& ctx) {
       p = static_cast<std::uint32_t>(product(x, y, Unsigned) >> 32);
     else
       p = x * y;  // the low word of the product is the same signed or unsigned
-    const std::uint32_t s1 = p + (c[lane] ^ flipC);
-    const std::uint32_t s = s1 + (Ext ? cin[lane] : negated);
-    d[lane] = s;
-    carry[lane] = fast::maskOf(s1 < p) | fast::maskOf(s < s1);
+    const auto [sum, out] = fast::addWithCarry(p, c[lane] ^ flipC, Ext ? cin[lane] : negated);
+    d[lane] = sum;
+    carry[lane] = out;
   }
   ctx.store(ctx.out(0), d);
   if (Carry) ctx.storePred(ctx.out(1), fast::pack(carry));
